@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "layoutlint",
+    products: [
+        .executable(name: "layoutlint", targets: ["layoutlint"]),
+        .library(name: "LayoutLintCore", targets: ["LayoutLintCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // json-c, wrapped once. Everything that reads or writes plain JSON goes through JSONC.
+        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        .target(name: "JSONC", dependencies: ["CJSONC"]),
+        // The linter as a library: parser, document model, resolver, rules, fixes. No I/O formats, no terminals.
+        .target(name: "LayoutLintCore"),
+        // Renders lint results and resolved layouts for people and machines (text, json).
+        .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
+        // The thin command-line frontend.
+        .executableTarget(name: "layoutlint", dependencies: [
+            "LayoutLintCore", "LayoutLintReport", "JSONC",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
+        .testTarget(name: "CLITests", dependencies: ["JSONC"]),
+    ]
+)

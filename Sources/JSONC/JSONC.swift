@@ -1,0 +1,193 @@
+// The one wrapper around json-c. Plain JSON (machine output, JSON-RPC messages, config files read strictly)
+// is read and written through here; layout documents use LayoutLintCore's own position-tracking parser.
+import CJSONC
+
+/// A JSON value with ordered object members.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
+        case let (.int(x), .double(y)), let (.double(y), .int(x)): return Double(x) == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    // MARK: reading
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        return nil
+    }
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+    public var intValue: Int64? {
+        switch self {
+        case .int(let i): return i
+        case .double(let d) where d.rounded() == d && abs(d) < 9e18: return Int64(d)
+        default: return nil
+        }
+    }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    public var objectValue: [(String, JSONValue)]? { if case .object(let o) = self { return o }; return nil }
+    public var isNull: Bool { if case .null = self { return true }; return false }
+
+    /// A number rounded to 1/1000 (the precision of every size layoutlint prints).
+    public static func points(_ v: Double) -> JSONValue {
+        let r = (v * 1000).rounded() / 1000
+        if r == r.rounded(), abs(r) < 1e15 { return .int(Int64(r)) }
+        return .double(r)
+    }
+}
+
+public struct JSONParseError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    /// Byte offset where json-c stopped.
+    public let offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+extension JSONValue {
+    /// Parses strict JSON with json-c (depth limit `maxDepth`). Trailing non-space bytes are an error.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int32 = 512) throws(JSONParseError) -> JSONValue {
+        guard let tok = json_tokener_new_ex(maxDepth) else { throw JSONParseError(message: "out of memory", offset: 0) }
+        defer { json_tokener_free(tok) }
+        json_tokener_set_flags(tok, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
+        if bytes.isEmpty { throw JSONParseError(message: "empty input", offset: 0) }
+        let obj = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            json_tokener_parse_ex(tok, $0, Int32(clamping: bytes.count))
+        }
+        let err = json_tokener_get_error(tok)
+        let end = Int(json_tokener_get_parse_end(tok))
+        if err != json_tokener_success {
+            if let obj { json_object_put(obj) }
+            let msg = err == json_tokener_continue ? "unexpected end of input" : String(cString: json_tokener_error_desc(err))
+            throw JSONParseError(message: msg, offset: end)
+        }
+        defer { if let obj { json_object_put(obj) } }
+        var i = end
+        while i < bytes.count {
+            let c = bytes[i]
+            if c != 0x20 && c != 0x0A && c != 0x0D && c != 0x09 {
+                throw JSONParseError(message: "unexpected text after the JSON value", offset: i)
+            }
+            i += 1
+        }
+        return JSONValue(borrowing: obj)
+    }
+
+    public static func parse(_ bytes: [UInt8], maxDepth: Int32 = 512) throws(JSONParseError) -> JSONValue {
+        do {
+            return try bytes.withUnsafeBufferPointer { (buf) throws(JSONParseError) -> JSONValue in
+                try parse(buf, maxDepth: maxDepth)
+            }
+        }
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    /// Converts a json-c object (not consumed) into a JSONValue.
+    public init(borrowing obj: OpaquePointer?) {
+        guard let obj else { self = .null; return }
+        switch json_object_get_type(obj) {
+        case json_type_null: self = .null
+        case json_type_boolean: self = .bool(json_object_get_boolean(obj) != 0)
+        case json_type_int: self = .int(json_object_get_int64(obj))
+        case json_type_double: self = .double(json_object_get_double(obj))
+        case json_type_string:
+            let len = Int(json_object_get_string_len(obj))
+            let p = json_object_get_string(obj)!
+            self = .string(p.withMemoryRebound(to: UInt8.self, capacity: len) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+            })
+        case json_type_array:
+            let n = json_object_array_length(obj)
+            var items: [JSONValue] = []
+            items.reserveCapacity(n)
+            for i in 0..<n { items.append(JSONValue(borrowing: json_object_array_get_idx(obj, i))) }
+            self = .array(items)
+        case json_type_object:
+            var members: [(String, JSONValue)] = []
+            var it = json_object_iter_begin(obj)
+            var end = json_object_iter_end(obj)
+            while json_object_iter_equal(&it, &end) == 0 {
+                let key = String(cString: json_object_iter_peek_name(&it))
+                members.append((key, JSONValue(borrowing: json_object_iter_peek_value(&it))))
+                json_object_iter_next(&it)
+            }
+            self = .object(members)
+        default: self = .null
+        }
+    }
+}
+
+extension JSONValue {
+    /// A new json-c object (owned by the caller: release with json_object_put).
+    public func makeJSONC() -> OpaquePointer? {
+        switch self {
+        case .null: return nil
+        case .bool(let b): return json_object_new_boolean(b ? 1 : 0)
+        case .int(let i): return json_object_new_int64(i)
+        case .double(let d):
+            if !d.isFinite { return nil } // JSON has no Inf/NaN
+            var text = "\(d)"
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            return json_object_new_double_s(d, text)
+        case .string(let s):
+            var s = s
+            return s.withUTF8 { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
+                    json_object_new_string_len($0, Int32(clamping: buf.count))
+                }
+            }
+        case .array(let items):
+            let a = json_object_new_array_ext(Int32(clamping: items.count))
+            for item in items { json_object_array_add(a, item.makeJSONC()) }
+            return a
+        case .object(let members):
+            let o = json_object_new_object()
+            for (k, v) in members { json_object_object_add(o, k, v.makeJSONC()) }
+            return o
+        }
+    }
+
+    /// Serialises with json-c. `pretty` indents by two spaces.
+    public func serialized(pretty: Bool = false) -> String {
+        guard let obj = makeJSONC() else { return "null" }
+        defer { json_object_put(obj) }
+        var flags = JSON_C_TO_STRING_NOSLASHESCAPE
+        flags |= pretty ? (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED) : JSON_C_TO_STRING_PLAIN
+        var len: Int = 0
+        guard let p = json_object_to_json_string_length(obj, Int32(flags), &len) else { return "null" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: len) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// Diagnostics: what every frontend (lint, serve, explain) shows. Ranges are UTF-8 byte ranges into the document;
+// frontends convert them to line/character in whatever encoding they speak.
+
+public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+    case hint = 1, information = 2, warning = 3, error = 4
+    public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+    public var description: String {
+        switch self {
+        case .hint: return "hint"
+        case .information: return "information"
+        case .warning: return "warning"
+        case .error: return "error"
+        }
+    }
+    public init?(name: String) {
+        switch name {
+        case "hint": self = .hint
+        case "information", "info": self = .information
+        case "warning": self = .warning
+        case "error": self = .error
+        default: return nil
+        }
+    }
+}
+
+public struct TextEdit: Hashable, Sendable {
+    public var range: ByteRange
+    public var newText: String
+    public init(range: ByteRange, newText: String) { self.range = range; self.newText = newText }
+}
+
+public struct Fix: Hashable, Sendable {
+    public var title: String
+    public var edits: [TextEdit]
+    public init(title: String, edits: [TextEdit]) { self.title = title; self.edits = edits }
+}
+
+public struct RelatedLocation: Hashable, Sendable {
+    public var range: ByteRange
+    public var message: String
+    public init(range: ByteRange, message: String) { self.range = range; self.message = message }
+}
+
+public struct Diagnostic: Hashable, Sendable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var range: ByteRange
+    /// The environments the finding holds in; empty for findings that do not depend on one (syntax, format).
+    public var environments: [String]
+    public var related: [RelatedLocation]
+    public var fix: Fix?
+
+    public init(rule: String, severity: Severity, message: String, range: ByteRange,
+                environments: [String] = [], related: [RelatedLocation] = [], fix: Fix? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.environments = environments
+        self.related = related
+        self.fix = fix
+    }
+}
+
+/// Sorts diagnostics by position, then rule, so every output is deterministic.
+public func sortDiagnostics(_ ds: inout [Diagnostic]) {
+    ds.sort { a, b in
+        if a.range.start != b.range.start { return a.range.start < b.range.start }
+        if a.range.end != b.range.end { return a.range.end < b.range.end }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+}

@@ -1,0 +1,85 @@
+// The pipeline: bytes → syntax tree → document model → resolved layouts (one per environment) → diagnostics.
+
+public struct LintOptions: Sendable {
+    /// Replaces the document's environment list (CLI `--environment`, or the config's default when the document names none).
+    public var environments: [LayoutEnvironment]?
+    /// Environment names (CLI `--environment`): the document's own environment of that name, else a preset.
+    public var environmentNames: [String]?
+    /// Only used when the document declares no environments.
+    public var defaultEnvironments: [LayoutEnvironment]?
+    /// Severity per rule id; nil turns the rule off.
+    public var severities: [String: Severity?] = [:]
+    public var modelLimits = ModelLimits()
+    public var resolveLimits = ResolveLimits()
+    /// Documents larger than this are not parsed (a diagnostic says so).
+    public var maxDocumentBytes = 64 * 1024 * 1024
+    public init() {}
+}
+
+public struct LintResult: @unchecked Sendable {
+    public var parse: ParseResult
+    public var document: LayoutDocument
+    public var layouts: [ResolvedLayout]
+    public var diagnostics: [Diagnostic]
+    public var lineIndex: LineIndex
+    /// Names in `environmentNames` that are neither declared in the document nor presets.
+    public var unknownEnvironments: [String] = []
+}
+
+public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintResult {
+    if bytes.count > options.maxDocumentBytes {
+        let d = Diagnostic(rule: "syntax", severity: .error,
+                           message: "the document is \(bytes.count / (1024 * 1024)) MB; layoutlint reads documents up to \(options.maxDocumentBytes / (1024 * 1024)) MB",
+                           range: ByteRange(0, 0))
+        return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
+                          diagnostics: [d], lineIndex: LineIndex(bytes))
+    }
+    if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+        let d = Diagnostic(rule: "syntax", severity: .error,
+                           message: "this is a binary file (a NUL byte at offset \(nul)), not a layout document", range: ByteRange(nul, nul + 1))
+        return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
+                          diagnostics: [d], lineIndex: LineIndex(bytes))
+    }
+    let parsed = parseJSONC(bytes)
+    var diagnostics = parsed.errors.map { e in
+        Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
+                   related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
+    }
+    let built = buildDocument(parsed, limits: options.modelLimits)
+    diagnostics += built.diagnostics
+    let doc = built.document
+    var envs = doc.environments.map(\.environment)
+    var unknown: [String] = []
+    if let names = options.environmentNames {
+        envs = names.compactMap { name in
+            if let e = doc.environments.first(where: { $0.environment.name == name }) { return e.environment }
+            if let p = LayoutEnvironment.preset(named: name) { return p }
+            unknown.append(name)
+            return nil
+        }
+    } else if let o = options.environments { envs = o }
+    else if !doc.environmentsDeclared, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+    let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
+    diagnostics += runRules(document: doc, layouts: layouts)
+    if layouts.contains(where: \.truncated) {
+        diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
+                                      message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
+                                      range: ByteRange(0, min(1, bytes.count))))
+    }
+    diagnostics = applySeverities(diagnostics, options.severities)
+    sortDiagnostics(&diagnostics)
+    var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: LineIndex(bytes))
+    result.unknownEnvironments = unknown
+    return result
+}
+
+func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [Diagnostic] {
+    guard !overrides.isEmpty else { return ds }
+    return ds.compactMap { d in
+        guard let o = overrides[d.rule] else { return d }
+        guard let s = o else { return nil }
+        var d = d
+        d.severity = s
+        return d
+    }
+}

@@ -1,0 +1,914 @@
+// Builds the document model from the syntax tree: resolves `$ref` (with sibling overrides), checks types, names and
+// values, and reports format diagnostics. Never fails: what cannot be built is reported and left out.
+
+public struct ModelLimits: Sendable {
+    /// Elements built per document, `$ref` expansion included (guards against exponential reference fan-out).
+    public var maxElements = 200_000
+    public var maxEnvironments = 32
+    public var maxNestedGroups = 64
+    /// Largest magnitude accepted for points.
+    public var maxPoints: Double = 1_000_000
+    public var maxCount = 10_000
+    public var maxItemCount = 1_000_000_000
+    public init() {}
+}
+
+public struct BuildResult: Sendable {
+    public var document: LayoutDocument
+    public var diagnostics: [Diagnostic]
+}
+
+public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits()) -> BuildResult {
+    let b = DocumentBuilder(root: parsed.root, limits: limits)
+    b.build()
+    return BuildResult(document: b.doc, diagnostics: b.diagnostics)
+}
+
+/// Property names by element, as FORMAT.md lists them.
+public enum Keys {
+    public static let root = ["$schema", "environments", "configuration", "definitions", "sections"]
+    public static let section = ["name", "group", "itemCount", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
+                                 "contentInsetsReference", "supplementaryContentInsetsReference", "boundarySupplementaryItems",
+                                 "decorationItems", "variants"]
+    public static let item = ["width", "height", "contentInsets", "edgeSpacing", "supplementaryItems"]
+    public static let group = item + ["direction", "subitems", "subitem", "repeatingSubitem", "count", "frames", "interItemSpacing"]
+    public static let boundary = ["elementKind", "width", "height", "alignment", "absoluteOffset", "extendsBoundary",
+                                  "pinToVisibleBounds", "zIndex"]
+    public static let supplementary = ["elementKind", "width", "height", "containerAnchor", "itemAnchor", "zIndex"]
+    public static let anchor = ["edges", "offset", "fractionalOffset"]
+    public static let decoration = ["elementKind", "contentInsets", "zIndex"]
+    public static let configuration = ["scrollDirection", "interSectionSpacing", "contentInsetsReference", "boundarySupplementaryItems"]
+    public static let environment = ["name", "width", "height", "scale", "horizontalSizeClass", "verticalSizeClass",
+                                     "safeAreaInsets", "layoutMargins", "readableContentWidth"]
+    public static let when = ["minWidth", "maxWidth", "horizontalSizeClass", "verticalSizeClass", "environment"]
+    public static let variant = section.filter { $0 != "variants" } + ["when"]
+    public static let insets = ["top", "leading", "bottom", "trailing"]
+    public static let edgeSpacing = ["leading", "top", "trailing", "bottom"]
+    public static let dimensionForms = ["fractionalWidth(1)", "fractionalHeight(1)", "absolute(44)", "estimated(44)",
+                                        "uniformAcrossSiblings(estimate: 44)"]
+}
+
+/// A property of an object after `$ref` resolution: the text it came from and its JSON pointer.
+struct Entry {
+    let prop: JSONProperty
+    let path: String
+    let objectRange: ByteRange
+    var key: String { prop.key }
+    var value: JSONNode? { prop.value }
+    var site: PropertySite {
+        PropertySite(key: prop.key, keyRange: prop.keyRange, valueRange: prop.value?.range ?? prop.keyRange,
+                     objectRange: objectRange, path: path)
+    }
+}
+
+/// An object seen through `$ref`: the target's entries overlaid by the referencing object's sibling keys.
+struct ObjectView {
+    var entries: [Entry] = []
+    var path: String
+    var range: ByteRange
+    var refTarget: String?
+    /// The range to flag for problems with the whole object (the `{`, or the referencing key).
+    var anchor: ByteRange
+
+    func entry(_ key: String) -> Entry? {
+        var found: Entry?
+        for e in entries where e.key == key { found = e }
+        return found
+    }
+    mutating func overlay(_ other: [Entry]) {
+        for e in other {
+            entries.removeAll { $0.key == e.key }
+            entries.append(e)
+        }
+    }
+}
+
+final class DocumentBuilder {
+    let root: JSONNode?
+    let limits: ModelLimits
+    let doc = LayoutDocument()
+    var diagnostics: [Diagnostic] = []
+    private var seen = Set<Diagnostic>()
+    private var refStack: [String] = []
+    private var elementsBuilt = 0
+    private var budgetReported = false
+    private var groupDepth = 0
+
+    init(root: JSONNode?, limits: ModelLimits) {
+        self.root = root
+        self.limits = limits
+    }
+
+    // MARK: reporting
+
+    func report(_ rule: String, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
+                related: [RelatedLocation] = [], fix: Fix? = nil) {
+        let d = Diagnostic(rule: rule, severity: severity, message: message, range: range, related: related, fix: fix)
+        if seen.insert(d).inserted { diagnostics.append(d) }
+    }
+
+    func wrongType(_ e: Entry, expected: String) {
+        report("wrong-type", .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
+               e.value?.range ?? e.prop.keyRange)
+    }
+
+    func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
+        for e in view.entries where e.key != "$ref" && !allowed.contains(e.key) {
+            var msg = "unknown property \"\(e.key)\" on \(element)"
+            var fix: Fix?
+            if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key == s }) {
+                msg += "; did you mean \"\(s)\"?"
+                fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")])
+            } else {
+                msg += " (UIKit has no such property; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
+            }
+            report("unknown-property", .error, msg, e.prop.keyRange, fix: fix)
+        }
+    }
+
+    // MARK: values
+
+    func number(_ e: Entry, min: Double? = nil) -> Double? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .number else { wrongType(e, expected: "a number"); return nil }
+        let x = v.numberValue
+        guard x.isFinite, abs(x) <= limits.maxPoints else {
+            report("invalid-value", .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
+            return nil
+        }
+        if let min, x < min {
+            report("invalid-value", .error, "\"\(e.key)\" must be at least \(formatPoints(min)), not \(formatPoints(x))", v.range)
+            return nil
+        }
+        return x == 0 ? 0 : x // -0 reads as 0
+    }
+
+    func integer(_ e: Entry, min: Int, max: Int, rule: String = "invalid-value") -> Int? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .number else { wrongType(e, expected: "a whole number"); return nil }
+        let x = v.numberValue
+        guard x.isFinite, x.rounded() == x else {
+            report("invalid-value", .error, "\"\(e.key)\" must be a whole number, not \(formatPoints(x))", v.range)
+            return nil
+        }
+        if x < Double(min) {
+            report(rule, .error, "\"\(e.key)\" must be at least \(min), not \(formatPoints(x))", v.range)
+            return nil
+        }
+        if x > Double(max) {
+            report("invalid-value", .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(max))", v.range)
+            return nil
+        }
+        return Int(x)
+    }
+
+    func string(_ e: Entry) -> String? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .string else { wrongType(e, expected: "a string"); return nil }
+        return v.stringValue
+    }
+
+    func bool(_ e: Entry) -> Bool? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .bool else { wrongType(e, expected: "true or false"); return nil }
+        return v.boolValue
+    }
+
+    func enumValue<T: RawRepresentable & CaseIterable>(_ e: Entry, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let s = string(e), let v = e.value else { return nil }
+        if let t = T(rawValue: s) { return t }
+        let all = T.allCases.map(\.rawValue)
+        invalidValue(e.key, s, v.range, among: all)
+        return nil
+    }
+
+    func invalidValue(_ key: String, _ text: String, _ range: ByteRange, among: [String], forms: String? = nil) {
+        var msg = "\"\(text)\" is not a valid \(key)"
+        var fix: Fix?
+        if let s = suggest(text, among: among) {
+            msg += "; did you mean \"\(s)\"?"
+            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: "\"\(s)\"")])
+        } else {
+            msg += " (expected \(forms ?? among.map { "\"\($0)\"" }.joined(separator: ", ")))"
+        }
+        report("invalid-value", .error, msg, range, fix: fix)
+    }
+
+    func dimension(_ e: Entry) -> Dimension? {
+        guard let v = e.value else { return nil }
+        var kind = Dimension.Kind.absolute
+        var value: Double
+        switch v.kind {
+        case .number:
+            value = v.numberValue
+        case .string:
+            guard let (k, x) = Dimension.parse(v.stringValue) else {
+                let t = v.stringValue
+                let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
+                let arg = t.firstIndex(of: "(").map { String(t[$0...]) } ?? "(…)"
+                let names = Dimension.Kind.allNames
+                if let s = suggest(name, among: names), s != name {
+                    let replacement = s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
+                    report("invalid-value", .error, "\"\(t)\" is not a dimension; did you mean \"\(replacement)\"?", v.range,
+                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: "\"\(replacement)\"")]))
+                } else {
+                    report("invalid-value", .error,
+                           "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
+                           v.range)
+                }
+                return nil
+            }
+            kind = k
+            value = x
+        default:
+            wrongType(e, expected: "a dimension such as \"fractionalWidth(1)\" or a number")
+            return nil
+        }
+        let limit = (kind == .fractionalWidth || kind == .fractionalHeight) ? 1000 : limits.maxPoints
+        guard value.isFinite, abs(value) <= limit else {
+            report("invalid-value", .error, "\(e.key) \(formatPoints(value)) is out of range (at most \(formatPoints(limit)))", v.range)
+            return nil
+        }
+        if value <= 0 {
+            report("non-positive-dimension", .error,
+                   "\(e.key) \(Dimension(kind: kind, value: value, range: v.range).swiftDescription) is \(value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size",
+                   v.range)
+            return nil
+        }
+        return Dimension(kind: kind, value: value, range: v.range)
+    }
+
+    func spacing(_ e: Entry) -> Spacing? {
+        guard let v = e.value else { return nil }
+        switch v.kind {
+        case .number:
+            guard let x = number(e) else { return nil }
+            return Spacing(isFlexible: false, value: x, range: v.range)
+        case .string:
+            guard let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= limits.maxPoints else {
+                let t = v.stringValue
+                let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
+                if let s = suggest(name, among: ["fixed", "flexible"]), s != name, let open = t.firstIndex(of: "(") {
+                    let repl = s + t[open...]
+                    report("invalid-value", .error, "\"\(t)\" is not a spacing; did you mean \"\(repl)\"?", v.range,
+                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: "\"\(repl)\"")]))
+                } else {
+                    report("invalid-value", .error, "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)", v.range)
+                }
+                return nil
+            }
+            if flex && x < 0 {
+                report("invalid-value", .error, "flexible spacing must not be negative (\(formatPoints(x)))", v.range)
+                return nil
+            }
+            return Spacing(isFlexible: flex, value: x, range: v.range)
+        default:
+            wrongType(e, expected: "a spacing such as \"fixed(8)\", \"flexible(0)\" or a number")
+            return nil
+        }
+    }
+
+    func insets(_ e: Entry) -> Insets? {
+        guard let v = e.value else { return nil }
+        switch v.kind {
+        case .number:
+            guard let x = number(e) else { return nil }
+            var i = Insets(top: x, leading: x, bottom: x, trailing: x, range: v.range)
+            for edge in Insets.Edge.allCases { i.edgeRanges[edge] = v.range }
+            return i
+        case .array:
+            guard v.elements.count == 4 else {
+                report("invalid-value", .error, "insets as an array take 4 numbers [top, leading, bottom, trailing], not \(v.elements.count)", v.range)
+                return nil
+            }
+            var vals: [Double] = []
+            for (i, el) in v.elements.enumerated() {
+                let sub = Entry(prop: JSONProperty(key: e.key + "[\(i)]", keyRange: el.range, value: el), path: e.path + "/\(i)", objectRange: v.range)
+                guard let x = number(sub) else { return nil }
+                vals.append(x)
+            }
+            var ins = Insets(top: vals[0], leading: vals[1], bottom: vals[2], trailing: vals[3], range: v.range)
+            for (i, edge) in [Insets.Edge.top, .leading, .bottom, .trailing].enumerated() { ins.edgeRanges[edge] = v.elements[i].range }
+            return ins
+        case .object:
+            let view = ObjectView(entries: v.properties.map { Entry(prop: $0, path: e.path + "/" + escapePointer($0.key), objectRange: v.range) },
+                                  path: e.path, range: v.range, anchor: e.prop.keyRange)
+            checkKeys(view, allowed: Keys.insets, element: "insets")
+            var ins = Insets(range: v.range)
+            for edge in Insets.Edge.allCases {
+                guard let sub = view.entry(edge.rawValue), let x = number(sub) else { continue }
+                switch edge {
+                case .top: ins.top = x
+                case .leading: ins.leading = x
+                case .bottom: ins.bottom = x
+                case .trailing: ins.trailing = x
+                }
+                ins.edgeRanges[edge] = sub.value?.range
+            }
+            return ins
+        default:
+            wrongType(e, expected: "insets: a number, [top, leading, bottom, trailing] or an object")
+            return nil
+        }
+    }
+
+    func pair(_ e: Entry) -> (Double, Double)? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .array, v.elements.count == 2, v.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite }) else {
+            wrongType(e, expected: "[x, y] (two numbers)")
+            return nil
+        }
+        return (v.elements[0].numberValue, v.elements[1].numberValue)
+    }
+
+    // MARK: objects and $ref
+
+    func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (ObjectView, [String])? {
+        guard node.kind == .object else { return nil }
+        let own = node.properties.map { Entry(prop: $0, path: path + "/" + escapePointer($0.key), objectRange: node.range) }
+        guard let refProp = node.property("$ref") else {
+            return (ObjectView(entries: own, path: path, range: node.range, anchor: anchor), [])
+        }
+        guard let refValue = refProp.value, refValue.kind == .string else {
+            report("wrong-type", .error, "\"$ref\" must be a string such as \"#/definitions/NAME\"", refProp.value?.range ?? refProp.keyRange)
+            return nil
+        }
+        let pointer = refValue.stringValue
+        guard let target = resolveRef(pointer, at: refValue.range) else { return nil }
+        // A reference into its own ancestor, or to a target still being expanded, never ends.
+        if path == target.path || path.hasPrefix(target.path + "/") || refStack.contains(target.path) {
+            report("ref-cycle", .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
+                   related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
+            return nil
+        }
+        guard target.node.kind == .object else {
+            report("wrong-type", .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)", refValue.range)
+            return nil
+        }
+        refStack.append(target.path)
+        defer { refStack.removeLast() }
+        guard let (base, chain) = objectView(target.node, path: target.path, anchor: anchor) else { return nil }
+        var view = base
+        view.overlay(own.filter { $0.key != "$ref" })
+        view.path = path
+        view.range = node.range
+        view.refTarget = target.path
+        return (view, [target.path] + chain)
+    }
+
+    func resolveRef(_ pointer: String, at range: ByteRange) -> (node: JSONNode, path: String)? {
+        guard pointer.hasPrefix("#") else {
+            report("unresolved-ref", .error,
+                   "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs",
+                   range)
+            return nil
+        }
+        var node = root
+        var path = ""
+        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for raw in tokens {
+            let tok = unescapePointer(String(raw))
+            guard let n = node else { break }
+            if n.kind == .object, let child = n[tok] {
+                node = child
+            } else if n.kind == .array, let i = Int(tok), i >= 0, i < n.elements.count, String(i) == tok {
+                node = n.elements[i]
+            } else {
+                var msg = "\"\(pointer)\" points nowhere: \(path.isEmpty ? "the document" : "\"#\(path)\"") has no \"\(tok)\""
+                var fix: Fix?
+                if n.kind == .object, let s = suggest(tok, among: n.properties.map(\.key)) {
+                    let repl = "#" + path + "/" + escapePointer(s)
+                    msg += "; did you mean \"\(repl)\"?"
+                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: "\"\(repl)\"")])
+                }
+                report("unresolved-ref", .error, msg, range, fix: fix)
+                return nil
+            }
+            path += "/" + escapePointer(tok)
+        }
+        guard let found = node else { return nil }
+        doc.referencedPointers.insert(path)
+        return (found, path)
+    }
+
+    func withView<T>(_ node: JSONNode?, path: String, anchor: ByteRange, expected: String, key: String,
+                     _ body: (ObjectView) -> T?) -> T? {
+        guard let node else { return nil }
+        guard node.kind == .object else {
+            report("wrong-type", .error, "\(key) must be \(expected), not \(describeType(node))", node.range)
+            return nil
+        }
+        guard let (view, chain) = objectView(node, path: path, anchor: anchor) else { return nil }
+        refStack.append(contentsOf: chain)
+        defer { refStack.removeLast(chain.count) }
+        return body(view)
+    }
+
+    func array(_ e: Entry, of what: String) -> [JSONNode]? {
+        guard let v = e.value else { return nil }
+        guard v.kind == .array else { wrongType(e, expected: "an array of \(what)"); return nil }
+        return v.elements
+    }
+
+    // MARK: document
+
+    func build() {
+        guard let root else { return }
+        guard root.kind == .object else {
+            report("wrong-type", .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
+            return
+        }
+        let view = ObjectView(entries: root.properties.map { Entry(prop: $0, path: "/" + escapePointer($0.key), objectRange: root.range) },
+                              path: "", range: root.range, anchor: ByteRange(root.range.start, root.range.start + 1))
+        checkKeys(view, allowed: Keys.root, element: "the layout")
+        if let e = view.entry("$schema") { _ = string(e) }
+        if let e = view.entry("environments") { buildEnvironments(e) }
+        if let e = view.entry("configuration") {
+            withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "configuration") { v in
+                buildConfiguration(v); return ()
+            }
+        }
+        if let e = view.entry("definitions") {
+            if let v = e.value, v.kind == .object {
+                for p in v.properties { doc.definitions.append((p.key, p.keyRange, p.value?.range ?? p.keyRange)) }
+            } else { wrongType(e, expected: "an object of named elements") }
+        }
+        if let e = view.entry("sections") {
+            if let items = array(e, of: "sections") {
+                if items.isEmpty {
+                    report("missing-property", .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
+                }
+                for (i, node) in items.enumerated() {
+                    if let s = buildSection(node, index: i, path: e.path + "/\(i)") { doc.sections.append(s) }
+                }
+            }
+        } else {
+            report("missing-property", .error, "the layout has no \"sections\": a compositional layout needs at least one section",
+                   ByteRange(root.range.start, root.range.start + 1))
+        }
+        // Definitions nobody references are still checked, so mistakes in them do not hide.
+        if let defs = view.entry("definitions")?.value, defs.kind == .object {
+            for p in defs.properties {
+                let path = "/definitions/" + escapePointer(p.key)
+                guard let v = p.value, v.kind == .object, !doc.referencedPointers.contains(path) else { continue }
+                if v["elementKind"] != nil {
+                    // A header, badge or background kept for reuse.
+                    if v["containerAnchor"] != nil || v["itemAnchor"] != nil {
+                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSupplementary($0) }
+                    } else if v["width"] == nil && v["height"] == nil {
+                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildDecoration($0) }
+                    } else {
+                        _ = buildBoundary(v, path: path)
+                    }
+                } else if v["group"] != nil || v["variants"] != nil {
+                    _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSectionSpec($0, allowed: Keys.section) }
+                } else {
+                    _ = buildElement(v, path: path, anchor: p.keyRange, what: "definition \"\(p.key)\"")
+                }
+            }
+        }
+        if doc.environments.isEmpty { doc.environments = [EnvironmentEntry(environment: .default, range: nil)] }
+    }
+
+    func buildEnvironments(_ e: Entry) {
+        guard let items = array(e, of: "environment names or objects") else { return }
+        doc.environmentsDeclared = true
+        var names = Set<String>()
+        for (i, node) in items.enumerated() {
+            if doc.environments.count >= limits.maxEnvironments {
+                report("invalid-value", .error, "too many environments: layoutlint resolves at most \(limits.maxEnvironments)", node.range)
+                break
+            }
+            var env: LayoutEnvironment?
+            switch node.kind {
+            case .string:
+                env = LayoutEnvironment.preset(named: node.stringValue)
+                if env == nil { invalidValue("environment", node.stringValue, node.range, among: LayoutEnvironment.presetNames,
+                                             forms: "a preset such as \"iPhone 12\" or \"iPad landscape\", or an object with name, width and height") }
+            case .object:
+                env = withView(node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment") { buildCustomEnvironment($0) }
+            default:
+                report("wrong-type", .error, "an environment is a preset name or an object, not \(describeType(node))", node.range)
+            }
+            if let env {
+                if !names.insert(env.name).inserted {
+                    report("invalid-value", .error, "environment \"\(env.name)\" is listed twice", node.range)
+                    continue
+                }
+                doc.environments.append(EnvironmentEntry(environment: env, range: node.range))
+            }
+        }
+    }
+
+    func buildCustomEnvironment(_ v: ObjectView) -> LayoutEnvironment? {
+        checkKeys(v, allowed: Keys.environment, element: "an environment")
+        var ok = true
+        func need(_ key: String) -> Entry? {
+            if let e = v.entry(key) { return e }
+            report("missing-property", .error, "a custom environment needs \"\(key)\"", v.anchor)
+            ok = false
+            return nil
+        }
+        let name = need("name").flatMap(string)
+        let width = need("width").flatMap { number($0, min: 1) }
+        let height = need("height").flatMap { number($0, min: 1) }
+        guard ok, let name, let width, let height else { return nil }
+        var scale: Double?
+        if let e = v.entry("scale") { scale = number(e, min: 1) }
+        let h = v.entry("horizontalSizeClass").flatMap { enumValue($0, SizeClass.self) }
+        let vs = v.entry("verticalSizeClass").flatMap { enumValue($0, SizeClass.self) }
+        let safe = v.entry("safeAreaInsets").flatMap(insets).map { EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing) }
+        let margins = v.entry("layoutMargins").flatMap(insets).map { EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing) }
+        let readable = v.entry("readableContentWidth").flatMap { number($0, min: 1) }
+        return LayoutEnvironment(name: name, width: width, height: height, scale: scale ?? 2,
+                                 horizontalSizeClass: h, verticalSizeClass: vs, safeAreaInsets: safe ?? .zero,
+                                 layoutMargins: margins, readableContentWidth: readable)
+    }
+
+    func buildConfiguration(_ v: ObjectView) {
+        checkKeys(v, allowed: Keys.configuration, element: "configuration")
+        var c = LayoutConfiguration()
+        for e in v.entries { c.props[e.key] = e.site }
+        if let e = v.entry("scrollDirection"), let s = string(e) {
+            switch s {
+            case "vertical": c.scrollDirection = .vertical
+            case "horizontal": c.scrollDirection = .horizontal
+            default: invalidValue("scrollDirection", s, e.value!.range, among: ["vertical", "horizontal"])
+            }
+        }
+        if let e = v.entry("interSectionSpacing"), let x = number(e) { c.interSectionSpacing = x }
+        if let e = v.entry("contentInsetsReference"), let r = enumValue(e, InsetsReference.self) {
+            c.contentInsetsReference = r == .automatic ? .safeArea : r
+        }
+        if let e = v.entry("boundarySupplementaryItems"), let items = array(e, of: "boundary supplementary items") {
+            c.boundarySupplementaryItems = items.enumerated().compactMap { buildBoundary($1, path: e.path + "/\($0)") }
+        }
+        doc.configuration = c
+    }
+
+    // MARK: sections
+
+    func buildSection(_ node: JSONNode, index: Int, path: String) -> Section? {
+        withView(node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a section") { v in
+            let hasVariants = v.entry("variants") != nil
+            let hasGroup = v.entry("group") != nil
+            guard let base = buildSectionSpec(v, allowed: Keys.section, requireGroup: !hasVariants) else { return nil }
+            let section = Section(index: index, base: base, hasOwnKeys: hasGroup)
+            if let e = v.entry("variants"), let items = array(e, of: "variants") {
+                for (i, vn) in items.enumerated() {
+                    let vpath = e.path + "/\(i)"
+                    let built: Variant? = withView(vn, path: vpath, anchor: ByteRange(vn.range.start, vn.range.start + 1), expected: "an object", key: "a variant") { vv in
+                        checkKeys(vv, allowed: Keys.variant, element: "a variant")
+                        guard let when = vv.entry("when") else {
+                            report("missing-property", .error, "a variant needs \"when\": the conditions under which it replaces the section's keys", vv.anchor)
+                            return nil
+                        }
+                        guard let cond = buildCondition(when) else { return nil }
+                        var merged = v
+                        merged.entries.removeAll { $0.key == "variants" }
+                        merged.overlay(vv.entries.filter { $0.key != "when" })
+                        let needsGroup = merged.entry("group") == nil
+                        if needsGroup {
+                            report("missing-property", .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
+                            return nil
+                        }
+                        guard let spec = buildSectionSpec(merged, allowed: Keys.section, requireGroup: true, checkNames: false) else { return nil }
+                        return Variant(when: cond, spec: spec, path: vpath, range: vn.range)
+                    }
+                    if let built { section.variants.append(built) }
+                }
+            }
+            return section
+        }
+    }
+
+    func buildCondition(_ e: Entry) -> VariantCondition? {
+        withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"when\"") { v in
+            checkKeys(v, allowed: Keys.when, element: "\"when\"")
+            var c = VariantCondition(range: v.range)
+            if let x = v.entry("minWidth") { c.minWidth = number(x) }
+            if let x = v.entry("maxWidth") { c.maxWidth = number(x) }
+            if let x = v.entry("horizontalSizeClass") { c.horizontalSizeClass = enumValue(x, SizeClass.self) }
+            if let x = v.entry("verticalSizeClass") { c.verticalSizeClass = enumValue(x, SizeClass.self) }
+            if let x = v.entry("environment") { c.environment = string(x) }
+            return c
+        }
+    }
+
+    func buildSectionSpec(_ v: ObjectView, allowed: [String], requireGroup: Bool = true, checkNames: Bool = true) -> SectionSpec? {
+        if checkNames { checkKeys(v, allowed: allowed, element: "a section") }
+        let s = SectionSpec(path: v.path, range: v.range)
+        for e in v.entries { s.props[e.key] = e.site }
+        if let e = v.entry("name") { s.name = string(e) }
+        if let e = v.entry("group") {
+            s.group = buildElement(e.value, path: e.path, anchor: e.prop.keyRange, what: "the section's group")
+            if let g = s.group, !g.isGroup {
+                report("missing-property", .error,
+                       "a section's \"group\" must be a group: add \"direction\" (\"horizontal\", \"vertical\" or \"custom\") and its subitems",
+                       e.prop.keyRange)
+                s.group = nil
+            }
+        } else if requireGroup {
+            report("missing-property", .error, "a section needs a \"group\" (NSCollectionLayoutSection(group:))", v.anchor)
+        }
+        if let e = v.entry("itemCount") { s.itemCount = integer(e, min: 0, max: limits.maxItemCount) }
+        if let e = v.entry("contentInsets") { s.contentInsets = insets(e) }
+        if let e = v.entry("interGroupSpacing"), let x = number(e) { s.interGroupSpacing = x }
+        if let e = v.entry("orthogonalScrollingBehavior"), let o = enumValue(e, OrthogonalScrollingBehavior.self) { s.orthogonalScrollingBehavior = o }
+        if let e = v.entry("contentInsetsReference"), let r = enumValue(e, InsetsReference.self) { s.contentInsetsReference = r }
+        if let e = v.entry("supplementaryContentInsetsReference"), let r = enumValue(e, InsetsReference.self) { s.supplementaryContentInsetsReference = r }
+        if let e = v.entry("boundarySupplementaryItems"), let items = array(e, of: "boundary supplementary items") {
+            s.boundarySupplementaryItems = items.enumerated().compactMap { buildBoundary($1, path: e.path + "/\($0)") }
+        }
+        if let e = v.entry("decorationItems"), let items = array(e, of: "decoration items") {
+            s.decorationItems = items.enumerated().compactMap { i, node in
+                withView(node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a decoration item") { buildDecoration($0) }
+            }
+        }
+        return s
+    }
+
+    func buildBoundary(_ node: JSONNode, path: String) -> BoundaryItem? {
+        withView(node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a boundary supplementary item") { v in
+            checkKeys(v, allowed: Keys.boundary, element: "a boundary supplementary item")
+            let b = BoundaryItem(path: v.path, range: v.range)
+            for e in v.entries { b.props[e.key] = e.site }
+            if let e = v.entry("elementKind") { b.elementKind = string(e) } else {
+                report("missing-property", .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")", v.anchor)
+            }
+            (b.width, b.height) = sizePair(v, what: "a boundary supplementary item")
+            if let e = v.entry("alignment"), let a = enumValue(e, RectAlignment.self) { b.alignment = a }
+            if let e = v.entry("absoluteOffset"), let p = pair(e) { b.absoluteOffset = p }
+            if let e = v.entry("extendsBoundary"), let x = bool(e) { b.extendsBoundary = x }
+            if let e = v.entry("pinToVisibleBounds"), let x = bool(e) { b.pinToVisibleBounds = x }
+            if let e = v.entry("zIndex") { b.zIndex = integer(e, min: Int(Int32.min), max: Int(Int32.max)) }
+            return b
+        }
+    }
+
+    func sizePair(_ v: ObjectView, what: String) -> (Dimension?, Dimension?) {
+        var w: Dimension?, h: Dimension?
+        if let e = v.entry("width") { w = dimension(e) } else {
+            report("missing-property", .error, "\(what) needs \"width\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+        }
+        if let e = v.entry("height") { h = dimension(e) } else {
+            report("missing-property", .error, "\(what) needs \"height\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+        }
+        return (w, h)
+    }
+
+    func buildAnchor(_ e: Entry) -> Anchor? {
+        withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") { v in
+            checkKeys(v, allowed: Keys.anchor, element: "an anchor")
+            var a = Anchor()
+            if let x = v.entry("edges"), let r = enumValue(x, RectAlignment.self) { a.edges = r }
+            if let x = v.entry("offset"), let p = pair(x) { a.offset = p }
+            if let x = v.entry("fractionalOffset"), let p = pair(x) { a.fractionalOffset = p }
+            return a
+        }
+    }
+
+    func buildDecoration(_ dv: ObjectView) -> DecorationItem {
+        checkKeys(dv, allowed: Keys.decoration, element: "a decoration item")
+        let d = DecorationItem(path: dv.path, range: dv.range)
+        for x in dv.entries { d.props[x.key] = x.site }
+        if let x = dv.entry("elementKind") { d.elementKind = string(x) } else {
+            report("missing-property", .error, "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
+        }
+        if let x = dv.entry("contentInsets") { d.contentInsets = insets(x) }
+        if let x = dv.entry("zIndex") { d.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
+        return d
+    }
+
+    func buildSupplementary(_ sv: ObjectView) -> SupplementaryItem {
+        checkKeys(sv, allowed: Keys.supplementary, element: "a supplementary item")
+        let s = SupplementaryItem(path: sv.path, range: sv.range)
+        for x in sv.entries { s.props[x.key] = x.site }
+        if let x = sv.entry("elementKind") { s.elementKind = string(x) } else {
+            report("missing-property", .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
+        }
+        (s.width, s.height) = sizePair(sv, what: "a supplementary item")
+        if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() }
+        if let x = sv.entry("itemAnchor") { s.itemAnchor = buildAnchor(x) }
+        if let x = sv.entry("zIndex") { s.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
+        return s
+    }
+
+    // MARK: elements
+
+    func buildElement(_ node: JSONNode?, path: String, anchor: ByteRange, what: String) -> LayoutElement? {
+        guard let node else { return nil }
+        if elementsBuilt >= limits.maxElements {
+            if !budgetReported {
+                budgetReported = true
+                report("invalid-value", .error,
+                       "the document expands to more than \(limits.maxElements) elements (through $ref); layoutlint stops building here",
+                       node.range)
+            }
+            return nil
+        }
+        elementsBuilt += 1
+        return withView(node, path: path, anchor: anchor.length > 0 ? anchor : ByteRange(node.range.start, node.range.start + 1),
+                        expected: "an object (an item or a group)", key: what) { (v: ObjectView) -> LayoutElement? in
+            let isGroup = v.entry("direction") != nil
+            let groupKeys = ["subitems", "subitem", "repeatingSubitem", "count", "frames", "interItemSpacing"]
+            let looksLikeGroup = isGroup || groupKeys.contains { v.entry($0) != nil }
+            checkKeys(v, allowed: looksLikeGroup ? Keys.group : Keys.item, element: isGroup ? "a group" : "an item")
+            if looksLikeGroup && !isGroup {
+                report("missing-property", .error,
+                       "this element has subitems but no \"direction\": a group needs \"horizontal\", \"vertical\" or \"custom\"", v.anchor)
+                return nil
+            }
+            let el = LayoutElement(path: v.path, range: v.range)
+            el.refTarget = v.refTarget
+            for e in v.entries { el.props[e.key] = e.site }
+            (el.width, el.height) = sizePair(v, what: isGroup ? "a group" : "an item")
+            if let e = v.entry("contentInsets") { el.contentInsets = insets(e) }
+            if let e = v.entry("edgeSpacing") {
+                el.edgeSpacing = withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"edgeSpacing\"") { ev in
+                    checkKeys(ev, allowed: Keys.edgeSpacing, element: "edgeSpacing")
+                    var es = EdgeSpacing(range: ev.range)
+                    for x in ev.entries where x.value?.kind != .null {
+                        switch x.key {
+                        case "leading": es.leading = spacing(x)
+                        case "top": es.top = spacing(x)
+                        case "trailing": es.trailing = spacing(x)
+                        case "bottom": es.bottom = spacing(x)
+                        default: break
+                        }
+                    }
+                    return es
+                }
+            }
+            if let e = v.entry("supplementaryItems"), let items = array(e, of: "supplementary items") {
+                el.supplementaryItems = items.enumerated().compactMap { i, node in
+                    withView(node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a supplementary item") { buildSupplementary($0) }
+                }
+            }
+            if isGroup { el.group = buildGroup(v) }
+            return el
+        }
+    }
+
+    func buildGroup(_ v: ObjectView) -> GroupSpec? {
+        guard let de = v.entry("direction"), let direction = enumValue(de, GroupDirection.self) else { return nil }
+        if groupDepth >= limits.maxNestedGroups {
+            report("invalid-value", .error, "groups nest deeper than \(limits.maxNestedGroups) levels", v.anchor)
+            return nil
+        }
+        groupDepth += 1
+        defer { groupDepth -= 1 }
+        var g = GroupSpec(direction: direction, layout: .missing)
+        if let e = v.entry("interItemSpacing") { g.interItemSpacing = spacing(e) }
+        let forms = ["subitems", "subitem", "repeatingSubitem", "frames"].compactMap { v.entry($0) }
+        let count = v.entry("count")
+        if forms.count > 1 {
+            report("invalid-value", .error,
+                   "a group takes exactly one of \"subitems\", \"subitem\" + \"count\", \"repeatingSubitem\" + \"count\" or \"frames\", not \(forms.map { "\"\($0.key)\"" }.joined(separator: " and "))",
+                   forms[1].prop.keyRange, related: [RelatedLocation(range: forms[0].prop.keyRange, message: "also given here")])
+        }
+        guard let form = forms.first else {
+            report("missing-property", .error,
+                   direction == .custom ? "a custom group needs \"frames\"" : "a group needs \"subitems\", \"subitem\" + \"count\" or \"repeatingSubitem\" + \"count\"",
+                   v.anchor)
+            return g
+        }
+        if direction == .custom && form.key != "frames" {
+            report("invalid-value", .error, "a custom group places its items by \"frames\", not \"\(form.key)\"", form.prop.keyRange)
+            return g
+        }
+        if direction != .custom && form.key == "frames" {
+            report("invalid-value", .error, "\"frames\" need \"direction\": \"custom\"", form.prop.keyRange)
+            return g
+        }
+        switch form.key {
+        case "subitems":
+            if let c = count {
+                report("invalid-value", .error, "\"count\" goes with \"subitem\" or \"repeatingSubitem\", not with \"subitems\" (UIKit: a single item is required for a repeating item group)", c.prop.keyRange)
+            }
+            guard let items = array(form, of: "items or groups") else { return g }
+            if items.isEmpty {
+                report("non-positive-dimension", .error, "\"subitems\" is empty: UIKit throws \"At least 1 subitem is required for a group\"", form.value!.range)
+                return g
+            }
+            let built = items.enumerated().compactMap { i, node in
+                buildElement(node, path: form.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), what: "a subitem")
+            }
+            if built.count == items.count { g.layout = .subitems(built) }
+        case "subitem", "repeatingSubitem":
+            guard let c = count else {
+                report("missing-property", .error, "\"\(form.key)\" needs \"count\": how many items the group holds", form.prop.keyRange)
+                return g
+            }
+            guard let n = integer(c, min: 1, max: limits.maxCount, rule: "non-positive-dimension") else { return g }
+            guard let item = buildElement(form.value, path: form.path, anchor: form.prop.keyRange, what: "the subitem") else { return g }
+            g.layout = form.key == "subitem" ? .count(item, n) : .repeating(item, n)
+        default: // frames
+            if let c = count { report("invalid-value", .error, "\"count\" has no meaning in a custom group", c.prop.keyRange) }
+            guard let items = array(form, of: "[x, y, width, height] frames") else { return g }
+            var frames: [CustomFrame] = []
+            for (i, f) in items.enumerated() {
+                guard f.kind == .array, f.elements.count == 4, f.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite && abs($0.numberValue) <= limits.maxPoints }) else {
+                    report("wrong-type", .error, "a frame is [x, y, width, height] (four numbers)", f.range)
+                    continue
+                }
+                let n = f.elements.map(\.numberValue)
+                if n[2] <= 0 || n[3] <= 0 {
+                    report("non-positive-dimension", .error, "a custom frame needs a positive width and height, not \(formatPoints(n[2]))×\(formatPoints(n[3]))", f.range)
+                    continue
+                }
+                frames.append(CustomFrame(x: n[0], y: n[1], width: n[2], height: n[3], range: f.range, path: form.path + "/\(i)"))
+            }
+            if frames.isEmpty && items.isEmpty {
+                report("non-positive-dimension", .error, "\"frames\" is empty: the group places no items", form.value!.range)
+            }
+            if frames.count == items.count && !frames.isEmpty { g.layout = .frames(frames) }
+        }
+        return g
+    }
+}
+
+extension Dimension.Kind {
+    static let allNames = ["fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings"]
+}
+
+func describeType(_ n: JSONNode) -> String {
+    switch n.kind {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string: return "a string"
+    case .number: return "a number"
+    case .bool: return "a boolean"
+    case .null: return "null"
+    case .invalid: return "an invalid value"
+    }
+}
+
+public func escapePointer(_ s: String) -> String {
+    guard s.contains("~") || s.contains("/") else { return s }
+    return s.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+}
+
+public func unescapePointer(_ s: String) -> String {
+    guard s.contains("~") else { return s }
+    return s.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
+}
+
+extension String {
+    func replacingAll(_ a: String, with b: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.range(of: a) {
+            out += rest[..<r.lowerBound]
+            out += b
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension Substring {
+    func range(of needle: String) -> Range<Substring.Index>? {
+        guard !needle.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(needle) { return i..<index(i, offsetBy: needle.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
+
+/// "Did you mean": the closest candidate by edit distance (case-insensitive), if it is close enough.
+public func suggest(_ word: String, among candidates: [String]) -> String? {
+    let w = Array(word.lowercased().unicodeScalars)
+    guard !w.isEmpty, w.count < 100 else { return nil }
+    var best: (String, Int)?
+    for c in candidates {
+        let cs = Array(c.lowercased().unicodeScalars)
+        if cs == w { return c }
+        let d = editDistance(w, cs)
+        let limit = max(1, min(3, max(w.count, cs.count) / 3))
+        if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+    }
+    if best == nil {
+        // A prefix such as "fractional" for "fractionalWidth".
+        for c in candidates where c.lowercased().hasPrefix(word.lowercased()) && w.count >= 4 { return c }
+    }
+    return best?.0
+}
+
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    var cur = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        cur[0] = i
+        for j in 1...b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}

@@ -1,0 +1,195 @@
+// The document model: what FORMAT.md describes, after `$ref` resolution, with the range of every piece of text.
+
+/// Where a property's text is: its key, its value, and the object that holds it.
+public struct PropertySite: Sendable, Equatable {
+    public var key: String
+    public var keyRange: ByteRange
+    public var valueRange: ByteRange
+    /// The object the property is written in (for `$ref` overrides: the referencing object).
+    public var objectRange: ByteRange
+    /// JSON pointer of the property's value as written.
+    public var path: String
+    public var range: ByteRange { ByteRange(keyRange.start, valueRange.end) }
+}
+
+public enum GroupDirection: String, Sendable, CaseIterable { case horizontal, vertical, custom }
+
+public struct CustomFrame: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public var range: ByteRange
+    public var path: String
+}
+
+public enum SubitemLayout: Sendable {
+    /// `horizontal(layoutSize:subitems:)`: the subitems repeat in order while they fit.
+    case subitems([LayoutElement])
+    /// `horizontal(layoutSize:subitem:count:)` (iOS 13): `count` wins; the item's size along the axis becomes 1/count.
+    case count(LayoutElement, Int)
+    /// `horizontal(layoutSize:repeatingSubitem:count:)` (iOS 16): the item keeps its size; exactly `count` are placed.
+    case repeating(LayoutElement, Int)
+    /// `custom(layoutSize:itemProvider:)`.
+    case frames([CustomFrame])
+    /// The group says none of these (reported as missing-property).
+    case missing
+
+    public var children: [LayoutElement] {
+        switch self {
+        case .subitems(let s): return s
+        case .count(let e, _), .repeating(let e, _): return [e]
+        case .frames, .missing: return []
+        }
+    }
+}
+
+public struct GroupSpec: Sendable {
+    public var direction: GroupDirection
+    public var layout: SubitemLayout
+    public var interItemSpacing: Spacing?
+    public var axis: Axis { direction == .vertical ? .vertical : .horizontal }
+}
+
+/// An anchor of a supplementary item (`NSCollectionLayoutAnchor`).
+public struct Anchor: Sendable, Equatable {
+    public var edges: RectAlignment = .none
+    public var offset: (x: Double, y: Double) = (0, 0)
+    public var fractionalOffset: (x: Double, y: Double)? = nil
+    public static func == (a: Anchor, b: Anchor) -> Bool {
+        a.edges == b.edges && a.offset == b.offset && a.fractionalOffset?.x == b.fractionalOffset?.x && a.fractionalOffset?.y == b.fractionalOffset?.y
+    }
+}
+
+/// A badge (`NSCollectionLayoutSupplementaryItem`) on an item or group.
+public final class SupplementaryItem: @unchecked Sendable {
+    public var path: String
+    public var range: ByteRange
+    public var elementKind: String?
+    public var width: Dimension?
+    public var height: Dimension?
+    public var containerAnchor = Anchor()
+    public var itemAnchor: Anchor?
+    public var zIndex: Int?
+    public var props: [String: PropertySite] = [:]
+    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+}
+
+/// A header, footer or other `NSCollectionLayoutBoundarySupplementaryItem`.
+public final class BoundaryItem: @unchecked Sendable {
+    public var path: String
+    public var range: ByteRange
+    public var elementKind: String?
+    public var width: Dimension?
+    public var height: Dimension?
+    public var alignment: RectAlignment = .top
+    public var absoluteOffset: (x: Double, y: Double) = (0, 0)
+    public var extendsBoundary = true
+    public var pinToVisibleBounds = false
+    public var zIndex: Int?
+    public var props: [String: PropertySite] = [:]
+    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+}
+
+/// A section background (`NSCollectionLayoutDecorationItem`).
+public final class DecorationItem: @unchecked Sendable {
+    public var path: String
+    public var range: ByteRange
+    public var elementKind: String?
+    public var contentInsets: Insets?
+    public var zIndex: Int?
+    public var props: [String: PropertySite] = [:]
+    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+}
+
+/// An item or a group (a group is an item with `direction`).
+public final class LayoutElement: @unchecked Sendable {
+    /// JSON pointer of the text the user wrote (for a `$ref`, the referencing object).
+    public let path: String
+    public let range: ByteRange
+    public var width: Dimension?
+    public var height: Dimension?
+    public var contentInsets: Insets?
+    public var edgeSpacing: EdgeSpacing?
+    public var supplementaryItems: [SupplementaryItem] = []
+    /// Non-nil for groups.
+    public var group: GroupSpec?
+    public var props: [String: PropertySite] = [:]
+    /// The `$ref` this element came through, if any.
+    public var refTarget: String?
+
+    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+
+    public var isGroup: Bool { group != nil }
+    public var kindName: String { isGroup ? "group" : "item" }
+    public func dimension(_ axis: Axis) -> Dimension? { axis == .horizontal ? width : height }
+}
+
+/// Conditions of a variant (`when`).
+public struct VariantCondition: Sendable, Equatable {
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var horizontalSizeClass: SizeClass?
+    public var verticalSizeClass: SizeClass?
+    public var environment: String?
+    public var range: ByteRange
+}
+
+/// One section as the section provider returns it: the section's own keys, or a variant's merged over them.
+public final class SectionSpec: @unchecked Sendable {
+    public let path: String
+    public let range: ByteRange
+    public var name: String?
+    public var group: LayoutElement?
+    public var itemCount: Int?
+    public var contentInsets: Insets?
+    public var interGroupSpacing: Double = 0
+    public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
+    public var contentInsetsReference: InsetsReference = .automatic
+    public var supplementaryContentInsetsReference: InsetsReference = .automatic
+    public var boundarySupplementaryItems: [BoundaryItem] = []
+    public var decorationItems: [DecorationItem] = []
+    public var props: [String: PropertySite] = [:]
+    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+}
+
+public struct Variant: Sendable {
+    public var when: VariantCondition
+    public var spec: SectionSpec
+    public var path: String
+    public var range: ByteRange
+}
+
+public final class Section: @unchecked Sendable {
+    public let index: Int
+    public let base: SectionSpec
+    public var variants: [Variant] = []
+    /// The variants are declared (a section provider); `base` holds the section's own keys, if it has any.
+    public var hasOwnKeys: Bool
+    init(index: Int, base: SectionSpec, hasOwnKeys: Bool) { self.index = index; self.base = base; self.hasOwnKeys = hasOwnKeys }
+    public var path: String { base.path }
+    public var range: ByteRange { base.range }
+    public var name: String { base.name ?? "section \(index)" }
+}
+
+public struct LayoutConfiguration: Sendable {
+    public var scrollDirection: Axis = .vertical
+    public var interSectionSpacing: Double = 0
+    public var contentInsetsReference: InsetsReference = .safeArea
+    public var boundarySupplementaryItems: [BoundaryItem] = []
+    public var props: [String: PropertySite] = [:]
+}
+
+public struct EnvironmentEntry: Sendable {
+    public var environment: LayoutEnvironment
+    public var range: ByteRange?
+}
+
+public final class LayoutDocument: @unchecked Sendable {
+    public var environments: [EnvironmentEntry] = []
+    /// True when `environments` was written in the document (false: the default list applies).
+    public var environmentsDeclared = false
+    public var configuration = LayoutConfiguration()
+    public var sections: [Section] = []
+    /// Definition name → range of its key, and the `$ref` sites that use it.
+    public var definitions: [(name: String, keyRange: ByteRange, range: ByteRange)] = []
+    public var referencedPointers: Set<String> = []
+    public init() {}
+}

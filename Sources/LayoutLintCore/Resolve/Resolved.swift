@@ -1,0 +1,134 @@
+// What the resolver computes: frames in points, in the layout's content coordinates.
+
+public struct Rect: Sendable, Equatable, CustomStringConvertible {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    public func extent(_ axis: Axis) -> Double { axis == .horizontal ? width : height }
+    public func origin(_ axis: Axis) -> Double { axis == .horizontal ? x : y }
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var sizeDescription: String { "\(formatPoints(width))×\(formatPoints(height))" }
+    public var description: String { "(\(formatPoints(x)), \(formatPoints(y)), \(sizeDescription))" }
+}
+
+/// Insets resolved to points.
+public struct ResolvedInsets: Sendable, Equatable {
+    public var top = 0.0, leading = 0.0, bottom = 0.0, trailing = 0.0
+    public static let zero = ResolvedInsets()
+    public func along(_ axis: Axis) -> Double { axis == .horizontal ? leading + trailing : top + bottom }
+    public func leadingEdge(_ axis: Axis) -> Double { axis == .horizontal ? leading : top }
+}
+
+/// How a group instance was filled: what the size rules read.
+public struct GroupSolve: Sendable {
+    public var axis: Axis
+    /// The extent along the axis that the subitems share (the group's size less its insets).
+    public var available: Double
+    /// Across the axis.
+    public var availableAcross: Double
+    /// What the placed subitems use along the axis, spacing and edge spacing included.
+    public var used: Double
+    /// The group's own insets left no room at all.
+    public var noRoom = false
+    /// Subitems (`subitems` form) in one cycle.
+    public var cycleLength = 1
+    /// The first listed subitem that did not fit before the cycle completed: UIKit drops it.
+    public var dropped: (index: Int, element: LayoutElement, needed: Double, remaining: Double)?
+    /// Whether the §3 second pass (fractional subitems shrunk by the spacing) ran.
+    public var secondPass = false
+    public var spacing: Double = 0
+    /// The group is estimated along its axis: no fit test, one cycle.
+    public var estimatedAlongAxis = false
+    /// Placements were cut at the limit.
+    public var truncated = false
+}
+
+public final class ResolvedNode: @unchecked Sendable {
+    public enum Kind: String, Sendable { case item, group }
+    public let kind: Kind
+    /// The element, or nil for a custom group's frame placement.
+    public let element: LayoutElement?
+    public let path: String
+    public internal(set) var frame: Rect
+    public internal(set) var contentFrame: Rect
+    public internal(set) var insets: ResolvedInsets = .zero
+    public internal(set) var estimatedWidth = false
+    public internal(set) var estimatedHeight = false
+    public internal(set) var children: [ResolvedNode] = []
+    public internal(set) var solve: GroupSolve?
+    /// The size this element's fractional dimensions were taken from (its container's effective size).
+    public internal(set) var containerSize: (width: Double, height: Double) = (0, 0)
+    public internal(set) var supplementaries: [(item: SupplementaryItem, frame: Rect)] = []
+    /// The declared dimension along the parent's axis was replaced (`subitem` + `count`).
+    public internal(set) var replacedDimension: Dimension?
+
+    init(kind: Kind, element: LayoutElement?, path: String, frame: Rect) {
+        self.kind = kind
+        self.element = element
+        self.path = path
+        self.frame = frame
+        self.contentFrame = frame
+    }
+
+    public func isEstimated(_ axis: Axis) -> Bool { axis == .horizontal ? estimatedWidth : estimatedHeight }
+
+    /// Leaf items placed in this instance (nested groups counted through).
+    public var leafCount: Int {
+        kind == .item ? 1 : children.reduce(0) { $0 + $1.leafCount }
+    }
+
+    func translate(dx: Double, dy: Double) {
+        frame = frame.offsetBy(dx: dx, dy: dy)
+        contentFrame = contentFrame.offsetBy(dx: dx, dy: dy)
+        supplementaries = supplementaries.map { ($0.item, $0.frame.offsetBy(dx: dx, dy: dy)) }
+        for c in children { c.translate(dx: dx, dy: dy) }
+    }
+
+    /// Every node of the tree, depth first, self first.
+    public func walk(_ body: (ResolvedNode) -> Void) {
+        body(self)
+        for c in children { c.walk(body) }
+    }
+}
+
+public struct ResolvedBoundary: Sendable {
+    public var item: BoundaryItem
+    public var frame: Rect
+}
+
+public struct ResolvedSection: Sendable {
+    public var section: Section
+    /// The keys in force in this environment (the section's own, or a variant's).
+    public var spec: SectionSpec?
+    public var variantIndex: Int?
+    public var name: String
+    public var path: String
+    public var frame: Rect
+    public var groupCount: Int
+    public var group: ResolvedNode?
+    public var boundaryItems: [ResolvedBoundary] = []
+    public var decorations: [(item: DecorationItem, frame: Rect)] = []
+    /// The layout container the section's root group is sized against (before the section's insets).
+    public var containerWidth: Double
+    public var containerHeight: Double
+    /// What a section provider sees as `environment.container.effectiveContentSize.width`.
+    public var effectiveContentWidth: Double
+    public var contentInsets: ResolvedInsets = .zero
+    /// The section's contentInsets leave its root group no room (UIKit throws).
+    public var noRoom = false
+    /// Why the section could not be resolved (no variant matched, errors in the document).
+    public var unresolvedReason: String?
+}
+
+public struct ResolvedLayout: Sendable {
+    public var environment: LayoutEnvironment
+    public var scrollDirection: Axis
+    public var sections: [ResolvedSection]
+    public var contentSize: (width: Double, height: Double)
+    /// Resolution stopped at a limit.
+    public var truncated = false
+}

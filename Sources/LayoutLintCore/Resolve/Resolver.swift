@@ -1,0 +1,506 @@
+// The resolver: computes every section's, group's and item's frame in one environment, as SEMANTICS.md and its
+// Decisions say. Pure: the same document and environment always give the same numbers.
+
+public struct ResolveLimits: Sendable {
+    /// Placements in one group instance (a 0.01 pt item in a wide group must not loop for ever).
+    public var maxPlacementsPerGroup = 10_000
+    /// Nodes resolved per environment.
+    public var maxNodes = 500_000
+    public init() {}
+}
+
+public func selectSpec(_ section: Section, in env: LayoutEnvironment, configuration: LayoutConfiguration) -> (SectionSpec?, Int?, Double) {
+    let width = effectiveContentWidth(section.base, env: env, configuration: configuration)
+    for (i, v) in section.variants.enumerated() where v.when.holds(in: env, effectiveWidth: width) {
+        return (v.spec, i, width)
+    }
+    return (section.hasOwnKeys ? section.base : nil, nil, width)
+}
+
+extension VariantCondition {
+    public func holds(in env: LayoutEnvironment, effectiveWidth: Double) -> Bool {
+        if let m = minWidth, effectiveWidth < m { return false }
+        if let m = maxWidth, effectiveWidth > m { return false }
+        if let h = horizontalSizeClass, env.horizontalSizeClass != h { return false }
+        if let v = verticalSizeClass, env.verticalSizeClass != v { return false }
+        if let n = environment, env.name != n { return false }
+        return true
+    }
+}
+
+/// The insets the `contentInsetsReference` takes from the collection view's frame (left, right, top, bottom).
+func referenceInsets(_ ref: InsetsReference, env: LayoutEnvironment) -> EdgeInsets {
+    switch ref {
+    case .none: return .zero
+    case .automatic, .safeArea: return env.safeAreaInsets
+    case .layoutMargins: return env.layoutMargins
+    case .readableContent:
+        let m = env.layoutMargins
+        let extra = max(0, (env.width - m.left - m.right - env.readableContentWidth) / 2)
+        return EdgeInsets(top: m.top, left: m.left + extra, bottom: m.bottom, right: m.right + extra)
+    }
+}
+
+func sectionReference(_ spec: SectionSpec, configuration: LayoutConfiguration) -> InsetsReference {
+    spec.contentInsetsReference == .automatic ? configuration.contentInsetsReference : spec.contentInsetsReference
+}
+
+/// SEMANTICS Decision 7: frame width less the reference insets on the non-scrolling axis.
+func effectiveContentWidth(_ spec: SectionSpec, env: LayoutEnvironment, configuration: LayoutConfiguration) -> Double {
+    guard configuration.scrollDirection == .vertical else { return env.width }
+    let r = referenceInsets(sectionReference(spec, configuration: configuration), env: env)
+    return env.width - r.left - r.right
+}
+
+public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironment, limits: ResolveLimits = ResolveLimits()) -> ResolvedLayout {
+    var r = SectionResolver(env: env, configuration: doc.configuration, limits: limits)
+    var sections: [ResolvedSection] = []
+    let main = doc.configuration.scrollDirection
+    var cursor = 0.0
+    for (i, section) in doc.sections.enumerated() {
+        if i > 0 { cursor += doc.configuration.interSectionSpacing }
+        var rs = r.resolveSection(section, at: cursor)
+        if r.exhausted && rs.group == nil && rs.unresolvedReason == nil {
+            rs.unresolvedReason = "resolution stopped: the layout has more than \(limits.maxNodes) elements"
+        }
+        cursor = rs.frame.origin(main) + rs.frame.extent(main)
+        sections.append(rs)
+    }
+    let size = main == .vertical ? (env.width, cursor) : (cursor, env.height)
+    return ResolvedLayout(environment: env, scrollDirection: main, sections: sections, contentSize: size, truncated: r.exhausted)
+}
+
+struct SectionResolver {
+    let env: LayoutEnvironment
+    let configuration: LayoutConfiguration
+    let limits: ResolveLimits
+    var nodes = 0
+    var exhausted = false
+
+    init(env: LayoutEnvironment, configuration: LayoutConfiguration, limits: ResolveLimits) {
+        self.env = env
+        self.configuration = configuration
+        self.limits = limits
+    }
+
+    var main: Axis { configuration.scrollDirection }
+
+    func floorPx(_ v: Double) -> Double { (v * env.scale + 1e-6).rounded(.down) / env.scale }
+
+    /// A point along `main` and across it, as a Rect in x/y.
+    func rect(main m: Double, cross c: Double, mainExtent: Double, crossExtent: Double) -> Rect {
+        main == .vertical ? Rect(x: c, y: m, width: crossExtent, height: mainExtent)
+                          : Rect(x: m, y: c, width: mainExtent, height: crossExtent)
+    }
+
+    mutating func resolveSection(_ section: Section, at offset: Double) -> ResolvedSection {
+        let (specOpt, variant, effWidth) = selectSpec(section, in: env, configuration: configuration)
+        let cross = main.other
+        let refSpec = specOpt ?? section.base
+        let ref = referenceInsets(sectionReference(refSpec, configuration: configuration), env: env)
+        // Decision 2: the reference insets apply on the axis across the scroll direction only.
+        let refLead = main == .vertical ? ref.left : ref.top
+        let refTrail = main == .vertical ? ref.right : ref.bottom
+        let containerCross = (main == .vertical ? env.width : env.height) - refLead - refTrail
+        let containerMain = main == .vertical ? env.height : env.width
+        let containerW = main == .vertical ? containerCross : containerMain
+        let containerH = main == .vertical ? containerMain : containerCross
+        var rs = ResolvedSection(section: section, spec: specOpt, variantIndex: variant, name: specOpt?.name ?? section.name,
+                                 path: section.path, frame: rect(main: offset, cross: refLead, mainExtent: 0, crossExtent: containerCross),
+                                 groupCount: 0, containerWidth: containerW, containerHeight: containerH, effectiveContentWidth: effWidth)
+        guard let spec = specOpt else {
+            rs.unresolvedReason = section.variants.isEmpty ? "the section has errors" : "no variant applies and the section has no keys of its own"
+            return rs
+        }
+        guard let groupEl = spec.group, groupEl.group != nil else {
+            rs.unresolvedReason = "the section's group has errors"
+            return rs
+        }
+        // Decision 13: a section's fractional insets are fractions of its container.
+        let ins = resolveInsets(spec.contentInsets, width: containerW, height: containerH, estimatedW: false, estimatedH: false)
+        rs.contentInsets = ins
+        let gw = containerW - ins.leading - ins.trailing
+        let gh = containerH - ins.top - ins.bottom
+        let orthogonal = spec.orthogonalScrollingBehavior != .none
+
+        // The root group.
+        guard var root = resolveElement(groupEl, containerW: gw, containerH: gh, estW: false, estH: false) else {
+            rs.unresolvedReason = "the section's group has errors"
+            return rs
+        }
+        if gw <= 0 || gh <= 0 {
+            // Reported by the no-item-fits rule; nothing to place.
+            root = ResolvedNode(kind: .group, element: groupEl, path: groupEl.path, frame: .zero)
+            root.containerSize = (gw, gh)
+            root.solve = GroupSolve(axis: groupEl.group!.axis, available: 0, availableAcross: 0, used: 0, noRoom: true)
+            rs.noRoom = true
+        }
+        let perGroup = max(1, root.leafCount)
+        let groupCount = spec.itemCount.map { ($0 + perGroup - 1) / perGroup } ?? 1
+        rs.groupCount = groupCount
+
+        // Boundary items: fractional sizes against the section's geometry (they follow the section's insets by default).
+        let followsInsets = spec.supplementaryContentInsetsReference == .automatic
+        var suppCrossLead = refLead + (followsInsets ? (main == .vertical ? ins.leading : ins.top) : 0)
+        var suppCross = containerCross - (followsInsets ? (main == .vertical ? ins.leading + ins.trailing : ins.top + ins.bottom) : 0)
+        if !followsInsets {
+            let r2 = referenceInsets(spec.supplementaryContentInsetsReference, env: env)
+            let l = main == .vertical ? r2.left : r2.top, t = main == .vertical ? r2.right : r2.bottom
+            suppCrossLead = l
+            suppCross = (main == .vertical ? env.width : env.height) - l - t
+        }
+        let suppW = main == .vertical ? suppCross : containerW
+        let suppH = main == .vertical ? containerH : suppCross
+        var leadingItems: [(BoundaryItem, Double, Double)] = [] // item, main extent, cross extent
+        var trailingItems: [(BoundaryItem, Double, Double)] = []
+        var sideItems: [(BoundaryItem, Double, Double)] = []
+        for b in spec.boundarySupplementaryItems {
+            guard let wd = b.width, let hd = b.height else { continue }
+            let w = size(wd, containerW: suppW, containerH: suppH)
+            let h = size(hd, containerW: suppW, containerH: suppH)
+            let (m, c) = main == .vertical ? (h, w) : (w, h)
+            switch b.alignment.side(main: main) {
+            case .before: leadingItems.append((b, m, c))
+            case .after: trailingItems.append((b, m, c))
+            case .side: sideItems.append((b, m, c))
+            }
+        }
+
+        // Along the scroll axis: headers, the leading inset, the groups, the trailing inset, footers (PROBE: the top inset
+        // sits between the header and the first group).
+        var cursor = offset
+        func placeBoundary(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) -> Rect {
+            let crossPos: Double
+            switch b.alignment.crossPlacement(main: main) {
+            case .start: crossPos = suppCrossLead
+            case .end: crossPos = suppCrossLead + suppCross - c
+            case .center: crossPos = suppCrossLead + (suppCross - c) / 2
+            }
+            return rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c)
+                .offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
+        }
+        for (b, m, c) in leadingItems {
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: cursor)))
+            if b.extendsBoundary { cursor += m }
+        }
+        let insLeadMain = main == .vertical ? ins.top : ins.leading
+        let insTrailMain = main == .vertical ? ins.bottom : ins.trailing
+        let insLeadCross = main == .vertical ? ins.leading : ins.top
+        cursor += insLeadMain
+        let groupsStart = cursor
+        let gMain = root.frame.extent(main)
+        let gCross = root.frame.extent(cross)
+        var crossStart = refLead + insLeadCross
+        if spec.orthogonalScrollingBehavior == .groupPagingCentered {
+            // "additional leading and trailing content insets to center each group's contents": (container − group) / 2.
+            crossStart += max(0, ((main == .vertical ? gw : gh) - gCross) / 2)
+        }
+        let origin = rect(main: groupsStart, cross: crossStart, mainExtent: gMain, crossExtent: gCross)
+        root.frame = Rect(x: 0, y: 0, width: root.frame.width, height: root.frame.height)
+        root.translate(dx: origin.x, dy: origin.y)
+        if orthogonal {
+            cursor += groupCount > 0 ? gMain : 0
+        } else if groupCount > 0 {
+            cursor += Double(groupCount) * gMain + Double(groupCount - 1) * spec.interGroupSpacing
+        } else {
+            // PROBE: an empty section still subtracts one spacing.
+            cursor -= spec.interGroupSpacing
+        }
+        cursor += insTrailMain
+        for (b, m, c) in trailingItems {
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: cursor)))
+            if b.extendsBoundary { cursor += m }
+        }
+        for (b, m, c) in sideItems {
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: groupsStart)))
+        }
+        let sectionMain = max(0, cursor - offset)
+        rs.frame = rect(main: offset, cross: refLead, mainExtent: sectionMain, crossExtent: containerCross)
+        rs.group = root
+        for d in spec.decorationItems {
+            let di = resolveInsets(d.contentInsets, width: rs.frame.width, height: rs.frame.height, estimatedW: false, estimatedH: false)
+            rs.decorations.append((d, Rect(x: rs.frame.x + di.leading, y: rs.frame.y + di.top,
+                                          width: rs.frame.width - di.leading - di.trailing,
+                                          height: rs.frame.height - di.top - di.bottom)))
+        }
+        return rs
+    }
+
+    func size(_ d: Dimension, containerW: Double, containerH: Double) -> Double {
+        switch d.kind {
+        case .fractionalWidth: return floorPx(d.value * containerW)
+        case .fractionalHeight: return floorPx(d.value * containerH)
+        case .absolute, .estimated, .uniformAcrossSiblings: return d.value
+        }
+    }
+
+    func isEstimated(_ d: Dimension, estW: Bool, estH: Bool) -> Bool {
+        switch d.kind {
+        case .estimated, .uniformAcrossSiblings: return true
+        case .fractionalWidth: return estW
+        case .fractionalHeight: return estH
+        case .absolute: return false
+        }
+    }
+
+    /// Insets in points: values in (0, 1) are fractions of the box (Decisions 6, 13); an estimated axis drops them (§2).
+    func resolveInsets(_ i: Insets?, width: Double, height: Double, estimatedW: Bool, estimatedH: Bool) -> ResolvedInsets {
+        guard let i else { return .zero }
+        func v(_ x: Double, _ extent: Double) -> Double { x > 0 && x < 1 ? x * extent : x }
+        var r = ResolvedInsets()
+        if !estimatedW { r.leading = v(i.leading, width); r.trailing = v(i.trailing, width) }
+        if !estimatedH { r.top = v(i.top, height); r.bottom = v(i.bottom, height) }
+        return r
+    }
+
+    /// Sizes an element against its container and lays out its content; the frame's origin is (0, 0) and children
+    /// are placed relative to it. `override` replaces the dimension along an axis (`subitem` + `count`).
+    mutating func resolveElement(_ el: LayoutElement, containerW: Double, containerH: Double, estW: Bool, estH: Bool,
+                                 override: (Axis, Dimension)? = nil, pathOverride: String? = nil) -> ResolvedNode? {
+        guard var wd = el.width, var hd = el.height else { return nil }
+        var replaced: Dimension?
+        if let (axis, d) = override {
+            if axis == .horizontal { replaced = wd; wd = d } else { replaced = hd; hd = d }
+        }
+        nodes += 1
+        if nodes > limits.maxNodes { exhausted = true; return nil }
+        let w = size(wd, containerW: containerW, containerH: containerH)
+        let h = size(hd, containerW: containerW, containerH: containerH)
+        let node = ResolvedNode(kind: el.isGroup ? .group : .item, element: el, path: pathOverride ?? el.path,
+                                frame: Rect(x: 0, y: 0, width: w, height: h))
+        node.replacedDimension = replaced
+        node.containerSize = (containerW, containerH)
+        node.estimatedWidth = isEstimated(wd, estW: estW, estH: estH)
+        node.estimatedHeight = isEstimated(hd, estW: estW, estH: estH)
+        // Decision 8: only the element's own estimated dimension drops its insets.
+        node.insets = resolveInsets(el.contentInsets, width: w, height: h, estimatedW: wd.isEstimated, estimatedH: hd.isEstimated)
+        if let g = el.group { layoutGroup(node, g, ownEstW: wd.isEstimated, ownEstH: hd.isEstimated) }
+        updateContentFrame(node)
+        placeSupplementaries(node)
+        return node
+    }
+
+    func updateContentFrame(_ node: ResolvedNode) {
+        let f = node.frame, i = node.insets
+        node.contentFrame = Rect(x: f.x + i.leading, y: f.y + i.top, width: f.width - i.leading - i.trailing, height: f.height - i.top - i.bottom)
+    }
+
+    func placeSupplementaries(_ node: ResolvedNode) {
+        guard let el = node.element else { return }
+        for s in el.supplementaryItems {
+            guard let wd = s.width, let hd = s.height else { continue }
+            let w = size(wd, containerW: node.frame.width, containerH: node.frame.height)
+            let h = size(hd, containerW: node.frame.width, containerH: node.frame.height)
+            let a = s.containerAnchor
+            let f = node.frame
+            var x = f.x + (f.width - w) / 2, y = f.y + (f.height - h) / 2
+            let e = a.edges.rawValue.lowercased()
+            if e.contains("leading") { x = f.x } else if e.contains("trailing") { x = f.maxX - w }
+            if e.hasPrefix("top") { y = f.y } else if e.hasPrefix("bottom") { y = f.maxY - h }
+            x += a.offset.x + (a.fractionalOffset?.x ?? 0) * w
+            y += a.offset.y + (a.fractionalOffset?.y ?? 0) * h
+            node.supplementaries.append((s, Rect(x: x, y: y, width: w, height: h)))
+        }
+    }
+
+    struct Candidate {
+        var element: LayoutElement
+        var index: Int
+        var override: (Axis, Dimension)?
+        var path: String?
+    }
+
+    mutating func layoutGroup(_ node: ResolvedNode, _ g: GroupSpec, ownEstW: Bool, ownEstH: Bool) {
+        let axis = g.axis
+        let cross = axis.other
+        let i = node.insets
+        let cw = node.frame.width - i.leading - i.trailing
+        let ch = node.frame.height - i.top - i.bottom
+        let estAlong = axis == .horizontal ? ownEstW : ownEstH
+        var solve = GroupSolve(axis: axis, available: axis == .horizontal ? cw : ch, availableAcross: axis == .horizontal ? ch : cw, used: 0)
+        solve.estimatedAlongAxis = estAlong
+        if cw <= 0 || ch <= 0 {
+            solve.noRoom = true
+            node.solve = solve
+            return
+        }
+        let estW = node.estimatedWidth, estH = node.estimatedHeight
+
+        if case .frames(let frames) = g.layout {
+            for f in frames {
+                nodes += 1
+                let c = ResolvedNode(kind: .item, element: nil, path: f.path, frame: Rect(x: i.leading + f.x, y: i.top + f.y, width: f.width, height: f.height))
+                c.containerSize = (cw, ch)
+                node.children.append(c)
+                solve.used = max(solve.used, (axis == .horizontal ? f.x + f.width : f.y + f.height))
+            }
+            node.solve = solve
+            return
+        }
+
+        // The sequence of candidates.
+        var cycle: [Candidate] = []
+        var fixedCount: Int?
+        switch g.layout {
+        case .subitems(let items):
+            cycle = items.enumerated().map { Candidate(element: $1, index: $0) }
+        case .count(let item, let n):
+            let d = Dimension(kind: axis == .horizontal ? .fractionalWidth : .fractionalHeight, value: 1 / Double(n),
+                              range: item.dimension(axis)?.range ?? item.range)
+            cycle = [Candidate(element: item, index: 0, override: (axis, d))]
+            fixedCount = n
+        case .repeating(let item, let n):
+            cycle = [Candidate(element: item, index: 0)]
+            fixedCount = n
+        case .frames, .missing:
+            node.solve = solve
+            return
+        }
+        solve.cycleLength = cycle.count
+        let spacing = g.interItemSpacing
+        let s = spacing?.value ?? 0
+        solve.spacing = s
+        let available = solve.available
+
+        func fractionalAlong(_ c: Candidate) -> Bool {
+            if let (ax, d) = c.override, ax == axis { return d.isFractional }
+            return c.element.dimension(axis)?.isFractional ?? false
+        }
+        let allFractional = cycle.allSatisfy(fractionalAlong)
+
+        func edges(_ el: LayoutElement) -> (lead: Spacing?, trail: Spacing?) {
+            el.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+        }
+
+        // Pass 1: how many fit (fractional items ignore the spacing here, §3).
+        var placed: [(Candidate, ResolvedNode)] = []
+        var remaining = available
+        var stoppedByOverflow = false
+        var k = 0
+        while true {
+            if let n = fixedCount, placed.count >= n { break }
+            if fixedCount == nil && estAlong && placed.count >= cycle.count { break } // Decision 10: one cycle
+            if placed.count >= limits.maxPlacementsPerGroup { solve.truncated = true; break }
+            let cand = cycle[k % cycle.count]
+            guard let child = resolveElement(cand.element, containerW: cw, containerH: ch, estW: estW, estH: estH,
+                                             override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+            let (el, et) = edges(cand.element)
+            let extent = child.frame.extent(axis) + (el?.value ?? 0) + (et?.value ?? 0)
+            let gap = (placed.isEmpty || allFractional) ? 0 : s
+            let need = extent + gap
+            if fixedCount == nil && !estAlong && remaining - need < -0.25 {
+                stoppedByOverflow = true
+                if placed.count < cycle.count {
+                    solve.dropped = (cand.index, cand.element, need, remaining)
+                }
+                break
+            }
+            placed.append((cand, child))
+            remaining -= need
+            k += 1
+        }
+
+        // Pass 2 (§3, Decision 11): fractional subitems shrink to make room for the spacing.
+        var axisExtent = available
+        if allFractional && s != 0 && placed.count >= 2 && (stoppedByOverflow || fixedCount != nil) {
+            solve.secondPass = true
+            axisExtent = available - s * Double(placed.count - 1)
+            let (pw, ph) = axis == .horizontal ? (axisExtent, ch) : (cw, axisExtent)
+            nodes -= placed.count
+            var redone: [(Candidate, ResolvedNode)] = []
+            for (cand, _) in placed {
+                guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: estW, estH: estH,
+                                                 override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+                redone.append((cand, child))
+            }
+            placed = redone
+        }
+
+        // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares).
+        var cursor = 0.0
+        var positions: [Double] = []
+        var flexibleUnits = 0
+        for (n, (cand, child)) in placed.enumerated() {
+            if n > 0 { cursor += s; if spacing?.isFlexible == true { flexibleUnits += 1 } }
+            let (el, et) = edges(cand.element)
+            if el?.isFlexible == true { flexibleUnits += 1 }
+            if et?.isFlexible == true { flexibleUnits += 1 }
+            cursor += el?.value ?? 0
+            positions.append(cursor)
+            cursor += child.frame.extent(axis) + (et?.value ?? 0)
+        }
+        solve.used = cursor
+        if flexibleUnits > 0 && available - cursor > 0 && !estAlong {
+            let share = floorPx((available - cursor) / Double(flexibleUnits))
+            var shift = 0.0
+            for (n, (cand, _)) in placed.enumerated() {
+                if n > 0 && spacing?.isFlexible == true { shift += share }
+                let (el, et) = edges(cand.element)
+                if el?.isFlexible == true { shift += share }
+                positions[n] += shift
+                if et?.isFlexible == true { shift += share }
+            }
+            solve.used = cursor + shift
+        }
+
+        // Across the axis: edge spacing offsets; flexible edges share what is left.
+        var maxAcross = 0.0
+        for (n, (cand, child)) in placed.enumerated() {
+            let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
+            let extentAcross = child.frame.extent(cross)
+            var crossPos = ca?.value ?? 0
+            let leftover = solve.availableAcross - extentAcross - (ca?.value ?? 0) - (cb?.value ?? 0)
+            if leftover > 0 {
+                if ca?.isFlexible == true && cb?.isFlexible == true { crossPos += floorPx(leftover / 2) }
+                else if ca?.isFlexible == true { crossPos += leftover }
+            }
+            maxAcross = max(maxAcross, extentAcross + (ca?.value ?? 0) + (cb?.value ?? 0))
+            let dx = axis == .horizontal ? positions[n] : crossPos
+            let dy = axis == .horizontal ? crossPos : positions[n]
+            child.translate(dx: i.leading + dx, dy: i.top + dy)
+            node.children.append(child)
+        }
+
+        // Decision 10: an estimated group takes its size from definite children.
+        if ownEstW || ownEstH {
+            let along = solve.used
+            for ax in [Axis.horizontal, .vertical] where (ax == .horizontal ? ownEstW : ownEstH) {
+                guard !placed.isEmpty, placed.allSatisfy({ !$0.1.isEstimated(ax) }) else { continue }
+                let extent = (ax == axis ? along : maxAcross) + (ax == .horizontal ? i.leading + i.trailing : i.top + i.bottom)
+                // Own insets on an estimated axis are dropped, so `i` is already zero there.
+                if ax == .horizontal { node.frame.width = extent; node.estimatedWidth = false }
+                else { node.frame.height = extent; node.estimatedHeight = false }
+            }
+        }
+        node.solve = solve
+    }
+}
+
+extension RectAlignment {
+    enum Side { case before, after, side }
+    enum CrossPlacement { case start, center, end }
+
+    func side(main: Axis) -> Side {
+        let r = rawValue.lowercased()
+        if main == .vertical {
+            if r.hasPrefix("top") { return .before }
+            if r.hasPrefix("bottom") { return .after }
+            return .side
+        }
+        if r == "leading" || r == "topleading" || r == "bottomleading" { return .before }
+        if r == "trailing" || r == "toptrailing" || r == "bottomtrailing" { return .after }
+        return .side
+    }
+
+    func crossPlacement(main: Axis) -> CrossPlacement {
+        let r = rawValue.lowercased()
+        if main == .vertical {
+            if r.hasSuffix("leading") { return .start }
+            if r.hasSuffix("trailing") { return .end }
+            return .center
+        }
+        if r.hasPrefix("top") { return .start }
+        if r.hasPrefix("bottom") { return .end }
+        return .center
+    }
+}

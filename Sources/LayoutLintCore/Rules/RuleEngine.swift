@@ -1,0 +1,99 @@
+// Runs the size rules over every environment's resolved layout and merges what they find: one diagnostic per cause,
+// listing the environments it holds in.
+
+/// One rule's finding in one environment.
+struct Finding {
+    var rule: String
+    var range: ByteRange
+    var message: String
+    var related: [RelatedLocation] = []
+    var fix: Fix?
+    /// Overrides the rule's default (e.g. an estimated axis turns an error into a warning, Decision 8).
+    var severity: Severity?
+}
+
+struct RuleContext {
+    let document: LayoutDocument
+    let layout: ResolvedLayout
+    var env: LayoutEnvironment { layout.environment }
+    var findings: [Finding] = []
+
+    mutating func emit(_ rule: String, _ range: ByteRange, _ message: String, related: [RelatedLocation] = [],
+                       fix: Fix? = nil, severity: Severity? = nil) {
+        findings.append(Finding(rule: rule, range: range, message: message, related: related, fix: fix, severity: severity))
+    }
+}
+
+typealias RuleCheck = @Sendable (inout RuleContext) -> Void
+
+func runRules(document: LayoutDocument, layouts: [ResolvedLayout]) -> [Diagnostic] {
+    struct Key: Hashable { let rule: String; let range: ByteRange }
+    var order: [Key] = []
+    var merged: [Key: (findings: [Finding], envs: [String])] = [:]
+    for layout in layouts {
+        var ctx = RuleContext(document: document, layout: layout)
+        for check in sizeRules { check(&ctx) }
+        // One finding per cause and environment.
+        var seen = Set<Key>()
+        for f in ctx.findings {
+            let k = Key(rule: f.rule, range: f.range)
+            guard seen.insert(k).inserted else { continue }
+            if merged[k] == nil { order.append(k); merged[k] = ([], []) }
+            merged[k]!.findings.append(f)
+            merged[k]!.envs.append(layout.environment.name)
+        }
+    }
+    var out: [Diagnostic] = []
+    for k in order {
+        let (fs, envs) = merged[k]!
+        let first = fs[0]
+        // The same words everywhere: one message; different numbers: each environment's own.
+        var distinct: [(String, [String])] = []
+        for (f, e) in zip(fs, envs) {
+            if let i = distinct.firstIndex(where: { $0.0 == f.message }) { distinct[i].1.append(e) } else { distinct.append((f.message, [e])) }
+        }
+        let message: String
+        if distinct.count == 1 {
+            message = "\(first.message) (\(envs.joined(separator: ", ")))"
+        } else {
+            message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
+        }
+        let severity = fs.compactMap(\.severity).max() ?? RuleCatalog.info(k.rule)?.severity ?? .warning
+        out.append(Diagnostic(rule: k.rule, severity: severity, message: message, range: k.range, environments: envs,
+                              related: first.related, fix: first.fix))
+    }
+    return out
+}
+
+let sizeRules: [RuleCheck] = [
+    checkEstimatedContentInsets,
+    checkCenteredPagingSpacing,
+    checkGroupOverflow,
+    checkNoItemFits,
+    checkInsetsExceedSize,
+]
+
+// MARK: helpers shared by rules
+
+extension RuleContext {
+    /// Every resolved section that has a group.
+    var sections: [(ResolvedSection, SectionSpec, ResolvedNode)] {
+        layout.sections.compactMap { s in
+            guard let spec = s.spec, let g = s.group else { return nil }
+            return (s, spec, g)
+        }
+    }
+}
+
+func ordinal(_ n: Int) -> String {
+    let suffix: String
+    switch (n % 10, n % 100) {
+    case (1, let t) where t != 11: suffix = "st"
+    case (2, let t) where t != 12: suffix = "nd"
+    case (3, let t) where t != 13: suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(n)\(suffix)"
+}
+
+func pt(_ v: Double) -> String { "\(formatPoints(v)) pt" }

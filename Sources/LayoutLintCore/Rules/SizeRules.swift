@@ -1,0 +1,124 @@
+// Rules that read the resolved sizes. Each says what UIKit will do, in points, in the environment it holds in.
+
+func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let ins = el.contentInsets else { return }
+            for axis in [Axis.horizontal, .vertical] {
+                guard let d = el.dimension(axis), d.isEstimated else { continue }
+                let (a, b) = Insets.edges(along: axis)
+                let nonzero = [a, b].filter { ins[$0] != 0 }
+                guard !nonzero.isEmpty else { continue }
+                let list = nonzero.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
+                let total = nonzero.reduce(0) { $0 + ins[$1] }
+                ctx.emit("estimated-content-insets", ins.range,
+                         "contentInsets \(list) lie along the estimated \(axis.sizeName) (\(d.swiftDescription)) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
+                         related: [RelatedLocation(range: d.range, message: "the estimated \(axis.sizeName)")])
+            }
+        }
+    }
+}
+
+func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
+    for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior == .groupPagingCentered && spec.interGroupSpacing != 0 {
+        guard let site = spec.props["interGroupSpacing"] else { continue }
+        let cross = ctx.layout.scrollDirection.other
+        let g = root.frame.extent(cross)
+        let s = spec.interGroupSpacing
+        var related: [RelatedLocation] = []
+        if let o = spec.props["orthogonalScrollingBehavior"] { related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered")) }
+        ctx.emit("centered-paging-inter-group-spacing", site.valueRange,
+                 "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
+                 related: related)
+    }
+}
+
+func checkGroupOverflow(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom else { return }
+            let axis = solve.axis
+            let groupExtent = node.frame.extent(axis)
+            let groupRelated = el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? []
+            // A listed subitem that does not fit after the earlier ones.
+            if let d = solve.dropped, !node.children.isEmpty {
+                let range = d.element.dimension(axis)?.range ?? d.element.range
+                let remain = max(0, d.remaining)
+                ctx.emit("group-overflow", range,
+                         "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
+                         related: groupRelated)
+            }
+            // repeatingSubitem × count with spacing past the group's edge.
+            if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
+                let size = node.children.first?.frame.extent(axis) ?? 0
+                let range = el.props["count"]?.valueRange ?? el.range
+                ctx.emit("group-overflow", range,
+                         "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
+                         related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated)
+            }
+            // A subitem larger than the group across its axis.
+            let cross = axis.other
+            for child in node.children {
+                guard let cel = child.element, !child.isEstimated(cross), !node.isEstimated(cross) else { continue }
+                let es = cel.edgeSpacing?.edges(along: cross)
+                let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
+                guard extent > solve.availableAcross + 0.25 else { continue }
+                ctx.emit("group-overflow", cel.dimension(cross)?.range ?? cel.range,
+                         "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
+                         related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [])
+            }
+        }
+    }
+}
+
+func checkNoItemFits(_ ctx: inout RuleContext) {
+    for (section, spec, root) in ctx.sections {
+        if section.noRoom {
+            let range = spec.contentInsets?.range ?? spec.group?.range ?? section.section.range
+            let i = section.contentInsets
+            ctx.emit("no-item-fits", range,
+                     "the section's contentInsets (top \(formatPoints(i.top)), leading \(formatPoints(i.leading)), bottom \(formatPoints(i.bottom)), trailing \(formatPoints(i.trailing))) leave no room in its \(section.containerWidth.pointsString)×\(section.containerHeight.pointsString) container: UIKit throws \"There is no room for this NSCollectionLayoutGroup…\"")
+            continue
+        }
+        root.walk { node in
+            guard let el = node.element, el.isGroup, let solve = node.solve else { return }
+            let estimated = node.estimatedWidth || node.estimatedHeight
+            if solve.noRoom {
+                let i = node.insets
+                ctx.emit("no-item-fits", el.contentInsets?.range ?? el.range,
+                         "the group's contentInsets (leading \(formatPoints(i.leading)), trailing \(formatPoints(i.trailing)), top \(formatPoints(i.top)), bottom \(formatPoints(i.bottom))) leave no room in its \(node.frame.sizeDescription) frame: UIKit throws \"There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself\"",
+                         severity: estimated ? .warning : nil)
+                return
+            }
+            if node.children.isEmpty, let d = solve.dropped {
+                let axis = solve.axis
+                ctx.emit("no-item-fits", d.element.dimension(axis)?.range ?? d.element.range,
+                         "not even one subitem fits: the first needs \(pt(d.needed)) but the group is \(pt(solve.available)) \(axis == .horizontal ? "wide" : "tall"): UIKit throws \"This group cannot fit even a single item\"",
+                         related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? [],
+                         severity: (estimated || d.element.dimension(axis)?.isEstimated == true) ? .warning : nil)
+            }
+        }
+    }
+}
+
+func checkInsetsExceedSize(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard node.kind == .item, let el = node.element, let ins = el.contentInsets else { return }
+            let c = node.contentFrame
+            guard c.width <= 0 || c.height <= 0 else { return }
+            let axis: Axis = c.width <= 0 ? .horizontal : .vertical
+            let i = node.insets
+            let extent = node.frame.extent(axis)
+            let taken = i.along(axis)
+            ctx.emit("insets-exceed-size", ins.range,
+                     "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn",
+                     related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
+                     severity: node.isEstimated(axis) ? .warning : nil)
+        }
+    }
+}
+
+extension Double {
+    var pointsString: String { formatPoints(self) }
+}

@@ -1,0 +1,117 @@
+// The syntax tree of a layout document: JSON with comments and trailing commas.
+// Every node keeps the byte range (UTF-8 offsets into the document) of the text it came from.
+
+/// A half-open range of UTF-8 byte offsets into a document.
+public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var start: Int
+    public var end: Int
+    public init(_ start: Int, _ end: Int) { self.start = start; self.end = max(start, end) }
+    public var length: Int { end - start }
+    public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
+    /// Contains the offset, or the offset touches the end (a cursor right after the text).
+    public func touches(_ offset: Int) -> Bool { offset >= start && offset <= end }
+    public func shifted(by delta: Int) -> ByteRange { ByteRange(start + delta, end + delta) }
+    public static func < (a: ByteRange, b: ByteRange) -> Bool { (a.start, a.end) < (b.start, b.end) }
+    public var description: String { "\(start)..<\(end)" }
+}
+
+public final class JSONNode: @unchecked Sendable {
+    public enum Kind: Sendable, Equatable { case object, array, string, number, bool, null, invalid }
+
+    public let kind: Kind
+    /// The node's whole text, e.g. from `{` to `}` or the quotes of a string included.
+    public let range: ByteRange
+    /// Object members in source order (duplicates included; see `ParseResult.errors`).
+    public internal(set) var properties: [JSONProperty] = []
+    /// Array elements in source order.
+    public internal(set) var elements: [JSONNode] = []
+    /// Decoded string value (for `.string`; escape sequences resolved, invalid UTF-8 replaced by U+FFFD).
+    public internal(set) var stringValue: String = ""
+    /// Numeric value (for `.number`); may be infinite for text like `1e999`.
+    public internal(set) var numberValue: Double = 0
+    public internal(set) var boolValue: Bool = false
+
+    public init(kind: Kind, range: ByteRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The first member with this key (objects only).
+    public func property(_ key: String) -> JSONProperty? {
+        for p in properties where p.key == key { return p }
+        return nil
+    }
+    /// The value of the first member with this key (objects only).
+    public subscript(key: String) -> JSONNode? { property(key)?.value }
+
+    public var typeName: String {
+        switch kind {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        case .invalid: return "invalid value"
+        }
+    }
+}
+
+public struct JSONProperty: @unchecked Sendable {
+    public let key: String
+    /// The key's text including its quotes.
+    public let keyRange: ByteRange
+    /// nil when the value is missing (`{"a": }`), which is also reported as a syntax error.
+    public let value: JSONNode?
+    /// From the key's first byte to the value's last byte (or the key's end when the value is missing).
+    public var range: ByteRange { ByteRange(keyRange.start, value?.range.end ?? keyRange.end) }
+
+    public init(key: String, keyRange: ByteRange, value: JSONNode?) {
+        self.key = key
+        self.keyRange = keyRange
+        self.value = value
+    }
+}
+
+public struct SyntaxError: Sendable, Equatable {
+    public enum Code: String, Sendable { case syntax, duplicateKey = "duplicate-key" }
+    public let code: Code
+    public let message: String
+    public let range: ByteRange
+    /// For duplicate keys: the range of the first occurrence.
+    public let related: ByteRange?
+
+    public init(code: Code = .syntax, message: String, range: ByteRange, related: ByteRange? = nil) {
+        self.code = code
+        self.message = message
+        self.range = range
+        self.related = related
+    }
+}
+
+public struct Comment: Sendable, Equatable {
+    /// The whole comment, `//` or `/*` … `*/` included.
+    public let range: ByteRange
+    /// The text inside the comment markers.
+    public let text: String
+    public let isLineComment: Bool
+
+    public init(range: ByteRange, text: String, isLineComment: Bool) {
+        self.range = range
+        self.text = text
+        self.isLineComment = isLineComment
+    }
+}
+
+public struct ParseResult: @unchecked Sendable {
+    /// The root value; nil only for a document with no value at all (empty or only comments).
+    public let root: JSONNode?
+    public let errors: [SyntaxError]
+    public let comments: [Comment]
+
+    public init(root: JSONNode?, errors: [SyntaxError], comments: [Comment]) {
+        self.root = root
+        self.errors = errors
+        self.comments = comments
+    }
+}

@@ -1,0 +1,235 @@
+// Line/column bookkeeping for a document, in the three position encodings LSP knows.
+//
+// Lines end at `\n`, `\r\n` or a lone `\r`. Columns count code units of the chosen encoding;
+// an invalid UTF-8 byte counts as one unit in every encoding (as if it were U+FFFD occupying one unit).
+
+public enum PositionEncoding: String, Sendable {
+    case utf8 = "utf-8", utf16 = "utf-16", utf32 = "utf-32"
+}
+
+/// A 0-based line and a 0-based column counted in the units of some `PositionEncoding`.
+public struct Position: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var character: Int
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+    public static func < (a: Position, b: Position) -> Bool { (a.line, a.character) < (b.line, b.character) }
+    public var description: String { "\(line):\(character)" }
+}
+
+/// The length of the valid UTF-8 sequence starting at `i` (1…4), or 0 when the byte at `i`
+/// does not start a valid sequence (invalid lead byte, bad continuation, overlong form,
+/// surrogate, beyond U+10FFFF, or truncated by the end of the buffer).
+@inline(__always)
+func utf8SequenceLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    let n = p.count
+    let b0 = p[i]
+    if b0 < 0x80 { return 1 }
+    if b0 < 0xC2 { return 0 }
+    if b0 < 0xE0 {
+        return (i + 1 < n && p[i + 1] & 0xC0 == 0x80) ? 2 : 0
+    }
+    if b0 < 0xF0 {
+        guard i + 2 < n else { return 0 }
+        let b1 = p[i + 1], b2 = p[i + 2]
+        let lo: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+        let hi: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+        return (b1 >= lo && b1 <= hi && b2 & 0xC0 == 0x80) ? 3 : 0
+    }
+    if b0 < 0xF5 {
+        guard i + 3 < n else { return 0 }
+        let b1 = p[i + 1], b2 = p[i + 2], b3 = p[i + 3]
+        let lo: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+        let hi: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+        return (b1 >= lo && b1 <= hi && b2 & 0xC0 == 0x80 && b3 & 0xC0 == 0x80) ? 4 : 0
+    }
+    return 0
+}
+
+/// Maps byte offsets to line/character positions and back.
+public struct LineIndex: Sendable {
+    /// The document's bytes (shared with the caller's array, not copied).
+    public let bytes: [UInt8]
+    /// First byte of every line.
+    private let lineStarts: [Int]
+    /// End of every line's content (the offset of its line break, or the document end).
+    private let lineEnds: [Int]
+    /// Whether a line is pure ASCII (then every encoding's column equals the byte column).
+    private let asciiLines: [Bool]
+    // Checkpoints for non-ASCII documents: every ~1 KB a character boundary with the number of
+    // UTF-16 and UTF-32 units before it, so long lines (minified files) are not walked from their start.
+    private let cpOffset: [Int]
+    private let cpU16: [Int]
+    private let cpU32: [Int]
+    private static let checkpointSpacing = 1024
+
+    public init(_ text: String) { self.init(Array(text.utf8)) }
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        let n = bytes.count
+        var starts = [0]
+        var ends: [Int] = []
+        var ascii: [Bool] = []
+        var anyNonASCII = false
+        var cpO: [Int] = [0], cp16: [Int] = [0], cp32: [Int] = [0]
+        bytes.withUnsafeBufferPointer { p in
+            var lineASCII = true
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if b >= 0x80 {
+                    lineASCII = false
+                    anyNonASCII = true
+                } else if b == 0x0A {
+                    ends.append(i); ascii.append(lineASCII); lineASCII = true
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    ends.append(i); ascii.append(lineASCII); lineASCII = true
+                    if i + 1 < n && p[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+            ends.append(n)
+            ascii.append(lineASCII)
+            if anyNonASCII {
+                var off = 0, u16 = 0, u32 = 0
+                var next = LineIndex.checkpointSpacing
+                while off < n {
+                    if off >= next {
+                        cpO.append(off); cp16.append(u16); cp32.append(u32)
+                        next = off + LineIndex.checkpointSpacing
+                    }
+                    if p[off] < 0x80 {
+                        off += 1; u16 += 1; u32 += 1
+                    } else {
+                        let l = utf8SequenceLength(p, off)
+                        if l == 0 {
+                            off += 1; u16 += 1; u32 += 1
+                        } else {
+                            off += l; u16 += l == 4 ? 2 : 1; u32 += 1
+                        }
+                    }
+                }
+            }
+        }
+        lineStarts = starts
+        lineEnds = ends
+        asciiLines = ascii
+        cpOffset = cpO
+        cpU16 = cp16
+        cpU32 = cp32
+    }
+
+    /// The number of lines; a document ending with a line break has an empty last line.
+    public var lineCount: Int { lineStarts.count }
+    public var byteCount: Int { bytes.count }
+
+    /// The line's bytes without its line break. Lines past the end give an empty range at the document end.
+    public func lineRange(_ line: Int) -> ByteRange {
+        if line < 0 { return ByteRange(0, 0) }
+        if line >= lineStarts.count { return ByteRange(bytes.count, bytes.count) }
+        return ByteRange(lineStarts[line], lineEnds[line])
+    }
+
+    /// The 0-based line holding the byte offset (clamped to the document).
+    public func line(containing byteOffset: Int) -> Int {
+        let o = min(max(byteOffset, 0), bytes.count)
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The position of a byte offset. Offsets past the end clamp to the end; an offset inside a
+    /// multi-byte character (or inside a `\r\n`) maps to that character's start.
+    public func position(of byteOffset: Int, in encoding: PositionEncoding) -> Position {
+        let line = line(containing: byteOffset)
+        let start = lineStarts[line]
+        let o = min(max(byteOffset, 0), lineEnds[line])
+        if asciiLines[line] { return Position(line: line, character: o - start) }
+        let a = cumulative(upTo: o)
+        switch encoding {
+        case .utf8: return Position(line: line, character: a.offset - start)
+        case .utf16: return Position(line: line, character: a.u16 - cumulative(upTo: start).u16)
+        case .utf32: return Position(line: line, character: a.u32 - cumulative(upTo: start).u32)
+        }
+    }
+
+    /// The byte offset of a position. A line past the end gives the document end; a character past
+    /// the line's end gives the line end (before the break); a column inside a character (a UTF-16
+    /// column between the halves of a surrogate pair, a UTF-8 column inside a sequence) gives that
+    /// character's start.
+    public func offset(of position: Position, in encoding: PositionEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return bytes.count }
+        let line = position.line
+        let start = lineStarts[line], end = lineEnds[line]
+        let character = max(position.character, 0)
+        if character == 0 { return start }
+        if asciiLines[line] { return start + min(character, end - start) }
+        if encoding == .utf8 {
+            let target = character >= end - start ? end : start + character
+            return cumulative(upTo: target).offset
+        }
+        let s = cumulative(upTo: start)
+        let target = (encoding == .utf16 ? s.u16 : s.u32) + character
+        // Start from the best checkpoint inside the line, if any.
+        let units = encoding == .utf16 ? cpU16 : cpU32
+        var idx = lastIndex(in: units, notAbove: target)
+        idx = min(idx, lastIndex(in: cpOffset, notAbove: end))
+        var off = s.offset, u = encoding == .utf16 ? s.u16 : s.u32
+        if cpOffset[idx] > off { off = cpOffset[idx]; u = units[idx] }
+        return bytes.withUnsafeBufferPointer { p -> Int in
+            while off < end {
+                let b = p[off]
+                var l = 1, w = 1
+                if b >= 0x80 {
+                    l = utf8SequenceLength(p, off)
+                    if l == 0 { l = 1 } else if l == 4 && encoding == .utf16 { w = 2 }
+                }
+                if u + w > target { break }
+                off += l
+                u += w
+            }
+            return min(off, end)
+        }
+    }
+
+    private func lastIndex(in array: [Int], notAbove value: Int) -> Int {
+        var lo = 0, hi = array.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if array[mid] <= value { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The last character boundary at or before `target`, with the UTF-16 and UTF-32 unit counts
+    /// from the document start to it. Only meaningful for documents with non-ASCII bytes.
+    private func cumulative(upTo target: Int) -> (offset: Int, u16: Int, u32: Int) {
+        let idx = lastIndex(in: cpOffset, notAbove: target)
+        var off = cpOffset[idx], u16 = cpU16[idx], u32 = cpU32[idx]
+        bytes.withUnsafeBufferPointer { p in
+            while off < target {
+                let b = p[off]
+                if b < 0x80 {
+                    off += 1; u16 += 1; u32 += 1
+                    continue
+                }
+                var l = utf8SequenceLength(p, off)
+                if l == 0 { l = 1 }
+                if off + l > target { break }
+                off += l
+                u16 += l == 4 ? 2 : 1
+                u32 += 1
+            }
+        }
+        return (off, u16, u32)
+    }
+}

@@ -1,0 +1,1024 @@
+// The error-tolerant JSONC parser: JSON plus `//` and `/* */` comments and trailing commas.
+//
+// It never fails and never recurses: containers live on an explicit stack, nesting deeper than
+// `maxDepth` is reported once and skipped by counting brackets. Every problem becomes a
+// `SyntaxError` with a precise byte range, and parsing resumes at the next token that makes sense
+// in the current container (`,` `}` `]`, or a `"key":` in an object), so the rest of the document
+// still produces nodes.
+
+/// Parses a JSONC document. Never fails; problems are reported in `ParseResult.errors` (in source order).
+public func parseJSONC(_ bytes: [UInt8], maxDepth: Int = 512) -> ParseResult {
+    bytes.withUnsafeBufferPointer { parseJSONC($0, maxDepth: maxDepth) }
+}
+
+/// Parses a JSONC document held in a buffer (which need only live for the duration of the call).
+public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) -> ParseResult {
+    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth))
+    return parser.parse()
+}
+
+/// Parses a JSONC document given as text.
+public func parseJSONC(_ text: String, maxDepth: Int = 512) -> ParseResult {
+    var text = text
+    return text.withUTF8 { parseJSONC($0, maxDepth: maxDepth) }
+}
+
+// MARK: - Tokens
+
+enum JSONCTokenKind: UInt8 {
+    case lbrace, rbrace, lbracket, rbracket, comma, colon
+    case string, number, word, trueLiteral, falseLiteral, nullLiteral
+    /// Characters that start no token (already reported by the lexer).
+    case junk
+    case eof
+}
+
+struct JSONCToken {
+    var kind: JSONCTokenKind
+    var start: Int
+    var end: Int
+    /// Decoded value of a string token.
+    var string: String = ""
+
+    var range: ByteRange { ByteRange(start, end) }
+    var isValueStart: Bool {
+        switch kind {
+        case .lbrace, .lbracket, .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral: return true
+        default: return false
+        }
+    }
+    var isScalar: Bool {
+        switch kind {
+        case .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral: return true
+        default: return false
+        }
+    }
+}
+
+// MARK: - Parser
+
+struct JSONCParser {
+    private enum State { case start, afterKey, afterValue }
+
+    private struct Frame {
+        let isObject: Bool
+        let start: Int
+        var state: State = .start
+        /// Where this container's members start in the shared `properties` / `elements` scratch stacks.
+        let firstProperty: Int
+        let firstElement: Int
+        /// The key waiting for its value (objects).
+        var key: String? = nil
+        var keyRange = ByteRange(0, 0)
+        /// First occurrence of every key, built once an object has more than a few members.
+        var keyIndex: [String: ByteRange]? = nil
+        init(isObject: Bool, start: Int, firstProperty: Int, firstElement: Int) {
+            self.isObject = isObject
+            self.start = start
+            self.firstProperty = firstProperty
+            self.firstElement = firstElement
+        }
+    }
+
+    private let buf: UnsafeBufferPointer<UInt8>
+    private let n: Int
+    private let maxDepth: Int
+    private var pos = 0
+    private var errors: [SyntaxError] = []
+    private var comments: [Comment] = []
+    /// While skipping text (too deep, trailing garbage): no errors, no decoded strings.
+    private var quiet = false
+    private var peeked: JSONCToken? = nil
+
+    private var tok = JSONCToken(kind: .eof, start: 0, end: 0)
+    private var lastTokenEnd = 0
+    private var stack: [Frame] = []
+    // Members of all open containers, innermost last (one growing buffer instead of one array per container).
+    private var properties: [JSONProperty] = []
+    private var elements: [JSONNode] = []
+    private var wantValue = true
+    private var root: JSONNode? = nil
+    private var rootDone = false
+    /// Junk (stray characters, stray `:`) met where a value was expected.
+    private var junkRange: ByteRange? = nil
+    /// After a "expected ',' …" error, further skipped tokens are not reported until the next `,` or close.
+    private var recovering = false
+    private var lastMismatchReport = -1
+    private var lineCache = (offset: 0, line: 0)
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        buf = buffer
+        n = buffer.count
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: Driver
+
+    mutating func parse() -> ParseResult {
+        if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
+        lastTokenEnd = pos
+        tok = lex()
+        let firstToken = tok
+
+        loop: while true {
+            if wantValue {
+                parseValueToken()
+                if rootDone || (stack.isEmpty && tok.kind == .eof && wantValue && junkRange == nil) { break loop }
+                continue
+            }
+            if stack.isEmpty { break loop }
+            let t = stack.count - 1
+            if stack[t].isObject {
+                switch stack[t].state {
+                case .start: objectStart()
+                case .afterKey: objectAfterKey()
+                case .afterValue: objectAfterValue()
+                }
+            } else {
+                switch stack[t].state {
+                case .start: arrayStart()
+                case .afterKey, .afterValue: arrayAfterValue()
+                }
+            }
+        }
+
+        if rootDone {
+            if tok.kind != .eof {
+                let start = tok.start
+                var end = tok.end
+                quiet = true
+                tok = lex()
+                while tok.kind != .eof { end = tok.end; tok = lex() }
+                quiet = false
+                report("unexpected text after the root value", ByteRange(start, end))
+            }
+        } else if root == nil && firstToken.kind == .eof {
+            report("the document is empty", ByteRange(0, 0))
+        }
+
+        if errors.count > 1 {
+            // Lexer errors of a peeked token can precede parser errors about earlier tokens.
+            errors = errors.enumerated().sorted { a, b in
+                a.element.range.start != b.element.range.start
+                    ? a.element.range.start < b.element.range.start : a.offset < b.offset
+            }.map(\.element)
+        }
+        return ParseResult(root: root, errors: errors, comments: comments)
+    }
+
+    private mutating func advance() {
+        lastTokenEnd = tok.end
+        tok = lex()
+    }
+
+    private mutating func peek() -> JSONCToken {
+        if let p = peeked { return p }
+        let p = lex()
+        peeked = p
+        return p
+    }
+
+    private mutating func report(_ message: String, _ range: ByteRange) {
+        if quiet { return }
+        errors.append(SyntaxError(message: message, range: range))
+    }
+
+    /// Called when a value (or its absence) is complete: attach it to the enclosing container.
+    private mutating func complete(_ node: JSONNode?) {
+        wantValue = false
+        junkRange = nil
+        recovering = false
+        guard !stack.isEmpty else {
+            root = node
+            rootDone = node != nil
+            if node == nil { wantValue = true }
+            return
+        }
+        let t = stack.count - 1
+        if stack[t].isObject {
+            if let key = stack[t].key {
+                addProperty(JSONProperty(key: key, keyRange: stack[t].keyRange, value: node))
+                stack[t].key = nil
+            }
+        } else if let node {
+            elements.append(node)
+        }
+        stack[t].state = .afterValue
+    }
+
+    private mutating func addProperty(_ p: JSONProperty) {
+        let t = stack.count - 1
+        var first: ByteRange? = nil
+        let from = stack[t].firstProperty
+        if stack[t].keyIndex == nil && properties.count - from < 8 {
+            for i in from..<properties.count where properties[i].key == p.key { first = properties[i].keyRange; break }
+        } else {
+            if stack[t].keyIndex == nil {
+                var index: [String: ByteRange] = [:]
+                for i in from..<properties.count where index[properties[i].key] == nil {
+                    index[properties[i].key] = properties[i].keyRange
+                }
+                stack[t].keyIndex = index
+            }
+            if let r = stack[t].keyIndex![p.key] { first = r } else { stack[t].keyIndex![p.key] = p.keyRange }
+        }
+        if let first, !quiet {
+            errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \"\(escapedForMessage(p.key))\"",
+                                      range: p.keyRange, related: first))
+        }
+        properties.append(p)
+    }
+
+    /// Pops the innermost container, ending its range at `end`, and completes it as a value.
+    private mutating func closeTop(end: Int) {
+        let t = stack.count - 1
+        if stack[t].isObject, let key = stack[t].key {
+            // A key without a value at the point the object ends.
+            addProperty(JSONProperty(key: key, keyRange: stack[t].keyRange, value: nil))
+            stack[t].key = nil
+        }
+        let f = stack.removeLast()
+        let node = JSONNode(kind: f.isObject ? .object : .array, range: ByteRange(f.start, end))
+        if f.isObject {
+            if f.firstProperty < properties.count {
+                node.properties = Array(properties[f.firstProperty...])
+                properties.removeSubrange(f.firstProperty...)
+            }
+        } else if f.firstElement < elements.count {
+            node.elements = Array(elements[f.firstElement...])
+            elements.removeSubrange(f.firstElement...)
+        }
+        complete(node)
+    }
+
+    private mutating func closeAllAtEOF() {
+        guard let f = stack.last else { return }
+        report("unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+               ByteRange(n, n))
+        while !stack.isEmpty { closeTop(end: lastTokenEnd) }
+    }
+
+    /// A `}` or `]` that does not close the innermost container.
+    private mutating func mismatchedClose() {
+        let wantObject = tok.kind == .rbrace
+        let closing = wantObject ? "}" : "]"
+        var matchesOuter = false
+        var i = stack.count - 2
+        while i >= 0 {
+            if stack[i].isObject == wantObject { matchesOuter = true; break }
+            i -= 1
+        }
+        if matchesOuter {
+            // The innermost container is missing its close bracket: close it here and let the
+            // enclosing one take the bracket.
+            if lastMismatchReport != tok.start {
+                lastMismatchReport = tok.start
+                let f = stack[stack.count - 1]
+                report("unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+                       tok.range)
+            }
+            closeTop(end: lastTokenEnd)
+        } else {
+            report("unexpected '\(closing)'", tok.range)
+            advance()
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func parseValueToken() {
+        switch tok.kind {
+        case .lbrace, .lbracket:
+            junkRange = nil   // stray text before a real value was reported already
+            if stack.count >= maxDepth {
+                let node = skipTooDeep()
+                complete(node)
+            } else {
+                stack.append(Frame(isObject: tok.kind == .lbrace, start: tok.start,
+                                   firstProperty: properties.count, firstElement: elements.count))
+                wantValue = false
+                recovering = false
+                advance()
+            }
+        case .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral:
+            junkRange = nil
+            let node = leafNode(tok)
+            advance()
+            complete(node)
+        case .junk:
+            junkRange = junkRange.map { ByteRange($0.start, tok.end) } ?? tok.range
+            advance()
+        case .colon:
+            report("unexpected ':'", tok.range)
+            junkRange = junkRange.map { ByteRange($0.start, tok.end) } ?? tok.range
+            advance()
+        case .eof:
+            if let j = junkRange {
+                complete(JSONNode(kind: .invalid, range: j))
+            } else if !stack.isEmpty {
+                complete(nil)   // the container reports the unclosed bracket
+            }
+            // At the root: nothing more to read; the driver stops.
+        case .rbrace, .rbracket, .comma:
+            if let j = junkRange {
+                complete(JSONNode(kind: .invalid, range: j))
+            } else if stack.isEmpty {
+                report("unexpected '\(punctuation(tok.kind))'", tok.range)
+                advance()
+            } else {
+                report("expected a value", tok.range)
+                complete(nil)
+            }
+        }
+    }
+
+    /// Reports nesting past `maxDepth` at the bracket and skips to its matching close bracket.
+    private mutating func skipTooDeep() -> JSONNode {
+        let open = tok
+        report("nesting deeper than \(maxDepth) levels", open.range)
+        quiet = true
+        var depth = 1
+        var end = open.end
+        lastTokenEnd = open.end
+        tok = lex()
+        while tok.kind != .eof {
+            switch tok.kind {
+            case .lbrace, .lbracket: depth += 1
+            case .rbrace, .rbracket: depth -= 1
+            default: break
+            }
+            end = tok.end
+            if depth == 0 { break }
+            tok = lex()
+        }
+        quiet = false
+        lastTokenEnd = end
+        if tok.kind != .eof { tok = lex() }
+        return JSONNode(kind: .invalid, range: ByteRange(open.start, end))
+    }
+
+    private func text(_ t: JSONCToken) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<t.end]), as: UTF8.self)
+    }
+
+    private mutating func leafNode(_ t: JSONCToken) -> JSONNode {
+        switch t.kind {
+        case .string:
+            let node = JSONNode(kind: .string, range: t.range)
+            node.stringValue = t.string
+            return node
+        case .trueLiteral, .falseLiteral:
+            let node = JSONNode(kind: .bool, range: t.range)
+            node.boolValue = t.kind == .trueLiteral
+            return node
+        case .nullLiteral:
+            return JSONNode(kind: .null, range: t.range)
+        case .number:
+            return numberNode(t)
+        default:
+            let word = text(t)
+            if isNonFiniteWord(word) {
+                report("'\(word)' is not a valid JSON number", t.range)
+            } else {
+                report("unexpected word '\(shortened(word))'", t.range)
+            }
+            return JSONNode(kind: .invalid, range: t.range)
+        }
+    }
+
+    private func isNonFiniteWord(_ w: String) -> Bool {
+        switch w {
+        case "NaN", "-NaN", "+NaN", "Infinity", "-Infinity", "+Infinity", "inf", "-inf", "+inf": return true
+        default: return false
+        }
+    }
+
+    private mutating func numberNode(_ t: JSONCToken) -> JSONNode {
+        var i = t.start
+        let e = t.end
+        var negative = false
+        if buf[i] == 0x2D { negative = true; i += 1 }
+        var valid = true
+        var simple = true
+        var mantissa: UInt64 = 0
+        var digits = 0
+        if i < e && buf[i] == 0x30 {
+            i += 1
+            if i < e && isDigit(buf[i]) { valid = false }
+        } else if i < e && buf[i] >= 0x31 && buf[i] <= 0x39 {
+            while i < e && isDigit(buf[i]) {
+                if digits < 18 { mantissa = mantissa &* 10 &+ UInt64(buf[i] - 0x30) }
+                digits += 1
+                i += 1
+            }
+        } else {
+            valid = false
+        }
+        if valid && i < e && buf[i] == 0x2E {
+            simple = false
+            i += 1
+            let s = i
+            while i < e && isDigit(buf[i]) { i += 1 }
+            if i == s { valid = false }
+        }
+        if valid && i < e && (buf[i] | 0x20) == 0x65 {
+            simple = false
+            i += 1
+            if i < e && (buf[i] == 0x2B || buf[i] == 0x2D) { i += 1 }
+            let s = i
+            while i < e && isDigit(buf[i]) { i += 1 }
+            if i == s { valid = false }
+        }
+        if valid && i == e {
+            let node = JSONNode(kind: .number, range: t.range)
+            if simple && digits <= 15 {
+                let v = Double(mantissa)
+                node.numberValue = negative ? -v : v
+            } else {
+                node.numberValue = Double(text(t)) ?? 0
+            }
+            return node
+        }
+        // Not a JSON number: say why, and keep a number node when the text still means one.
+        let word = text(t)
+        if isNonFiniteWord(word) {
+            report("'\(word)' is not a valid JSON number", t.range)
+            return JSONNode(kind: .invalid, range: t.range)
+        }
+        let u = Array(word.utf8)
+        var j = 0
+        if j < u.count && (u[j] == 0x2D || u[j] == 0x2B) { j += 1 }
+        if j + 1 < u.count && u[j] == 0x30 && (u[j + 1] | 0x20) == 0x78 {
+            report("hexadecimal numbers are not allowed", t.range)
+            return JSONNode(kind: .invalid, range: t.range)
+        }
+        let numeric = u.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || ($0 | 0x20) == 0x65 }
+        if numeric, let v = Double(word) {
+            let message: String
+            if u[0] == 0x2B {
+                message = "numbers cannot start with '+'"
+            } else if j + 1 < u.count && u[j] == 0x30 && isDigit(u[j + 1]) {
+                message = "numbers cannot have leading zeros"
+            } else if j < u.count && u[j] == 0x2E {
+                message = "a number needs a digit before '.'"
+            } else if let dot = u.firstIndex(of: 0x2E), dot + 1 >= u.count || !isDigit(u[dot + 1]) {
+                message = "expected a digit after '.'"
+            } else {
+                message = "invalid number '\(shortened(word))'"
+            }
+            report(message, t.range)
+            let node = JSONNode(kind: .number, range: t.range)
+            node.numberValue = v
+            return node
+        }
+        report("invalid number '\(shortened(word))'", t.range)
+        return JSONNode(kind: .invalid, range: t.range)
+    }
+
+    // MARK: Containers
+
+    private mutating func objectStart() {
+        let t = stack.count - 1
+        switch tok.kind {
+        case .string:
+            stack[t].key = tok.string
+            stack[t].keyRange = tok.range
+            stack[t].state = .afterKey
+            recovering = false
+            advance()
+        case .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
+            report("property keys must be double-quoted strings", tok.range)
+            stack[t].key = text(tok)
+            stack[t].keyRange = tok.range
+            stack[t].state = .afterKey
+            recovering = false
+            advance()
+        case .rbrace:
+            closeTop(end: tok.end)
+            advance()
+        case .rbracket:
+            mismatchedClose()
+        case .comma:
+            if !recovering { report("expected a property or '}'", tok.range) }
+            recovering = true
+            advance()
+        case .colon:
+            // `{: 1}`: a value without a key; parse it and drop it.
+            report("expected a property key before ':'", tok.range)
+            stack[t].key = nil
+            wantValue = true
+            advance()
+        case .lbrace, .lbracket:
+            report("expected a property or '}'", tok.range)
+            stack[t].key = nil
+            wantValue = true
+        case .junk:
+            advance()
+        case .eof:
+            closeAllAtEOF()
+        }
+    }
+
+    private mutating func objectAfterKey() {
+        let t = stack.count - 1
+        switch tok.kind {
+        case .colon:
+            wantValue = true
+            advance()
+        case .string, .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
+            report("expected ':' after property key", tok.range)
+            if peek().kind == .colon {
+                // `{"a" "b": 1}`: the first key has no value; the token starts the next property.
+                addProperty(JSONProperty(key: stack[t].key!, keyRange: stack[t].keyRange, value: nil))
+                stack[t].key = nil
+                stack[t].state = .start
+            } else {
+                wantValue = true   // `{"a" 1}`: take the token as the value
+            }
+        case .lbrace, .lbracket:
+            report("expected ':' after property key", tok.range)
+            wantValue = true
+        case .comma, .rbrace, .rbracket:
+            report("expected ':' after property key", tok.range)
+            addProperty(JSONProperty(key: stack[t].key!, keyRange: stack[t].keyRange, value: nil))
+            stack[t].key = nil
+            stack[t].state = .afterValue
+        case .eof:
+            closeAllAtEOF()
+        case .junk:
+            advance()
+        }
+    }
+
+    private mutating func objectAfterValue() {
+        let t = stack.count - 1
+        switch tok.kind {
+        case .comma:
+            stack[t].state = .start
+            recovering = false
+            advance()
+        case .rbrace:
+            closeTop(end: tok.end)
+            advance()
+        case .rbracket:
+            mismatchedClose()
+        case .eof:
+            closeAllAtEOF()
+        case .string:
+            // A missing comma: the string starts the next property.
+            report("expected ',' or '}' after property", tok.range)
+            stack[t].state = .start
+            recovering = false
+        case .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
+            if peek().kind == .colon {
+                report("expected ',' or '}' after property", tok.range)
+                stack[t].state = .start
+                recovering = false
+            } else {
+                if !recovering { report("expected ',' or '}' after property", tok.range) }
+                recovering = true
+                advance()
+            }
+        case .lbrace, .lbracket:
+            // A stray value: parse it (so its brackets stay balanced) and drop it.
+            if !recovering { report("expected ',' or '}' after property", tok.range) }
+            stack[t].key = nil
+            wantValue = true
+        case .colon:
+            if !recovering { report("expected ',' or '}' after property", tok.range) }
+            recovering = true
+            advance()
+        case .junk:
+            advance()
+        }
+    }
+
+    private mutating func arrayStart() {
+        switch tok.kind {
+        case .rbracket:
+            closeTop(end: tok.end)
+            advance()
+        case .rbrace:
+            mismatchedClose()
+        case .eof:
+            closeAllAtEOF()
+        default:
+            wantValue = true
+        }
+    }
+
+    private mutating func arrayAfterValue() {
+        let t = stack.count - 1
+        switch tok.kind {
+        case .comma:
+            stack[t].state = .start
+            recovering = false
+            advance()
+        case .rbracket:
+            closeTop(end: tok.end)
+            advance()
+        case .rbrace:
+            mismatchedClose()
+        case .eof:
+            closeAllAtEOF()
+        case .colon:
+            if !recovering { report("expected ',' or ']' after array element", tok.range) }
+            recovering = true
+            advance()
+        case .junk:
+            advance()
+        default:
+            // A missing comma: the token is the next element.
+            if !recovering { report("expected ',' or ']' after array element", tok.range) }
+            wantValue = true
+        }
+    }
+
+    // MARK: Lines (for messages only)
+
+    private mutating func lineNumber(of offset: Int) -> Int {
+        var (o, line) = lineCache
+        if offset < o { (o, line) = (0, 0) }
+        while o < offset && o < n {
+            let b = buf[o]
+            if b == 0x0A {
+                if o == 0 || buf[o - 1] != 0x0D { line += 1 }
+            } else if b == 0x0D {
+                line += 1
+            }
+            o += 1
+        }
+        lineCache = (o, line)
+        return line + 1
+    }
+
+    // MARK: - Lexer
+
+    private mutating func lex() -> JSONCToken {
+        if let p = peeked { peeked = nil; return p }
+        skipTrivia()
+        guard pos < n else { return JSONCToken(kind: .eof, start: n, end: n) }
+        let start = pos
+        let b = buf[pos]
+        switch b {
+        case 0x7B: pos += 1; return JSONCToken(kind: .lbrace, start: start, end: pos)
+        case 0x7D: pos += 1; return JSONCToken(kind: .rbrace, start: start, end: pos)
+        case 0x5B: pos += 1; return JSONCToken(kind: .lbracket, start: start, end: pos)
+        case 0x5D: pos += 1; return JSONCToken(kind: .rbracket, start: start, end: pos)
+        case 0x2C: pos += 1; return JSONCToken(kind: .comma, start: start, end: pos)
+        case 0x3A: pos += 1; return JSONCToken(kind: .colon, start: start, end: pos)
+        case 0x22: return lexString()
+        case 0x27:
+            if let t = lexSingleQuotedString() { return t }
+            return lexJunk()
+        default:
+            if isBareByte(b) { return lexBare() }
+            if b >= 0x80 && utf8SequenceLength(buf, pos) > 0 { return lexBare() }
+            return lexJunk()
+        }
+    }
+
+    private mutating func skipTrivia() {
+        while pos < n {
+            let b = buf[pos]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                pos += 1
+            } else if b == 0x2F && pos + 1 < n && buf[pos + 1] == 0x2F {
+                let start = pos
+                pos += 2
+                var hasHigh = false
+                while pos < n {
+                    let c = buf[pos]
+                    if c == 0x0A || c == 0x0D { break }
+                    if c >= 0x80 { hasHigh = true }
+                    pos += 1
+                }
+                if hasHigh { checkUTF8(start + 2, pos) }
+                comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, pos), isLineComment: true))
+            } else if b == 0x2F && pos + 1 < n && buf[pos + 1] == 0x2A {
+                let start = pos
+                pos += 2
+                var hasHigh = false
+                var textEnd = n
+                while pos < n {
+                    let c = buf[pos]
+                    if c == 0x2A && pos + 1 < n && buf[pos + 1] == 0x2F {
+                        textEnd = pos
+                        pos += 2
+                        break
+                    }
+                    if c >= 0x80 { hasHigh = true }
+                    pos += 1
+                }
+                if textEnd == n {
+                    pos = n
+                    report("unterminated comment", ByteRange(start, n))
+                }
+                if hasHigh { checkUTF8(start + 2, textEnd) }
+                comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, textEnd), isLineComment: false))
+            } else {
+                return
+            }
+        }
+    }
+
+    private func decode(_ s: Int, _ e: Int) -> String {
+        if s >= e { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+    }
+
+    /// Reports every run of invalid UTF-8 in `s..<e`.
+    private mutating func checkUTF8(_ s: Int, _ e: Int) {
+        var i = s
+        while i < e {
+            if buf[i] < 0x80 { i += 1; continue }
+            let l = utf8SequenceLength(buf, i)
+            if l > 0 && i + l <= e { i += l; continue }
+            let bad = i
+            i += 1
+            while i < e && buf[i] >= 0x80 && utf8SequenceLength(buf, i) == 0 { i += 1 }
+            report("invalid UTF-8 byte sequence", ByteRange(bad, i))
+        }
+    }
+
+    /// Letters, digits and `_ $ . + -`: the characters of numbers and bare words.
+    @inline(__always)
+    private func isBareByte(_ b: UInt8) -> Bool {
+        let l = b | 0x20
+        return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b == 0x2E
+            || b == 0x2B || b == 0x2D
+    }
+
+    private mutating func lexBare() -> JSONCToken {
+        let start = pos
+        while pos < n {
+            let b = buf[pos]
+            if b < 0x80 {
+                if !isBareByte(b) { break }
+                pos += 1
+            } else {
+                let l = utf8SequenceLength(buf, pos)
+                if l == 0 { break }
+                pos += l
+            }
+        }
+        let b0 = buf[start]
+        if isDigit(b0) || b0 == 0x2D || b0 == 0x2B || b0 == 0x2E {
+            return JSONCToken(kind: .number, start: start, end: pos)
+        }
+        let len = pos - start
+        var kind = JSONCTokenKind.word
+        if len == 4 && b0 == 0x74 && buf[start + 1] == 0x72 && buf[start + 2] == 0x75 && buf[start + 3] == 0x65 {
+            kind = .trueLiteral
+        } else if len == 5 && b0 == 0x66 && buf[start + 1] == 0x61 && buf[start + 2] == 0x6C && buf[start + 3] == 0x73
+                    && buf[start + 4] == 0x65 {
+            kind = .falseLiteral
+        } else if len == 4 && b0 == 0x6E && buf[start + 1] == 0x75 && buf[start + 2] == 0x6C && buf[start + 3] == 0x6C {
+            kind = .nullLiteral
+        }
+        return JSONCToken(kind: kind, start: start, end: pos)
+    }
+
+    /// Characters that start no token: reported here, returned as `.junk`.
+    private mutating func lexJunk() -> JSONCToken {
+        let start = pos
+        let b = buf[pos]
+        if b >= 0x80 {
+            pos += 1
+            while pos < n && buf[pos] >= 0x80 && utf8SequenceLength(buf, pos) == 0 { pos += 1 }
+            report("invalid UTF-8 byte sequence", ByteRange(start, pos))
+            return JSONCToken(kind: .junk, start: start, end: pos)
+        }
+        if b < 0x20 || b == 0x7F {
+            pos += 1
+            report("unexpected character \(unicodeName(UInt32(b)))", ByteRange(start, pos))
+            return JSONCToken(kind: .junk, start: start, end: pos)
+        }
+        pos += 1
+        // Merge a run of printable ASCII junk into one error.
+        while pos < n && isPrintableJunk(buf[pos]) { pos += 1 }
+        let s = decode(start, pos)
+        report(pos - start == 1 ? "unexpected character '\(s)'" : "unexpected characters '\(shortened(s))'",
+               ByteRange(start, pos))
+        return JSONCToken(kind: .junk, start: start, end: pos)
+    }
+
+    private func isPrintableJunk(_ b: UInt8) -> Bool {
+        guard b > 0x20 && b < 0x7F else { return false }
+        switch b {
+        case 0x22, 0x27, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A: return false
+        case 0x2F: return !(pos + 1 < n && (buf[pos + 1] == 0x2F || buf[pos + 1] == 0x2A))
+        default: return !isBareByte(b)
+        }
+    }
+
+    /// `'text'` on one line: reported, but kept as a string so the document continues sensibly.
+    private mutating func lexSingleQuotedString() -> JSONCToken? {
+        let start = pos
+        var i = pos + 1
+        while i < n {
+            let c = buf[i]
+            if c == 0x27 { break }
+            if c == 0x0A || c == 0x0D { return nil }
+            i += 1
+        }
+        guard i < n else { return nil }
+        pos = i + 1
+        report("strings must be enclosed in double quotes", ByteRange(start, pos))
+        checkUTF8(start + 1, i)
+        var t = JSONCToken(kind: .string, start: start, end: pos)
+        if !quiet { t.string = decode(start + 1, i) }
+        return t
+    }
+
+    private mutating func lexString() -> JSONCToken {
+        let start = pos
+        pos += 1
+        var segment = pos            // start of the bytes not yet copied to `scratch`
+        var scratch: [UInt8] = []
+        var escaped = false
+        var terminated = false
+        scan: while pos < n {
+            let b = buf[pos]
+            if b == 0x22 {
+                terminated = true
+                break
+            }
+            if b == 0x5C {
+                if quiet {
+                    if pos + 1 < n && buf[pos + 1] != 0x0A && buf[pos + 1] != 0x0D { pos += 2; continue }
+                    pos = min(pos + 1, n)
+                    break scan
+                }
+                if !escaped {
+                    escaped = true
+                    scratch.reserveCapacity(pos - segment + 16)
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segment..<pos]))
+                if !lexEscape(into: &scratch) { segment = pos; break scan }
+                segment = pos
+                continue
+            }
+            if b < 0x20 {
+                if b == 0x0A || b == 0x0D { break }
+                report("control character \(unicodeName(UInt32(b))) must be escaped in strings", ByteRange(pos, pos + 1))
+                pos += 1
+                continue
+            }
+            if b >= 0x80 {
+                let l = utf8SequenceLength(buf, pos)
+                if l > 0 { pos += l; continue }
+                let bad = pos
+                pos += 1
+                while pos < n && buf[pos] >= 0x80 && utf8SequenceLength(buf, pos) == 0 { pos += 1 }
+                report("invalid UTF-8 byte sequence", ByteRange(bad, pos))
+                continue
+            }
+            pos += 1
+        }
+        let contentEnd = pos
+        if terminated { pos += 1 } else { report("unterminated string", ByteRange(start, pos)) }
+        var t = JSONCToken(kind: .string, start: start, end: pos)
+        if quiet { return t }
+        if escaped {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segment..<contentEnd]))
+            t.string = String(decoding: scratch, as: UTF8.self)
+        } else {
+            t.string = decode(start + 1, contentEnd)
+        }
+        return t
+    }
+
+    /// Decodes the escape at `pos` (a backslash) into `out`. Returns false when the string ends
+    /// inside it (end of line or document), leaving `pos` at that end.
+    private mutating func lexEscape(into out: inout [UInt8]) -> Bool {
+        let start = pos
+        guard pos + 1 < n else { pos = n; return false }
+        let c = buf[pos + 1]
+        switch c {
+        case 0x22, 0x5C, 0x2F: out.append(c); pos += 2
+        case 0x62: out.append(0x08); pos += 2
+        case 0x66: out.append(0x0C); pos += 2
+        case 0x6E: out.append(0x0A); pos += 2
+        case 0x72: out.append(0x0D); pos += 2
+        case 0x74: out.append(0x09); pos += 2
+        case 0x75:
+            guard let unit = hex4(at: pos + 2) else {
+                var e = pos + 2
+                while e < n && e < pos + 6 && hexValue(buf[e]) != nil { e += 1 }
+                report("invalid unicode escape sequence (expected 4 hexadecimal digits after '\\u')", ByteRange(start, e))
+                appendScalar(0xFFFD, to: &out)
+                pos = e
+                return true
+            }
+            pos += 6
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                if pos + 1 < n && buf[pos] == 0x5C && buf[pos + 1] == 0x75, let low = hex4(at: pos + 2),
+                   low >= 0xDC00 && low <= 0xDFFF {
+                    pos += 6
+                    appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &out)
+                } else {
+                    appendScalar(0xFFFD, to: &out)   // lone high surrogate
+                }
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                appendScalar(0xFFFD, to: &out)       // lone low surrogate
+            } else {
+                appendScalar(unit, to: &out)
+            }
+        case 0x0A, 0x0D:
+            pos += 1
+            return false
+        default:
+            var l = 1
+            if c >= 0x80 { l = max(1, utf8SequenceLength(buf, pos + 1)) }
+            if c < 0x20 || c == 0x7F {
+                report("invalid escape sequence '\\' followed by \(unicodeName(UInt32(c)))", ByteRange(start, pos + 1 + l))
+            } else {
+                report("invalid escape sequence '\\\(decode(pos + 1, pos + 1 + l))'", ByteRange(start, pos + 1 + l))
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[(pos + 1)..<(pos + 1 + l)]))
+            pos += 1 + l
+        }
+        return true
+    }
+
+    private func hex4(at i: Int) -> UInt32? {
+        guard i + 4 <= n else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard let h = hexValue(buf[i + k]) else { return nil }
+            v = v << 4 | h
+        }
+        return v
+    }
+}
+
+// MARK: - Helpers
+
+@inline(__always)
+private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+private func hexValue(_ b: UInt8) -> UInt32? {
+    switch b {
+    case 0x30...0x39: return UInt32(b - 0x30)
+    case 0x41...0x46: return UInt32(b - 0x41 + 10)
+    case 0x61...0x66: return UInt32(b - 0x61 + 10)
+    default: return nil
+    }
+}
+
+private func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+    if v < 0x80 {
+        out.append(UInt8(v))
+    } else if v < 0x800 {
+        out.append(UInt8(0xC0 | (v >> 6)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+    } else if v < 0x10000 {
+        out.append(UInt8(0xE0 | (v >> 12)))
+        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+    } else {
+        out.append(UInt8(0xF0 | (v >> 18)))
+        out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+        out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+        out.append(UInt8(0x80 | (v & 0x3F)))
+    }
+}
+
+private func unicodeName(_ v: UInt32) -> String {
+    let hex = String(v, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}
+
+/// Cuts long text for a message.
+private func shortened(_ s: String) -> String {
+    s.unicodeScalars.count <= 40 ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) + "…"
+}
+
+private func escapedForMessage(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if u.value < 0x20 { out += "\\u" + String(unicodeName(u.value).dropFirst(2)) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out
+}
+
+private func punctuation(_ k: JSONCTokenKind) -> String {
+    switch k {
+    case .lbrace: return "{"
+    case .rbrace: return "}"
+    case .lbracket: return "["
+    case .rbracket: return "]"
+    case .comma: return ","
+    case .colon: return ":"
+    default: return "?"
+    }
+}

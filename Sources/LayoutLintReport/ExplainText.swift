@@ -1,0 +1,74 @@
+// `explain --format text`: every environment's resolved layout as an indented tree.
+import LayoutLintCore
+
+public enum ExplainText {
+    public static func render(path: String, layouts: [ResolvedLayout], style: TextStyle) -> String {
+        var out = style.bold(path) + "\n"
+        for l in layouts {
+            let e = l.environment
+            let sa = e.safeAreaInsets
+            out += "\n" + style.bold("\(e.name)") + style.dim(" — \(formatPoints(e.width))×\(formatPoints(e.height)) pt @\(formatPoints(e.scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(e.horizontalSizeClass.rawValue) width, \(e.verticalSizeClass.rawValue) height") + "\n"
+            for s in l.sections {
+                var line = "  section \"\(s.name)\" \(style.dim(s.path))  frame \(s.frame)"
+                if let v = s.variantIndex { line += "  variant \(v)" }
+                if let r = s.unresolvedReason {
+                    out += line + "  — not resolved: \(r)\n"
+                    continue
+                }
+                line += "  \(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
+                if let o = s.spec?.orthogonalScrollingBehavior, o != .none { line += ", scrolls \(o.rawValue)" }
+                line += style.dim("  (container \(formatPoints(s.containerWidth))×\(formatPoints(s.containerHeight)), effectiveContentSize.width \(formatPoints(s.effectiveContentWidth)))")
+                out += line + "\n"
+                for b in s.boundaryItems {
+                    out += "    \(b.item.elementKind ?? "supplementary") \(style.dim(b.item.path))  \(b.frame.sizeDescription) at (\(formatPoints(b.frame.x)), \(formatPoints(b.frame.y)))\n"
+                }
+                if let g = s.group { out += node(g, depth: 2, style: style) }
+                for d in s.decorations {
+                    out += "    decoration \(d.item.elementKind ?? "") \(style.dim(d.item.path))  \(d.frame.sizeDescription) at (\(formatPoints(d.frame.x)), \(formatPoints(d.frame.y)))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static func describe(_ n: ResolvedNode) -> String {
+        var s = n.frame.sizeDescription
+        if n.estimatedWidth || n.estimatedHeight {
+            let axes = [n.estimatedWidth ? "width" : nil, n.estimatedHeight ? "height" : nil].compactMap { $0 }
+            s = "≈" + s + " (estimated \(axes.joined(separator: ", ")))"
+        }
+        if n.contentFrame != n.frame { s += ", content \(n.contentFrame.sizeDescription)" }
+        return s
+    }
+
+    static func node(_ n: ResolvedNode, depth: Int, style: TextStyle) -> String {
+        let pad = String(repeating: "  ", count: depth)
+        var out = "\(pad)\(n.kind.rawValue) \(style.dim(n.path))  \(describe(n)) at (\(formatPoints(n.frame.x)), \(formatPoints(n.frame.y)))"
+        if let solve = n.solve {
+            let placed = n.children.count
+            out += style.dim("  — \(placed) placement\(placed == 1 ? "" : "s") along \(solve.axis.sizeName), \(formatPoints(solve.used)) of \(formatPoints(solve.available)) pt used")
+        }
+        out += "\n"
+        // Consecutive placements of the same element with the same size collapse into one line.
+        var i = 0
+        while i < n.children.count {
+            let c = n.children[i]
+            if c.kind == .item {
+                var j = i + 1
+                while j < n.children.count, n.children[j].kind == .item, n.children[j].path == c.path,
+                      n.children[j].frame.width == c.frame.width, n.children[j].frame.height == c.frame.height { j += 1 }
+                let xs = n.children[i..<j].map { "(\(formatPoints($0.frame.x)), \(formatPoints($0.frame.y)))" }
+                let times = j - i > 1 ? " ×\(j - i)" : ""
+                out += "\(pad)  item \(style.dim(c.path))  \(describe(c))\(times) at \(xs.joined(separator: ", "))\n"
+                for s in c.supplementaries {
+                    out += "\(pad)    \(s.item.elementKind ?? "supplementary") \(style.dim(s.item.path))  \(s.frame.sizeDescription)\n"
+                }
+                i = j
+            } else {
+                out += node(c, depth: depth + 1, style: style)
+                i += 1
+            }
+        }
+        return out
+    }
+}

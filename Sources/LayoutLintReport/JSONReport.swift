@@ -1,0 +1,130 @@
+// Machine output: `lint --format json` and `explain --format json`, exactly as INTERFACES.md shows them.
+import JSONC
+import LayoutLintCore
+
+public enum JSONReport {
+    public static func position(_ offset: Int, _ index: LineIndex, _ encoding: PositionEncoding) -> JSONValue {
+        let p = index.position(of: offset, in: encoding)
+        return .object([("line", .int(Int64(p.line))), ("character", .int(Int64(p.character)))])
+    }
+
+    public static func range(_ r: ByteRange, _ index: LineIndex, _ encoding: PositionEncoding = .utf16) -> JSONValue {
+        .object([("start", position(r.start, index, encoding)), ("end", position(r.end, index, encoding))])
+    }
+
+    public static func diagnostic(_ d: Diagnostic, _ index: LineIndex) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("rule", .string(d.rule)),
+            ("severity", .string(d.severity.description)),
+            ("message", .string(d.message)),
+            ("range", range(d.range, index)),
+            ("environments", .array(d.environments.map { .string($0) })),
+        ]
+        if !d.related.isEmpty {
+            members.append(("related", .array(d.related.map {
+                .object([("range", range($0.range, index)), ("message", .string($0.message))])
+            })))
+        }
+        if let fix = d.fix {
+            members.append(("fix", .object([
+                ("title", .string(fix.title)),
+                ("edits", .array(fix.edits.map { .object([("range", range($0.range, index)), ("newText", .string($0.newText))]) })),
+            ])))
+        }
+        return .object(members)
+    }
+
+    public struct FileResult {
+        public var path: String
+        public var diagnostics: [Diagnostic]
+        public var index: LineIndex
+        public init(path: String, diagnostics: [Diagnostic], index: LineIndex) {
+            self.path = path
+            self.diagnostics = diagnostics
+            self.index = index
+        }
+    }
+
+    public static func lintOutput(_ files: [FileResult]) -> JSONValue {
+        var counts = [Severity: Int]()
+        for f in files { for d in f.diagnostics { counts[d.severity, default: 0] += 1 } }
+        return .object([
+            ("version", .int(1)),
+            ("files", .array(files.map { f in
+                .object([("path", .string(f.path)), ("diagnostics", .array(f.diagnostics.map { diagnostic($0, f.index) }))])
+            })),
+            ("summary", .object([
+                ("files", .int(Int64(files.count))),
+                ("errors", .int(Int64(counts[.error] ?? 0))),
+                ("warnings", .int(Int64(counts[.warning] ?? 0))),
+                ("information", .int(Int64(counts[.information] ?? 0))),
+                ("hints", .int(Int64(counts[.hint] ?? 0))),
+            ])),
+        ])
+    }
+
+    // MARK: explain
+
+    static func rect(_ r: Rect) -> JSONValue {
+        .array([.points(r.x), .points(r.y), .points(r.width), .points(r.height)])
+    }
+
+    static func node(_ n: ResolvedNode) -> JSONValue {
+        var estimated: [JSONValue] = []
+        if n.estimatedWidth { estimated.append(.string("width")) }
+        if n.estimatedHeight { estimated.append(.string("height")) }
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(n.kind.rawValue)),
+            ("path", .string(n.path)),
+            ("frame", rect(n.frame)),
+            ("contentFrame", rect(n.contentFrame)),
+            ("estimated", .array(estimated)),
+        ]
+        if n.kind == .group { members.append(("children", .array(n.children.map(node)))) }
+        if !n.supplementaries.isEmpty {
+            members.append(("supplementaryItems", .array(n.supplementaries.map { s in
+                .object([("elementKind", .string(s.item.elementKind ?? "")), ("path", .string(s.item.path)), ("frame", rect(s.frame))])
+            })))
+        }
+        return .object(members)
+    }
+
+    public static func explainOutput(path: String, layouts: [ResolvedLayout]) -> JSONValue {
+        .object([
+            ("version", .int(1)),
+            ("path", .string(path)),
+            ("environments", .array(layouts.map { l in
+                .object([
+                    ("name", .string(l.environment.name)),
+                    ("width", .points(l.environment.width)),
+                    ("height", .points(l.environment.height)),
+                    ("sections", .array(l.sections.map(section))),
+                ])
+            })),
+        ])
+    }
+
+    static func section(_ s: ResolvedSection) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(s.name)),
+            ("path", .string(s.path)),
+            ("frame", rect(s.frame)),
+            ("groupCount", .int(Int64(s.groupCount))),
+            ("orthogonalScrollingBehavior", .string((s.spec?.orthogonalScrollingBehavior ?? .none).rawValue)),
+        ]
+        if let v = s.variantIndex { members.append(("variant", .string("\(s.path)/variants/\(v)"))) }
+        if let g = s.group { members.append(("group", node(g))) }
+        if let r = s.unresolvedReason { members.append(("unresolved", .string(r))) }
+        if !s.boundaryItems.isEmpty {
+            members.append(("boundarySupplementaryItems", .array(s.boundaryItems.map { b in
+                .object([("elementKind", .string(b.item.elementKind ?? "")), ("path", .string(b.item.path)), ("frame", rect(b.frame))])
+            })))
+        }
+        if !s.decorations.isEmpty {
+            members.append(("decorationItems", .array(s.decorations.map { d in
+                .object([("elementKind", .string(d.item.elementKind ?? "")), ("path", .string(d.item.path)), ("frame", rect(d.frame))])
+            })))
+        }
+        return .object(members)
+    }
+}

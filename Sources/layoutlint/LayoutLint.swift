@@ -1,0 +1,259 @@
+// The command-line frontend. Thin: reads files, calls LayoutLintCore, prints with LayoutLintReport.
+import ArgumentParser
+import Foundation
+import JSONC
+import LayoutLintCore
+import LayoutLintReport
+
+let layoutlintVersion = "0.1.0"
+
+@main
+struct LayoutLint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutlint",
+        abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
+        version: layoutlintVersion,
+        subcommands: [Lint.self, Explain.self, Rules.self])
+}
+
+/// Exit codes as INTERFACES.md promises: 0 clean, 1 findings over the limits, 2 usage, I/O or configuration error.
+enum Exit {
+    static let clean: Int32 = 0
+    static let findings: Int32 = 1
+    static let failure: Int32 = 2
+}
+
+struct Output {
+    /// Buffered stdout; flushed once at the end (or when large).
+    nonisolated(unsafe) static var buffer: [UInt8] = []
+    static func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+    static func flush() {
+        buffer.withUnsafeBytes { p in
+            var off = 0
+            while off < p.count {
+                let n = Foundation.write(1, p.baseAddress! + off, p.count - off)
+                if n <= 0 { break }
+                off += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+    static func error(_ s: String) {
+        let line = "layoutlint: " + s + "\n"
+        FileHandle.standardError.write(line.data(using: .utf8)!)
+    }
+    static var colorEnabled: Bool {
+        isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"].map { $0.isEmpty } ?? true
+    }
+}
+
+enum InputError: Error { case message(String) }
+
+/// Reads a file whole. Errors name the path and the reason.
+func readInput(_ path: String) throws -> [UInt8] {
+    if path == "-" {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        return [UInt8](data)
+    }
+    var st = stat()
+    guard stat(path, &st) == 0 else { throw InputError.message("cannot read \(path): \(String(cString: strerror(errno)))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw InputError.message("\(path) is a folder") }
+    guard let fh = FileHandle(forReadingAtPath: path) else {
+        throw InputError.message("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { try? fh.close() }
+    do {
+        let data = try fh.readToEnd() ?? Data()
+        return [UInt8](data)
+    } catch {
+        throw InputError.message("cannot read \(path): \(error.localizedDescription)")
+    }
+}
+
+func isLayoutFile(_ name: String) -> Bool { name.hasSuffix(".layout.json") || name.hasSuffix(".layout.jsonc") }
+
+/// Expands folders into their layout files, sorted; follows no symlink loops.
+func expandPaths(_ paths: [String]) -> (files: [String], errors: [String]) {
+    var files: [String] = []
+    var errors: [String] = []
+    let fm = FileManager.default
+    for p in paths {
+        if p == "-" { files.append(p); continue }
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
+            errors.append("cannot read \(p): no such file or folder")
+            continue
+        }
+        if !isDir.boolValue { files.append(p); continue }
+        var visited = Set<String>()
+        var found: [String] = []
+        func walk(_ dir: String, depth: Int) {
+            guard depth < 64 else { return }
+            let real = (try? fm.destinationOfSymbolicLink(atPath: dir)).map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: dir).deletingLastPathComponent()).standardizedFileURL.path }
+                ?? URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard visited.insert(URL(fileURLWithPath: real).resolvingSymlinksInPath().path).inserted else { return }
+            guard let names = try? fm.contentsOfDirectory(atPath: dir) else {
+                errors.append("cannot read folder \(dir)")
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") || isLayoutFile(name) {
+                let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                var sub: ObjCBool = false
+                guard fm.fileExists(atPath: full, isDirectory: &sub) else { continue }
+                if sub.boolValue { walk(full, depth: depth + 1) } else if isLayoutFile(name) { found.append(full) }
+            }
+        }
+        walk(p, depth: 0)
+        files += found.sorted()
+    }
+    return (files, errors)
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Lint layout documents and folders of them.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
+
+    @Argument(help: "Files or folders (every *.layout.json / *.layout.jsonc below). '-' reads standard input.")
+    var paths: [String] = ["."]
+
+    @Option(help: "Output format: text, json or github.")
+    var format: Format = .text
+
+    @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
+    var environments: [String] = []
+
+    @Option(help: "Exit 1 when there are more warnings than this (errors always fail).")
+    var maxWarnings: Int = -1
+
+    @Option(help: "The name to report for standard input.")
+    var stdinFilename: String = "<stdin>"
+
+    @Flag(help: "No colours (also the NO_COLOR environment variable).")
+    var noColor = false
+
+    func run() throws {
+        let (files, errors) = expandPaths(paths)
+        var ioFailed = !errors.isEmpty
+        for e in errors { Output.error(e) }
+        var options = LintOptions()
+        if !environments.isEmpty { options.environmentNames = environments }
+        let style = TextStyle(color: !noColor && Output.colorEnabled)
+        var results: [JSONReport.FileResult] = []
+        var counts = [Severity: Int]()
+        for file in files {
+            let shownPath = file == "-" ? stdinFilename : file
+            let bytes: [UInt8]
+            do { bytes = try readInput(file) } catch InputError.message(let m) {
+                Output.error(m)
+                ioFailed = true
+                continue
+            }
+            let result = lint(bytes: bytes, options: options)
+            if !result.unknownEnvironments.isEmpty {
+                let names = result.unknownEnvironments
+                let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
+                Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(shownPath)\(hint)")
+                throw ExitCode(Exit.failure)
+            }
+            for d in result.diagnostics { counts[d.severity, default: 0] += 1 }
+            switch format {
+            case .text:
+                for d in result.diagnostics {
+                    Output.write(TextReport.render(path: shownPath, source: bytes, index: result.lineIndex, diagnostic: d, style: style))
+                    if !d.environments.isEmpty { Output.write("  \(style.dim("in:")) \(d.environments.joined(separator: ", "))\n") }
+                    Output.write("\n")
+                }
+            case .github:
+                for d in result.diagnostics { Output.write(GitHubReport.line(path: shownPath, index: result.lineIndex, diagnostic: d)) }
+            case .json:
+                results.append(JSONReport.FileResult(path: shownPath, diagnostics: result.diagnostics, index: result.lineIndex))
+            }
+        }
+        if format == .json {
+            Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")
+        } else if format == .text {
+            Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
+                                            information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
+                                            files: files.count, style: style))
+        }
+        Output.flush()
+        if ioFailed || files.isEmpty {
+            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) found in \(paths.joined(separator: " "))") }
+            throw ExitCode(Exit.failure)
+        }
+        let warnings = counts[.warning] ?? 0
+        if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print every environment's resolved layout: each section, group and item with its frame.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "A layout document ('-' reads standard input).")
+    var file: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
+    var environments: [String] = []
+
+    @Flag(help: "No colours (also the NO_COLOR environment variable).")
+    var noColor = false
+
+    func run() throws {
+        let bytes: [UInt8]
+        do { bytes = try readInput(file) } catch InputError.message(let m) {
+            Output.error(m)
+            throw ExitCode(Exit.failure)
+        }
+        var options = LintOptions()
+        if !environments.isEmpty { options.environmentNames = environments }
+        let result = lint(bytes: bytes, options: options)
+        if !result.unknownEnvironments.isEmpty {
+            Output.error("unknown environment \(result.unknownEnvironments.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw ExitCode(Exit.failure)
+        }
+        switch format {
+        case .json: Output.write(JSONReport.explainOutput(path: file, layouts: result.layouts).serialized(pretty: true) + "\n")
+        case .text: Output.write(ExplainText.render(path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))
+        }
+        Output.flush()
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            Output.error("\(file) has \(errors.count) error\(errors.count == 1 ? "" : "s"); sections with errors are not resolved (run `layoutlint lint \(file)`)")
+        }
+    }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the rules, or print one rule's documentation.")
+
+    @Argument(help: "A rule id.")
+    var rule: String?
+
+    func run() throws {
+        if let id = rule {
+            guard let info = RuleCatalog.info(id) else {
+                let hint = suggest(id, among: RuleCatalog.all.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+                Output.error("no rule \"\(id)\"\(hint) (`layoutlint rules` lists them)")
+                throw ExitCode(Exit.failure)
+            }
+            Output.write(info.markdown)
+        } else {
+            let width = RuleCatalog.all.map(\.id.count).max() ?? 0
+            for r in RuleCatalog.all {
+                let sev = r.severity.description
+                Output.write(r.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                             + sev.padding(toLength: 13, withPad: " ", startingAt: 0) + r.summary + "\n")
+            }
+        }
+        Output.flush()
+    }
+}
