@@ -24,6 +24,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
-        .testTarget(name: "CLITests", dependencies: ["JSONC"]),
+        // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
+        .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint"]),
     ]
 )

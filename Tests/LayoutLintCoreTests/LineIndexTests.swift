@@ -3,100 +3,6 @@ import Testing
 
 private let encodings: [PositionEncoding] = [.utf8, .utf16, .utf32]
 
-@Test func columnsInTheThreeEncodings() {
-    // { " a " : ␠ " 日 本 👍 " , ␠ " b " …
-    let text = #"{"a": "日本👍", "b": 1}"#
-    let index = LineIndex(text)
-    let keyB = 20   // byte offset of the quote before b: 7 ASCII + 3 + 3 + 4 + `",␠`
-    #expect(Array(text.utf8)[keyB] == UInt8(ascii: "\""))
-    #expect(Array(text.utf8)[keyB + 1] == UInt8(ascii: "b"))
-    #expect(index.position(of: keyB, in: .utf8) == Position(line: 0, character: 20))
-    #expect(index.position(of: keyB, in: .utf16) == Position(line: 0, character: 14))
-    #expect(index.position(of: keyB, in: .utf32) == Position(line: 0, character: 13))
-    #expect(index.offset(of: Position(line: 0, character: 14), in: .utf16) == keyB)
-    #expect(index.offset(of: Position(line: 0, character: 13), in: .utf32) == keyB)
-    #expect(index.offset(of: Position(line: 0, character: 20), in: .utf8) == keyB)
-    // The emoji: starts at byte 13, UTF-16 column 9, UTF-32 column 9.
-    #expect(index.position(of: 13, in: .utf16) == Position(line: 0, character: 9))
-    #expect(index.position(of: 17, in: .utf16) == Position(line: 0, character: 11))
-    #expect(index.position(of: 17, in: .utf32) == Position(line: 0, character: 10))
-    // Inside a multi-byte character → its start.
-    #expect(index.position(of: 8, in: .utf16) == Position(line: 0, character: 7))
-    #expect(index.position(of: 15, in: .utf8) == Position(line: 0, character: 13))
-    #expect(index.position(of: 15, in: .utf32) == Position(line: 0, character: 9))
-    // A UTF-16 column between the halves of the surrogate pair → the emoji's start.
-    #expect(index.offset(of: Position(line: 0, character: 10), in: .utf16) == 13)
-    // A UTF-8 column inside a sequence → the character's start.
-    #expect(index.offset(of: Position(line: 0, character: 9), in: .utf8) == 7)
-}
-
-@Test func cjkAndSkinToneEmoji() {
-    let text = "\"名前\": \"👍🏽\"x"
-    let index = LineIndex(text)
-    let x = text.utf8.count - 1
-    // "名前": "👍🏽"x → 1+2+1+1+1+1 = 7 scalars before the emoji, 2 emoji scalars (4 UTF-16 units), then a quote.
-    #expect(index.position(of: x, in: .utf32) == Position(line: 0, character: 10))
-    #expect(index.position(of: x, in: .utf16) == Position(line: 0, character: 12))
-    #expect(index.position(of: x, in: .utf8) == Position(line: 0, character: x))
-    for e in encodings {
-        #expect(index.offset(of: index.position(of: x, in: e), in: e) == x)
-    }
-}
-
-@Test func lineEnds() {
-    let text = "a\r\nbb\rccc\n\nd"
-    let index = LineIndex(text)
-    #expect(index.lineCount == 5)
-    #expect(index.lineRange(0) == ByteRange(0, 1))
-    #expect(index.lineRange(1) == ByteRange(3, 5))
-    #expect(index.lineRange(2) == ByteRange(6, 9))
-    #expect(index.lineRange(3) == ByteRange(10, 10))
-    #expect(index.lineRange(4) == ByteRange(11, 12))
-    #expect(index.lineRange(9) == ByteRange(12, 12))
-    #expect(index.position(of: 4, in: .utf16) == Position(line: 1, character: 1))
-    #expect(index.position(of: 7, in: .utf8) == Position(line: 2, character: 1))
-    #expect(index.position(of: 11, in: .utf32) == Position(line: 4, character: 0))
-    // Offsets on a line break map to the end of the line's content; inside `\r\n` too.
-    #expect(index.position(of: 1, in: .utf16) == Position(line: 0, character: 1))
-    #expect(index.position(of: 2, in: .utf16) == Position(line: 0, character: 1))
-    #expect(index.position(of: 5, in: .utf16) == Position(line: 1, character: 2))
-    #expect(LineIndex("").lineCount == 1)
-    #expect(LineIndex("x\n").lineCount == 2)
-    #expect(LineIndex("x\r").lineCount == 2)
-    #expect(LineIndex("\r\n").lineCount == 2)
-}
-
-@Test func clamping() {
-    let text = "ab\ncd"
-    let index = LineIndex(text)
-    #expect(index.position(of: 99, in: .utf16) == Position(line: 1, character: 2))
-    #expect(index.position(of: -3, in: .utf16) == Position(line: 0, character: 0))
-    #expect(index.offset(of: Position(line: 0, character: 99), in: .utf16) == 2)   // before the break
-    #expect(index.offset(of: Position(line: 7, character: 0), in: .utf16) == 5)    // document end
-    #expect(index.offset(of: Position(line: 1, character: -1), in: .utf8) == 3)
-
-    let crlf = LineIndex("é\r\nx")
-    #expect(crlf.offset(of: Position(line: 0, character: 5), in: .utf16) == 2)
-    #expect(crlf.offset(of: Position(line: 0, character: 5), in: .utf8) == 2)
-    #expect(crlf.offset(of: Position(line: 0, character: 1), in: .utf8) == 0)
-    #expect(crlf.position(of: 3, in: .utf16) == Position(line: 0, character: 1))
-}
-
-@Test func invalidUTF8CountsOneUnitPerByte() {
-    let bytes: [UInt8] = [0x61, 0xFF, 0xE2, 0x82, 0x62, 0xF0, 0x9F, 0x91, 0x8D, 0x63]   // a ÿ? E2 82 (truncated) b 👍 c
-    let index = LineIndex(bytes)
-    #expect(index.position(of: 4, in: .utf8) == Position(line: 0, character: 4))
-    #expect(index.position(of: 4, in: .utf16) == Position(line: 0, character: 4))
-    #expect(index.position(of: 4, in: .utf32) == Position(line: 0, character: 4))
-    #expect(index.position(of: 9, in: .utf16) == Position(line: 0, character: 7))
-    #expect(index.position(of: 9, in: .utf32) == Position(line: 0, character: 6))
-    #expect(index.offset(of: Position(line: 0, character: 3), in: .utf16) == 3)
-    #expect(index.offset(of: Position(line: 0, character: 6), in: .utf32) == 9)
-    // Truncated sequence at the very end of the document.
-    let cut = LineIndex([0x61, 0xF0, 0x9F])
-    #expect(cut.position(of: 3, in: .utf16) == Position(line: 0, character: 3))
-}
-
 /// Reference implementation: walk the Swift string's scalars (valid UTF-8 only).
 private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
     var result: [(Int, Int, Int)] = []
@@ -111,44 +17,140 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
     return result
 }
 
-@Test func roundTripEveryCharacterBoundary() {
-    // Mixed lines, including one long enough (> several KB) to use checkpoints.
-    var long = ""
-    for i in 0..<900 { long += i % 3 == 0 ? "日" : (i % 3 == 1 ? "👍🏽" : "ab") }
-    let lines = ["{\"名前\": \"👍🏽\", \"x\": 1}", "", "plain ascii line", long, "é", "末尾👍"]
-    let text = lines.joined(separator: "\r\n")
-    let index = LineIndex(text)
-    #expect(index.lineCount == lines.count)
-    var lineStart = 0
-    for (l, line) in lines.enumerated() {
-        #expect(index.lineRange(l) == ByteRange(lineStart, lineStart + line.utf8.count))
-        for (b, u16, u32) in naiveColumns(line) {
-            let offset = lineStart + b
-            #expect(index.position(of: offset, in: .utf8) == Position(line: l, character: b))
-            #expect(index.position(of: offset, in: .utf16) == Position(line: l, character: u16))
-            #expect(index.position(of: offset, in: .utf32) == Position(line: l, character: u32))
-            #expect(index.offset(of: Position(line: l, character: b), in: .utf8) == offset)
-            #expect(index.offset(of: Position(line: l, character: u16), in: .utf16) == offset)
-            #expect(index.offset(of: Position(line: l, character: u32), in: .utf32) == offset)
+@Suite struct LineIndexTests {
+    @Test func columnsInTheThreeEncodings() {
+        // { " a " : ␠ " 日 本 👍 " , ␠ " b " …
+        let text = #"{"a": "日本👍", "b": 1}"#
+        let index = LineIndex(text)
+        let keyB = 20   // byte offset of the quote before b: 7 ASCII + 3 + 3 + 4 + `",␠`
+        #expect(Array(text.utf8)[keyB] == UInt8(ascii: "\""))
+        #expect(Array(text.utf8)[keyB + 1] == UInt8(ascii: "b"))
+        #expect(index.position(of: keyB, in: .utf8) == Position(line: 0, character: 20))
+        #expect(index.position(of: keyB, in: .utf16) == Position(line: 0, character: 14))
+        #expect(index.position(of: keyB, in: .utf32) == Position(line: 0, character: 13))
+        #expect(index.offset(of: Position(line: 0, character: 14), in: .utf16) == keyB)
+        #expect(index.offset(of: Position(line: 0, character: 13), in: .utf32) == keyB)
+        #expect(index.offset(of: Position(line: 0, character: 20), in: .utf8) == keyB)
+        // The emoji: starts at byte 13, UTF-16 column 9, UTF-32 column 9.
+        #expect(index.position(of: 13, in: .utf16) == Position(line: 0, character: 9))
+        #expect(index.position(of: 17, in: .utf16) == Position(line: 0, character: 11))
+        #expect(index.position(of: 17, in: .utf32) == Position(line: 0, character: 10))
+        // Inside a multi-byte character → its start.
+        #expect(index.position(of: 8, in: .utf16) == Position(line: 0, character: 7))
+        #expect(index.position(of: 15, in: .utf8) == Position(line: 0, character: 13))
+        #expect(index.position(of: 15, in: .utf32) == Position(line: 0, character: 9))
+        // A UTF-16 column between the halves of the surrogate pair → the emoji's start.
+        #expect(index.offset(of: Position(line: 0, character: 10), in: .utf16) == 13)
+        // A UTF-8 column inside a sequence → the character's start.
+        #expect(index.offset(of: Position(line: 0, character: 9), in: .utf8) == 7)
+    }
+
+    @Test func cjkAndSkinToneEmoji() {
+        let text = "\"名前\": \"👍🏽\"x"
+        let index = LineIndex(text)
+        let x = text.utf8.count - 1
+        // "名前": "👍🏽"x → 1+2+1+1+1+1 = 7 scalars before the emoji, 2 emoji scalars (4 UTF-16 units), then a quote.
+        #expect(index.position(of: x, in: .utf32) == Position(line: 0, character: 10))
+        #expect(index.position(of: x, in: .utf16) == Position(line: 0, character: 12))
+        #expect(index.position(of: x, in: .utf8) == Position(line: 0, character: x))
+        for e in encodings {
+            #expect(index.offset(of: index.position(of: x, in: e), in: e) == x)
+        }
+    }
+
+    @Test func lineEnds() {
+        let text = "a\r\nbb\rccc\n\nd"
+        let index = LineIndex(text)
+        #expect(index.lineCount == 5)
+        #expect(index.lineRange(0) == ByteRange(0, 1))
+        #expect(index.lineRange(1) == ByteRange(3, 5))
+        #expect(index.lineRange(2) == ByteRange(6, 9))
+        #expect(index.lineRange(3) == ByteRange(10, 10))
+        #expect(index.lineRange(4) == ByteRange(11, 12))
+        #expect(index.lineRange(9) == ByteRange(12, 12))
+        #expect(index.position(of: 4, in: .utf16) == Position(line: 1, character: 1))
+        #expect(index.position(of: 7, in: .utf8) == Position(line: 2, character: 1))
+        #expect(index.position(of: 11, in: .utf32) == Position(line: 4, character: 0))
+        // Offsets on a line break map to the end of the line's content; inside `\r\n` too.
+        #expect(index.position(of: 1, in: .utf16) == Position(line: 0, character: 1))
+        #expect(index.position(of: 2, in: .utf16) == Position(line: 0, character: 1))
+        #expect(index.position(of: 5, in: .utf16) == Position(line: 1, character: 2))
+        #expect(LineIndex("").lineCount == 1)
+        #expect(LineIndex("x\n").lineCount == 2)
+        #expect(LineIndex("x\r").lineCount == 2)
+        #expect(LineIndex("\r\n").lineCount == 2)
+    }
+
+    @Test func clamping() {
+        let text = "ab\ncd"
+        let index = LineIndex(text)
+        #expect(index.position(of: 99, in: .utf16) == Position(line: 1, character: 2))
+        #expect(index.position(of: -3, in: .utf16) == Position(line: 0, character: 0))
+        #expect(index.offset(of: Position(line: 0, character: 99), in: .utf16) == 2)   // before the break
+        #expect(index.offset(of: Position(line: 7, character: 0), in: .utf16) == 5)    // document end
+        #expect(index.offset(of: Position(line: 1, character: -1), in: .utf8) == 3)
+
+        let crlf = LineIndex("é\r\nx")
+        #expect(crlf.offset(of: Position(line: 0, character: 5), in: .utf16) == 2)
+        #expect(crlf.offset(of: Position(line: 0, character: 5), in: .utf8) == 2)
+        #expect(crlf.offset(of: Position(line: 0, character: 1), in: .utf8) == 0)
+        #expect(crlf.position(of: 3, in: .utf16) == Position(line: 0, character: 1))
+    }
+
+    @Test func invalidUTF8CountsOneUnitPerByte() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0xE2, 0x82, 0x62, 0xF0, 0x9F, 0x91, 0x8D, 0x63]   // a ÿ? E2 82 (truncated) b 👍 c
+        let index = LineIndex(bytes)
+        #expect(index.position(of: 4, in: .utf8) == Position(line: 0, character: 4))
+        #expect(index.position(of: 4, in: .utf16) == Position(line: 0, character: 4))
+        #expect(index.position(of: 4, in: .utf32) == Position(line: 0, character: 4))
+        #expect(index.position(of: 9, in: .utf16) == Position(line: 0, character: 7))
+        #expect(index.position(of: 9, in: .utf32) == Position(line: 0, character: 6))
+        #expect(index.offset(of: Position(line: 0, character: 3), in: .utf16) == 3)
+        #expect(index.offset(of: Position(line: 0, character: 6), in: .utf32) == 9)
+        // Truncated sequence at the very end of the document.
+        let cut = LineIndex([0x61, 0xF0, 0x9F])
+        #expect(cut.position(of: 3, in: .utf16) == Position(line: 0, character: 3))
+    }
+
+    @Test func roundTripEveryCharacterBoundary() {
+        // Mixed lines, including one long enough (> several KB) to use checkpoints.
+        var long = ""
+        for i in 0..<900 { long += i % 3 == 0 ? "日" : (i % 3 == 1 ? "👍🏽" : "ab") }
+        let lines = ["{\"名前\": \"👍🏽\", \"x\": 1}", "", "plain ascii line", long, "é", "末尾👍"]
+        let text = lines.joined(separator: "\r\n")
+        let index = LineIndex(text)
+        #expect(index.lineCount == lines.count)
+        var lineStart = 0
+        for (l, line) in lines.enumerated() {
+            #expect(index.lineRange(l) == ByteRange(lineStart, lineStart + line.utf8.count))
+            for (b, u16, u32) in naiveColumns(line) {
+                let offset = lineStart + b
+                #expect(index.position(of: offset, in: .utf8) == Position(line: l, character: b))
+                #expect(index.position(of: offset, in: .utf16) == Position(line: l, character: u16))
+                #expect(index.position(of: offset, in: .utf32) == Position(line: l, character: u32))
+                #expect(index.offset(of: Position(line: l, character: b), in: .utf8) == offset)
+                #expect(index.offset(of: Position(line: l, character: u16), in: .utf16) == offset)
+                #expect(index.offset(of: Position(line: l, character: u32), in: .utf32) == offset)
+                for e in encodings {
+                    let p = index.position(of: offset, in: e)
+                    #expect(index.position(of: index.offset(of: p, in: e), in: e) == p)
+                }
+            }
+            lineStart += line.utf8.count + 2
+        }
+    }
+
+    @Test func everyByteOffsetMapsToACharacterStart() {
+        let text = "a日👍\nx"
+        let index = LineIndex(text)
+        let starts = [0, 1, 4, 8, 9, 10]
+        for offset in 0...text.utf8.count {
+            let snapped = starts.last { $0 <= offset }!
             for e in encodings {
                 let p = index.position(of: offset, in: e)
-                #expect(index.position(of: index.offset(of: p, in: e), in: e) == p)
+                let back = index.offset(of: p, in: e)
+                #expect(back == snapped, "offset \(offset) \(e)")
             }
-        }
-        lineStart += line.utf8.count + 2
-    }
-}
-
-@Test func everyByteOffsetMapsToACharacterStart() {
-    let text = "a日👍\nx"
-    let index = LineIndex(text)
-    let starts = [0, 1, 4, 8, 9, 10]
-    for offset in 0...text.utf8.count {
-        let snapped = starts.last { $0 <= offset }!
-        for e in encodings {
-            let p = index.position(of: offset, in: e)
-            let back = index.offset(of: p, in: e)
-            #expect(back == min(snapped, offset == 8 ? 8 : snapped), "offset \(offset) \(e)")
         }
     }
 }

@@ -41,18 +41,6 @@ struct JSONCToken {
     var string: String = ""
 
     var range: ByteRange { ByteRange(start, end) }
-    var isValueStart: Bool {
-        switch kind {
-        case .lbrace, .lbracket, .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral: return true
-        default: return false
-        }
-    }
-    var isScalar: Bool {
-        switch kind {
-        case .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral: return true
-        default: return false
-        }
-    }
 }
 
 // MARK: - Parser

@@ -1,0 +1,281 @@
+import Testing
+@testable import LayoutLintCore
+
+/// Resolves a document whose single section holds `group` (JSON text) in one environment.
+func resolveSection(_ group: String, section extra: String = "", environments: String = #"["iPhone 12"]"#,
+                    configuration: String = "{}") -> (ResolvedLayout, LintResult) {
+    let text = """
+    { "environments": \(environments), "configuration": \(configuration),
+      "sections": [ { \(extra.isEmpty ? "" : extra + ",") "group": \(group) } ] }
+    """
+    let r = lint(bytes: Array(text.utf8))
+    return (r.layouts[0], r)
+}
+
+func rootGroup(_ l: ResolvedLayout, _ section: Int = 0) -> ResolvedNode {
+    l.sections[section].group!
+}
+
+func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.0005 }
+
+@Suite("Resolver: the issue's table")
+struct ResolverTableTests {
+    @Test("1/3 items in a fractionalWidth(1/3)-tall group: 390×130 group, three 130×130 items")
+    func thirds() {
+        let (l, r) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(1/3)",
+          "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] }
+        """#)
+        #expect(r.diagnostics.isEmpty)
+        let g = rootGroup(l)
+        #expect(g.frame.width == 390 && g.frame.height == 130)
+        #expect(g.children.count == 3)
+        for (i, c) in g.children.enumerated() {
+            #expect(c.frame == Rect(x: Double(i) * 130, y: 0, width: 130, height: 130))
+        }
+    }
+
+    @Test("absolute 100×100 item with trailing inset 30 in a 390-pt group: frame 100×100, content 70×100, three placed")
+    func insetItems() {
+        let (l, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+          "subitems": [ { "width": "absolute(100)", "height": "absolute(100)", "contentInsets": { "trailing": 30 } } ] }
+        """#)
+        let g = rootGroup(l)
+        #expect(g.children.count == 3)
+        for c in g.children {
+            #expect(c.frame.width == 100 && c.frame.height == 100)
+            #expect(c.contentFrame.width == 70 && c.contentFrame.height == 100)
+            #expect(c.contentFrame.x == c.frame.x)
+        }
+        #expect(g.children.map(\.frame.x) == [0, 100, 200])
+    }
+
+    @Test("subitem + count 3 with fixed(10) spacing and section insets 10: group 370×200, items 116.667×200")
+    func countWithSpacing() {
+        let (l, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(200)",
+          "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 3,
+          "interItemSpacing": "fixed(10)" }
+        """#, section: #""contentInsets": 10"#)
+        let g = rootGroup(l)
+        #expect(g.frame.width == 370 && g.frame.height == 200)
+        #expect(g.children.count == 3)
+        for c in g.children { #expect(close(c.frame.width, 116.667) && c.frame.height == 200) }
+        // Placed after the section's leading inset, 10 pt apart.
+        #expect(close(g.children[0].frame.x, 10))
+        #expect(close(g.children[1].frame.x - g.children[0].frame.maxX, 10))
+    }
+
+    @Test("quarter items with insets in an estimated group: 93.333×150 floored, content 77.333×134, 4 per group, group 150 tall")
+    func estimatedGroupFromItems() {
+        let (l, r) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(500)",
+          "subitems": [ { "width": "fractionalWidth(0.25)", "height": "absolute(150)", "contentInsets": { "bottom": 16, "trailing": 16 } } ] }
+        """#, section: #""contentInsets": { "leading": 16 }"#)
+        let g = rootGroup(l)
+        #expect(g.children.count == 4)
+        let c = g.children[0]
+        #expect(close(c.frame.width, 93.333) && c.frame.height == 150)
+        #expect(close(c.contentFrame.width, 77.333) && c.contentFrame.height == 134)
+        #expect(g.frame.height == 150)
+        #expect(!r.diagnostics.contains { $0.severity >= .warning })
+    }
+
+    @Test("seed 004's adaptive section in iPhone 12 landscape: effective width 750, not the wide branch")
+    func adaptiveLandscape() {
+        let text = #"""
+        { "environments": ["iPhone 12 landscape", "iPad"],
+          "sections": [ {
+            "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                       "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 2 },
+            "variants": [ { "when": { "minWidth": 801 },
+              "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                         "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 4 } } ] } ] }
+        """#
+        let r = lint(bytes: Array(text.utf8))
+        let landscape = r.layouts[0].sections[0]
+        #expect(landscape.effectiveContentWidth == 750)
+        #expect(landscape.variantIndex == nil)
+        #expect(landscape.group!.children.count == 2)
+        #expect(landscape.group!.frame.width == 750)
+        let ipad = r.layouts[1].sections[0]
+        #expect(ipad.effectiveContentWidth == 820)
+        #expect(ipad.variantIndex == 0)
+        #expect(ipad.group!.children.count == 4)
+    }
+}
+
+@Suite("Resolver: SEMANTICS.md's worked examples")
+struct ResolverSemanticsTests {
+    @Test("§1: fractional sizes against the container less insets, floored to pixels; landscape uses the safe area")
+    func fractionalContainers() {
+        let group = #"""
+        { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "fractionalHeight(0.25)",
+          "contentInsets": { "leading": 5, "trailing": 5 },
+          "subitems": [ { "width": "fractionalWidth(0.3)", "height": "fractionalHeight(1)" } ] }
+        """#
+        let (l, _) = resolveSection(group, section: #""contentInsets": { "leading": 10, "trailing": 10 }"#,
+                                    environments: #"["iPhone 12", "iPhone 12 landscape"]"#)
+        let g = rootGroup(l)
+        #expect(g.frame.width == 333 && g.frame.height == 211)
+        #expect(close(g.children[0].frame.width, 96.667))
+        #expect(close(g.children[0].frame.x, 15)) // section inset 10 + group inset 5
+        let (l2, _) = resolveSection(group, section: #""contentInsets": { "leading": 10, "trailing": 10 }"#,
+                                     environments: #"["iPhone 12 landscape"]"#)
+        #expect(rootGroup(l2).frame.width == 657)
+        #expect(rootGroup(l2).frame.x == 57) // safe area 47 + inset 10
+    }
+
+    @Test("§3: fixed edge spacing moves items without resizing them; flexible edges share the leftover")
+    func edgeSpacing() {
+        let fixed = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(80)",
+          "subitems": [ { "width": "absolute(80)", "height": "absolute(80)", "edgeSpacing": { "leading": "fixed(10)" } } ] }
+        """#).0)
+        #expect(fixed.children.map(\.frame.x) == [10, 100, 190])
+        #expect(fixed.children.allSatisfy { $0.frame.width == 80 })
+        let flexible = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(80)",
+          "subitems": [ { "width": "absolute(80)", "height": "absolute(80)", "edgeSpacing": { "leading": "flexible(0)" } } ] }
+        """#).0)
+        #expect(flexible.children.map(\.frame.x) == [20, 120, 220])
+    }
+
+    @Test("§3: fractional items with spacing shrink in a second pass instead of dropping one")
+    func secondPass() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
+          "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] }
+        """#).0)
+        #expect(g.children.count == 3)
+        #expect(g.children.allSatisfy { close($0.frame.width, 123.333) })
+        #expect(close(g.children[1].frame.x, 133.333) && close(g.children[2].frame.x, 266.667))
+        #expect(g.solve?.secondPass == true)
+    }
+
+    @Test("§3: absolute items with spacing: the spacing counts and the item that overflows is dropped")
+    func absoluteSpacing() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
+          "subitems": [ { "width": "absolute(100)", "height": "absolute(100)" } ] }
+        """#).0)
+        #expect(g.children.map(\.frame.x) == [0, 110, 220])
+    }
+
+    @Test("§4: subitems cycle in order; the first that does not fit ends the group")
+    func cycling() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(0.5)", "height": "absolute(100)" },
+                        { "width": "fractionalWidth(0.25)", "height": "absolute(100)" } ] }
+        """#).0)
+        #expect(g.children.map(\.frame.width) == [200, 100])
+        #expect(g.children.map(\.path) == ["/sections/0/group/subitems/0", "/sections/0/group/subitems/1"])
+    }
+
+    @Test("§5: repeatingSubitem keeps the item's size and places exactly count, fitting or not")
+    func repeating() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
+          "repeatingSubitem": { "width": "absolute(100)", "height": "absolute(100)" }, "count": 3 }
+        """#).0)
+        #expect(g.children.map(\.frame.x) == [0, 110, 220])
+        let (l, r) = resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
+          "repeatingSubitem": { "width": "fractionalWidth(1)", "height": "absolute(100)" }, "count": 2 }
+        """#)
+        let g2 = rootGroup(l)
+        #expect(g2.children.map(\.frame.width) == [380, 380])
+        #expect(r.diagnostics.contains { $0.rule == "group-overflow" })
+    }
+
+    @Test("§5: subitem + count replaces the declared width with 1/count")
+    func countReplacesWidth() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
+          "subitem": { "width": "absolute(100)", "height": "absolute(100)" }, "count": 3 }
+        """#).0)
+        #expect(g.children.allSatisfy { close($0.frame.width, 123.333) })
+        #expect(g.children[0].replacedDimension?.kind == .absolute)
+    }
+
+    @Test("§8: a header follows the section's insets; the top inset sits between the header and the first group")
+    func header() {
+        let (l, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        """#, section: #""contentInsets": { "top": 10, "leading": 16, "trailing": 16 }, "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(50)", "alignment": "top" } ]"#)
+        let s = l.sections[0]
+        #expect(s.boundaryItems[0].frame == Rect(x: 16, y: 0, width: 358, height: 50))
+        #expect(s.group!.frame.y == 60)
+        #expect(s.frame.height == 160)
+    }
+
+    @Test("sections stack with interSectionSpacing; itemCount decides the number of group instances")
+    func stacking() {
+        let text = #"""
+        { "configuration": { "interSectionSpacing": 20 },
+          "sections": [
+            { "itemCount": 7, "interGroupSpacing": 5,
+              "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                         "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 3 } },
+            { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
+                         "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
+        """#
+        let l = lint(bytes: Array(text.utf8)).layouts[0]
+        #expect(l.sections[0].groupCount == 3)
+        #expect(l.sections[0].frame.height == 310) // 3 × 100 + 2 × 5
+        #expect(l.sections[1].frame.y == 330)
+    }
+
+    @Test("an orthogonal section is one row of groups tall; groupPagingCentered centres the group")
+    func orthogonal() {
+        let (l, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        """#, section: #""itemCount": 10, "orthogonalScrollingBehavior": "groupPagingCentered""#)
+        let s = l.sections[0]
+        #expect(s.frame.height == 200)
+        #expect(s.groupCount == 10)
+        #expect(s.group!.frame.width == 312)
+        #expect(s.group!.frame.x == 39)
+    }
+
+    @Test("a vertical group stacks its items along y")
+    func verticalGroup() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "vertical", "width": "fractionalWidth(0.5)", "height": "absolute(300)", "interItemSpacing": 10,
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(90)" } ] }
+        """#).0)
+        #expect(g.children.map(\.frame.y) == [0, 100, 200])
+        #expect(g.children.allSatisfy { $0.frame.width == 195 })
+    }
+
+    @Test("nested groups resolve against their parent group less its insets")
+    func nested() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(200)",
+          "subitems": [
+            { "width": "fractionalWidth(2/3)", "height": "fractionalHeight(1)" },
+            { "direction": "vertical", "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)",
+              "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 2 } ] }
+        """#).0)
+        #expect(g.children.count == 2)
+        let inner = g.children[1]
+        #expect(inner.kind == .group && inner.frame.x == 260 && inner.frame.width == 130)
+        #expect(inner.children.map(\.frame.height) == [100, 100])
+        #expect(inner.children.map(\.frame.y) == [0, 100])
+        #expect(g.leafCount == 3)
+    }
+
+    @Test("estimated items report their estimated axis; fractions of an estimated container are estimated too")
+    func estimatedFlags() {
+        let g = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(100)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        """#).0)
+        #expect(g.estimatedHeight && !g.estimatedWidth)
+        #expect(g.children[0].estimatedHeight && !g.children[0].estimatedWidth)
+    }
+}
