@@ -164,7 +164,6 @@ struct Lint: ParsableCommand {
             case .text:
                 for d in result.diagnostics {
                     Output.write(TextReport.render(path: shownPath, source: bytes, index: result.lineIndex, diagnostic: d, style: style))
-                    if !d.environments.isEmpty { Output.write("  \(style.dim("in:")) \(d.environments.joined(separator: ", "))\n") }
                     Output.write("\n")
                 }
             case .github:

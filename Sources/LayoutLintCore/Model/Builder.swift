@@ -2,8 +2,8 @@
 // values, and reports format diagnostics. Never fails: what cannot be built is reported and left out.
 
 public struct ModelLimits: Sendable {
-    /// Elements built per document, `$ref` expansion included (guards against exponential reference fan-out).
-    public var maxElements = 200_000
+    /// Elements built through `$ref` per document (guards against exponential reference fan-out).
+    public var maxElements = 50_000
     public var maxEnvironments = 32
     public var maxNestedGroups = 64
     /// Largest magnitude accepted for points.
@@ -698,16 +698,18 @@ final class DocumentBuilder {
 
     func buildElement(_ node: JSONNode?, path: String, anchor: ByteRange, what: String) -> LayoutElement? {
         guard let node else { return nil }
-        if elementsBuilt >= limits.maxElements {
-            if !budgetReported {
-                budgetReported = true
-                report("invalid-value", .error,
-                       "the document expands to more than \(limits.maxElements) elements (through $ref); layoutlint stops building here",
-                       node.range)
+        if !refStack.isEmpty || node.property("$ref") != nil {
+            if elementsBuilt >= limits.maxElements {
+                if !budgetReported {
+                    budgetReported = true
+                    report("invalid-value", .error,
+                           "the document expands to more than \(limits.maxElements) elements through $ref; layoutlint stops building here",
+                           node.range)
+                }
+                return nil
             }
-            return nil
+            elementsBuilt += 1
         }
-        elementsBuilt += 1
         return withView(node, path: path, anchor: anchor.length > 0 ? anchor : ByteRange(node.range.start, node.range.start + 1),
                         expected: "an object (an item or a group)", key: what) { (v: ObjectView) -> LayoutElement? in
             let isGroup = v.entry("direction") != nil
@@ -800,8 +802,8 @@ final class DocumentBuilder {
                 report("missing-property", .error, "\"\(form.key)\" needs \"count\": how many items the group holds", form.prop.keyRange)
                 return g
             }
-            guard let n = integer(c, min: 1, max: limits.maxCount, rule: "non-positive-dimension") else { return g }
-            guard let item = buildElement(form.value, path: form.path, anchor: form.prop.keyRange, what: "the subitem") else { return g }
+            let item = buildElement(form.value, path: form.path, anchor: form.prop.keyRange, what: "the subitem")
+            guard let n = integer(c, min: 1, max: limits.maxCount, rule: "non-positive-dimension"), let item else { return g }
             g.layout = form.key == "subitem" ? .count(item, n) : .repeating(item, n)
         default: // frames
             if let c = count { report("invalid-value", .error, "\"count\" has no meaning in a custom group", c.prop.keyRange) }

@@ -1,0 +1,251 @@
+import Testing
+@testable import LayoutLintCore
+
+func diagnostics(_ text: String) -> [Diagnostic] { lint(bytes: Array(text.utf8)).diagnostics }
+
+func doc(_ section: String, environments: String = #"["iPhone 12"]"#) -> String {
+    #"{ "environments": \#(environments), "sections": [ \#(section) ] }"#
+}
+
+/// The text a diagnostic's range covers.
+func text(_ d: Diagnostic, in source: String) -> String {
+    let b = Array(source.utf8)
+    return String(decoding: b[d.range.start..<d.range.end], as: UTF8.self)
+}
+
+@Suite("Rules fire on the mistake and stay silent on the correct form")
+struct RuleTests {
+    @Test func estimatedContentInsets() {
+        let wrong = doc(#"""
+        { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8, "leading": 16 } } ] } }
+        """#, environments: #"["iPhone 12", "iPad"]"#)
+        let ds = diagnostics(wrong).filter { $0.rule == "estimated-content-insets" }
+        #expect(ds.count == 1) // one per cause, listing both environments
+        #expect(ds[0].environments == ["iPhone 12", "iPad"])
+        #expect(ds[0].message.contains("top 8 and bottom 8"))
+        #expect(ds[0].message.contains("16 pt"))
+        #expect(text(ds[0], in: wrong) == #"{ "top": 8, "bottom": 8, "leading": 16 }"#)
+        #expect(ds[0].related.count == 1 && text(Diagnostic(rule: "", severity: .hint, message: "", range: ds[0].related[0].range), in: wrong) == #""estimated(44)""#)
+        #expect(ds[0].severity == .warning)
+        let right = doc(#"""
+        { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "leading": 16, "trailing": 16 },
+                          "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } } ] } }
+        """#)
+        #expect(diagnostics(right).isEmpty)
+    }
+
+    @Test func centeredPagingInterGroupSpacing() {
+        let wrong = doc(#"""
+        { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "itemCount": 5,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+        """#)
+        let ds = diagnostics(wrong).filter { $0.rule == "centered-paging-inter-group-spacing" }
+        #expect(ds.count == 1)
+        #expect(text(ds[0], in: wrong) == "10")
+        #expect(ds[0].message.contains("312 pt") && ds[0].message.contains("322 pt"))
+        #expect(ds[0].message.contains("iPhone 12"))
+        let right = doc(#"""
+        { "orthogonalScrollingBehavior": "groupPagingCentered", "itemCount": 5,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "leading": 5, "trailing": 5 } } ] } }
+        """#)
+        #expect(diagnostics(right).isEmpty)
+    }
+
+    @Test func groupOverflowDroppedSubitem() {
+        let wrong = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+          "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
+        """#)
+        let ds = diagnostics(wrong).filter { $0.rule == "group-overflow" }
+        #expect(ds.count == 1)
+        #expect(text(ds[0], in: wrong) == #""absolute(250)""#)
+        #expect(ds[0].message.contains("2nd subitem needs 250 pt but 190 pt remain in the 390 pt wide group"))
+        let right = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(0.4)", "height": "absolute(100)" }, { "width": "fractionalWidth(0.6)", "height": "absolute(100)" } ] } }
+        """#)
+        #expect(diagnostics(right).isEmpty)
+    }
+
+    @Test func groupOverflowRepeatingAndCrossAxis() {
+        let repeating = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
+          "repeatingSubitem": { "width": "absolute(150)", "height": "absolute(100)" }, "count": 3 } }
+        """#)
+        let r = diagnostics(repeating).filter { $0.rule == "group-overflow" }
+        #expect(r.count == 1 && text(r[0], in: repeating) == "3")
+        #expect(r[0].message.contains("470 pt") && r[0].message.contains("80 pt past"))
+        let tall = doc(#"""
+        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(0.5)", "height": "absolute(150)" } ] } }
+        """#)
+        let t = diagnostics(tall).filter { $0.rule == "group-overflow" }
+        #expect(t.count == 1 && text(t[0], in: tall) == #""absolute(150)""#)
+        #expect(t[0].message.contains("50 pt outside"))
+        // A single repeating subitem filling its row is not an overflow.
+        let fill = doc(#"""
+        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] } }
+        """#)
+        #expect(diagnostics(fill).isEmpty)
+    }
+
+    @Test func noItemFits() {
+        let wrong = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
+          "subitems": [ { "width": "absolute(320)", "height": "absolute(50)" } ] } }
+        """#)
+        let ds = diagnostics(wrong).filter { $0.rule == "no-item-fits" }
+        #expect(ds.count == 1 && ds[0].severity == .error)
+        #expect(ds[0].message.contains("320 pt") && ds[0].message.contains("300 pt"))
+        // Section insets wider than the container.
+        let insets = doc(#"""
+        { "contentInsets": { "leading": 200, "trailing": 200 },
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] } }
+        """#)
+        let i = diagnostics(insets).filter { $0.rule == "no-item-fits" }
+        #expect(i.count == 1 && text(i[0], in: insets) == #"{ "leading": 200, "trailing": 200 }"#)
+        // An estimated item is only a warning (Decision 8).
+        let estimated = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
+          "subitems": [ { "width": "estimated(320)", "height": "absolute(50)" } ] } }
+        """#)
+        #expect(diagnostics(estimated).first { $0.rule == "no-item-fits" }?.severity == .warning)
+        let right = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] } }
+        """#)
+        #expect(diagnostics(right).isEmpty)
+    }
+
+    @Test func insetsExceedSize() {
+        let wrong = doc(#"""
+        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(40)",
+          "subitems": [ { "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 20 } ] } }
+        """#)
+        let ds = diagnostics(wrong).filter { $0.rule == "insets-exceed-size" }
+        #expect(ds.count == 1 && text(ds[0], in: wrong) == "20")
+        #expect(ds[0].message.contains("40 pt"))
+        let right = doc(#"""
+        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(40)",
+          "subitems": [ { "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 4 } ] } }
+        """#)
+        #expect(diagnostics(right).isEmpty)
+    }
+
+    @Test func nonPositiveDimension() {
+        let wrong = doc(#"""
+        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(40)",
+          "subitem": { "width": "fractionalWidth(0)", "height": -10 }, "count": 0 } }
+        """#)
+        let ds = diagnostics(wrong).filter { $0.rule == "non-positive-dimension" }
+        #expect(Set(ds.map { text($0, in: wrong) }) == [#""fractionalWidth(0)""#, "-10", "0"])
+        let empty = doc(#"{ "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [] } }"#)
+        #expect(diagnostics(empty).contains { $0.rule == "non-positive-dimension" && $0.message.contains("At least 1 subitem") })
+    }
+}
+
+@Suite("Format rules")
+struct FormatRuleTests {
+    @Test func unknownPropertyWithSuggestion() {
+        let d = doc(#"{ "contentInset": 4, "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
+        let ds = diagnostics(d)
+        #expect(ds.count == 1 && ds[0].rule == "unknown-property")
+        #expect(ds[0].message.contains("did you mean \"contentInsets\""))
+        #expect(text(ds[0], in: d) == #""contentInset""#)
+        #expect(ds[0].fix?.edits.first?.newText == #""contentInsets""#)
+    }
+
+    @Test func invalidValues() {
+        let d = doc(#"{ "orthogonalScrollingBehavior": "groupPagingCentred", "group": { "direction": "horizontal", "width": "fractional(1)", "height": "absolute(1e999)", "subitems": [ { "width": 10, "height": 10 } ] } }"#)
+        let ds = diagnostics(d).filter { $0.rule == "invalid-value" }
+        #expect(ds.contains { $0.message.contains("did you mean \"groupPagingCentered\"") })
+        #expect(ds.contains { $0.message.contains("did you mean \"fractionalWidth(1)\"") })
+        #expect(ds.contains { text($0, in: d) == #""absolute(1e999)""# && $0.message.contains("out of range") })
+    }
+
+    @Test func wrongTypeAndMissingProperty() {
+        let d = doc(#"{ "itemCount": "12", "group": { "direction": "horizontal", "width": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
+        let ds = diagnostics(d)
+        #expect(ds.contains { $0.rule == "wrong-type" && text($0, in: d) == #""12""# })
+        #expect(ds.contains { $0.rule == "missing-property" && $0.message.contains("\"height\"") })
+    }
+
+    @Test func refsResolveWithOverrides() {
+        let d = #"""
+        { "definitions": { "cell": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } },
+          "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                                     "subitems": [ { "$ref": "#/definitions/cell", "width": "fractionalWidth(1/2)" } ] } } ] }
+        """#
+        let r = lint(bytes: Array(d.utf8))
+        #expect(r.diagnostics.isEmpty)
+        let g = r.layouts[0].sections[0].group!
+        #expect(g.children.count == 2 && g.children[0].frame.width == 195)
+        #expect(g.children[0].path == "/sections/0/group/subitems/0")
+    }
+
+    @Test func unresolvedRefAndCycles() {
+        let d = #"""
+        { "definitions": { "cell": { "width": 10, "height": 10 },
+                           "a": { "$ref": "#/definitions/b" }, "b": { "$ref": "#/definitions/a" } },
+          "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/cel" } ] } },
+                        { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/sections/1/group" } ] } },
+                        { "group": { "$ref": "#/definitions/a" } },
+                        { "group": { "$ref": "file:///etc/passwd" } } ] }
+        """#
+        let ds = diagnostics(d)
+        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("did you mean \"#/definitions/cell\"") })
+        #expect(ds.contains { $0.rule == "ref-cycle" && text($0, in: d) == ##""#/sections/1/group""## })
+        #expect(ds.contains { $0.rule == "ref-cycle" && text($0, in: d).contains("#/definitions/") })
+        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("never opens files") })
+    }
+
+    @Test func exponentialRefsStopAtTheBudget() {
+        // Each level refers to the previous one twice: 2^40 elements if expanded naively.
+        var defs = [#""d0": { "width": 10, "height": 10 }"#]
+        for i in 1...40 {
+            defs.append(##""d\##(i)": { "direction": "horizontal", "width": 1000000, "height": 10, "subitems": [ { "$ref": "#/definitions/d\##(i - 1)" }, { "$ref": "#/definitions/d\##(i - 1)" } ] }"##)
+        }
+        let d = ##"{ "definitions": { \##(defs.joined(separator: ",")) }, "sections": [ { "group": { "$ref": "#/definitions/d40" } } ] }"##
+        let ds = diagnostics(d)
+        #expect(ds.contains { $0.message.contains("more than") })
+    }
+
+    @Test func syntaxErrorDoesNotHideLaterFindings() {
+        let d = #"""
+        { "sections": [
+          { "name": "broken" "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } },
+          { "name": "fine", "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
+            "subitems": [ { "width": "absolute(320)", "height": "absolute(50)" } ] } } ] }
+        """#
+        let ds = diagnostics(d)
+        #expect(ds.contains { $0.rule == "syntax" })
+        #expect(ds.contains { $0.rule == "no-item-fits" })
+    }
+
+    @Test func duplicateKeys() {
+        let d = doc(#"{ "group": { "direction": "horizontal", "width": 10, "width": 20, "height": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
+        let ds = diagnostics(d)
+        #expect(ds.count == 1 && ds[0].rule == "duplicate-key" && ds[0].related.count == 1)
+    }
+
+    @Test func absurdInputsNeverCrash() {
+        for t in ["", "null", "[]", "42", #"{"sections": 1}"#, #"{"sections": [1, "x", null]}"#,
+                  #"{"sections": [{"group": {"direction": "horizontal", "width": 1e308, "height": -0, "subitems": [{"width": NaN, "height": 1}]}}]}"#,
+                  String(repeating: "[", count: 100_000), #"{"environments": [{"name": "x", "width": 0, "height": 1e400}], "sections": []}"#] {
+            let r = lint(bytes: Array(t.utf8))
+            #expect(!r.diagnostics.isEmpty, "\(t.prefix(40))")
+        }
+    }
+
+    @Test func tinyItemsInAHugeGroupStopAtTheLimit() {
+        let d = doc(#"{ "group": { "direction": "horizontal", "width": 1000000, "height": 10, "subitems": [ { "width": 0.001, "height": 10 } ] } }"#)
+        let r = lint(bytes: Array(d.utf8))
+        #expect(r.layouts[0].sections[0].group!.children.count <= ResolveLimits().maxPlacementsPerGroup)
+    }
+}
