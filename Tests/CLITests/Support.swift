@@ -59,19 +59,19 @@ struct RunResult: CustomStringConvertible {
 /// Runs `layoutlint args…`. Output goes to temporary files (no pipe can fill up and deadlock); standard input is
 /// `stdin` when given, else empty. A run longer than `timeout` seconds is killed and reported as timed out.
 func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: [String: String]? = nil,
-         timeout: Double = 60) -> RunResult {
+         timeout: Double = 60, executable: String = layoutlintBinary) -> RunResult {
     let fm = FileManager.default
     let dir = fm.temporaryDirectory.appendingPathComponent("layoutlint-run-\(UUID().uuidString)")
     try! fm.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? fm.removeItem(at: dir) }
     let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
     let inURL = dir.appendingPathComponent("stdin")
-    fm.createFile(atPath: outURL.path, contents: nil)
-    fm.createFile(atPath: errURL.path, contents: nil)
-    fm.createFile(atPath: inURL.path, contents: stdin ?? Data())
+    _ = fm.createFile(atPath: outURL.path, contents: nil)
+    _ = fm.createFile(atPath: errURL.path, contents: nil)
+    _ = fm.createFile(atPath: inURL.path, contents: stdin ?? Data())
 
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: layoutlintBinary)
+    p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = args
     if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
     var env = ProcessInfo.processInfo.environment
@@ -86,7 +86,7 @@ func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: 
     let start = Date()
     do { try p.run() } catch {
         return RunResult(code: -1, signaled: false, timedOut: false, stdout: "",
-                         stderr: "could not launch \(layoutlintBinary): \(error)", stdoutData: Data(), seconds: 0)
+                         stderr: "could not launch \(executable): \(error)", stdoutData: Data(), seconds: 0)
     }
     var timedOut = false
     while p.isRunning {
