@@ -18,13 +18,20 @@ let package = Package(
         .target(name: "LayoutLintCore"),
         // Renders lint results and resolved layouts for people and machines (text, json).
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
+        // JSON-RPC 2.0 over LSP framing: a byte-level state machine that survives any input, with json-c bodies.
+        .target(name: "JSONRPC", dependencies: ["JSONC"]),
+        // LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values.
+        .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"]),
+        // The language server: per-document state, handlers, diagnostics publishing.
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "JSONC"]),
         // The thin command-line frontend.
         .executableTarget(name: "layoutlint", dependencies: [
-            "LayoutLintCore", "LayoutLintReport", "JSONC",
+            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "JSONC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint"]),
+        .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint"]),
     ]
 )

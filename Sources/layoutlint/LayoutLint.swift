@@ -4,6 +4,7 @@ import Foundation
 import JSONC
 import LayoutLintCore
 import LayoutLintReport
+import LayoutLintServer
 
 let layoutlintVersion = "0.1.0"
 
@@ -13,7 +14,7 @@ struct LayoutLint: ParsableCommand {
         commandName: "layoutlint",
         abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
         version: layoutlintVersion,
-        subcommands: [Lint.self, Explain.self, Rules.self])
+        subcommands: [Lint.self, Serve.self, Explain.self, Rules.self])
 }
 
 /// Exit codes as INTERFACES.md promises: 0 clean, 1 findings over the limits, 2 usage, I/O or configuration error.
@@ -254,5 +255,17 @@ struct Rules: ParsableCommand {
             }
         }
         Output.flush()
+    }
+}
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the language server: JSON-RPC 2.0 over stdin/stdout with LSP framing; logs go to stderr.")
+
+    @Flag(help: "Accepted and ignored (editors pass it).")
+    var stdio = false
+
+    func run() throws {
+        let code = runLanguageServer(input: 0, output: 1)
+        throw ExitCode(code)
     }
 }

@@ -1,0 +1,1 @@
+// JSON-RPC 2.0 transport (see ARCHITECTURE.md).

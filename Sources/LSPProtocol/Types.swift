@@ -1,0 +1,1 @@
+// LSP protocol types (see ARCHITECTURE.md).

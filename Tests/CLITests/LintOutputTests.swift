@@ -1,0 +1,283 @@
+// `layoutlint lint`: the text, json and github formats, exit codes, standard input, folders, environments, colour.
+import Foundation
+import Testing
+
+/// One unknown property (with a fix) on line 5 and one `group-overflow` (no fix) on line 12 (1-based).
+let twoFindings = """
+{
+  "sections": [
+    {
+      "name": "two",
+      "contentInset": 10,
+      "group": {
+        "direction": "horizontal",
+        "width": "absolute(390)",
+        "height": "absolute(100)",
+        "subitems": [
+          { "width": "absolute(200)", "height": "absolute(100)" },
+          { "width": "absolute(250)", "height": "absolute(100)" }
+        ]
+      }
+    }
+  ]
+}
+
+"""
+
+@Suite struct LintTextFormat {
+    @Test func headerSnippetCaretEnvironmentsAndFix() throws {
+        let dir = TempDir(); defer { dir.cleanup() }
+        dir.write("t.layout.json", twoFindings)
+        let r = run(["lint", "--no-color", "t.layout.json"], cwd: dir.path)
+        #expect(r.code == 1, "\(r)")
+        let lines = r.stdout.components(separatedBy: "\n")
+
+        // The unknown property: `path:line:column: severity: message [rule]`, the line, the caret, the fix.
+        let i = try #require(lines.firstIndex { $0.hasPrefix("t.layout.json:5:7: error: ") }, "\(r)")
+        #expect(lines[i].hasSuffix(" [unknown-property]"))
+        #expect(lines[i].contains("did you mean \"contentInsets\""))
+        #expect(lines[i + 1] == #" 5 |       "contentInset": 10,"#)
+        #expect(lines[i + 2] == "   |       ^~~~~~~~~~~~~~")   // under the 14 characters of "contentInset"
+        #expect(lines[i + 3] == "  fix: Rename to \"contentInsets\"")
+
+        // The overflow: caret under `"absolute(250)"` (15 characters), then the environment, no fix.
+        let j = try #require(lines.firstIndex { $0.hasPrefix("t.layout.json:12:22: warning: ") }, "\(r)")
+        #expect(lines[j].hasSuffix(" [group-overflow]"))
+        #expect(lines[j + 1] == #" 12 |           { "width": "absolute(250)", "height": "absolute(100)" }"#)
+        #expect(lines[j + 2] == "    |                      ^~~~~~~~~~~~~~")
+        let block = lines[j...].prefix { !$0.isEmpty }
+        #expect(block.contains("  in: iPhone 12"))
+        #expect(!block.contains { $0.contains("fix:") })
+
+        #expect(r.stdout.contains("1 error, 1 warning in 1 file"))
+    }
+
+    @Test func cleanFileSaysNoProblems() {
+        let r = run(["lint", example("app-store.layout.json")])
+        #expect(r.code == 0, "\(r)")
+        #expect(r.stdout.contains("1 file checked, no problems"))
+        #expect(r.stderr.isEmpty)
+    }
+}
+
+@Suite struct LintJSONFormat {
+    @Test func matchesInterfaces() throws {
+        let dir = TempDir(); defer { dir.cleanup() }
+        let path = dir.write("t.layout.json", twoFindings)
+        let r = run(["lint", "--format", "json", path])
+        #expect(r.code == 1, "\(r)")
+        let j = try #require(r.json, "\(r)")
+        #expect(Set(j.keys) == ["version", "files", "summary"])
+        #expect(j["version"] as? Int == 1)
+        let fs = files(j)
+        #expect(fs.count == 1)
+        #expect(fs.first?["path"] as? String == path)
+        #expect(Set(fs.first?.keys.map { $0 } ?? []) == ["path", "diagnostics"])
+
+        let ds = diagnostics(j)
+        #expect(ds.count == 2, "\(r)")
+        for d in ds {
+            // INTERFACES.md's members; `related` (RULES.md's related locations) is the one addition tolerated.
+            #expect(Set(d.keys).isSuperset(of: ["rule", "severity", "message", "range", "environments"]))
+            #expect(Set(d.keys).isSubset(of: ["rule", "severity", "message", "range", "environments", "fix", "related"]),
+                    "unexpected members \(d.keys.sorted())")
+            let range = try #require(d["range"] as? JSONObject)
+            #expect(Set(range.keys) == ["start", "end"])
+            for end in ["start", "end"] {
+                let pos = try #require(range[end] as? JSONObject)
+                #expect(Set(pos.keys) == ["line", "character"])
+            }
+            #expect(["error", "warning", "information", "hint"].contains(d["severity"] as? String ?? ""))
+            #expect(d["environments"] is [Any])
+        }
+
+        let unknown = try #require(ds.first { rule($0) == "unknown-property" })
+        #expect(unknown["severity"] as? String == "error")
+        #expect(startLine(unknown) == 4 && startCharacter(unknown) == 6 && endCharacter(unknown) == 20)
+        let fix = try #require(unknown["fix"] as? JSONObject, "the unknown property comes with a fix")
+        #expect(fix["title"] is String)
+        let edits = try #require(fix["edits"] as? [JSONObject])
+        #expect(edits.count == 1)
+        #expect(edits.first?["newText"] as? String == "\"contentInsets\"")
+        #expect((edits.first?["range"] as? JSONObject)?["start"] != nil)
+
+        let overflow = try #require(ds.first { rule($0) == "group-overflow" })
+        #expect(overflow["severity"] as? String == "warning")
+        #expect(startLine(overflow) == 11 && startCharacter(overflow) == 21 && endCharacter(overflow) == 36)
+        #expect(overflow["environments"] as? [String] == ["iPhone 12"])
+        #expect(overflow["fix"] == nil, "fix is absent where none exists")
+
+        let summary = try #require(j["summary"] as? JSONObject)
+        #expect(Set(summary.keys) == ["files", "errors", "warnings", "information", "hints"])
+        #expect(summary["files"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 1)
+        #expect(summary["warnings"] as? Int == 1)
+        #expect(summary["information"] as? Int == 0)
+        #expect(summary["hints"] as? Int == 0)
+    }
+
+    @Test func cleanExampleHasNoDiagnosticsAndExitsZero() throws {
+        let r = run(["lint", "--format", "json", example("app-store.layout.json")])
+        #expect(r.code == 0, "\(r)")
+        let j = try #require(r.json)
+        #expect(diagnostics(j).isEmpty)
+        #expect((j["summary"] as? JSONObject)?["files"] as? Int == 1)
+    }
+
+    @Test func filesInTheOrderGivenAndFoldersSorted() throws {
+        let dir = TempDir(); defer { dir.cleanup() }
+        for name in ["d/b.layout.json", "d/a.layout.jsonc", "d/Z.layout.json", "d/sub/c.layout.json", "x.layout.json"] {
+            dir.write(name, "{ \"sections\": [ \(plainSection("s")) ] }")
+        }
+        dir.write("d/notes.json", "{}")            // not a layout document
+        dir.write("d/readme.md", "hello")
+        let r = run(["lint", "--format", "json", "x.layout.json", "d"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        let paths = files(r.json).compactMap { $0["path"] as? String }
+        #expect(paths == ["x.layout.json", "d/Z.layout.json", "d/a.layout.jsonc", "d/b.layout.json", "d/sub/c.layout.json"])
+        #expect((r.json?["summary"] as? JSONObject)?["files"] as? Int == 5)
+
+        let reversed = run(["lint", "--format", "json", "d/b.layout.json", "d/a.layout.jsonc"], cwd: dir.path)
+        #expect(files(reversed.json).compactMap { $0["path"] as? String } == ["d/b.layout.json", "d/a.layout.jsonc"])
+    }
+}
+
+@Suite struct LintGitHubFormat {
+    @Test func workflowCommands() throws {
+        let dir = TempDir(); defer { dir.cleanup() }
+        dir.write("t.layout.json", twoFindings)
+        let r = run(["lint", "--format", "github", "t.layout.json"], cwd: dir.path)
+        #expect(r.code == 1, "\(r)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(r)")
+        #expect(lines.contains { $0.hasPrefix("::error file=t.layout.json,line=5,col=7,endLine=5,endColumn=21,title=unknown-property::unknown property \"contentInset\"") })
+        #expect(lines.contains { $0.hasPrefix("::warning file=t.layout.json,line=12,col=22,endLine=12,endColumn=37,title=group-overflow::") })
+        #expect(lines.allSatisfy { $0.hasPrefix("::") })
+    }
+}
+
+@Suite struct LintExitCodes {
+    @Test func cleanIsZero() { #expect(run(["lint", example("photo-grid.layout.json")]).code == 0) }
+
+    @Test func errorsAreOne() {
+        let r = run(["lint", example("mistakes-format.layout.json")])
+        #expect(r.code == 1, "\(r)")
+    }
+
+    @Test func warningsWithinMaxWarnings() throws {
+        // mistakes-paging holds exactly the warnings counted here, no error.
+        let j = try #require(run(["lint", "--format", "json", example("mistakes-paging.layout.json")]).json)
+        let summary = try #require(j["summary"] as? JSONObject)
+        #expect(summary["errors"] as? Int == 0)
+        let warnings = try #require(summary["warnings"] as? Int)
+        try #require(warnings > 0)
+        #expect(run(["lint", example("mistakes-paging.layout.json")]).code == 0, "warnings alone do not fail")
+        #expect(run(["lint", "--max-warnings", "\(warnings)", example("mistakes-paging.layout.json")]).code == 0)
+        #expect(run(["lint", "--max-warnings", "\(warnings - 1)", example("mistakes-paging.layout.json")]).code == 1)
+        #expect(run(["lint", "--max-warnings", "0", example("mistakes-paging.layout.json")]).code == 1)
+    }
+
+    @Test func missingPathIsTwoAndNamesIt() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        let missing = dir.url.appendingPathComponent("nowhere/missing.layout.json").path
+        let r = run(["lint", missing])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains(missing), "stderr names the path: \(r.stderr)")
+    }
+
+    @Test func missingPathBesideAGoodOneIsStillTwo() {
+        let r = run(["lint", example("app-store.layout.json"), "/nonexistent/x.layout.json"])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("/nonexistent/x.layout.json"))
+    }
+
+    @Test func folderWithoutLayoutFilesIsTwo() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        dir.write("other.json", "{}")
+        let r = run(["lint", dir.path])
+        #expect(r.code == 2, "\(r)")
+        #expect(!r.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        ["lint", "--format", "xml", "x.layout.json"],
+        ["lint", "--bogus-option", "x.layout.json"],
+        ["lint", "--max-warnings", "many", "x.layout.json"],
+        ["frobnicate"],
+        ["explain"],
+    ])
+    func usageErrorsAreTwo(_ args: [String]) {
+        // INTERFACES.md: "2: usage, I/O or configuration error".
+        let r = run(args)
+        #expect(r.code == 2, "\(args): \(r)")
+        #expect(!r.stderr.isEmpty)
+    }
+}
+
+@Suite struct LintStdin {
+    @Test func dashReadsStdinNamedByStdinFilename() throws {
+        let doc = "{ \"sections\": [ \(plainSection("a")), \(overflowSection("b")) ] }"
+        let r = run(["lint", "--format", "json", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
+        #expect(r.code == 0, "\(r)")
+        let j = try #require(r.json, "\(r)")
+        #expect(files(j).first?["path"] as? String == "screens/home.layout.json")
+        #expect(diagnostics(j).map(rule) == ["group-overflow"])
+
+        let text = run(["lint", "--no-color", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
+        #expect(text.stdout.hasPrefix("screens/home.layout.json:"), "\(text)")
+    }
+}
+
+@Suite struct LintEnvironments {
+    @Test func repeatableEnvironmentReplacesTheDocumentsList() throws {
+        let doc = "{ \"environments\": [\"iPhone 12\"], \"sections\": [ \(overflowSection("b")) ] }"
+        let r = run(["lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "-"], stdin: Data(doc.utf8))
+        let d = try #require(diagnostics(r.json).first { rule($0) == "group-overflow" }, "\(r)")
+        #expect(d["environments"] as? [String] == ["iPhone SE", "iPad"])
+    }
+
+    @Test func unknownEnvironmentIsTwoWithDidYouMean() {
+        let r = run(["lint", "--environment", "iPhone 1", example("app-store.layout.json")])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("did you mean \"iPhone 12\""), "\(r)")
+    }
+
+    @Test func unknownEnvironmentInExplainIsTwo() {
+        let r = run(["explain", "--environment", "iPhone 1", example("app-store.layout.json")])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("iPhone 1"))
+    }
+}
+
+@Suite struct LintColor {
+    static let variants: [([String], [String: String])] = [
+        ([], [:]),
+        (["--no-color"], [:]),
+        ([], ["NO_COLOR": "1"]),
+    ]
+
+    @Test(arguments: 0..<3)
+    func noEscapeCodesWhenNotATerminal(_ i: Int) {
+        let (flags, env) = Self.variants[i]
+        let r = run(["lint"] + flags + [example("mistakes-format.layout.json")], environment: env)
+        #expect(r.code == 1)
+        #expect(!r.stdout.contains("\u{1B}"), "escape codes in \(flags) \(env)")
+        #expect(!r.stderr.contains("\u{1B}"))
+        let e = run(["explain"] + flags + [example("app-store.layout.json")], environment: env)
+        #expect(!e.stdout.contains("\u{1B}"))
+    }
+
+    /// On a real terminal (a pty from `script`), colours are on unless `--no-color` or `NO_COLOR` says otherwise.
+    @Test func onATerminalOnlyWithoutNoColor() throws {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else { return }   // no pty helper: nothing to show
+        let file = example("mistakes-format.layout.json")
+        func tty(_ cmd: String, _ env: [String: String] = [:]) -> String {
+            run(["-qec", cmd, "/dev/null"], environment: env, executable: script).stdout
+        }
+        let colored = tty("\(layoutlintBinary) lint \(file)")
+        #expect(colored.contains("\u{1B}["), "colours on a terminal")
+        #expect(!tty("\(layoutlintBinary) lint --no-color \(file)").contains("\u{1B}"))
+        #expect(!tty("\(layoutlintBinary) lint \(file)", ["NO_COLOR": "1"]).contains("\u{1B}"))
+    }
+}
