@@ -18,15 +18,17 @@ let package = Package(
         .target(name: "LayoutLintCore"),
         // Renders lint results and resolved layouts for people and machines (text, json).
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
+        // Files: reading, folder expansion, finding and caching `.layoutlint.json`, atomic writes for fixes.
+        .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"]),
         // JSON-RPC 2.0 over LSP framing: a byte-level state machine that survives any input, with json-c bodies.
         .target(name: "JSONRPC", dependencies: ["JSONC"]),
         // LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values.
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"]),
         // The language server: per-document state, handlers, diagnostics publishing.
-        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "JSONC"]),
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "JSONC"]),
         // The thin command-line frontend.
         .executableTarget(name: "layoutlint", dependencies: [
-            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "JSONC",
+            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "JSONC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),

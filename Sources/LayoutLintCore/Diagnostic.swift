@@ -32,7 +32,14 @@ public struct TextEdit: Hashable, Sendable {
 public struct Fix: Hashable, Sendable {
     public var title: String
     public var edits: [TextEdit]
-    public init(title: String, edits: [TextEdit]) { self.title = title; self.edits = edits }
+    /// Safe fixes are applied by `lint --fix`; the others (guesses such as "did you mean") are only offered as
+    /// quick fixes in the editor.
+    public var isSafe: Bool
+    public init(title: String, edits: [TextEdit], isSafe: Bool = true) {
+        self.title = title
+        self.edits = edits
+        self.isSafe = isSafe
+    }
 }
 
 public struct RelatedLocation: Hashable, Sendable {

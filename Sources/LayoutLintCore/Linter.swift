@@ -24,6 +24,26 @@ public struct LintResult: @unchecked Sendable {
     public var lineIndex: LineIndex
     /// Names in `environmentNames` that are neither declared in the document nor presets.
     public var unknownEnvironments: [String] = []
+    /// Time spent in each phase, in microseconds.
+    public var timings = PhaseTimings()
+    /// Sections resolved (per environment, summed).
+    public var sectionsResolved = 0
+}
+
+public struct PhaseTimings: Sendable, Equatable {
+    public var parseMicros = 0
+    public var buildMicros = 0
+    public var resolveMicros = 0
+    public var lintMicros = 0
+    public init() {}
+}
+
+private let clockOrigin = ContinuousClock.now
+
+/// Microseconds on a monotonic clock, since the first use.
+func nowMicros() -> Int {
+    let d = ContinuousClock.now - clockOrigin
+    return Int(d.components.seconds) * 1_000_000 + Int(d.components.attoseconds / 1_000_000_000_000)
 }
 
 public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintResult {
@@ -40,12 +60,17 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
         return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
                           diagnostics: [d], lineIndex: LineIndex(bytes))
     }
+    var timings = PhaseTimings()
+    var t0 = nowMicros()
     let parsed = parseJSONC(bytes)
+    timings.parseMicros = nowMicros() - t0
+    t0 = nowMicros()
     var diagnostics = parsed.errors.map { e in
         Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
                    related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
     }
     let built = buildDocument(parsed, limits: options.modelLimits)
+    timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
     let doc = built.document
     var envs = doc.environments.map(\.environment)
@@ -59,7 +84,10 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
         }
     } else if let o = options.environments { envs = o }
     else if !doc.environmentsDeclared, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+    t0 = nowMicros()
     let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
+    timings.resolveMicros = nowMicros() - t0
+    t0 = nowMicros()
     diagnostics += runRules(document: doc, layouts: layouts)
     if layouts.contains(where: \.truncated) {
         diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
@@ -68,8 +96,11 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     }
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
+    timings.lintMicros = nowMicros() - t0
     var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: LineIndex(bytes))
     result.unknownEnvironments = unknown
+    result.timings = timings
+    result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
     return result
 }
 

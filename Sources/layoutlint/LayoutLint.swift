@@ -5,6 +5,7 @@ import JSONC
 import LayoutLintCore
 import LayoutLintReport
 import LayoutLintServer
+import LayoutLintWorkspace
 
 let layoutlintVersion = "0.1.0"
 
@@ -51,77 +52,15 @@ struct Output {
     }
 }
 
-enum InputError: Error { case message(String) }
-
-/// Reads a file whole. Errors name the path and the reason.
-func readInput(_ path: String) throws -> [UInt8] {
-    if path == "-" {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return [UInt8](data)
-    }
-    var st = stat()
-    guard stat(path, &st) == 0 else { throw InputError.message("cannot read \(path): \(String(cString: strerror(errno)))") }
-    if (st.st_mode & S_IFMT) == S_IFDIR { throw InputError.message("\(path) is a folder") }
-    guard let fh = FileHandle(forReadingAtPath: path) else {
-        throw InputError.message("cannot read \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { try? fh.close() }
-    do {
-        let data = try fh.readToEnd() ?? Data()
-        return [UInt8](data)
-    } catch {
-        throw InputError.message("cannot read \(path): \(error.localizedDescription)")
-    }
-}
-
-func isLayoutFile(_ name: String) -> Bool { name.hasSuffix(".layout.json") || name.hasSuffix(".layout.jsonc") }
-
-/// Expands folders into their layout files, sorted; follows no symlink loops.
-func expandPaths(_ paths: [String]) -> (files: [String], errors: [String]) {
-    var files: [String] = []
-    var errors: [String] = []
-    let fm = FileManager.default
-    for p in paths {
-        if p == "-" { files.append(p); continue }
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
-            errors.append("cannot read \(p): no such file or folder")
-            continue
-        }
-        if !isDir.boolValue { files.append(p); continue }
-        var visited = Set<String>()
-        var found: [String] = []
-        func walk(_ dir: String, depth: Int) {
-            guard depth < 64 else { return }
-            let real = (try? fm.destinationOfSymbolicLink(atPath: dir)).map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: dir).deletingLastPathComponent()).standardizedFileURL.path }
-                ?? URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-            guard visited.insert(URL(fileURLWithPath: real).resolvingSymlinksInPath().path).inserted else { return }
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else {
-                errors.append("cannot read folder \(dir)")
-                return
-            }
-            for name in names.sorted() where !name.hasPrefix(".") || isLayoutFile(name) {
-                let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                var sub: ObjCBool = false
-                guard fm.fileExists(atPath: full, isDirectory: &sub) else { continue }
-                if sub.boolValue { walk(full, depth: depth + 1) } else if isLayoutFile(name) { found.append(full) }
-            }
-        }
-        walk(p, depth: 0)
-        files += found.sorted()
-    }
-    return (files, errors)
-}
-
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Lint layout documents and folders of them.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github }
 
     @Argument(help: "Files or folders (every *.layout.json / *.layout.jsonc below). '-' reads standard input.")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: text, json or github.")
+    @Option(help: "Output format: text, json, sarif or github.")
     var format: Format = .text
 
     @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
@@ -148,8 +87,8 @@ struct Lint: ParsableCommand {
         for file in files {
             let shownPath = file == "-" ? stdinFilename : file
             let bytes: [UInt8]
-            do { bytes = try readInput(file) } catch InputError.message(let m) {
-                Output.error(m)
+            do { bytes = try readFileBytes(file) } catch {
+                Output.error(error.message)
                 ioFailed = true
                 continue
             }
@@ -169,12 +108,14 @@ struct Lint: ParsableCommand {
                 }
             case .github:
                 for d in result.diagnostics { Output.write(GitHubReport.line(path: shownPath, index: result.lineIndex, diagnostic: d)) }
-            case .json:
+            case .json, .sarif:
                 results.append(JSONReport.FileResult(path: shownPath, diagnostics: result.diagnostics, index: result.lineIndex))
             }
         }
         if format == .json {
             Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")
+        } else if format == .sarif {
+            Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion).serialized(pretty: true) + "\n")
         } else if format == .text {
             Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
                                             information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
@@ -209,8 +150,8 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         let bytes: [UInt8]
-        do { bytes = try readInput(file) } catch InputError.message(let m) {
-            Output.error(m)
+        do { bytes = try readFileBytes(file) } catch {
+            Output.error(error.message)
             throw ExitCode(Exit.failure)
         }
         var options = LintOptions()

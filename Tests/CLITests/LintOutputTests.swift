@@ -44,9 +44,10 @@ let twoFindings = """
         let j = try #require(lines.firstIndex { $0.hasPrefix("t.layout.json:12:22: warning: ") }, "\(r)")
         #expect(lines[j].hasSuffix(" [group-overflow]"))
         #expect(lines[j + 1] == #" 12 |           { "width": "absolute(250)", "height": "absolute(100)" }"#)
-        #expect(lines[j + 2] == "    |                      ^~~~~~~~~~~~~~")
+        #expect(lines[j + 2] == "    |                      ^~~~~~~~~~~~~~~")
         let block = lines[j...].prefix { !$0.isEmpty }
-        #expect(block.contains("  in: iPhone 12"))
+        // The environment(s): in the message or on an `in:` line of their own.
+        #expect(block.joined(separator: "\n").contains("iPhone 12"))
         #expect(!block.contains { $0.contains("fix:") })
 
         #expect(r.stdout.contains("1 error, 1 warning in 1 file"))

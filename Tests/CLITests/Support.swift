@@ -173,3 +173,12 @@ func overflowSection(_ name: String) -> String {
           "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
     """
 }
+
+/// The 0-based UTF-16 column of the first `needle` in `line` (what LSP and `lint --format json` count).
+func utf16Column(of needle: String, in line: String) -> Int? {
+    guard let r = line.range(of: needle) else { return nil }
+    return line.utf16.distance(from: line.utf16.startIndex, to: r.lowerBound.samePosition(in: line.utf16) ?? r.lowerBound)
+}
+
+/// Line `n` (0-based) of `text`.
+func line(_ n: Int, of text: String) -> String { text.components(separatedBy: "\n")[n] }

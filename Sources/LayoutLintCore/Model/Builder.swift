@@ -118,7 +118,7 @@ final class DocumentBuilder {
             var fix: Fix?
             if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key == s }) {
                 msg += "; did you mean \"\(s)\"?"
-                fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")])
+                fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")], isSafe: false)
             } else {
                 msg += " (UIKit has no such property; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
             }
@@ -187,7 +187,7 @@ final class DocumentBuilder {
         var fix: Fix?
         if let s = suggest(text, among: among) {
             msg += "; did you mean \"\(s)\"?"
-            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: "\"\(s)\"")])
+            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: "\"\(s)\"")], isSafe: false)
         } else {
             msg += " (expected \(forms ?? among.map { "\"\($0)\"" }.joined(separator: ", ")))"
         }
@@ -210,7 +210,7 @@ final class DocumentBuilder {
                 if let s = suggest(name, among: names), s != name {
                     let replacement = s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
                     report("invalid-value", .error, "\"\(t)\" is not a dimension; did you mean \"\(replacement)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: "\"\(replacement)\"")]))
+                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: "\"\(replacement)\"")], isSafe: false))
                 } else {
                     report("invalid-value", .error,
                            "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
@@ -251,7 +251,7 @@ final class DocumentBuilder {
                 if let s = suggest(name, among: ["fixed", "flexible"]), s != name, let open = t.firstIndex(of: "(") {
                     let repl = s + t[open...]
                     report("invalid-value", .error, "\"\(t)\" is not a spacing; did you mean \"\(repl)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: "\"\(repl)\"")]))
+                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: "\"\(repl)\"")], isSafe: false))
                 } else {
                     report("invalid-value", .error, "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)", v.range)
                 }
@@ -379,7 +379,7 @@ final class DocumentBuilder {
                 if n.kind == .object, let s = suggest(tok, among: n.properties.map(\.key)) {
                     let repl = "#" + path + "/" + escapePointer(s)
                     msg += "; did you mean \"\(repl)\"?"
-                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: "\"\(repl)\"")])
+                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: "\"\(repl)\"")], isSafe: false)
                 }
                 report("unresolved-ref", .error, msg, range, fix: fix)
                 return nil

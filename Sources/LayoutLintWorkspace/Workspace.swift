@@ -1,0 +1,190 @@
+// The file system side shared by the CLI and the server: reading files, expanding folders, finding and caching
+// `.layoutlint.json`, and writing fixes atomically without losing a byte the user wrote.
+import Foundation
+import LayoutLintCore
+
+public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Reads a whole file; `-` reads standard input.
+public func readFileBytes(_ path: String) throws(WorkspaceError) -> [UInt8] {
+    if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+    var st = stat()
+    guard stat(path, &st) == 0 else { throw WorkspaceError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw WorkspaceError("cannot read \(path): it is a folder") }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw WorkspaceError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    out.reserveCapacity(Int(st.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw WorkspaceError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if n == 0 { break }
+        out.append(contentsOf: chunk[0..<n])
+    }
+    return out
+}
+
+public func isLayoutFile(_ name: String) -> Bool { name.hasSuffix(".layout.json") || name.hasSuffix(".layout.jsonc") }
+
+/// Expands folders into the layout files below them, sorted, skipping hidden folders, following symlinks but never
+/// a loop. Files named explicitly are kept whatever their name. `excluded` is asked for every file found in a folder.
+public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false }) -> (files: [String], errors: [String]) {
+    var files: [String] = []
+    var errors: [String] = []
+    let fm = FileManager.default
+    for p in paths {
+        if p == "-" { files.append(p); continue }
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
+            errors.append("cannot read \(p): no such file or folder")
+            continue
+        }
+        if !isDir.boolValue { files.append(p); continue }
+        var visited = Set<String>()
+        var found: [String] = []
+        func walk(_ dir: String, depth: Int) {
+            guard depth < 100 else { return }
+            let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard visited.insert(real).inserted else { return }
+            guard let names = try? fm.contentsOfDirectory(atPath: dir) else {
+                errors.append("cannot read folder \(dir)")
+                return
+            }
+            for name in names.sorted() {
+                let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                var sub: ObjCBool = false
+                guard fm.fileExists(atPath: full, isDirectory: &sub) else { continue }
+                if sub.boolValue {
+                    if name.hasPrefix(".") || name == "node_modules" { continue }
+                    walk(full, depth: depth + 1)
+                } else if isLayoutFile(name) && !excluded(full) {
+                    found.append(full)
+                }
+            }
+        }
+        walk(p, depth: 0)
+        files += found.sorted()
+    }
+    return (files, errors)
+}
+
+/// The nearest `.layoutlint.json` walking up from the file's folder, stopping at the repository root (a folder
+/// with `.git`) or the file system root.
+public func findConfig(forFile path: String) -> String? {
+    let fm = FileManager.default
+    var dir = URL(fileURLWithPath: path == "-" ? fm.currentDirectoryPath + "/-" : path).standardizedFileURL.deletingLastPathComponent()
+    for _ in 0..<256 {
+        let candidate = dir.appendingPathComponent(LayoutLintConfig.fileName).path
+        if fm.fileExists(atPath: candidate) { return candidate }
+        if fm.fileExists(atPath: dir.appendingPathComponent(".git").path) { return nil }
+        let parent = dir.deletingLastPathComponent()
+        if parent.path == dir.path { return nil }
+        dir = parent
+    }
+    return nil
+}
+
+/// Loads configs once per path, reloading when the file changes (size or modification time).
+public final class ConfigCache: @unchecked Sendable {
+    private struct Entry { var stamp: String; var config: LayoutLintConfig }
+    private var entries: [String: Entry] = [:]
+    private let lock = NSLock()
+    public init() {}
+
+    /// The config at `path`; a missing or unreadable file is an error diagnostic on the config.
+    public func load(_ path: String) -> LayoutLintConfig {
+        let stamp = fileStamp(path)
+        lock.lock()
+        if let e = entries[path], e.stamp == stamp { lock.unlock(); return e.config }
+        lock.unlock()
+        var config: LayoutLintConfig
+        do {
+            config = LayoutLintConfig.parse(try readFileBytes(path), path: path)
+        } catch {
+            config = LayoutLintConfig()
+            config.path = path
+            config.diagnostics = [Diagnostic(rule: "syntax", severity: .error, message: error.message, range: ByteRange(0, 0))]
+        }
+        lock.lock()
+        entries[path] = Entry(stamp: stamp, config: config)
+        lock.unlock()
+        return config
+    }
+
+    /// The config that governs `file` (nearest wins), or nil when there is none.
+    public func config(forFile file: String) -> LayoutLintConfig? {
+        findConfig(forFile: file).map(load)
+    }
+
+    public func invalidate() {
+        lock.lock()
+        entries.removeAll()
+        lock.unlock()
+    }
+}
+
+func fileStamp(_ path: String) -> String {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return "missing" }
+    return "\(st.st_size):\(st.st_mtim.tv_sec):\(st.st_mtim.tv_nsec):\(st.st_ino)"
+}
+
+/// Replaces `path` with `bytes` atomically (a temporary file in the same folder, then rename), keeping the file's
+/// permissions. Refuses when the file no longer holds `expected` (it changed since it was read).
+public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8]) throws(WorkspaceError) {
+    let current: [UInt8]
+    do { current = try readFileBytes(path) } catch { throw error }
+    guard current == expected else {
+        throw WorkspaceError("\(path) changed while layoutlint was fixing it; nothing was written (run again)")
+    }
+    var st = stat()
+    guard stat(path, &st) == 0 else { throw WorkspaceError("cannot fix \(path): \(String(cString: strerror(errno)))") }
+    // Root may write anything; a file without any write bit is still read-only to the user, so it stays untouched.
+    guard access(path, W_OK) == 0 && (st.st_mode & 0o222) != 0 else {
+        throw WorkspaceError("cannot fix \(path): the file is read-only")
+    }
+    // Resolve a symlink so that the link stays a link and its target gets the new text.
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let dir = parentDirectoryPath(target)
+    let base = (target as NSString).lastPathComponent
+    var template = Array("\(dir)/.\(base).layoutlint-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw WorkspaceError("cannot fix \(path): cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))") }
+    let tmp = String(cString: template)
+    var ok = false
+    defer { if !ok { unlink(tmp) } }
+    var off = 0
+    let written: Bool = bytes.withUnsafeBytes { p in
+        while off < p.count {
+            let n = write(fd, p.baseAddress! + off, p.count - off)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            off += n
+        }
+        return true
+    }
+    let synced = fsync(fd) == 0
+    fchmod(fd, st.st_mode & 0o7777)
+    _ = fchown(fd, st.st_uid, st.st_gid)
+    close(fd)
+    guard written && synced else { throw WorkspaceError("cannot fix \(path): writing the temporary file failed") }
+    // Last check right before the rename: the file must still be what we read.
+    guard (try? readFileBytes(path)) == expected else {
+        throw WorkspaceError("\(path) changed while layoutlint was fixing it; nothing was written (run again)")
+    }
+    guard rename(tmp, target) == 0 else { throw WorkspaceError("cannot fix \(path): \(String(cString: strerror(errno)))") }
+    ok = true
+}
+
+func parentDirectoryPath(_ path: String) -> String {
+    let d = (path as NSString).deletingLastPathComponent
+    return d.isEmpty ? "." : d
+}
