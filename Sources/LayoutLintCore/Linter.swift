@@ -62,6 +62,7 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     }
     var timings = PhaseTimings()
     var t0 = nowMicros()
+    let index = LineIndex(bytes)
     let parsed = parseJSONC(bytes)
     timings.parseMicros = nowMicros() - t0
     t0 = nowMicros()
@@ -94,10 +95,11 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
                                       message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
                                       range: ByteRange(0, min(1, bytes.count))))
     }
+    diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
     timings.lintMicros = nowMicros() - t0
-    var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: LineIndex(bytes))
+    var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
     result.unknownEnvironments = unknown
     result.timings = timings
     result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }

@@ -143,6 +143,8 @@ public enum SARIFReport {
                         ])
                     })),
                 ])])),
+                // `lint --fix` applies only safe fixes; the others (a guessed "did you mean") need a person.
+                ("properties", .object([("safe", .bool(fix.isSafe))])),
             ])])))
         }
         members.append(("properties", .object([("environments", .array(d.environments.map { .string($0) }))])))

@@ -23,13 +23,13 @@ public enum TextReport {
     /// One diagnostic, with its snippet and caret.
     public static func render(path: String, source: [UInt8], index: LineIndex, diagnostic d: Diagnostic, style: TextStyle) -> String {
         let start = index.position(of: d.range.start, in: .utf32)
-        var out = "\(style.bold("\(path):\(start.line + 1):\(start.character + 1):")) \(style.severity(d.severity)): \(d.message) \(style.dim("[\(d.rule)]"))\n"
+        var out = "\(style.bold("\(sanitize(path)):\(start.line + 1):\(start.character + 1):")) \(style.severity(d.severity)): \(sanitize(d.message)) \(style.dim("[\(d.rule)]"))\n"
         out += snippet(source: source, index: index, range: d.range, style: style)
         for r in d.related where r.range != d.range {
             let p = index.position(of: r.range.start, in: .utf32)
-            out += "  \(style.dim("note:")) \(r.message) at \(path):\(p.line + 1):\(p.character + 1)\n"
+            out += "  \(style.dim("note:")) \(sanitize(r.message)) at \(path):\(p.line + 1):\(p.character + 1)\n"
         }
-        if let fix = d.fix { out += "  \(style.paint("fix:", "32")) \(fix.title)\n" }
+        if let fix = d.fix { out += "  \(style.paint("fix:", "32")) \(sanitize(fix.title))\(fix.isSafe ? "" : " (suggestion)")\n" }
         return out
     }
 
@@ -48,8 +48,8 @@ public enum TextReport {
         var scalars: [(Unicode.Scalar, Int, Int)] = [] // scalar, byte offset in line, display width
         var off = 0
         for s in text.unicodeScalars {
-            let w = displayWidth(s)
-            scalars.append((s == "\t" ? " " : s, off, w))
+            let shown = visible(s)
+            scalars.append((shown, off, displayWidth(shown)))
             off += String(s).utf8.count
         }
         // Cut long lines to a window around the caret.
@@ -77,6 +77,25 @@ public enum TextReport {
         var marks = "^" + String(repeating: "~", count: max(0, caretWidth - 1))
         if range.end > lr.end && range.start < lr.end { marks += "…" }
         return " \(style.dim(gutter + " |")) \(shown)\n \(style.dim(pad + " |")) \(caretLine)\(style.paint(marks, "1;32"))\n"
+    }
+
+    /// Text with every control character made visible.
+    public static func sanitize(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { visible($0) != $0 }) else { return s }
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars { out.append(visible(c)) }
+        return String(out)
+    }
+
+    /// What a snippet shows for a scalar: control characters become their visible pictures (never raw escape codes).
+    public static func visible(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        switch s.value {
+        case 0x09: return " "
+        case 0x00..<0x20: return Unicode.Scalar(0x2400 + s.value)!
+        case 0x7F: return "\u{2421}"
+        case 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        default: return s
+        }
     }
 
     /// Terminal columns a scalar takes: 2 for East Asian wide characters and emoji, 0 for combining marks.

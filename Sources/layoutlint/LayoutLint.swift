@@ -11,6 +11,23 @@ let layoutlintVersion = "0.1.0"
 
 @main
 struct LayoutLint: ParsableCommand {
+    /// Runs the command; usage errors exit 2 (INTERFACES.md), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                Output.flush()
+                FileHandle.standardError.write((fullMessage(for: error) + "\n").data(using: .utf8)!)
+                Foundation.exit(Exit.failure)
+            }
+            Output.flush()
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "layoutlint",
         abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
@@ -84,6 +101,7 @@ struct Lint: ParsableCommand {
         let style = TextStyle(color: !noColor && Output.colorEnabled)
         var results: [JSONReport.FileResult] = []
         var counts = [Severity: Int]()
+        var linted = 0
         for file in files {
             let shownPath = file == "-" ? stdinFilename : file
             let bytes: [UInt8]
@@ -93,6 +111,7 @@ struct Lint: ParsableCommand {
                 continue
             }
             let result = lint(bytes: bytes, options: options)
+            linted += 1
             if !result.unknownEnvironments.isEmpty {
                 let names = result.unknownEnvironments
                 let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
@@ -116,10 +135,10 @@ struct Lint: ParsableCommand {
             Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")
         } else if format == .sarif {
             Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion).serialized(pretty: true) + "\n")
-        } else if format == .text {
+        } else if format == .text && linted > 0 {
             Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
                                             information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
-                                            files: files.count, style: style))
+                                            files: linted, style: style))
         }
         Output.flush()
         if ioFailed || files.isEmpty {
@@ -158,7 +177,10 @@ struct Explain: ParsableCommand {
         if !environments.isEmpty { options.environmentNames = environments }
         let result = lint(bytes: bytes, options: options)
         if !result.unknownEnvironments.isEmpty {
-            Output.error("unknown environment \(result.unknownEnvironments.map { "\"\($0)\"" }.joined(separator: ", "))")
+            let names = result.unknownEnvironments
+            let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)) }.first
+                .map { "; did you mean \"\($0)\"?" } ?? ""
+            Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
             throw ExitCode(Exit.failure)
         }
         switch format {

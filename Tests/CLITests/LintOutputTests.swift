@@ -38,7 +38,8 @@ let twoFindings = """
         #expect(lines[i].contains("did you mean \"contentInsets\""))
         #expect(lines[i + 1] == #" 5 |       "contentInset": 10,"#)
         #expect(lines[i + 2] == "   |       ^~~~~~~~~~~~~~")   // under the 14 characters of "contentInset"
-        #expect(lines[i + 3] == "  fix: Rename to \"contentInsets\"")
+        // A "did you mean" rename is a suggestion: offered, but not applied by --fix.
+        #expect(lines[i + 3] == "  fix: Rename to \"contentInsets\" (suggestion)")
 
         // The overflow: caret under `"absolute(250)"` (15 characters), then the environment, no fix.
         let j = try #require(lines.firstIndex { $0.hasPrefix("t.layout.json:12:22: warning: ") }, "\(r)")

@@ -108,6 +108,8 @@ final class DocumentBuilder {
     }
 
     func wrongType(_ e: Entry, expected: String) {
+        // An invalid token (NaN, a bare word) was already reported as a syntax error.
+        if e.value?.kind == .invalid { return }
         report("wrong-type", .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
                e.value?.range ?? e.prop.keyRange)
     }
@@ -901,16 +903,18 @@ public func suggest(_ word: String, among candidates: [String]) -> String? {
 }
 
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours ("widht") cost 1.
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    var cur = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        cur[0] = i
         for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
         }
-        swap(&prev, &cur)
     }
-    return prev[b.count]
+    return d[a.count][b.count]
 }

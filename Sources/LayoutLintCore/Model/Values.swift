@@ -163,6 +163,7 @@ func parseDecimal(_ text: String) -> Double? {
 /// Formats points for messages: at most three decimals, no trailing zeros (`116.667`, `130`).
 public func formatPoints(_ v: Double) -> String {
     if !v.isFinite { return v > 0 ? "∞" : (v < 0 ? "-∞" : "NaN") }
+    if abs(v) >= 1e15 { return String(v) }
     let r = (v * 1000).rounded() / 1000
     if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
     var s = String(r)

@@ -1,0 +1,180 @@
+// Suppression comments: `// layoutlint-disable-next-line RULE[, RULE]` silences those rules on the next line;
+// `// layoutlint-disable RULE[, RULE]` silences them in the whole file. A suppression (or a rule named in one) that
+// silences nothing is reported as `unused-suppression`, with a fix that removes it.
+
+struct Suppression {
+    enum Scope { case nextLine(Int), file }
+    var scope: Scope
+    /// Each named rule with the range of its name in the comment; empty means every rule.
+    var rules: [(id: String, range: ByteRange)]
+    var comment: Comment
+    var used: Set<String> = []
+}
+
+let nextLineDirective = "layoutlint-disable-next-line"
+let fileDirective = "layoutlint-disable"
+
+func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex) -> [Suppression] {
+    var out: [Suppression] = []
+    for c in comments {
+        // The text after the comment markers, with its offset in the document.
+        let bodyStart = c.range.start + 2
+        let body = Array(source[bodyStart..<max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))])
+        var i = 0
+        while i < body.count, body[i] == 0x20 || body[i] == 0x09 || body[i] == 0x2A { i += 1 }
+        let rest = body[i...]
+        let scope: Suppression.Scope
+        var j: Int
+        if rest.starts(with: Array(nextLineDirective.utf8)) {
+            j = i + nextLineDirective.utf8.count
+            scope = .nextLine(index.position(of: c.range.start, in: .utf8).line + 1)
+        } else if rest.starts(with: Array(fileDirective.utf8)) {
+            j = i + fileDirective.utf8.count
+            scope = .file
+        } else { continue }
+        // The directive must end there (`layoutlint-disabled` is no directive).
+        if j < body.count, !(body[j] == 0x20 || body[j] == 0x09 || body[j] == 0x2C) { continue }
+        var rules: [(String, ByteRange)] = []
+        while j < body.count {
+            while j < body.count, body[j] == 0x20 || body[j] == 0x09 || body[j] == 0x2C { j += 1 }
+            // `--` starts a free-text reason.
+            if j + 1 < body.count, body[j] == 0x2D, body[j + 1] == 0x2D { break }
+            let s = j
+            while j < body.count, body[j] != 0x20, body[j] != 0x09, body[j] != 0x2C, body[j] != 0x0A, body[j] != 0x0D { j += 1 }
+            if j > s {
+                let name = String(decoding: body[s..<j], as: UTF8.self)
+                if name == "*/" || name == "*" { continue }
+                rules.append((name, ByteRange(bodyStart + s, bodyStart + j)))
+            }
+        }
+        out.append(Suppression(scope: scope, rules: rules, comment: c))
+    }
+    return out
+}
+
+/// Drops the diagnostics that suppressions silence and adds `unused-suppression` for those that silence nothing.
+func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex) -> [Diagnostic] {
+    var sups = parseSuppressions(comments, source: source, index: index)
+    guard !sups.isEmpty else { return diagnostics }
+    var kept: [Diagnostic] = []
+    for d in diagnostics {
+        // Syntax errors are never silenced: the document must parse.
+        if d.rule == "syntax" { kept.append(d); continue }
+        let line = index.position(of: d.range.start, in: .utf8).line
+        var silenced = false
+        for k in sups.indices {
+            switch sups[k].scope {
+            case .nextLine(let l) where l == line: break
+            case .file: break
+            default: continue
+            }
+            if sups[k].rules.isEmpty { sups[k].used.insert("*"); silenced = true }
+            else if sups[k].rules.contains(where: { $0.id == d.rule }) { sups[k].used.insert(d.rule); silenced = true }
+        }
+        if !silenced { kept.append(d) }
+    }
+    let known = Set(RuleCatalog.all.map(\.id))
+    for s in sups {
+        let removeAll = Fix(title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
+        if s.rules.isEmpty {
+            if s.used.isEmpty {
+                kept.append(Diagnostic(rule: "unused-suppression", severity: .warning,
+                                       message: "this suppression silences nothing: no finding is on the line it covers",
+                                       range: s.comment.range, fix: removeAll))
+            }
+            continue
+        }
+        let unused = s.rules.filter { !s.used.contains($0.id) }
+        for r in unused {
+            var msg: String
+            if !known.contains(r.id) {
+                msg = "\"\(r.id)\" is not a rule"
+                if let sug = suggest(r.id, among: Array(known)) { msg += "; did you mean \"\(sug)\"?" }
+                msg += " The suppression silences nothing"
+            } else {
+                msg = "\"\(r.id)\" is suppressed here but does not fire on the \(s.isFile ? "document" : "next line")"
+            }
+            let fix = unused.count == s.rules.count ? removeAll
+                : Fix(title: "Remove \"\(r.id)\" from the suppression", edits: [removeListItemEdit(r.range, source: source)])
+            kept.append(Diagnostic(rule: "unused-suppression", severity: .warning, message: msg, range: r.range, fix: fix))
+        }
+    }
+    return kept
+}
+
+extension Suppression {
+    var isFile: Bool { if case .file = scope { return true }; return false }
+}
+
+func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+/// Removes a comment; when it is alone on its line, the whole line goes (with its line break).
+func removeCommentEdit(_ c: Comment, source: [UInt8]) -> TextEdit {
+    var s = c.range.start, e = c.range.end
+    var ls = s
+    while ls > 0, isBlank(source[ls - 1]) { ls -= 1 }
+    var le = e
+    while le < source.count, isBlank(source[le]) { le += 1 }
+    let aloneStart = ls == 0 || source[ls - 1] == 0x0A || source[ls - 1] == 0x0D
+    let aloneEnd = le == source.count || source[le] == 0x0A || source[le] == 0x0D
+    if aloneStart && aloneEnd {
+        s = ls
+        e = le
+        if e < source.count, source[e] == 0x0D { e += 1 }
+        if e < source.count, source[e] == 0x0A { e += 1 }
+    } else if aloneEnd {
+        s = ls // trailing comment: drop the blanks before it too
+    }
+    return TextEdit(range: ByteRange(s, e), newText: "")
+}
+
+/// Removes one name from a comma- or space-separated list, with one separator.
+func removeListItemEdit(_ r: ByteRange, source: [UInt8]) -> TextEdit {
+    var s = r.start, e = r.end
+    var k = e
+    while k < source.count, isBlank(source[k]) { k += 1 }
+    if k < source.count, source[k] == 0x2C {
+        k += 1
+        while k < source.count, isBlank(source[k]) { k += 1 }
+        e = k
+    } else {
+        var b = s
+        while b > 0, isBlank(source[b - 1]) { b -= 1 }
+        if b > 0, source[b - 1] == 0x2C { b -= 1 }
+        s = b
+    }
+    return TextEdit(range: ByteRange(s, e), newText: "")
+}
+
+/// The edit that silences `d` on its line: a `// layoutlint-disable-next-line RULE` comment above it, indented
+/// like that line, or the rule added to a suppression comment already there.
+public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: LineIndex) -> Fix {
+    let line = lineIndex.position(of: d.range.start, in: .utf8).line
+    let title = "Disable \(d.rule) for this line"
+    let lr = lineIndex.lineRange(line)
+    // An existing directive on the line above: append the rule.
+    if line > 0 {
+        let above = lineIndex.lineRange(line - 1)
+        let text = String(decoding: source[above.start..<above.end], as: UTF8.self)
+        if let r = text.range(of: "// " + nextLineDirective) {
+            let tail = text[r.upperBound...]
+            let reasonCut = tail.range(of: " --").map { tail.distance(from: tail.startIndex, to: $0.lowerBound) } ?? tail.utf8.count
+            let insertAt = above.start + text.utf8.distance(from: text.utf8.startIndex, to: r.upperBound.samePosition(in: text.utf8)!) + String(tail.prefix(reasonCut)).utf8.count
+            var trimmedEnd = insertAt
+            while trimmedEnd > above.start, isBlank(source[trimmedEnd - 1]) { trimmedEnd -= 1 }
+            return Fix(title: title, edits: [TextEdit(range: ByteRange(trimmedEnd, trimmedEnd), newText: ", \(d.rule)")], isSafe: false)
+        }
+    }
+    var indentEnd = lr.start
+    while indentEnd < lr.end, isBlank(source[indentEnd]) { indentEnd += 1 }
+    let indent = String(decoding: source[lr.start..<indentEnd], as: UTF8.self)
+    let newline = lr.end < source.count && source[lr.end] == 0x0D ? "\r\n" : "\n"
+    return Fix(title: title, edits: [TextEdit(range: ByteRange(lr.start, lr.start), newText: "\(indent)// \(nextLineDirective) \(d.rule)\(newline)")],
+               isSafe: false)
+}
+
+extension String {
+    func range(of needle: String) -> Range<String.Index>? {
+        Substring(self).range(of: needle)
+    }
+}
