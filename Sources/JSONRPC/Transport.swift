@@ -1,1 +1,463 @@
-// JSON-RPC 2.0 transport (see ARCHITECTURE.md).
+// JSON-RPC 2.0 transport with LSP framing (see ARCHITECTURE.md).
+//
+// - `MessageFramer`: a byte-level state machine that turns any byte sequence into frames (bodies) and framing
+//   errors. It never throws, never buffers more than the maximum message size, and recovers from garbage by
+//   skipping to the next plausible header.
+// - `decodeBody`: a body → JSON-RPC messages (single or batch) or the error responses JSON-RPC prescribes.
+// - `MessageWriter`: writes framed bodies to a file descriptor, handling short writes, EINTR and EPIPE.
+import JSONC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: error codes
+
+public enum RPCErrorCode {
+    public static let parseError = -32700
+    public static let invalidRequest = -32600
+    public static let methodNotFound = -32601
+    public static let invalidParams = -32602
+    public static let internalError = -32603
+    public static let serverNotInitialized = -32002
+    public static let unknownErrorCode = -32001
+    public static let requestFailed = -32803
+    public static let serverCancelled = -32802
+    public static let contentModified = -32801
+    public static let requestCancelled = -32800
+}
+
+// MARK: framing
+
+/// What the framer produces: a complete body, or a problem it skipped over (for the log).
+public enum FramerEvent: Equatable, Sendable {
+    case frame([UInt8])
+    case error(String)
+}
+
+/// The LSP base protocol's framing: `Content-Length: N\r\n` (required), `Content-Type: …\r\n` (optional),
+/// `\r\n`, then N bytes of body. Header names are case-insensitive.
+public struct MessageFramer: Sendable {
+    /// Bodies larger than this are skipped without being buffered.
+    public var maxMessageSize: Int
+    /// A header block (all header lines) longer than this is garbage.
+    public var maxHeaderSize = 8192
+
+    enum State: Sendable, Equatable {
+        case header
+        case body(expected: Int)
+        case skipping(remaining: Int, total: Int)
+    }
+    private(set) var state: State = .header
+    private var headerBuffer: [UInt8] = []
+    private var body: [UInt8] = []
+
+    public static let defaultMaxMessageSize = 64 * 1024 * 1024
+
+    public init(maxMessageSize: Int = MessageFramer.defaultMaxMessageSize) {
+        self.maxMessageSize = max(1, maxMessageSize)
+    }
+
+    /// Bytes buffered right now (header or body): bounded by `maxMessageSize + maxHeaderSize`.
+    public var bufferedByteCount: Int { headerBuffer.count + body.count }
+
+    public mutating func feed(_ bytes: [UInt8]) -> [FramerEvent] {
+        bytes.withUnsafeBufferPointer { feed($0) }
+    }
+
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [FramerEvent] {
+        var events: [FramerEvent] = []
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            switch state {
+            case .skipping(let remaining, let total):
+                let take = min(remaining, n - i)
+                i += take
+                if remaining - take == 0 {
+                    state = .header
+                    events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
+                } else {
+                    state = .skipping(remaining: remaining - take, total: total)
+                }
+            case .body(let expected):
+                let take = min(expected - body.count, n - i)
+                body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + take)]))
+                i += take
+                if body.count == expected { completeBody(&events) }
+            case .header:
+                // Append up to the end of the next header terminator candidate; scan the buffer for the end.
+                let start = headerBuffer.count
+                // Copy a chunk, then look for a terminator in the buffer (from a little before the new bytes).
+                var j = i
+                var found: (end: Int, termLen: Int)? = nil
+                while j < n {
+                    headerBuffer.append(bytes[j])
+                    j += 1
+                    let c = headerBuffer.count
+                    if headerBuffer[c - 1] == 0x0A {
+                        if c >= 4 && headerBuffer[c - 2] == 0x0D && headerBuffer[c - 3] == 0x0A && headerBuffer[c - 4] == 0x0D {
+                            found = (c, 4); break
+                        }
+                        if c >= 2 && headerBuffer[c - 2] == 0x0A {
+                            found = (c, 2); break
+                        }
+                    }
+                    if c > maxHeaderSize { break }
+                }
+                _ = start
+                i = j
+                if let f = found {
+                    let block = Array(headerBuffer[0..<(f.end - f.termLen)])
+                    headerBuffer.removeAll(keepingCapacity: true)
+                    processHeader(block, &events)
+                } else if headerBuffer.count > maxHeaderSize {
+                    // No terminator in a long run of bytes: garbage. Keep a short tail (a header may start there).
+                    let keep = 64
+                    let dropped = headerBuffer.count - keep
+                    var tail = Array(headerBuffer.suffix(keep))
+                    if let h = findHeaderStart(tail) { tail = Array(tail[h...]) }
+                    headerBuffer = tail
+                    events.append(.error("skipped \(dropped) bytes that are not an LSP header"))
+                }
+            }
+        }
+        return events
+    }
+
+    /// At end of input: reports what was left unfinished.
+    public mutating func finish() -> [FramerEvent] {
+        var events: [FramerEvent] = []
+        switch state {
+        case .body(let expected):
+            events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
+        case .skipping(let remaining, let total):
+            events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
+        case .header:
+            if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+                events.append(.error("input ended inside a header (\(headerBuffer.count) bytes)"))
+            }
+        }
+        state = .header
+        headerBuffer = []
+        body = []
+        return events
+    }
+
+    private mutating func completeBody(_ events: inout [FramerEvent]) {
+        let b = body
+        body = []
+        state = .header
+        // A header where a body should be ("header without body"): report it and read it as a header.
+        var k = 0
+        while k < b.count, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
+        if hasPrefixCaseInsensitive(b, at: k, "content-length") || hasPrefixCaseInsensitive(b, at: k, "content-type") {
+            events.append(.error("a header came where a body was expected; reading it as the next header"))
+            events += feed(Array(b[k...]))
+            return
+        }
+        events.append(.frame(b))
+    }
+
+    private func findHeaderStart(_ buf: [UInt8]) -> Int? {
+        var best: Int?
+        for name in ["content-length", "content-type"] {
+            var k = 0
+            while k + name.utf8.count <= buf.count {
+                if hasPrefixCaseInsensitive(buf, at: k, name) { best = min(best ?? k, k); break }
+                k += 1
+            }
+        }
+        return best
+    }
+
+    private mutating func processHeader(_ rawBlock: [UInt8], _ events: inout [FramerEvent]) {
+        var block = rawBlock
+        guard let start = findHeaderStart(block) else {
+            if block.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+                events.append(.error("skipped \(block.count) bytes without a Content-Length header"))
+            }
+            return
+        }
+        if start > 0 {
+            let garbage = block[0..<start]
+            if garbage.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+                events.append(.error("skipped \(start) bytes of garbage before a header"))
+            }
+            block = Array(block[start...])
+        }
+        guard let text = String(validating: block, as: UTF8.self) else {
+            events.append(.error("a header is not valid UTF-8; skipped it"))
+            return
+        }
+        var length: Int?
+        var bad: String?
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else {
+                bad = bad ?? "a header line without a colon: \(String(line.prefix(80)).debugDescription)"
+                continue
+            }
+            let name = line[..<colon].trimmingCharacters().lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters()
+            switch name {
+            case "content-length":
+                guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
+                    if value.hasPrefix("-") {
+                        bad = "a negative Content-Length (\(String(value.prefix(40))))"
+                    } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                        bad = "a Content-Length too large to read (\(String(value.prefix(40))))"
+                    } else {
+                        bad = "a Content-Length that is not a number (\(String(value.prefix(40)).debugDescription))"
+                    }
+                    continue
+                }
+                if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
+                length = v
+            case "content-type":
+                let lower = value.lowercased()
+                if let r = lower.firstRange(of: "charset=") {
+                    let cs = lower[r.upperBound...].prefix { $0 != ";" }.trimmingCharacters().replacingQuotes()
+                    if cs != "utf-8" && cs != "utf8" {
+                        events.append(.error("Content-Type charset \(cs) is not supported; reading the body as UTF-8"))
+                    }
+                }
+            default:
+                break // unknown headers are allowed
+            }
+        }
+        if let bad {
+            events.append(.error("skipped a header with \(bad)"))
+            return
+        }
+        guard let length else {
+            events.append(.error("skipped a header without Content-Length"))
+            return
+        }
+        if length > maxMessageSize {
+            events.append(.error("a message of \(length) bytes is over the limit of \(maxMessageSize) bytes; skipping its body"))
+            state = .skipping(remaining: length, total: length)
+            if length == 0 { state = .header }
+            return
+        }
+        if length == 0 {
+            events.append(.frame([]))
+            return
+        }
+        body.reserveCapacity(min(length, 1 << 20))
+        state = .body(expected: length)
+    }
+}
+
+private func hasPrefixCaseInsensitive(_ buf: [UInt8], at k: Int, _ lowercased: String) -> Bool {
+    let p = Array(lowercased.utf8)
+    guard k + p.count <= buf.count else { return false }
+    for (o, c) in p.enumerated() {
+        var b = buf[k + o]
+        if b >= 0x41 && b <= 0x5A { b += 0x20 }
+        if b != c { return false }
+    }
+    return true
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+    fileprivate func replacingQuotes() -> String { String(self.filter { $0 != "\"" && $0 != "'" }) }
+}
+
+// MARK: messages
+
+/// A request id: a number or a string (or null, which JSON-RPC allows in error responses), echoed as received.
+public struct RequestID: Hashable, Sendable, CustomStringConvertible {
+    public let value: JSONValue
+    public init(_ value: JSONValue) { self.value = value }
+    public init(_ i: Int) { self.value = .int(Int64(i)) }
+    public init(_ s: String) { self.value = .string(s) }
+    private var key: String {
+        switch value {
+        case .string(let s): return "s:" + s
+        case .int(let i): return "n:\(i)"
+        case .double(let d): return d == d.rounded() && abs(d) < 9e18 ? "n:\(Int64(d))" : "n:\(d)"
+        default: return "null"
+        }
+    }
+    public static func == (a: RequestID, b: RequestID) -> Bool { a.key == b.key }
+    public func hash(into h: inout Hasher) { h.combine(key) }
+    public var description: String { value.serialized() }
+}
+
+public enum IncomingMessage: Sendable {
+    case request(id: RequestID, method: String, params: JSONValue?)
+    case notification(method: String, params: JSONValue?)
+    case response(id: RequestID, result: JSONValue?, error: JSONValue?)
+
+    public var method: String? {
+        switch self {
+        case .request(_, let m, _), .notification(let m, _): return m
+        case .response: return nil
+        }
+    }
+    public var params: JSONValue? {
+        switch self {
+        case .request(_, _, let p), .notification(_, let p): return p
+        case .response: return nil
+        }
+    }
+}
+
+/// One element of a body: a message, or an invalid one to answer with an error.
+public enum DecodedItem: Sendable {
+    case message(IncomingMessage)
+    case invalid(id: JSONValue, code: Int, message: String)
+}
+
+public enum DecodedBody: Sendable {
+    case single(DecodedItem)
+    case batch([DecodedItem])
+    /// Not JSON: answer `-32700` with id null.
+    case parseError(String)
+}
+
+/// Decodes a body into JSON-RPC 2.0 messages. An empty batch is one invalid item (answered with one -32600).
+public func decodeBody(_ bytes: [UInt8]) -> DecodedBody {
+    let value: JSONValue
+    do {
+        value = try JSONValue.parse(bytes)
+    } catch {
+        return .parseError(error.description)
+    }
+    if case .array(let items) = value {
+        if items.isEmpty { return .single(.invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "an empty batch")) }
+        return .batch(items.map(decodeItem))
+    }
+    return .single(decodeItem(value))
+}
+
+func validID(_ v: JSONValue) -> Bool {
+    switch v {
+    case .int, .double, .string, .null: return true
+    default: return false
+    }
+}
+
+public func decodeItem(_ v: JSONValue) -> DecodedItem {
+    guard case .object = v else {
+        return .invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "a JSON-RPC message is an object, not \(typeName(v))")
+    }
+    let rawID = v["id"]
+    let echoID: JSONValue = rawID.flatMap { validID($0) ? $0 : nil } ?? .null
+    guard v["jsonrpc"]?.stringValue == "2.0" else {
+        return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "\"jsonrpc\" must be \"2.0\"")
+    }
+    if let rawID, !validID(rawID) {
+        return .invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "\"id\" must be a number or a string")
+    }
+    if let m = v["method"] {
+        guard let method = m.stringValue else {
+            return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "\"method\" must be a string")
+        }
+        let params = v["params"]
+        if let p = params {
+            switch p {
+            case .object, .array: break
+            default:
+                return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "\"params\" must be an object or an array")
+            }
+        }
+        if let rawID { return .message(.request(id: RequestID(rawID), method: method, params: params)) }
+        return .message(.notification(method: method, params: params))
+    }
+    if let rawID, v["result"] != nil || v["error"] != nil {
+        return .message(.response(id: RequestID(rawID), result: v["result"], error: v["error"]))
+    }
+    return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "neither a request, a notification nor a response")
+}
+
+func typeName(_ v: JSONValue) -> String {
+    switch v {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .int, .double: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+}
+
+// MARK: building messages
+
+public enum RPC {
+    public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
+    }
+    public static func error(id: JSONValue, code: Int, message: String, data: JSONValue? = nil) -> JSONValue {
+        var err: [(String, JSONValue)] = [("code", .int(Int64(code))), ("message", .string(message))]
+        if let data { err.append(("data", data)) }
+        return .object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(err))])
+    }
+    public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+    public static func request(id: JSONValue, _ method: String, _ params: JSONValue?) -> JSONValue {
+        var m: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method))]
+        if let params { m.append(("params", params)) }
+        return .object(m)
+    }
+
+    /// `Content-Length: N\r\n\r\n` + body.
+    public static func frame(_ body: [UInt8]) -> [UInt8] {
+        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+    public static func frame(_ value: JSONValue) -> [UInt8] { frame(Array(value.serialized().utf8)) }
+}
+
+// MARK: writing
+
+/// Writes framed messages to a file descriptor. After a write error (the reader went away) every write fails.
+public final class MessageWriter: @unchecked Sendable {
+    public let fd: Int32
+    public private(set) var failed = false
+    public private(set) var bytesWritten = 0
+
+    public init(fd: Int32) { self.fd = fd }
+
+    /// Ignores SIGPIPE for the process, so that a closed pipe gives EPIPE instead of killing it.
+    public static func ignoreSIGPIPE() { signal(SIGPIPE, SIG_IGN) }
+
+    @discardableResult
+    public func send(_ value: JSONValue) -> Bool { write(RPC.frame(value)) }
+
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        guard !failed else { return false }
+        var off = 0
+        let ok: Bool = bytes.withUnsafeBytes { p in
+            while off < p.count {
+                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&pfd, 1, 1000)
+                        continue
+                    }
+                    return false
+                }
+                if n == 0 { return false }
+                off += n
+            }
+            return true
+        }
+        if !ok { failed = true }
+        bytesWritten += off
+        return ok
+    }
+}

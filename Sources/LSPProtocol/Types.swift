@@ -1,1 +1,181 @@
-// LSP protocol types (see ARCHITECTURE.md).
+// LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values (see ARCHITECTURE.md).
+// Everything is built and read as `JSONValue`, serialised by json-c; byte ranges of the core become LSP ranges
+// in the negotiated position encoding here.
+import JSONC
+import LayoutLintCore
+
+public enum LSPSeverity {
+    public static func from(_ s: Severity) -> Int {
+        switch s {
+        case .error: return 1
+        case .warning: return 2
+        case .information: return 3
+        case .hint: return 4
+        }
+    }
+}
+
+public enum SymbolKind {
+    public static let file = 1, module = 2, namespace = 3, package = 4, `class` = 5, method = 6, property = 7, field = 8
+    public static let constant = 14, array = 18, object = 19, key = 20, `struct` = 23, event = 24
+}
+
+public enum CompletionItemKind {
+    public static let text = 1, property = 10, value = 12, `enum` = 13, keyword = 14, snippet = 15, reference = 18
+    public static let enumMember = 20, constant = 21
+}
+
+/// Converts between the core's UTF-8 byte offsets and LSP positions in one encoding.
+public struct PositionConverter: Sendable {
+    public let index: LineIndex
+    public let encoding: PositionEncoding
+    public init(index: LineIndex, encoding: PositionEncoding) {
+        self.index = index
+        self.encoding = encoding
+    }
+
+    public func position(_ offset: Int) -> JSONValue {
+        let p = index.position(of: offset, in: encoding)
+        return .object([("line", .int(Int64(p.line))), ("character", .int(Int64(p.character)))])
+    }
+    public func range(_ r: ByteRange) -> JSONValue {
+        .object([("start", position(r.start)), ("end", position(r.end))])
+    }
+
+    /// The byte offset of an LSP position (`{line, character}`); out-of-document positions clamp. `clamped` tells
+    /// whether the position was outside the document (the caller logs it).
+    public func offset(_ v: JSONValue?, clamped: inout Bool) -> Int? {
+        guard let v, let l = v["line"]?.intValue, let c = v["character"]?.intValue else { return nil }
+        let line = Int(clamping: l), character = Int(clamping: c)
+        if line < 0 || character < 0 || line >= index.lineCount { clamped = true }
+        else {
+            let lr = index.lineRange(line)
+            let o = index.offset(of: Position(line: line, character: character), in: encoding)
+            if o == lr.end && character > 0 {
+                // Past the line's end?
+                let endChar = index.position(of: lr.end, in: encoding).character
+                if character > endChar { clamped = true }
+            }
+            return o
+        }
+        return index.offset(of: Position(line: max(0, line), character: max(0, character)), in: encoding)
+    }
+
+    public func offset(_ v: JSONValue?) -> Int? {
+        var c = false
+        return offset(v, clamped: &c)
+    }
+
+    public func byteRange(_ v: JSONValue?, clamped: inout Bool) -> ByteRange? {
+        guard let v, let s = offset(v["start"], clamped: &clamped), let e = offset(v["end"], clamped: &clamped) else { return nil }
+        if e < s { clamped = true; return ByteRange(e, s) }
+        return ByteRange(s, e)
+    }
+    public func byteRange(_ v: JSONValue?) -> ByteRange? {
+        var c = false
+        return byteRange(v, clamped: &c)
+    }
+}
+
+public enum LSP {
+    /// `{ "uri": …, "range": … }`.
+    public static func location(uri: String, range: JSONValue) -> JSONValue {
+        .object([("uri", .string(uri)), ("range", range)])
+    }
+
+    public static func textEdit(_ e: TextEdit, _ conv: PositionConverter) -> JSONValue {
+        .object([("range", conv.range(e.range)), ("newText", .string(e.newText))])
+    }
+
+    public static func markdown(_ s: String) -> JSONValue {
+        .object([("kind", .string("markdown")), ("value", .string(s))])
+    }
+
+    /// Rules whose findings are about unused text (shown faded by editors).
+    public static let unnecessaryRules: Set<String> = ["unused-definition", "unused-suppression"]
+
+    /// A core diagnostic as an LSP `Diagnostic`.
+    public static func diagnostic(_ d: Diagnostic, uri: String, _ conv: PositionConverter,
+                                  relatedSupport: Bool = true, codeDescriptionSupport: Bool = true) -> JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("range", conv.range(d.range)),
+            ("severity", .int(Int64(LSPSeverity.from(d.severity)))),
+            ("code", .string(d.rule)),
+        ]
+        if codeDescriptionSupport, let info = RuleCatalog.info(d.rule) {
+            m.append(("codeDescription", .object([("href", .string(info.documentationURL))])))
+        }
+        m.append(("source", .string("layoutlint")))
+        var message = d.message
+        if !d.environments.isEmpty && !d.environments.allSatisfy({ d.message.contains($0) }) {
+            message += " (\(d.environments.joined(separator: ", ")))"
+        }
+        m.append(("message", .string(message.isEmpty ? d.rule : message)))
+        if unnecessaryRules.contains(d.rule) { m.append(("tags", .array([.int(1)]))) }
+        if relatedSupport && !d.related.isEmpty {
+            m.append(("relatedInformation", .array(d.related.map {
+                .object([("location", location(uri: uri, range: conv.range($0.range))), ("message", .string($0.message.isEmpty ? "related" : $0.message))])
+            })))
+        }
+        return .object(m)
+    }
+}
+
+// MARK: URIs
+
+public enum URIPath {
+    /// The file path of a `file://` URI (percent-decoded), or nil for other schemes.
+    public static func path(of uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var rest = Substring(uri.dropFirst("file://".count))
+        // file://host/path: only an empty host or localhost is local.
+        if !rest.hasPrefix("/") {
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            let host = rest[..<slash]
+            guard host.isEmpty || host == "localhost" else { return nil }
+            rest = rest[slash...]
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if let q = rest.firstIndex(of: "?") { rest = rest[..<q] }
+        return percentDecode(String(rest))
+    }
+
+    public static func percentDecode(_ s: String) -> String {
+        var out: [UInt8] = []
+        let b = Array(s.utf8)
+        var i = 0
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: return c - 0x30
+            case 0x41...0x46: return c - 0x41 + 10
+            case 0x61...0x66: return c - 0x61 + 10
+            default: return nil
+            }
+        }
+        while i < b.count {
+            if b[i] == 0x25, i + 2 < b.count, let h = hex(b[i + 1]), let l = hex(b[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+            } else {
+                out.append(b[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A `file://` URI for an absolute path.
+    public static func uri(forPath path: String) -> String {
+        var out = "file://"
+        for c in path.utf8 {
+            switch c {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E, 0x2F:
+                out.unicodeScalars.append(Unicode.Scalar(c))
+            default:
+                let hexDigits = Array("0123456789ABCDEF")
+                out += "%" + String(hexDigits[Int(c >> 4)]) + String(hexDigits[Int(c & 15)])
+            }
+        }
+        return out
+    }
+}

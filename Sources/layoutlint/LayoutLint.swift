@@ -42,6 +42,12 @@ enum Exit {
     static let failure: Int32 = 2
 }
 
+/// Hands a value to concurrent work whose safety the code around it guarantees.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
 struct Output {
     /// Buffered stdout; flushed once at the end (or when large).
     nonisolated(unsafe) static var buffer: [UInt8] = []
@@ -80,6 +86,12 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format: text, json, sarif or github.")
     var format: Format = .text
 
+    @Flag(help: "Apply every safe fix in place (atomically); what remains is reported.")
+    var fix = false
+
+    @Option(help: "Use this configuration file instead of the nearest .layoutlint.json.")
+    var config: String?
+
     @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
     var environments: [String] = []
 
@@ -92,43 +104,103 @@ struct Lint: ParsableCommand {
     @Flag(help: "No colours (also the NO_COLOR environment variable).")
     var noColor = false
 
+    func validate() throws {
+        if fix && paths.contains("-") { throw ValidationError("--fix cannot write to standard input") }
+    }
+
+    /// What linting one file produced; printed in input order after all files are done.
+    struct FileOutcome {
+        var path: String
+        var shownPath: String
+        var source: [UInt8] = []
+        var result: LintResult?
+        var errors: [String] = []
+        var fixesApplied = 0
+    }
+
     func run() throws {
-        let (files, errors) = expandPaths(paths)
+        let style = TextStyle(color: !noColor && Output.colorEnabled)
+        let cache = ConfigCache()
+        var explicitConfig: LayoutLintConfig?
+        if let config {
+            let c = cache.load(config)
+            if c.hasErrors { reportConfig(c, style: style); throw ExitCode(Exit.failure) }
+            explicitConfig = c
+        }
+        func configFor(_ file: String) -> LayoutLintConfig? { explicitConfig ?? (file == "-" ? cache.config(forFile: "./-") : cache.config(forFile: file)) }
+
+        // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
+        var matchedGlobs = Set<String>()
+        let (files, errors) = expandPaths(paths) { file in
+            guard let c = configFor(file), !c.hasErrors, let g = c.excludingPattern(file) else { return false }
+            matchedGlobs.insert(g)
+            return true
+        }
         var ioFailed = !errors.isEmpty
         for e in errors { Output.error(e) }
-        var options = LintOptions()
-        if !environments.isEmpty { options.environmentNames = environments }
-        let style = TextStyle(color: !noColor && Output.colorEnabled)
+
+        // Configs with errors stop everything they govern: an invalid config is never silently ignored.
+        var badConfigs: [String: LayoutLintConfig] = [:]
+        for file in files { if let c = configFor(file), c.hasErrors, let p = c.path { badConfigs[p] = c } }
+        for (_, c) in badConfigs.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: style) }
+        if !badConfigs.isEmpty { throw ExitCode(Exit.failure) }
+
+        var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
+        let fix = self.fix, environments = self.environments
+        func process(_ o: inout FileOutcome) {
+            do { o.source = try readFileBytes(o.path) } catch { o.errors.append(error.message); return }
+            var options = LintOptions()
+            configFor(o.path)?.apply(to: &options)
+            if !environments.isEmpty { options.environmentNames = environments }
+            guard fix else { o.result = lint(bytes: o.source, options: options); return }
+            let out = fixAll(o.source, options: options)
+            guard out.text != o.source else { o.result = out.result; return }
+            do {
+                try writeAtomically(o.path, out.text, expected: o.source)
+                o.source = out.text
+                o.result = out.result
+                o.fixesApplied = out.applied.values.reduce(0, +)
+            } catch {
+                // Nothing was written: report the file as it is.
+                o.errors.append(error.message)
+                o.result = lint(bytes: o.source, options: options)
+            }
+        }
+        // Files are independent: lint them on every core; the output keeps the input order.
+        outcomes.withUnsafeMutableBufferPointer { buf in
+            // Each index is written by exactly one iteration; the config cache locks itself.
+            let shared = Unchecked((base: buf.baseAddress!, process: process))
+            DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i]) }
+        }
+
         var results: [JSONReport.FileResult] = []
         var counts = [Severity: Int]()
         var linted = 0
-        for file in files {
-            let shownPath = file == "-" ? stdinFilename : file
-            let bytes: [UInt8]
-            do { bytes = try readFileBytes(file) } catch {
-                Output.error(error.message)
-                ioFailed = true
-                continue
-            }
-            let result = lint(bytes: bytes, options: options)
+        var fixed = 0
+        for o in outcomes {
+            for e in o.errors { Output.error(e) }
+            guard let result = o.result else { ioFailed = true; continue }
+            if !o.errors.isEmpty { ioFailed = true }
             linted += 1
+            fixed += o.fixesApplied
             if !result.unknownEnvironments.isEmpty {
                 let names = result.unknownEnvironments
                 let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
-                Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(shownPath)\(hint)")
+                Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(o.shownPath)\(hint)")
+                Output.flush()
                 throw ExitCode(Exit.failure)
             }
             for d in result.diagnostics { counts[d.severity, default: 0] += 1 }
             switch format {
             case .text:
                 for d in result.diagnostics {
-                    Output.write(TextReport.render(path: shownPath, source: bytes, index: result.lineIndex, diagnostic: d, style: style))
+                    Output.write(TextReport.render(path: o.shownPath, source: o.source, index: result.lineIndex, diagnostic: d, style: style))
                     Output.write("\n")
                 }
             case .github:
-                for d in result.diagnostics { Output.write(GitHubReport.line(path: shownPath, index: result.lineIndex, diagnostic: d)) }
+                for d in result.diagnostics { Output.write(GitHubReport.line(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
-                results.append(JSONReport.FileResult(path: shownPath, diagnostics: result.diagnostics, index: result.lineIndex))
+                results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex))
             }
         }
         if format == .json {
@@ -136,17 +208,34 @@ struct Lint: ParsableCommand {
         } else if format == .sarif {
             Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion).serialized(pretty: true) + "\n")
         } else if format == .text && linted > 0 {
+            if fix { Output.write("\(fixed) fix\(fixed == 1 ? "" : "es") applied\n") }
             Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
                                             information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
                                             files: linted, style: style))
         }
         Output.flush()
+        // A glob that matches nothing is worth a word (a typo would silently lint what it meant to skip).
+        var globOwners: [String: String] = [:]
+        for file in files { if let c = configFor(file), let p = c.path { for g in c.exclude { globOwners[g] = p } } }
+        if let c = explicitConfig, let p = c.path { for g in c.exclude { globOwners[g] = p } }
+        for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
+            Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file")
+        }
         if ioFailed || files.isEmpty {
             if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) found in \(paths.joined(separator: " "))") }
             throw ExitCode(Exit.failure)
         }
         let warnings = counts[.warning] ?? 0
         if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
+    }
+
+    func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
+        let path = c.path ?? LayoutLintConfig.fileName
+        var text = ""
+        for d in c.diagnostics where d.severity == .error {
+            text += TextReport.render(path: path, source: c.source, index: c.lineIndex, diagnostic: d, style: style)
+        }
+        FileHandle.standardError.write(("layoutlint: invalid configuration \(path)\n" + text).data(using: .utf8)!)
     }
 }
 

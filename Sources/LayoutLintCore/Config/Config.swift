@@ -106,10 +106,13 @@ public struct LayoutLintConfig: @unchecked Sendable {
     }
 
     /// Whether `path` (a file below `directory`) matches an `exclude` glob (gitignore-style).
-    public func isExcluded(_ path: String) -> Bool {
-        guard !exclude.isEmpty else { return false }
+    public func isExcluded(_ path: String) -> Bool { excludingPattern(path) != nil }
+
+    /// The first `exclude` glob that matches `path`.
+    public func excludingPattern(_ path: String) -> String? {
+        guard !exclude.isEmpty else { return nil }
         let rel = relativePath(path, to: directory ?? ".")
-        return exclude.contains { globMatches($0, rel) }
+        return exclude.first { globMatches($0, rel) }
     }
 }
 
