@@ -66,9 +66,16 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     let parsed = parseJSONC(bytes)
     timings.parseMicros = nowMicros() - t0
     t0 = nowMicros()
+    let text = SourceText(bytes: bytes)
     var diagnostics = parsed.errors.map { e in
-        Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
-                   related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
+        var d = Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
+                           related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
+        // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
+        if e.code == .duplicateKey, let first = e.related, let root = parsed.root, let site = propertySite(keyRange: first, in: root) {
+            d.message += "; only the last one counts"
+            d.fix = Fix(title: "Remove the first \(site.key)", edits: [text.removeProperty(site)])
+        }
+        return d
     }
     let built = buildDocument(parsed, limits: options.modelLimits)
     timings.buildMicros = nowMicros() - t0
@@ -89,7 +96,7 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
     timings.resolveMicros = nowMicros() - t0
     t0 = nowMicros()
-    diagnostics += runRules(document: doc, layouts: layouts)
+    diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {
         diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
                                       message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
@@ -114,5 +121,26 @@ func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [D
         var d = d
         d.severity = s
         return d
+    }
+}
+
+/// The property whose key is at `keyRange` (searching only the containers that enclose it).
+func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
+    var node = root
+    while true {
+        var next: JSONNode?
+        if node.kind == .object {
+            for p in node.properties {
+                if p.keyRange == keyRange {
+                    return PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange,
+                                        objectRange: node.range, path: "")
+                }
+                if let v = p.value, v.range.start <= keyRange.start && keyRange.end <= v.range.end { next = v; break }
+            }
+        } else if node.kind == .array {
+            next = node.elements.first { $0.range.start <= keyRange.start && keyRange.end <= $0.range.end }
+        }
+        guard let n = next else { return nil }
+        node = n
     }
 }

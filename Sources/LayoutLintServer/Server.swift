@@ -1,8 +1,411 @@
-// The language server entry point. Implemented by the server work (issue 4).
+// The language server: a single-threaded loop over stdin (poll), a queue of decoded messages, per-document
+// state and debounced diagnostics. stdout carries only protocol; logs go to stderr.
 import Foundation
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+import LayoutLintWorkspace
+
+public let layoutlintServerVersion = "0.1.0"
+
+/// Tunables of the server (environment variables override the defaults, for tests and users).
+public struct ServerOptions: Sendable {
+    /// Largest JSON-RPC body read; larger ones are skipped unread (`LAYOUTLINT_MAX_MESSAGE`, bytes).
+    public var maxMessageSize = MessageFramer.defaultMaxMessageSize
+    /// Diagnostics are published this long after the last change of a document (`LAYOUTLINT_DEBOUNCE_MS`).
+    public var debounceMillis = 80
+    /// Documents larger than this are not linted (a diagnostic says so).
+    public var maxDocumentBytes = 16 * 1024 * 1024
+    /// Hover text is cut past this many bytes.
+    public var maxHoverBytes = 32 * 1024
+    /// At most this many completion items.
+    public var maxCompletionItems = 500
+
+    public init() {}
+
+    public static func fromEnvironment() -> ServerOptions {
+        var o = ServerOptions()
+        let env = ProcessInfo.processInfo.environment
+        if let s = env["LAYOUTLINT_MAX_MESSAGE"], let v = Int(s), v > 0 { o.maxMessageSize = v }
+        if let s = env["LAYOUTLINT_DEBOUNCE_MS"], let v = Int(s), v >= 0 { o.debounceMillis = min(v, 10_000) }
+        if let s = env["LAYOUTLINT_MAX_DOCUMENT"], let v = Int(s), v > 0 { o.maxDocumentBytes = v }
+        return o
+    }
+}
 
 /// Runs the language server on the given file descriptors until `exit` or end of input; returns the exit code.
 public func runLanguageServer(input: Int32 = 0, output: Int32 = 1) -> Int32 {
-    FileHandle.standardError.write("layoutlint serve: not available yet\n".data(using: .utf8)!)
-    return 1
+    MessageWriter.ignoreSIGPIPE()
+    let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
+    return server.run()
+}
+
+/// Writes a line to stderr (never stdout).
+func log(_ message: String) {
+    let line = "layoutlint serve: " + message + "\n"
+    var bytes = Array(line.utf8)
+    bytes.withUnsafeMutableBytes { p in
+        var off = 0
+        while off < p.count {
+            let n = write(2, p.baseAddress! + off, p.count - off)
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            off += n
+        }
+    }
+}
+
+func monotonicMillis() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+}
+
+enum Reply {
+    case result(JSONValue)
+    case error(Int, String)
+}
+
+struct QueuedItem {
+    var item: DecodedItem
+    var batch: Int?
+}
+
+final class LanguageServer {
+    enum Phase { case uninitialized, running, shutDown }
+
+    let input: Int32
+    let writer: MessageWriter
+    let options: ServerOptions
+    var framer: MessageFramer
+    var phase = Phase.uninitialized
+    var exitCode: Int32?
+    var queue: [QueuedItem] = []
+    var batches: [Int: (pending: Int, responses: [JSONValue])] = [:]
+    var nextBatch = 0
+    var nextServerRequest = 0
+
+    // Negotiated with the client.
+    var encoding = PositionEncoding.utf16
+    var clientCapabilities = JSONValue.object([])
+    var snippetSupport = false
+    var relatedInformationSupport = true
+    var linkTooltipSupport = false
+    var refreshSupport = false
+    var prepareRenameSupport = false
+    var rootPath: String?
+
+    // Documents and configuration.
+    var documents: [String: Document] = [:]
+    var publishAt: [String: Int64] = [:]
+    let configCache = ConfigCache()
+    var configGeneration = 0
+    /// The last config without errors, per config path (used while the file on disk is broken).
+    var lastGoodConfig: [String: LayoutLintConfig] = [:]
+    /// What was last published for config files that are not open (to publish only on change and to clear).
+    var publishedConfigDiagnostics: [String: [Diagnostic]] = [:]
+    var lastChange: JSONValue = .null
+
+    init(input: Int32, output: Int32, options: ServerOptions) {
+        self.input = input
+        self.writer = MessageWriter(fd: output)
+        self.options = options
+        self.framer = MessageFramer(maxMessageSize: options.maxMessageSize)
+    }
+
+    // MARK: the loop
+
+    func run() -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var eof = false
+        while exitCode == nil {
+            var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let r = poll(&pfd, 1, pollTimeout())
+            if r < 0 && errno != EINTR {
+                log("poll failed: \(String(cString: strerror(errno)))")
+                eof = true
+            }
+            if r > 0 {
+                // Drain everything available before handling any of it.
+                var reads = 0
+                while reads < 4096 {
+                    let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        if errno == EAGAIN { break }
+                        log("read failed: \(String(cString: strerror(errno)))")
+                        eof = true
+                        break
+                    }
+                    if n == 0 { eof = true; break }
+                    let events = buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    receive(events)
+                    reads += 1
+                    var more = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                    if poll(&more, 1, 0) <= 0 || more.revents & Int16(POLLIN) == 0 {
+                        if more.revents & Int16(POLLHUP) != 0 && more.revents & Int16(POLLIN) == 0 { eof = true }
+                        break
+                    }
+                }
+            }
+            if eof { receive(framer.finish()) }
+            processQueue()
+            if exitCode != nil { break }
+            if writer.failed {
+                log("the client stopped reading (write failed); exiting")
+                return phase == .shutDown ? 0 : 1
+            }
+            if eof {
+                log(phase == .shutDown ? "end of input after shutdown" : "end of input without shutdown")
+                return phase == .shutDown ? 0 : 1
+            }
+            publishDue()
+        }
+        return exitCode ?? 1
+    }
+
+    func pollTimeout() -> Int32 {
+        guard let next = publishAt.values.min() else { return -1 }
+        return Int32(clamping: max(0, next - monotonicMillis()))
+    }
+
+    func receive(_ events: [FramerEvent]) {
+        for e in events {
+            switch e {
+            case .error(let m):
+                log("framing: " + m)
+            case .frame(let body):
+                switch decodeBody(body) {
+                case .parseError(let m):
+                    log("not JSON: " + m)
+                    send(RPC.error(id: .null, code: RPCErrorCode.parseError, message: "Parse error: \(m)"), batch: nil)
+                case .single(let item):
+                    queue.append(QueuedItem(item: item, batch: nil))
+                case .batch(let items):
+                    let b = nextBatch
+                    nextBatch += 1
+                    let pending = items.filter { if case .message(.notification) = $0 { return false }; if case .message(.response) = $0 { return false }; return true }.count
+                    if pending > 0 { batches[b] = (pending, []) }
+                    for it in items { queue.append(QueuedItem(item: it, batch: pending > 0 ? b : nil)) }
+                }
+            }
+        }
+    }
+
+    // MARK: output
+
+    func send(_ message: JSONValue, batch: Int?) {
+        guard let b = batch, var state = batches[b] else {
+            writer.send(message)
+            return
+        }
+        state.responses.append(message)
+        state.pending -= 1
+        if state.pending <= 0 {
+            batches[b] = nil
+            writer.send(.array(state.responses))
+        } else {
+            batches[b] = state
+        }
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        writer.send(RPC.notification(method, params))
+    }
+
+    func request(_ method: String, _ params: JSONValue?) {
+        nextServerRequest += 1
+        writer.send(RPC.request(id: .string("layoutlint-\(nextServerRequest)"), method, params))
+    }
+
+    func logToClient(_ message: String, type: Int = 3) {
+        log(message)
+        guard phase == .running else { return }
+        notify("window/logMessage", .object([("type", .int(Int64(type))), ("message", .string(message))]))
+    }
+
+    // MARK: dispatch
+
+    func processQueue() {
+        while !queue.isEmpty && exitCode == nil {
+            let items = queue
+            queue = []
+            // Cancellations and later changes in this drain apply to the requests queued before them.
+            var cancelled = Set<RequestID>()
+            var lastChangeIndex: [String: Int] = [:]
+            for (i, q) in items.enumerated() {
+                guard case .message(.notification(let m, let p)) = q.item else { continue }
+                if m == "$/cancelRequest", let id = p?["id"], id.stringValue != nil || id.doubleValue != nil {
+                    cancelled.insert(RequestID(id))
+                } else if m == "textDocument/didChange", let uri = p?["textDocument"]?["uri"]?.stringValue {
+                    lastChangeIndex[uri] = i
+                }
+            }
+            for (i, q) in items.enumerated() {
+                if exitCode != nil { return }
+                switch q.item {
+                case .invalid(let id, let code, let message):
+                    log("invalid message: \(message)")
+                    send(RPC.error(id: id, code: code, message: "Invalid Request: \(message)"), batch: q.batch)
+                case .message(.response(let id, _, let error)):
+                    if let error { log("the client answered \(id) with an error: \(error.serialized())") }
+                case .message(.notification(let method, let params)):
+                    handleNotification(method, params)
+                case .message(.request(let id, let method, let params)):
+                    if cancelled.contains(id) {
+                        send(RPC.error(id: id.value, code: RPCErrorCode.requestCancelled, message: "Request cancelled"), batch: q.batch)
+                        continue
+                    }
+                    if phase == .running, method.hasPrefix("textDocument/"),
+                       let uri = params?["textDocument"]?["uri"]?.stringValue, let later = lastChangeIndex[uri], later > i {
+                        send(RPC.error(id: id.value, code: RPCErrorCode.contentModified, message: "Content modified: the document changed after this request"), batch: q.batch)
+                        continue
+                    }
+                    let reply = handleRequest(method, params)
+                    switch reply {
+                    case .result(let r): send(RPC.response(id: id.value, result: r), batch: q.batch)
+                    case .error(let code, let m): send(RPC.error(id: id.value, code: code, message: m), batch: q.batch)
+                    }
+                }
+            }
+        }
+    }
+
+    func handleRequest(_ method: String, _ params: JSONValue?) -> Reply {
+        switch phase {
+        case .uninitialized:
+            guard method == "initialize" else {
+                return .error(RPCErrorCode.serverNotInitialized, "Server not initialized: send initialize first")
+            }
+            return .result(initialize(params))
+        case .shutDown:
+            return .error(RPCErrorCode.invalidRequest, "Invalid Request: the server has shut down; only exit is accepted")
+        case .running:
+            break
+        }
+        switch method {
+        case "initialize":
+            return .error(RPCErrorCode.invalidRequest, "Invalid Request: initialize was already received")
+        case "shutdown":
+            phase = .shutDown
+            return .result(.null)
+        case "layoutlint/stats":
+            return .result(.object([("documents", .int(Int64(documents.count))), ("lastChange", lastChange)]))
+        case "textDocument/hover", "textDocument/inlayHint", "textDocument/codeAction", "textDocument/completion",
+             "textDocument/documentSymbol", "textDocument/definition", "textDocument/references", "textDocument/rename",
+             "textDocument/prepareRename", "textDocument/documentLink", "textDocument/diagnostic":
+            guard let params, case .object = params else { return .error(RPCErrorCode.invalidParams, "Invalid params: expected an object") }
+            guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+                return .error(RPCErrorCode.invalidParams, "Invalid params: textDocument.uri is missing")
+            }
+            guard let doc = documents[uri] else {
+                if method == "textDocument/diagnostic" {
+                    return .result(.object([("kind", .string("full")), ("items", .array([]))]))
+                }
+                logToClient("\(method) for \(uri), which is not open; answering with nothing", type: 4)
+                return .result(method == "textDocument/documentSymbol" || method == "textDocument/inlayHint"
+                               || method == "textDocument/codeAction" || method == "textDocument/documentLink" ? .array([]) : .null)
+            }
+            ensureLinted(doc)
+            let ctx = FeatureContext(server: self, doc: doc)
+            switch method {
+            case "textDocument/hover": return ctx.hover(params)
+            case "textDocument/inlayHint": return ctx.inlayHints(params)
+            case "textDocument/codeAction": return ctx.codeActions(params)
+            case "textDocument/completion": return ctx.completion(params)
+            case "textDocument/documentSymbol": return ctx.documentSymbols()
+            case "textDocument/definition": return ctx.definition(params)
+            case "textDocument/references": return ctx.references(params)
+            case "textDocument/rename": return ctx.rename(params)
+            case "textDocument/prepareRename": return ctx.prepareRename(params)
+            case "textDocument/documentLink": return ctx.documentLinks()
+            default: return pullDiagnostics(doc, params)
+            }
+        default:
+            return .error(RPCErrorCode.methodNotFound, "Method not found: \(method)")
+        }
+    }
+
+    func handleNotification(_ method: String, _ params: JSONValue?) {
+        if method == "exit" {
+            exitCode = phase == .shutDown ? 0 : 1
+            return
+        }
+        guard phase == .running else {
+            if phase == .uninitialized { log("dropped \(method) (before initialize)") }
+            return
+        }
+        switch method {
+        case "initialized":
+            registerWatchers()
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didSave": didSave(params)
+        case "textDocument/didClose": didClose(params)
+        case "workspace/didChangeWatchedFiles":
+            configChanged(reason: "a watched file changed")
+        case "workspace/didChangeConfiguration":
+            configChanged(reason: "the configuration changed")
+        default:
+            if !method.hasPrefix("$/") { log("ignored notification \(method)") }
+        }
+    }
+
+    // MARK: lifecycle
+
+    func initialize(_ params: JSONValue?) -> JSONValue {
+        phase = .running
+        let caps = params?["capabilities"] ?? .object([])
+        clientCapabilities = caps
+        let offered = caps["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if offered.contains("utf-8") { encoding = .utf8 }
+        else if offered.contains("utf-32") { encoding = .utf32 }
+        else { encoding = .utf16 }
+        let td = caps["textDocument"]
+        snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
+        relatedInformationSupport = td?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? true
+        linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
+        prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
+        refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
+        else if let root = params?["rootPath"]?.stringValue { rootPath = root }
+        log("initialized: position encoding \(encoding.rawValue)")
+        let rename: JSONValue = prepareRenameSupport ? .object([("prepareProvider", .bool(true))]) : .bool(true)
+        let capabilities: JSONValue = .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", .object([
+                ("openClose", .bool(true)),
+                ("change", .int(2)),
+                ("save", .object([("includeText", .bool(false))])),
+            ])),
+            ("hoverProvider", .bool(true)),
+            ("inlayHintProvider", .bool(true)),
+            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.layoutlint")]))])),
+            ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string("#"), .string("/")]))])),
+            ("documentSymbolProvider", .bool(true)),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("renameProvider", rename),
+            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+            ("diagnosticProvider", .object([
+                ("identifier", .string("layoutlint")),
+                ("interFileDependencies", .bool(false)),
+                ("workspaceDiagnostics", .bool(false)),
+            ])),
+        ])
+        return .object([
+            ("capabilities", capabilities),
+            ("serverInfo", .object([("name", .string("layoutlint")), ("version", .string(layoutlintServerVersion))])),
+        ])
+    }
+
+    func registerWatchers() {
+        guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
+        let watcher: JSONValue = .object([("globPattern", .string("**/\(LayoutLintConfig.fileName)"))])
+        request("client/registerCapability", .object([("registrations", .array([.object([
+            ("id", .string("layoutlint-config-watcher")),
+            ("method", .string("workspace/didChangeWatchedFiles")),
+            ("registerOptions", .object([("watchers", .array([watcher]))])),
+        ])]))]))
+    }
 }

@@ -15,6 +15,7 @@ struct Finding {
 struct RuleContext {
     let document: LayoutDocument
     let layout: ResolvedLayout
+    let source: SourceText
     var env: LayoutEnvironment { layout.environment }
     var findings: [Finding] = []
 
@@ -26,12 +27,13 @@ struct RuleContext {
 
 typealias RuleCheck = @Sendable (inout RuleContext) -> Void
 
-func runRules(document: LayoutDocument, layouts: [ResolvedLayout]) -> [Diagnostic] {
+func runRules(document: LayoutDocument, layouts: [ResolvedLayout], source: [UInt8]) -> [Diagnostic] {
+    let text = SourceText(bytes: source)
     struct Key: Hashable { let rule: String; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
     for layout in layouts {
-        var ctx = RuleContext(document: document, layout: layout)
+        var ctx = RuleContext(document: document, layout: layout, source: text)
         for check in sizeRules { check(&ctx) }
         // One finding per cause and environment.
         var seen = Set<Key>()
@@ -62,7 +64,7 @@ func runRules(document: LayoutDocument, layouts: [ResolvedLayout]) -> [Diagnosti
         out.append(Diagnostic(rule: k.rule, severity: severity, message: message, range: k.range, environments: envs,
                               related: first.related, fix: first.fix))
     }
-    return out
+    return out + documentRules(document: document, layouts: layouts, source: text)
 }
 
 let sizeRules: [RuleCheck] = [
@@ -71,6 +73,23 @@ let sizeRules: [RuleCheck] = [
     checkGroupOverflow,
     checkNoItemFits,
     checkInsetsExceedSize,
+    checkGroupExceedsContainer,
+    checkPagingInterGroupSpacing,
+    checkGroupPagingItemNarrowed,
+    checkCountOverridesItemSize,
+    checkRepeatingCountGap,
+    checkEstimateWithoutSelfSizing,
+    checkUniformSiblingsParent,
+    checkFractionalInset,
+    checkFractionAboveOne,
+    checkFractionGap,
+    checkFlexibleGroupEdgeSpacing,
+    checkMainAxisFractionalHeight,
+    checkEstimatedOrthogonal,
+    checkDuplicateElementKind,
+    checkPinnedHeaderZIndex,
+    checkUnmatchedEnvironment,
+    checkEmptySectionSpacing,
 ]
 
 // MARK: helpers shared by rules

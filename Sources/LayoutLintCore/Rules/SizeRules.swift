@@ -1,22 +1,68 @@
 // Rules that read the resolved sizes. Each says what UIKit will do, in points, in the environment it holds in.
 
 func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
+    let source = ctx.source
     for (_, _, root) in ctx.sections {
         root.walk { node in
             guard let el = node.element, let ins = el.contentInsets else { return }
+            var dropped: [Insets.Edge] = []
+            var dims: [(Axis, Dimension)] = []
             for axis in [Axis.horizontal, .vertical] {
                 guard let d = el.dimension(axis), d.isEstimated else { continue }
                 let (a, b) = Insets.edges(along: axis)
                 let nonzero = [a, b].filter { ins[$0] != 0 }
-                guard !nonzero.isEmpty else { continue }
-                let list = nonzero.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
-                let total = nonzero.reduce(0) { $0 + ins[$1] }
-                ctx.emit("estimated-content-insets", ins.range,
-                         "contentInsets \(list) lie along the estimated \(axis.sizeName) (\(d.swiftDescription)) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
-                         related: [RelatedLocation(range: d.range, message: "the estimated \(axis.sizeName)")])
+                if !nonzero.isEmpty { dropped += nonzero; dims.append((axis, d)) }
             }
+            guard !dropped.isEmpty else { return }
+            let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
+            let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
+            let total = dropped.reduce(0) { $0 + ins[$1] }
+            ctx.emit("estimated-content-insets", ins.range,
+                     "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
+                     related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
+                     fix: moveInsetsToEdgeSpacing(el, ins, dropped, source))
         }
     }
+}
+
+/// The estimated-content-insets fix: the dropped edges leave `contentInsets` and become fixed `edgeSpacing`.
+func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], _ source: SourceText) -> Fix? {
+    guard let site = el.props["contentInsets"] else { return nil }
+    // Fractional insets (below 1) are a different mistake; moving them as points would change their meaning.
+    guard dropped.allSatisfy({ ins[$0] >= 1 || ins[$0] < 0 }) else { return nil }
+    var remaining = ins
+    for e in dropped {
+        switch e {
+        case .top: remaining.top = 0
+        case .leading: remaining.leading = 0
+        case .bottom: remaining.bottom = 0
+        case .trailing: remaining.trailing = 0
+        }
+    }
+    var edits: [TextEdit] = []
+    edits.append(remaining.isZero ? source.removeProperty(site)
+                 : source.replace(site.valueRange, with: insetsText(top: remaining.top, leading: remaining.leading, bottom: remaining.bottom, trailing: remaining.trailing)))
+    // Merge with an edgeSpacing already written, keeping its text; an edge set in both is left to the user.
+    var members: [(String, String)] = []
+    let existing = el.edgeSpacing
+    for (name, edge) in [("leading", Insets.Edge.leading), ("top", .top), ("trailing", .trailing), ("bottom", .bottom)] {
+        let old: Spacing? = { switch name { case "leading": return existing?.leading; case "top": return existing?.top
+                                            case "trailing": return existing?.trailing; default: return existing?.bottom } }()
+        if dropped.contains(edge) {
+            if old != nil { return nil }
+            members.append((name, "\"fixed(\(formatPoints(ins[edge])))\""))
+        } else if let old {
+            members.append((name, source.text(old.range)))
+        }
+    }
+    let value = "{ " + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + " }"
+    if let es = el.props["edgeSpacing"] {
+        guard es.objectRange == site.objectRange else { return nil }
+        edits.append(source.replace(es.valueRange, with: value))
+    } else {
+        edits.append(source.insertProperty(into: site.objectRange, key: "edgeSpacing", value: value))
+    }
+    return Fix(title: "Move the insets along the estimated axis to edgeSpacing", edits: edits)
 }
 
 func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
@@ -29,7 +75,7 @@ func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
         if let o = spec.props["orthogonalScrollingBehavior"] { related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered")) }
         ctx.emit("centered-paging-inter-group-spacing", site.valueRange,
                  "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
-                 related: related)
+                 related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, ctx.source))
     }
 }
 
@@ -121,4 +167,22 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
 
 extension Double {
     var pointsString: String { formatPoints(self) }
+}
+
+/// The centered-paging fix: drop interGroupSpacing and give each item half of it on both sides along the paging axis.
+func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double, axis: Axis, _ source: SourceText) -> Fix? {
+    guard let g = spec.group?.group else { return nil }
+    let items = g.layout.children
+    guard !items.isEmpty, items.allSatisfy({ !$0.isGroup && $0.refTarget == nil }) else { return nil }
+    var edits = [source.removeProperty(site)]
+    let (a, b) = Insets.edges(along: axis)
+    for item in items {
+        var i = item.contentInsets ?? Insets(range: item.range)
+        guard [a, b].allSatisfy({ i[$0] == 0 || i[$0] >= 1 }) else { return nil }
+        if axis == .horizontal { i.leading += s / 2; i.trailing += s / 2 } else { i.top += s / 2; i.bottom += s / 2 }
+        let text = insetsText(top: i.top, leading: i.leading, bottom: i.bottom, trailing: i.trailing)
+        if let p = item.props["contentInsets"] { edits.append(source.replace(p.valueRange, with: text)) }
+        else { edits.append(source.insertProperty(into: item.range, key: "contentInsets", value: text)) }
+    }
+    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side", edits: edits)
 }

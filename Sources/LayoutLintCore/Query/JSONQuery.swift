@@ -1,0 +1,168 @@
+// Position queries on the syntax tree, for editors: the node at an offset, JSON pointers, `$ref` sites.
+
+/// One step from a node to its child.
+public enum PathStep: Sendable, Equatable {
+    case key(String)
+    case index(Int)
+    public var token: String {
+        switch self {
+        case .key(let k): return escapePointer(k)
+        case .index(let i): return String(i)
+        }
+    }
+}
+
+/// Where an offset falls in the syntax tree.
+public struct JSONCursor: @unchecked Sendable {
+    /// From the root to the deepest node whose text contains (or touches) the offset.
+    public var nodes: [JSONNode] = []
+    /// The steps to each node after the root (`steps.count == nodes.count - 1`).
+    public var steps: [PathStep] = []
+    /// The property whose key holds the offset (the cursor is on a key).
+    public var keyProperty: JSONProperty?
+    /// The object holding `keyProperty`.
+    public var keyObject: JSONNode?
+
+    public var node: JSONNode? { nodes.last }
+    /// The JSON pointer of the deepest node (for a key: of that property's value).
+    public var pointer: String {
+        var p = steps.map { "/" + $0.token }.joined()
+        if let k = keyProperty { p += "/" + escapePointer(k.key) }
+        return p
+    }
+    /// The key names (and indexes, as strings) of the path, unescaped.
+    public var components: [String] {
+        var c = steps.map { s -> String in
+            switch s { case .key(let k): return k; case .index(let i): return String(i) }
+        }
+        if let k = keyProperty { c.append(k.key) }
+        return c
+    }
+}
+
+/// The path from the root to the deepest node at `offset`. A cursor right after a value's last byte still counts
+/// as inside it (`touches`), so typing at the end of a word finds the word.
+public func locateJSON(_ root: JSONNode?, offset: Int, maxDepth: Int = 600) -> JSONCursor {
+    var c = JSONCursor()
+    guard let root, root.range.touches(offset) else { return c }
+    c.nodes = [root]
+    var node = root
+    for _ in 0..<maxDepth {
+        var next: (JSONNode, PathStep)?
+        switch node.kind {
+        case .object:
+            for p in node.properties {
+                let valueTouches = p.value.map { $0.range.touches(offset) } ?? false
+                if p.keyRange.contains(offset) || (offset == p.keyRange.end && !valueTouches) {
+                    c.keyProperty = p
+                    c.keyObject = node
+                    return c
+                }
+                if let v = p.value, valueTouches {
+                    next = (v, .key(p.key))
+                    break
+                }
+            }
+        case .array:
+            for (i, e) in node.elements.enumerated() where e.range.touches(offset) {
+                next = (e, .index(i))
+                break
+            }
+        default:
+            break
+        }
+        guard let (n, step) = next else { break }
+        // A container's closing bracket touched from outside (offset == end) is not inside it.
+        if (n.kind == .object || n.kind == .array) && offset == n.range.end { break }
+        c.nodes.append(n)
+        c.steps.append(step)
+        node = n
+    }
+    return c
+}
+
+/// The node a JSON pointer (`/a/0/b`, or `#/a/0/b`) names, and the property holding it when its parent is an object.
+public func jsonNode(atPointer pointer: String, root: JSONNode?) -> (node: JSONNode, property: JSONProperty?)? {
+    guard var node = root else { return nil }
+    var p = Substring(pointer)
+    if p.hasPrefix("#") { p = p.dropFirst() }
+    if p.isEmpty { return (node, nil) }
+    guard p.hasPrefix("/") else { return nil }
+    var prop: JSONProperty?
+    for raw in p.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        let tok = unescapePointer(String(raw))
+        if node.kind == .object, let pr = node.properties.last(where: { $0.key == tok }), let v = pr.value {
+            node = v
+            prop = pr
+        } else if node.kind == .array, let i = Int(tok), i >= 0, i < node.elements.count, String(i) == tok {
+            node = node.elements[i]
+            prop = nil
+        } else {
+            return nil
+        }
+    }
+    return (node, prop)
+}
+
+/// A `"$ref": "…"` in the document.
+public struct RefSite: @unchecked Sendable {
+    /// The string node holding the pointer (its range includes the quotes).
+    public var value: JSONNode
+    public var pointer: String { value.stringValue }
+    /// The object holding the `$ref`.
+    public var object: JSONNode
+    /// JSON pointer of that object.
+    public var objectPath: String
+}
+
+/// Every `$ref` with a string value, in document order. Iterative, bounded by `maxNodes`.
+public func collectRefSites(_ root: JSONNode?, maxNodes: Int = 2_000_000) -> [RefSite] {
+    guard let root else { return [] }
+    var out: [RefSite] = []
+    var stack: [(JSONNode, String)] = [(root, "")]
+    var visited = 0
+    while let (n, path) = stack.popLast() {
+        visited += 1
+        if visited > maxNodes { break }
+        switch n.kind {
+        case .object:
+            for p in n.properties {
+                if p.key == "$ref", let v = p.value, v.kind == .string {
+                    out.append(RefSite(value: v, object: n, objectPath: path))
+                }
+            }
+            for p in n.properties.reversed() {
+                if let v = p.value, v.kind == .object || v.kind == .array { stack.append((v, path + "/" + escapePointer(p.key))) }
+            }
+        case .array:
+            for (i, e) in n.elements.enumerated().reversed() where e.kind == .object || e.kind == .array {
+                stack.append((e, path + "/\(i)"))
+            }
+        default:
+            break
+        }
+    }
+    return out
+}
+
+/// Escapes a string as JSON text (with its quotes).
+public func jsonQuoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 {
+                let h = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}

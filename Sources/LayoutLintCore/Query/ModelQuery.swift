@@ -1,0 +1,152 @@
+// Queries on the document model and the resolved layouts, for editors: which element (and which of its
+// properties) the cursor is on, and what the resolver computed for it in each environment.
+
+/// Anything of the model that has a range and properties.
+public enum ModelObject: @unchecked Sendable {
+    case element(LayoutElement)
+    case section(Section, SectionSpec, variant: Int?)
+    case boundary(BoundaryItem)
+    case supplementary(SupplementaryItem)
+    case decoration(DecorationItem)
+
+    public var range: ByteRange {
+        switch self {
+        case .element(let e): return e.range
+        case .section(_, let s, _): return s.range
+        case .boundary(let b): return b.range
+        case .supplementary(let s): return s.range
+        case .decoration(let d): return d.range
+        }
+    }
+    public var path: String {
+        switch self {
+        case .element(let e): return e.path
+        case .section(_, let s, _): return s.path
+        case .boundary(let b): return b.path
+        case .supplementary(let s): return s.path
+        case .decoration(let d): return d.path
+        }
+    }
+    public var props: [String: PropertySite] {
+        switch self {
+        case .element(let e): return e.props
+        case .section(_, let s, _): return s.props
+        case .boundary(let b): return b.props
+        case .supplementary(let s): return s.props
+        case .decoration(let d): return d.props
+        }
+    }
+    public var identity: ObjectIdentifier {
+        switch self {
+        case .element(let e): return ObjectIdentifier(e)
+        case .section(_, let s, _): return ObjectIdentifier(s)
+        case .boundary(let b): return ObjectIdentifier(b)
+        case .supplementary(let s): return ObjectIdentifier(s)
+        case .decoration(let d): return ObjectIdentifier(d)
+        }
+    }
+    public var kindName: String {
+        switch self {
+        case .element(let e): return e.kindName
+        case .section: return "section"
+        case .boundary(let b): return b.elementKind ?? "boundary supplementary item"
+        case .supplementary(let s): return s.elementKind ?? "supplementary item"
+        case .decoration(let d): return d.elementKind ?? "decoration item"
+        }
+    }
+}
+
+/// Every model object of a document, in document order (each once).
+public struct ModelIndex: @unchecked Sendable {
+    public private(set) var objects: [ModelObject] = []
+    private var seen = Set<ObjectIdentifier>()
+
+    public init(_ doc: LayoutDocument, maxObjects: Int = 200_000) {
+        for b in doc.configuration.boundarySupplementaryItems { add(.boundary(b)) }
+        for s in doc.sections {
+            addSpec(s, s.base, variant: nil, max: maxObjects)
+            for (i, v) in s.variants.enumerated() { addSpec(s, v.spec, variant: i, max: maxObjects) }
+        }
+    }
+
+    private mutating func add(_ o: ModelObject) {
+        guard seen.insert(o.identity).inserted else { return }
+        objects.append(o)
+    }
+
+    private mutating func addSpec(_ s: Section, _ spec: SectionSpec, variant: Int?, max: Int) {
+        add(.section(s, spec, variant: variant))
+        for b in spec.boundarySupplementaryItems { add(.boundary(b)) }
+        for d in spec.decorationItems { add(.decoration(d)) }
+        if let g = spec.group { addElement(g, max: max) }
+    }
+
+    private mutating func addElement(_ root: LayoutElement, max: Int) {
+        var stack = [root]
+        while let e = stack.popLast() {
+            guard objects.count < max else { return }
+            guard !seen.contains(ObjectIdentifier(e)) else { continue }
+            add(.element(e))
+            for s in e.supplementaryItems { add(.supplementary(s)) }
+            if let g = e.group { stack.append(contentsOf: g.layout.children.reversed()) }
+        }
+    }
+
+    /// The objects the offset is on, most specific first: the smallest property text (key to value) or object
+    /// text holding the offset. Several objects share a hit when they come from the same text (a `$ref`'d
+    /// definition used twice, a section's keys shared by its variants).
+    public func hits(at offset: Int) -> (objects: [ModelObject], property: String?, range: ByteRange)? {
+        var best: (objects: [ModelObject], property: String?, range: ByteRange)?
+        func consider(_ o: ModelObject, _ prop: String?, _ r: ByteRange) {
+            guard r.touches(offset) else { return }
+            if let b = best {
+                if r.length < b.range.length || (r.length == b.range.length && b.property == nil && prop != nil) {
+                    best = ([o], prop, r)
+                } else if r == b.range && prop == b.property {
+                    best!.objects.append(o)
+                }
+            } else {
+                best = ([o], prop, r)
+            }
+        }
+        for o in objects {
+            guard o.range.touches(offset) || !o.props.isEmpty else { continue }
+            var onProp = false
+            for (k, site) in o.props where site.range.touches(offset) {
+                // A property whose value is an element (group, subitems) is only a hit when no element inside is.
+                consider(o, k, site.range)
+                onProp = true
+            }
+            if !onProp && o.range.touches(offset) { consider(o, nil, o.range) }
+        }
+        return best
+    }
+}
+
+/// Resolved placements by model object, for one environment.
+public struct ResolvedIndex: @unchecked Sendable {
+    public var nodes: [ObjectIdentifier: [ResolvedNode]] = [:]
+    public var sections: [ObjectIdentifier: [ResolvedSection]] = [:]
+    public var frames: [ObjectIdentifier: [Rect]] = [:]
+
+    public init(_ layout: ResolvedLayout, maxNodes: Int = 500_000) {
+        var count = 0
+        for s in layout.sections {
+            if let spec = s.spec { sections[ObjectIdentifier(spec), default: []].append(s) }
+            for b in s.boundaryItems { frames[ObjectIdentifier(b.item), default: []].append(b.frame) }
+            for d in s.decorations { frames[ObjectIdentifier(d.item), default: []].append(d.frame) }
+            guard let g = s.group else { continue }
+            var stack = [g]
+            while let n = stack.popLast() {
+                count += 1
+                if count > maxNodes { return }
+                if let e = n.element {
+                    nodes[ObjectIdentifier(e), default: []].append(n)
+                    frames[ObjectIdentifier(e), default: []].append(n.frame)
+                }
+                for sup in n.supplementaries { frames[ObjectIdentifier(sup.item), default: []].append(sup.frame) }
+                stack.append(contentsOf: n.children.reversed())
+            }
+        }
+    }
+}

@@ -1,0 +1,346 @@
+// The rest of the catalogue: rules on scrolling, counts, fractions, estimates, supplementaries and variants.
+
+func checkGroupExceedsContainer(_ ctx: inout RuleContext) {
+    let main = ctx.layout.scrollDirection
+    let cross = main.other
+    for (section, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior == .none && !section.noRoom {
+        guard let el = root.element, let d = el.dimension(cross) else { continue }
+        let available = (cross == .horizontal ? section.containerWidth : section.containerHeight)
+            - (cross == .horizontal ? section.contentInsets.leading + section.contentInsets.trailing : section.contentInsets.top + section.contentInsets.bottom)
+        let extent = root.frame.extent(cross)
+        guard extent > available + 0.25, !root.isEstimated(cross) else { continue }
+        let fix: Fix? = spec.props["orthogonalScrollingBehavior"] == nil
+            ? Fix(title: "Scroll the section sideways (orthogonalScrollingBehavior: continuous)",
+                  edits: [ctx.source.insertProperty(into: spec.range, key: "orthogonalScrollingBehavior", value: "\"continuous\"")], isSafe: false)
+            : nil
+        ctx.emit("group-exceeds-container", d.range,
+                 "the group is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its section has \(pt(available)) and does not scroll \(cross == .horizontal ? "sideways" : "vertically"): \(pt(extent - available)) of it are cut off; use orthogonalScrollingBehavior or a fractional \(cross.sizeName)",
+                 fix: fix)
+    }
+}
+
+func checkPagingInterGroupSpacing(_ ctx: inout RuleContext) {
+    let cross = ctx.layout.scrollDirection.other
+    for (section, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior == .paging {
+        let page = cross == .horizontal ? section.frame.width : section.frame.height
+        let toGroupPaging: Fix? = spec.props["orthogonalScrollingBehavior"].map {
+            Fix(title: "Page by the group (groupPaging)", edits: [ctx.source.replace($0.valueRange, with: "\"groupPaging\"")], isSafe: false)
+        }
+        let why = "with paging, each page is the view's \(pt(page))"
+        if spec.interGroupSpacing != 0, let site = spec.props["interGroupSpacing"] {
+            ctx.emit("paging-inter-group-spacing", site.valueRange,
+                     "\(why) but groups are \(pt(root.frame.extent(cross) + spec.interGroupSpacing)) apart with interGroupSpacing \(formatPoints(spec.interGroupSpacing)): every page drifts \(pt(root.frame.extent(cross) + spec.interGroupSpacing - page)) further from its group; use groupPaging",
+                     fix: toGroupPaging)
+        }
+        let (a, b) = Insets.edges(along: cross)
+        if let ins = spec.contentInsets, ins[a] != 0 || ins[b] != 0 {
+            ctx.emit("paging-inter-group-spacing", ins.range,
+                     "\(why) but the section's \(a.rawValue)/\(b.rawValue) insets (\(formatPoints(ins[a])), \(formatPoints(ins[b]))) shift the groups off the page edges; use groupPaging",
+                     fix: toGroupPaging)
+        }
+        if let d = root.element?.dimension(cross), root.frame.extent(cross) < page - 0.25 {
+            ctx.emit("paging-inter-group-spacing", d.range,
+                     "\(why) but the group is \(pt(root.frame.extent(cross))): pages and groups drift apart by \(pt(page - root.frame.extent(cross))) a page; use groupPaging",
+                     fix: toGroupPaging)
+        }
+    }
+}
+
+func checkGroupPagingItemNarrowed(_ ctx: inout RuleContext) {
+    let cross = ctx.layout.scrollDirection.other
+    for (section, spec, root) in ctx.sections
+    where spec.orthogonalScrollingBehavior == .groupPaging || spec.orthogonalScrollingBehavior == .groupPagingCentered {
+        let container = cross == .horizontal ? section.containerWidth - section.contentInsets.leading - section.contentInsets.trailing
+                                             : section.containerHeight - section.contentInsets.top - section.contentInsets.bottom
+        guard let gd = root.element?.dimension(cross), root.frame.extent(cross) >= container - 0.25,
+              let first = root.children.first, let el = first.element, let idim = el.dimension(cross),
+              first.frame.extent(cross) < root.frame.extent(cross) - 0.25, root.children.count == 1 else { continue }
+        var fix: Fix?
+        if idim.isFractional, let gsite = root.element?.props[cross.sizeName], let isite = el.props[cross.sizeName] {
+            let k: Dimension.Kind = cross == .horizontal ? .fractionalWidth : .fractionalHeight
+            fix = Fix(title: "Make the group \(formatPoints(idim.value)) of the container and the item full \(cross.sizeName)",
+                      edits: [ctx.source.replace(gsite.valueRange, with: dimensionText(k, idim.value)),
+                              ctx.source.replace(isite.valueRange, with: dimensionText(k, 1))], isSafe: false)
+        }
+        ctx.emit("group-paging-item-narrowed", gd.range,
+                 "the group is as \(cross == .horizontal ? "wide" : "tall") as the section (\(pt(root.frame.extent(cross)))) and its item only \(pt(first.frame.extent(cross))): each page is the whole group, so nothing of the next page peeks in; narrow the group instead of the item",
+                 related: [RelatedLocation(range: idim.range, message: "the narrower item")], fix: fix)
+    }
+}
+
+func checkCountOverridesItemSize(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let g = node.element?.group, case .count(let item, let n) = g.layout, let d = item.dimension(g.axis) else { return }
+            let sameAxisFraction = (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight)
+            if sameAxisFraction && (abs(d.value - 1) < 1e-9 || abs(d.value - 1 / Double(n)) < 1e-3) { return }
+            let actual = node.children.first?.frame.extent(g.axis) ?? 0
+            let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
+            var fix: Fix?
+            if let site = item.props[g.axis.sizeName], item.refTarget == nil || site.objectRange == item.range {
+                fix = Fix(title: "Write the size UIKit uses (\(k.rawValue)(1))", edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
+            }
+            ctx.emit("count-overrides-item-size", d.range,
+                     "with subitem + count, UIKit replaces this \(g.axis.sizeName) (\(d.swiftDescription)) by 1/\(n) of the group: each item is \(pt(actual)); write \(k.rawValue)(1), or use repeatingSubitem to keep the item's own size",
+                     fix: fix)
+        }
+    }
+}
+
+func checkRepeatingCountGap(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let g = el.group, case .repeating(let item, let n) = g.layout, let solve = node.solve,
+                  !solve.estimatedAlongAxis, g.interItemSpacing?.isFlexible != true else { return }
+            let gap = solve.available - solve.used
+            guard gap > 0.25 + Double(n) / ctx.env.scale, let d = item.dimension(g.axis), !d.isEstimated else { return }
+            let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
+            var fix: Fix?
+            if let site = item.props[g.axis.sizeName] {
+                fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
+            }
+            ctx.emit("repeating-count-gap", d.range,
+                     "\(n) × \(pt(node.children.first?.frame.extent(g.axis) ?? 0)) items\(solve.spacing != 0 ? " and their spacing" : "") use \(pt(solve.used)) of the group's \(pt(solve.available)): \(pt(gap)) stay empty at its trailing edge",
+                     fix: fix)
+        }
+    }
+}
+
+func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let g = el.group else { return }
+            for axis in [Axis.horizontal, .vertical] {
+                guard let d = el.dimension(axis), d.kind == .estimated else { continue }
+                let kids = g.layout.children
+                guard !kids.isEmpty, kids.allSatisfy({ $0.dimension(axis)?.isFractional == true && $0.dimension(axis).map { k in
+                    (axis == .horizontal && k.kind == .fractionalWidth) || (axis == .vertical && k.kind == .fractionalHeight) } == true }) else { continue }
+                var edits: [TextEdit] = []
+                for k in kids where k.refTarget == nil {
+                    if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }
+                }
+                ctx.emit("estimate-without-self-sizing", d.range,
+                         "the group's \(axis.sizeName) is \(d.swiftDescription) but every subitem is a fraction of it: nothing self-sizes, so UIKit uses the estimate \(pt(d.value)) as the final \(axis.sizeName); make the items estimated too",
+                         fix: edits.count == kids.count ? Fix(title: "Make the subitems estimated(\(formatPoints(d.value)))", edits: edits, isSafe: false) : nil)
+            }
+        }
+    }
+}
+
+func checkUniformSiblingsParent(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let g = el.group else { return }
+            for child in g.layout.children {
+                for axis in [Axis.horizontal, .vertical] {
+                    guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
+                    if el.dimension(axis)?.isEstimated == true { continue }
+                    ctx.emit("uniform-siblings-parent", d.range,
+                             "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing") (\(pt(node.frame.extent(axis)))): the siblings cannot grow to match",
+                             related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the parent group's \(axis.sizeName)")] } ?? [])
+                }
+            }
+        }
+    }
+}
+
+func checkFractionalInset(_ ctx: inout RuleContext) {
+    func check(_ ins: Insets?, width: Double, height: Double, what: String, _ ctx: inout RuleContext) {
+        guard let ins else { return }
+        for edge in Insets.Edge.allCases where ins[edge] > 0 && ins[edge] < 1 {
+            let extent = edge == .leading || edge == .trailing ? width : height
+            ctx.emit("fractional-inset", ins.rangeOf(edge),
+                     "an inset of \(formatPoints(ins[edge])) is below 1, so UIKit reads it as a fraction: \(formatPoints(ins[edge] * 100))% of the \(pt(extent)) \(edge == .leading || edge == .trailing ? "width" : "height") of \(what) = \(pt(ins[edge] * extent)), not \(formatPoints(ins[edge])) pt")
+        }
+    }
+    for (section, spec, root) in ctx.sections {
+        check(spec.contentInsets, width: section.containerWidth, height: section.containerHeight, what: "the section's container", &ctx)
+        root.walk { node in
+            check(node.element?.contentInsets, width: node.frame.width, height: node.frame.height, what: "this \(node.kind.rawValue)", &ctx)
+        }
+        for (d, f) in section.decorations { check(d.contentInsets, width: f.width, height: f.height, what: "the section", &ctx) }
+    }
+}
+
+func checkFractionAboveOne(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let g = node.element?.group else { return }
+            for child in g.layout.children {
+                guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
+                      (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
+                let available = node.solve?.available ?? node.frame.extent(g.axis)
+                ctx.emit("fraction-above-one", d.range,
+                         "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group")
+            }
+        }
+    }
+}
+
+func checkFractionGap(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom, !solve.estimatedAlongAxis,
+                  !node.children.isEmpty else { return }
+            let axis = g.axis
+            let sameAxis: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
+            switch g.layout {
+            case .subitems(let items):
+                guard items.allSatisfy({ $0.dimension(axis)?.kind == sameAxis }) else { return }
+            default: return
+            }
+            // Flexible spacing or edges take the leftover on purpose.
+            if g.interItemSpacing?.isFlexible == true { return }
+            if g.layout.children.contains(where: { e in
+                let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+                return a?.isFlexible == true || b?.isFlexible == true
+            }) { return }
+            let gap = solve.available - solve.used
+            // Pixel flooring leaves up to one pixel per item: that is not a gap anyone sees.
+            guard gap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
+            let range = el.props[g.layout.formKey]?.keyRange ?? el.range
+            ctx.emit("fraction-gap", range,
+                     "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge (fractions that sum to 1 fill it)")
+        }
+    }
+}
+
+extension SubitemLayout {
+    var formKey: String {
+        switch self {
+        case .subitems: return "subitems"
+        case .count: return "subitem"
+        case .repeating: return "repeatingSubitem"
+        case .frames: return "frames"
+        case .missing: return "direction"
+        }
+    }
+}
+
+func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
+    for (_, _, root) in ctx.sections {
+        root.walk { node in
+            guard let g = node.element?.group else { return }
+            for child in g.layout.children where child.isGroup {
+                let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
+                for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
+                    ctx.emit("flexible-group-edge-spacing", sp.range,
+                             "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
+                             fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [ctx.source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")]))
+                }
+            }
+        }
+    }
+}
+
+func checkMainAxisFractionalHeight(_ ctx: inout RuleContext) {
+    let main = ctx.layout.scrollDirection
+    let kind: Dimension.Kind = main == .vertical ? .fractionalHeight : .fractionalWidth
+    for (_, _, root) in ctx.sections {
+        guard let d = root.element?.dimension(main), d.kind == kind else { continue }
+        ctx.emit("main-axis-fractional-height", d.range,
+                 "\(d.swiftDescription) on the scrolling axis follows the device's \(main == .vertical ? "height" : "width") and orientation: \(pt(root.frame.extent(main))) here; use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio")
+    }
+}
+
+func checkEstimatedOrthogonal(_ ctx: inout RuleContext) {
+    let cross = ctx.layout.scrollDirection.other
+    for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
+        root.walk { node in
+            guard let el = node.element, let d = el.dimension(cross), d.isEstimated else { return }
+            ctx.emit("estimated-orthogonal", d.range,
+                     "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)")
+        }
+    }
+}
+
+func checkDuplicateElementKind(_ ctx: inout RuleContext) {
+    for (_, spec, root) in ctx.sections {
+        var seen: [String: ByteRange] = [:]
+        func visit(_ kind: String?, _ site: PropertySite?, _ range: ByteRange, _ ctx: inout RuleContext) {
+            guard let kind else { return }
+            let r = site?.valueRange ?? range
+            if let first = seen[kind], first != r {
+                ctx.emit("duplicate-element-kind", r,
+                         "elementKind \"\(kind)\" is used twice in this section: UIKit throws \"Every supplementary must have a unique elementKind\"",
+                         related: [RelatedLocation(range: first, message: "first used here")])
+            } else { seen[kind] = r }
+        }
+        for b in spec.boundarySupplementaryItems { visit(b.elementKind, b.props["elementKind"], b.range, &ctx) }
+        var elements: [LayoutElement] = []
+        root.walk { if let e = $0.element, !elements.contains(where: { $0 === e }) { elements.append(e) } }
+        for e in elements { for s in e.supplementaryItems { visit(s.elementKind, s.props["elementKind"], s.range, &ctx) } }
+    }
+}
+
+func checkPinnedHeaderZIndex(_ ctx: inout RuleContext) {
+    for (_, spec, _) in ctx.sections where !spec.decorationItems.isEmpty {
+        for b in spec.boundarySupplementaryItems where b.pinToVisibleBounds && (b.zIndex ?? 1) <= 1 {
+            let range = b.props["zIndex"]?.valueRange ?? b.props["pinToVisibleBounds"]?.valueRange ?? b.range
+            ctx.emit("pinned-header-z-index", range,
+                     "this pinned \(b.elementKind ?? "supplementary") has zIndex \(b.zIndex ?? 1) and the section has a background decoration: UIKit promotes the cells to zIndex 1 too, so they can draw over it while it is pinned; give it zIndex 2",
+                     fix: Fix(title: "Set zIndex to 2", edits: [ctx.source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")]))
+        }
+    }
+}
+
+func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
+    for s in ctx.layout.sections where s.spec == nil && !s.section.variants.isEmpty && !s.section.hasOwnKeys {
+        let range = s.section.base.props["variants"]?.keyRange ?? s.section.range
+        ctx.emit("unmatched-environment", range,
+                 "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(ctx.env.horizontalSizeClass.rawValue) width, \(ctx.env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group")
+    }
+}
+
+func checkEmptySectionSpacing(_ ctx: inout RuleContext) {
+    for (_, spec, _) in ctx.sections where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
+        guard let site = spec.props["interGroupSpacing"] else { continue }
+        ctx.emit("empty-section-inter-group-spacing", site.valueRange,
+                 "the section has no items but interGroupSpacing \(formatPoints(spec.interGroupSpacing)): UIKit still subtracts one spacing, so the empty section takes \(pt(spec.interGroupSpacing)) less than its headers and insets")
+    }
+}
+
+// MARK: rules over the whole document (every environment at once)
+
+func documentRules(document doc: LayoutDocument, layouts: [ResolvedLayout], source: SourceText) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    // unreachable-variant
+    if !layouts.isEmpty {
+        for section in doc.sections where !section.variants.isEmpty {
+            for (i, v) in section.variants.enumerated() {
+                let selected = layouts.contains { l in l.sections.indices.contains(section.index) && l.sections[section.index].variantIndex == i }
+                guard !selected else { continue }
+                let holdsSomewhere = layouts.filter { l in
+                    let w = l.sections.indices.contains(section.index) ? l.sections[section.index].effectiveContentWidth : l.environment.width
+                    return v.when.holds(in: l.environment, effectiveWidth: w)
+                }
+                let names = layouts.map(\.environment.name).joined(separator: ", ")
+                let msg = holdsSomewhere.isEmpty
+                    ? "no listed environment selects this variant (\(names)): it never applies"
+                    : "an earlier variant always applies first where this one holds (\(holdsSomewhere.map(\.environment.name).joined(separator: ", "))): it never applies"
+                out.append(Diagnostic(rule: "unreachable-variant", severity: .warning, message: msg, range: v.when.range,
+                                      environments: layouts.map(\.environment.name)))
+            }
+        }
+    }
+    // unused-definition
+    for def in doc.definitions {
+        let path = "/definitions/" + escapePointer(def.name)
+        let used = doc.referencedPointers.contains { $0 == path || $0.hasPrefix(path + "/") }
+        guard !used else { continue }
+        let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, path: path)
+        out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: "definition \"\(def.name)\" is never referenced by a $ref",
+                              range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))
+    }
+    // duplicate-section-name
+    var names: [String: ByteRange] = [:]
+    for s in doc.sections {
+        guard let n = s.base.name, let site = s.base.props["name"] else { continue }
+        if let first = names[n] {
+            out.append(Diagnostic(rule: "duplicate-section-name", severity: .warning,
+                                  message: "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
+                                  range: site.valueRange, related: [RelatedLocation(range: first, message: "first named here")]))
+        } else { names[n] = site.valueRange }
+    }
+    return out
+}

@@ -1,0 +1,248 @@
+// Open documents: their text (edited incrementally), their lint results, the configuration that governs them,
+// and the diagnostics published for them (pushed after a debounce, or pulled).
+import Foundation
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+import LayoutLintWorkspace
+
+final class Document {
+    let uri: String
+    let path: String?
+    /// A `.layoutlint.json` opened in the editor: linted as a configuration, not as a layout.
+    let isConfig: Bool
+    var version: Int
+    var text: [UInt8]
+    /// Bumped on every change of the text.
+    var editCount = 0
+    /// nil when the text changed since the last lint (or the configuration did).
+    var result: LintResult?
+    var diagnostics: [Diagnostic] = []
+    var lineIndex: LineIndex
+    var lintedEdit = -1
+    var lintedConfigGeneration = -1
+
+    init(uri: String, version: Int, text: [UInt8]) {
+        self.uri = uri
+        self.path = URIPath.path(of: uri)
+        self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.split(separator: "/").last.map(String.init) ?? "") == LayoutLintConfig.fileName
+        self.version = version
+        self.text = text
+        self.lineIndex = LineIndex(text)
+    }
+
+    var isStale: Bool { lintedEdit != editCount }
+    /// Identifies the diagnostics of this text under this configuration (pull diagnostics' resultId).
+    func resultID(configGeneration: Int) -> String { "\(editCount).\(configGeneration)" }
+}
+
+extension LanguageServer {
+    func converter(_ doc: Document) -> PositionConverter { PositionConverter(index: doc.lineIndex, encoding: encoding) }
+
+    // MARK: notifications
+
+    func didOpen(_ params: JSONValue?) {
+        guard let td = params?["textDocument"], let uri = td["uri"]?.stringValue, let text = td["text"]?.stringValue else {
+            log("didOpen without textDocument.uri and text; ignored")
+            return
+        }
+        let version = Int(clamping: td["version"]?.intValue ?? 0)
+        if documents[uri] != nil { log("didOpen of \(uri), which is already open; replacing its text") }
+        let doc = Document(uri: uri, version: version, text: Array(text.utf8))
+        documents[uri] = doc
+        schedulePublish(uri)
+    }
+
+    func didChange(_ params: JSONValue?) {
+        guard let td = params?["textDocument"], let uri = td["uri"]?.stringValue else {
+            log("didChange without textDocument.uri; ignored")
+            return
+        }
+        guard let doc = documents[uri] else {
+            logToClient("didChange for \(uri), which is not open; ignored", type: 2)
+            return
+        }
+        if let v = td["version"]?.intValue {
+            let version = Int(clamping: v)
+            if version < doc.version { log("didChange of \(uri) goes back from version \(doc.version) to \(version); accepting the text") }
+            doc.version = version
+        }
+        guard let changes = params?["contentChanges"]?.arrayValue else {
+            log("didChange without contentChanges; ignored")
+            return
+        }
+        for change in changes {
+            guard let newText = change["text"]?.stringValue else {
+                log("a content change without text; skipped")
+                continue
+            }
+            if let range = change["range"] {
+                let conv = PositionConverter(index: doc.lineIndex, encoding: encoding)
+                var clamped = false
+                guard let r = conv.byteRange(range, clamped: &clamped) else {
+                    log("a content change with a malformed range; skipped")
+                    continue
+                }
+                if clamped { log("a change of \(uri) names a range outside the document (\(range.serialized())); clamped") }
+                var t = doc.text
+                t.replaceSubrange(r.start..<r.end, with: Array(newText.utf8))
+                doc.text = t
+            } else {
+                doc.text = Array(newText.utf8)
+            }
+            doc.lineIndex = LineIndex(doc.text)
+            doc.editCount += 1
+        }
+        if changes.isEmpty { doc.editCount += 1 }
+        doc.result = nil
+        schedulePublish(uri)
+    }
+
+    func didSave(_ params: JSONValue?) {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
+        if let doc = documents[uri], doc.isConfig {
+            configChanged(reason: "the configuration file was saved")
+        } else if let text = params?["text"]?.stringValue, let doc = documents[uri] {
+            let bytes = Array(text.utf8)
+            if bytes != doc.text {
+                doc.text = bytes
+                doc.lineIndex = LineIndex(bytes)
+                doc.editCount += 1
+                schedulePublish(uri)
+            }
+        }
+    }
+
+    func didClose(_ params: JSONValue?) {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
+        guard documents.removeValue(forKey: uri) != nil else {
+            log("didClose of \(uri), which is not open")
+            return
+        }
+        publishAt[uri] = nil
+        notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+    }
+
+    func configChanged(reason: String) {
+        configCache.invalidate()
+        configGeneration += 1
+        log("\(reason): re-reading configuration and re-linting \(documents.count) open document(s)")
+        for (uri, doc) in documents {
+            doc.result = nil
+            doc.lintedConfigGeneration = -1
+            schedulePublish(uri, immediately: true)
+        }
+        // Config files that are not open but had diagnostics: re-check them.
+        for path in publishedConfigDiagnostics.keys { refreshConfigDiagnostics(path) }
+        if refreshSupport { request("workspace/diagnostic/refresh", nil) }
+    }
+
+    // MARK: linting
+
+    func schedulePublish(_ uri: String, immediately: Bool = false) {
+        publishAt[uri] = monotonicMillis() + (immediately ? 0 : Int64(options.debounceMillis))
+    }
+
+    func publishDue() {
+        let now = monotonicMillis()
+        let due = publishAt.filter { $0.value <= now }.map(\.key).sorted()
+        for uri in due {
+            publishAt[uri] = nil
+            guard let doc = documents[uri] else { continue }
+            ensureLinted(doc)
+            publish(doc)
+            if writer.failed { return }
+        }
+    }
+
+    func publish(_ doc: Document) {
+        let conv = converter(doc)
+        let items = doc.diagnostics.map { LSP.diagnostic($0, uri: doc.uri, conv, relatedSupport: relatedInformationSupport) }
+        notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
+        ]))
+    }
+
+    /// Lints the document if its text or the configuration changed since the last time.
+    func ensureLinted(_ doc: Document) {
+        guard doc.isStale || doc.lintedConfigGeneration != configGeneration || (doc.result == nil && !doc.isConfig) else { return }
+        doc.lintedEdit = doc.editCount
+        doc.lintedConfigGeneration = configGeneration
+        if doc.isConfig {
+            let c = LayoutLintConfig.parse(doc.text, path: doc.path)
+            doc.diagnostics = c.diagnostics
+            doc.result = nil
+            return
+        }
+        var opts = LintOptions()
+        opts.maxDocumentBytes = options.maxDocumentBytes
+        if let path = doc.path, let config = configFor(path) { config.apply(to: &opts) }
+        let result = lint(bytes: doc.text, options: opts)
+        doc.result = result
+        var ds = result.diagnostics
+        if ds.count > 10_000 {
+            ds = Array(ds.prefix(10_000))
+        }
+        doc.diagnostics = ds
+        lastChange = .object([
+            ("uri", .string(doc.uri)),
+            ("version", .int(Int64(doc.version))),
+            ("sectionsResolved", .int(Int64(result.sectionsResolved))),
+            ("sectionsReused", .int(0)),
+            ("parseMicros", .int(Int64(result.timings.parseMicros))),
+            ("resolveMicros", .int(Int64(result.timings.resolveMicros))),
+            ("lintMicros", .int(Int64(result.timings.lintMicros))),
+        ])
+    }
+
+    /// The configuration for a document at `path`: the nearest `.layoutlint.json` as the CLI finds it. A broken one
+    /// gets its diagnostics published on its own URI and the last good one (or none) applies.
+    func configFor(_ path: String) -> LayoutLintConfig? {
+        guard let configPath = findConfig(forFile: path) else { return nil }
+        let config = configCache.load(configPath)
+        publishConfigDiagnostics(configPath, config)
+        if config.hasErrors {
+            return lastGoodConfig[configPath]
+        }
+        lastGoodConfig[configPath] = config
+        return config
+    }
+
+    func refreshConfigDiagnostics(_ path: String) {
+        let config = configCache.load(path)
+        publishConfigDiagnostics(path, config)
+        if !config.hasErrors { lastGoodConfig[path] = config }
+    }
+
+    func publishConfigDiagnostics(_ configPath: String, _ config: LayoutLintConfig) {
+        let uri = URIPath.uri(forPath: configPath)
+        // An open config document publishes its own (live) diagnostics.
+        if documents[uri] != nil || documents.values.contains(where: { $0.isConfig && $0.path == configPath }) { return }
+        let old = publishedConfigDiagnostics[configPath]
+        if old == config.diagnostics || (old == nil && config.diagnostics.isEmpty) { return }
+        publishedConfigDiagnostics[configPath] = config.diagnostics.isEmpty ? nil : config.diagnostics
+        if !config.diagnostics.isEmpty {
+            logToClient("\(configPath) has \(config.diagnostics.count) problem(s)\(config.hasErrors ? "; using the last valid configuration" : "")", type: 2)
+        }
+        let conv = PositionConverter(index: config.lineIndex, encoding: encoding)
+        notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)),
+            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, relatedSupport: relatedInformationSupport) })),
+        ]))
+    }
+
+    // MARK: pull diagnostics
+
+    func pullDiagnostics(_ doc: Document, _ params: JSONValue) -> Reply {
+        let id = doc.resultID(configGeneration: configGeneration)
+        if params["previousResultId"]?.stringValue == id {
+            return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
+        }
+        let conv = converter(doc)
+        return .result(.object([
+            ("kind", .string("full")), ("resultId", .string(id)),
+            ("items", .array(doc.diagnostics.map { LSP.diagnostic($0, uri: doc.uri, conv, relatedSupport: relatedInformationSupport) })),
+        ]))
+    }
+}

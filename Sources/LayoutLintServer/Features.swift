@@ -1,0 +1,446 @@
+// The language features: hover, inlay hints, code actions, completion, symbols, definition/references/rename,
+// document links. Each works on one document's text and lint result.
+import Foundation
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+
+struct FeatureContext {
+    let server: LanguageServer
+    let doc: Document
+    var conv: PositionConverter { server.converter(doc) }
+    var result: LintResult? { doc.result }
+    var root: JSONNode? { doc.result?.parse.root }
+
+    func offset(_ params: JSONValue) -> Int? {
+        var clamped = false
+        let o = conv.offset(params["position"], clamped: &clamped)
+        if clamped { log("a position outside \(doc.uri) (\(params["position"]?.serialized() ?? "?")); clamped") }
+        return o
+    }
+
+    // MARK: hover
+
+    func hover(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        var sections: [String] = []
+        var range: ByteRange?
+        if let result, let hit = ModelIndex(result.document).hits(at: offset) {
+            if let table = sizeTable(hit.objects, property: hit.property, layouts: result.layouts) {
+                sections.append(table)
+                range = hit.property.flatMap { hit.objects.first?.props[$0]?.range } ?? hit.range
+            }
+        }
+        // Diagnostics under the cursor: their message and their rule's documentation.
+        var rules = Set<String>()
+        for d in doc.diagnostics where d.range.touches(offset) || (d.range.length == 0 && d.range.start == offset) {
+            var s = "**\(d.rule)** (\(d.severity)): \(d.message)"
+            if !d.environments.isEmpty { s += " — \(d.environments.joined(separator: ", "))" }
+            if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.markdown }
+            sections.append(s)
+            if range == nil { range = d.range }
+        }
+        guard !sections.isEmpty else { return .result(.null) }
+        var text = sections.joined(separator: "\n\n---\n\n")
+        if text.utf8.count > server.options.maxHoverBytes {
+            text = String(decoding: Array(text.utf8.prefix(server.options.maxHoverBytes)), as: UTF8.self) + "\n\n… (cut)"
+        }
+        var m: [(String, JSONValue)] = [("contents", LSP.markdown(text))]
+        if let range { m.append(("range", conv.range(range))) }
+        return .result(.object(m))
+    }
+
+    /// The Markdown table of what the resolver computed for these objects in every environment.
+    func sizeTable(_ objects: [ModelObject], property: String?, layouts: [ResolvedLayout]) -> String? {
+        guard let first = objects.first else { return nil }
+        var head = "**\(first.kindName)** `\(first.path)`"
+        if let e = objectsElement(first), let t = e.refTarget { head += " → `#\(t)`" }
+        if let p = property, let site = first.props[p] {
+            let valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)
+            head += " · `\(p)`: `\(valueText.count > 80 ? String(valueText.prefix(80)) + "…" : valueText)`"
+            if case .element(let e) = first {
+                if p == "width", let d = e.width { head += " (\(d.swiftDescription))" }
+                if p == "height", let d = e.height { head += " (\(d.swiftDescription))" }
+            }
+        }
+        var rows: [String] = []
+        var isGroupTable = false
+        for layout in layouts {
+            let idx = ResolvedIndex(layout)
+            let env = layout.environment.name
+            for o in objects {
+                switch o {
+                case .section(_, let spec, _):
+                    for s in idx.sections[ObjectIdentifier(spec)] ?? [] {
+                        var extra = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
+                        if let g = s.group { extra += " of \(g.frame.sizeDescription)" }
+                        if s.contentInsets != .zero { extra += ", insets \(insetsText(s.contentInsets))" }
+                        if let v = s.variantIndex { extra += ", variant \(v)" }
+                        if let r = s.unresolvedReason { extra = "not resolved: \(r)" }
+                        rows.append("| \(env) | \(s.frame.sizeDescription) | \(Rect(x: 0, y: 0, width: s.containerWidth, height: s.containerHeight).sizeDescription) | \(escapeCell(extra)) |")
+                    }
+                case .element(let e):
+                    let nodes = idx.nodes[ObjectIdentifier(e)] ?? []
+                    var seen = Set<String>()
+                    for n in nodes {
+                        var frame = n.frame.sizeDescription
+                        if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
+                        var extra = ""
+                        if let s = n.solve {
+                            isGroupTable = true
+                            extra = "\(n.children.count) placement\(n.children.count == 1 ? "" : "s") along \(s.axis.sizeName), \(formatPoints(s.used)) of \(formatPoints(s.available)) pt used"
+                            if s.spacing != 0 { extra += ", spacing \(formatPoints(s.spacing))" }
+                        }
+                        if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
+                        let row = "| \(env) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra)) |"
+                        if seen.insert(row).inserted { rows.append(row) }
+                        if seen.count >= 8 { break }
+                    }
+                    if nodes.count > seen.count && nodes.count > 1 { rows.append("| \(env) | ×\(nodes.count) placements | | |") }
+                default:
+                    var seen = Set<String>()
+                    for f in idx.frames[o.identity] ?? [] {
+                        let row = "| \(env) | \(f.sizeDescription) | at (\(formatPoints(f.x)), \(formatPoints(f.y))) | |"
+                        if seen.insert(row).inserted { rows.append(row) }
+                        if seen.count >= 8 { break }
+                    }
+                }
+                if rows.count > 200 { break }
+            }
+        }
+        guard !rows.isEmpty else {
+            return head + "\n\nNot resolved in any environment (an unused definition, or errors in the document)."
+        }
+        let lastColumn = isGroupTable ? "group" : (objects.contains { if case .section = $0 { return true }; return false } ? "groups" : "")
+        let secondHeader: String
+        if case .section = first { secondHeader = "container" } else if case .element = first { secondHeader = "content" } else { secondHeader = "position" }
+        return head + "\n\n| environment | frame | \(secondHeader) | \(lastColumn) |\n|---|---|---|---|\n" + rows.joined(separator: "\n")
+    }
+
+    func objectsElement(_ o: ModelObject) -> LayoutElement? {
+        if case .element(let e) = o { return e }
+        return nil
+    }
+
+    func insetsText(_ i: ResolvedInsets) -> String {
+        if i.top == i.leading && i.leading == i.bottom && i.bottom == i.trailing { return formatPoints(i.top) }
+        return "\(formatPoints(i.top)), \(formatPoints(i.leading)), \(formatPoints(i.bottom)), \(formatPoints(i.trailing))"
+    }
+
+    func escapeCell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+
+    func clampedRange(_ r: ByteRange) -> Range<Int> {
+        let s = min(max(r.start, 0), doc.text.count), e = min(max(r.end, s), doc.text.count)
+        return s..<e
+    }
+
+    // MARK: inlay hints
+
+    func inlayHints(_ params: JSONValue) -> Reply {
+        guard let result else { return .result(.array([])) }
+        let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
+        // Value range of each dimension's text → every size computed for it, and whether any is estimated.
+        var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
+        let indexes = result.layouts.map { ResolvedIndex($0) }
+        for o in ModelIndex(result.document).objects {
+            for axis in ["width", "height"] {
+                guard let site = o.props[axis], wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start) else { continue }
+                var estimatedDim = false
+                if case .element(let e) = o { estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false }
+                for idx in indexes {
+                    if case .element(let e) = o {
+                        for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
+                            sizes[site.valueRange, default: ([], false)].values.append(axis == "width" ? n.frame.width : n.frame.height)
+                            if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim { sizes[site.valueRange]!.estimated = true }
+                        }
+                    } else if case .section = o {
+                        continue
+                    } else {
+                        for f in idx.frames[o.identity] ?? [] {
+                            sizes[site.valueRange, default: ([], false)].values.append(axis == "width" ? f.width : f.height)
+                        }
+                    }
+                }
+            }
+        }
+        var hints: [JSONValue] = []
+        for (range, s) in sizes.sorted(by: { $0.key.start < $1.key.start }) where !s.values.isEmpty {
+            let lo = s.values.min()!, hi = s.values.max()!
+            let label: String
+            if formatPoints(lo) == formatPoints(hi) {
+                label = (s.estimated ? "≈ " : "= ") + formatPoints(lo) + " pt"
+            } else {
+                label = (s.estimated ? "≈ " : "") + formatPoints(lo) + "–" + formatPoints(hi) + " pt"
+            }
+            hints.append(.object([
+                ("position", conv.position(range.end)),
+                ("label", .string(label)),
+                ("kind", .int(1)),
+                ("paddingLeft", .bool(true)),
+            ]))
+            if hints.count >= 5000 { break }
+        }
+        return .result(.array(hints))
+    }
+
+    // MARK: code actions
+
+    func codeActions(_ params: JSONValue) -> Reply {
+        let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, 0)
+        let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+        func allowed(_ kind: String) -> Bool {
+            guard let only, !only.isEmpty else { return true }
+            return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+        }
+        var actions: [JSONValue] = []
+        let c = conv
+        func edit(_ edits: [TextEdit]) -> JSONValue {
+            .object([("changes", .object([(doc.uri, .array(edits.map { LSP.textEdit($0, c) }))]))])
+        }
+        if allowed("quickfix") {
+            for d in doc.diagnostics where d.range.touches(wanted.start) || wanted.touches(d.range.start) || (d.range.start <= wanted.start && d.range.end >= wanted.end) {
+                let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, relatedSupport: server.relatedInformationSupport)
+                if let fix = d.fix {
+                    actions.append(.object([
+                        ("title", .string(fix.title)), ("kind", .string("quickfix")),
+                        ("diagnostics", .array([lspDiag])), ("isPreferred", .bool(fix.isSafe)),
+                        ("edit", edit(fix.edits)),
+                    ]))
+                }
+                if !doc.isConfig && d.rule != "syntax" && d.rule != "unused-suppression" {
+                    let fix = disableLineFix(for: d, in: doc.text, lineIndex: doc.lineIndex)
+                    actions.append(.object([
+                        ("title", .string(fix.title)), ("kind", .string("quickfix")),
+                        ("diagnostics", .array([lspDiag])), ("edit", edit(fix.edits)),
+                    ]))
+                }
+                if actions.count > 500 { break }
+            }
+        }
+        if allowed("source.fixAll.layoutlint") {
+            let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
+            if !safe.isEmpty {
+                let fixes = nonOverlappingFixes(safe)
+                actions.append(.object([
+                    ("title", .string("Fix all safe layoutlint problems (\(fixes.count))")),
+                    ("kind", .string("source.fixAll.layoutlint")),
+                    ("edit", edit(fixes.flatMap(\.edits).sorted { $0.range < $1.range })),
+                ]))
+            }
+        }
+        return .result(.array(actions))
+    }
+
+    // MARK: completion
+
+    func completion(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        let items = CompletionBuilder(ctx: self, offset: offset).items()
+        return .result(.object([("isIncomplete", .bool(false)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+    }
+
+    // MARK: symbols
+
+    func documentSymbols() -> Reply {
+        guard let result, let root = result.parse.root else { return .result(.array([])) }
+        let indexes = result.layouts.map { ResolvedIndex($0) }
+        var count = 0
+        func sizeDetail(_ id: ObjectIdentifier) -> String? {
+            var sizes: [String] = []
+            for idx in indexes {
+                for f in idx.frames[id] ?? [] where !sizes.contains(f.sizeDescription) { sizes.append(f.sizeDescription) }
+            }
+            if sizes.isEmpty { return nil }
+            return sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+        }
+        func symbol(_ name: String, _ kind: Int, _ range: ByteRange, _ selection: ByteRange, detail: String?, children: [JSONValue]) -> JSONValue {
+            count += 1
+            var sel = selection
+            if !(sel.start >= range.start && sel.end <= range.end) { sel = ByteRange(range.start, range.start) }
+            var m: [(String, JSONValue)] = [("name", .string(name.isEmpty ? "(unnamed)" : name))]
+            if let detail { m.append(("detail", .string(detail))) }
+            m += [("kind", .int(Int64(kind))), ("range", conv.range(range)), ("selectionRange", conv.range(sel))]
+            if !children.isEmpty { m.append(("children", .array(children))) }
+            return .object(m)
+        }
+        func elementSymbol(_ e: LayoutElement, name: String, container: ByteRange, depth: Int) -> JSONValue? {
+            guard count < 5000, depth < 64, e.range.start >= container.start, e.range.end <= container.end else { return nil }
+            var children: [JSONValue] = []
+            if let g = e.group {
+                for (i, c) in g.layout.children.enumerated() {
+                    let childName: String
+                    switch g.layout {
+                    case .subitems: childName = "\(c.kindName) \(i)"
+                    case .count(_, let n): childName = "\(c.kindName) ×\(n)"
+                    case .repeating(_, let n): childName = "\(c.kindName) ×\(n) (repeating)"
+                    default: childName = c.kindName
+                    }
+                    if let s = elementSymbol(c, name: childName, container: e.range, depth: depth + 1) { children.append(s) }
+                }
+            }
+            for (i, s) in e.supplementaryItems.enumerated() where s.range.start >= e.range.start && s.range.end <= e.range.end {
+                children.append(symbol(s.elementKind ?? "supplementary \(i)", SymbolKind.event, s.range, ByteRange(s.range.start, s.range.start + 1), detail: sizeDetail(ObjectIdentifier(s)), children: []))
+            }
+            var label = name
+            if let g = e.group { label += " (\(g.direction.rawValue))" }
+            if let t = e.refTarget { label += " → \(t.split(separator: "/").last.map(String.init) ?? t)" }
+            let kind = e.isGroup ? SymbolKind.struct : SymbolKind.object
+            return symbol(label, kind, e.range, ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: sizeDetail(ObjectIdentifier(e)), children: children)
+        }
+        var out: [JSONValue] = []
+        let doc = result.document
+        if !doc.definitions.isEmpty, let defsProp = root.property("definitions"), let defsNode = defsProp.value {
+            let defs = doc.definitions.map { d in
+                symbol(d.name, SymbolKind.class, ByteRange(d.keyRange.start, d.range.end), d.keyRange, detail: nil, children: [])
+            }
+            out.append(symbol("definitions", SymbolKind.namespace, defsProp.range.union(defsNode.range), defsProp.keyRange, detail: nil, children: defs))
+        }
+        for s in doc.sections {
+            var children: [JSONValue] = []
+            if let g = s.base.group, let sym = elementSymbol(g, name: "group", container: s.range, depth: 0) { children.append(sym) }
+            for b in s.base.boundarySupplementaryItems where b.range.start >= s.range.start && b.range.end <= s.range.end {
+                children.append(symbol(b.elementKind ?? "boundary item", SymbolKind.event, b.range, ByteRange(b.range.start, b.range.start + 1), detail: sizeDetail(ObjectIdentifier(b)), children: []))
+            }
+            for (i, v) in s.variants.enumerated() where v.range.start >= s.range.start && v.range.end <= s.range.end {
+                var vc: [JSONValue] = []
+                if let g = v.spec.group, let sym = elementSymbol(g, name: "group", container: v.range, depth: 0) { vc.append(sym) }
+                var cond: [String] = []
+                if let x = v.when.minWidth { cond.append("minWidth \(formatPoints(x))") }
+                if let x = v.when.maxWidth { cond.append("maxWidth \(formatPoints(x))") }
+                if let x = v.when.horizontalSizeClass { cond.append("\(x.rawValue) width") }
+                if let x = v.when.verticalSizeClass { cond.append("\(x.rawValue) height") }
+                if let x = v.when.environment { cond.append(x) }
+                children.append(symbol("variant \(i)", SymbolKind.namespace, v.range, ByteRange(v.range.start, v.range.start + 1),
+                                       detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
+            }
+            let nameSel = s.base.props["name"]?.valueRange ?? ByteRange(s.range.start, s.range.start + 1)
+            out.append(symbol(s.name, SymbolKind.module, s.range, nameSel, detail: sizeDetail(ObjectIdentifier(s.base)) ?? sectionDetail(s, result.layouts), children: children))
+        }
+        return .result(.array(out))
+    }
+
+    func sectionDetail(_ s: Section, _ layouts: [ResolvedLayout]) -> String? {
+        var sizes: [String] = []
+        for l in layouts {
+            for rs in l.sections where rs.section === s && !sizes.contains(rs.frame.sizeDescription) { sizes.append(rs.frame.sizeDescription) }
+        }
+        return sizes.isEmpty ? nil : sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+    }
+
+    // MARK: definition, references, rename
+
+    /// What the cursor names for navigation: a `$ref` value (its pointer) or a definition's key.
+    func navigationTarget(_ offset: Int) -> (pointer: String, range: ByteRange, isDefinitionKey: Bool)? {
+        let cursor = locateJSON(root, offset: offset)
+        if let k = cursor.keyProperty {
+            let comps = cursor.components
+            if comps.count == 2 && comps[0] == "definitions" { return ("/definitions/" + escapePointer(k.key), k.keyRange, true) }
+            return nil
+        }
+        guard let node = cursor.node, node.kind == .string, cursor.steps.last == .key("$ref") else { return nil }
+        var p = node.stringValue
+        guard p.hasPrefix("#") else { return nil }
+        p.removeFirst()
+        return (p, node.range, false)
+    }
+
+    func definitionLocation(_ pointer: String) -> ByteRange? {
+        guard let (node, prop) = jsonNode(atPointer: pointer, root: root) else { return nil }
+        if let prop { return ByteRange(prop.keyRange.start, node.range.end) }
+        return node.range
+    }
+
+    func definition(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params), let t = navigationTarget(offset), let r = definitionLocation(t.pointer) else { return .result(.null) }
+        return .result(LSP.location(uri: doc.uri, range: conv.range(r)))
+    }
+
+    func references(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params), let t = navigationTarget(offset) else { return .result(.null) }
+        var locs: [JSONValue] = []
+        if params["context"]?["includeDeclaration"]?.boolValue ?? true, let (_, prop) = jsonNode(atPointer: t.pointer, root: root) {
+            if let prop { locs.append(LSP.location(uri: doc.uri, range: conv.range(prop.keyRange))) }
+        }
+        for site in collectRefSites(root) {
+            var p = site.pointer
+            guard p.hasPrefix("#") else { continue }
+            p.removeFirst()
+            if p == t.pointer || p.hasPrefix(t.pointer + "/") {
+                locs.append(LSP.location(uri: doc.uri, range: conv.range(site.value.range)))
+            }
+            if locs.count > 10_000 { break }
+        }
+        return .result(.array(locs))
+    }
+
+    /// The definition being renamed: `/definitions/NAME` from a definition key or a `$ref` to one.
+    func renameTarget(_ offset: Int) -> (name: String, keyRange: ByteRange, cursorRange: ByteRange)? {
+        guard let t = navigationTarget(offset) else { return nil }
+        let comps = t.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { unescapePointer(String($0)) }
+        guard comps.count >= 2, comps[0] == "definitions", let defs = root?["definitions"], defs.kind == .object,
+              let prop = defs.properties.last(where: { $0.key == comps[1] }) else { return nil }
+        return (comps[1], prop.keyRange, t.range)
+    }
+
+    func prepareRename(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params), let t = renameTarget(offset) else { return .result(.null) }
+        return .result(.object([("range", conv.range(t.cursorRange)), ("placeholder", .string(t.name))]))
+    }
+
+    func rename(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        guard let newName = params["newName"]?.stringValue, !newName.isEmpty else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: newName must be a non-empty string")
+        }
+        guard let t = renameTarget(offset) else {
+            return .error(RPCErrorCode.requestFailed, "Only definitions can be renamed: put the cursor on a definition's name or on a \"$ref\" to it")
+        }
+        if newName != t.name, root?["definitions"]?.property(newName) != nil {
+            return .error(RPCErrorCode.requestFailed, "A definition named \"\(newName)\" already exists")
+        }
+        let oldPointer = "/definitions/" + escapePointer(t.name)
+        let newPointer = "/definitions/" + escapePointer(newName)
+        var edits = [TextEdit(range: t.keyRange, newText: jsonQuoted(newName))]
+        for site in collectRefSites(root) {
+            var p = site.pointer
+            guard p.hasPrefix("#") else { continue }
+            p.removeFirst()
+            if p == oldPointer || p.hasPrefix(oldPointer + "/") {
+                edits.append(TextEdit(range: site.value.range, newText: jsonQuoted("#" + newPointer + p.dropFirst(oldPointer.count))))
+            }
+        }
+        let c = conv
+        return .result(.object([("changes", .object([(doc.uri, .array(edits.sorted { $0.range < $1.range }.map { LSP.textEdit($0, c) }))]))]))
+    }
+
+    // MARK: document links
+
+    func documentLinks() -> Reply {
+        var links: [JSONValue] = []
+        for site in collectRefSites(root) {
+            var p = site.pointer
+            guard p.hasPrefix("#") else { continue }
+            p.removeFirst()
+            guard let target = definitionLocation(p) else { continue }
+            let line = doc.lineIndex.position(of: target.start, in: .utf8).line
+            let r = site.value.range
+            // The link covers the pointer inside the quotes.
+            let inner = r.length >= 2 ? ByteRange(r.start + 1, r.end - 1) : r
+            var m: [(String, JSONValue)] = [("range", conv.range(inner)), ("target", .string(baseURI + "#L\(line + 1)"))]
+            if server.linkTooltipSupport { m.append(("tooltip", .string("Go to #\(p)"))) }
+            links.append(.object(m))
+            if links.count >= 10_000 { break }
+        }
+        return .result(.array(links))
+    }
+
+    var baseURI: String {
+        if let hash = doc.uri.firstIndex(of: "#") { return String(doc.uri[..<hash]) }
+        return doc.uri
+    }
+}
+
+extension ByteRange {
+    func union(_ o: ByteRange) -> ByteRange { ByteRange(Swift.min(start, o.start), Swift.max(end, o.end)) }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import LayoutLintCore
+
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func exampleFiles() -> [String] {
+    let dir = repoRoot.appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".layout.json") || $0.hasSuffix(".layout.jsonc") }.sorted().map { dir.appendingPathComponent($0).path }
+}
+
+func counts(_ ds: [Diagnostic]) -> [String: Int] {
+    var c: [String: Int] = [:]
+    for d in ds { c[d.rule, default: 0] += 1 }
+    return c
+}
+
+@Suite("Fixes")
+struct FixTests {
+    @Test("lint → fix → lint over every example: fixed findings go, nothing new appears, a second fix changes nothing",
+          arguments: exampleFiles())
+    func fixRoundTrip(_ path: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let before = lint(bytes: bytes)
+        let out = fixAll(bytes)
+        let after = counts(out.result.diagnostics)
+        let b = counts(before.diagnostics)
+        for (rule, n) in after { #expect(n <= b[rule] ?? 0, "\(rule) appeared or grew after fixing \(path)") }
+        for (rule, applied) in out.applied { #expect((after[rule] ?? 0) <= (b[rule] ?? 0) - applied, "\(rule) not gone in \(path)") }
+        #expect(after["syntax"] == b["syntax"], "a fix broke the syntax of \(path)")
+        // Every comment survives.
+        #expect(parseJSONC(out.text).comments.count == before.parse.comments.count - (out.applied["unused-suppression"] ?? 0))
+        // Idempotent.
+        #expect(fixAll(out.text).text == out.text)
+        let safeLeft = out.result.diagnostics.filter { $0.fix?.isSafe == true }
+        #expect(safeLeft.isEmpty, "\(safeLeft.map(\.rule))")
+    }
+
+    @Test func estimatedContentInsetsMovesToEdgeSpacing() {
+        let src = #"""
+        { "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+          "subitems": [ {
+            // a row
+            "width": "fractionalWidth(1)",
+            "height": "estimated(44)",
+            "contentInsets": { "top": 8, "leading": 16, "bottom": 8, "trailing": 16 }
+          } ] } } ] }
+        """#
+        let out = fixAll(Array(src.utf8))
+        let text = String(decoding: out.text, as: UTF8.self)
+        #expect(out.applied == ["estimated-content-insets": 1])
+        #expect(text.contains(#""contentInsets": { "leading": 16, "trailing": 16 },"#))
+        #expect(text.contains(#""edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" }"#))
+        #expect(text.contains("// a row"))
+        #expect(out.result.diagnostics.isEmpty)
+        // The edge spacing now does what the insets meant: 8 pt above and below each row.
+        let g = out.result.layouts[0].sections[0].group!
+        #expect(g.children[0].frame.y == 8)
+    }
+
+    @Test func contentInsetsRemovedWhenNothingRemains() {
+        let src = "{ \"sections\": [ { \"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n  \"subitems\": [ {\n    \"width\": \"fractionalWidth(1)\",\n    \"contentInsets\": { \"top\": 4, \"bottom\": 4 },\n    \"height\": \"estimated(44)\"\n  } ] } } ] }"
+        let out = fixAll(Array(src.utf8))
+        let text = String(decoding: out.text, as: UTF8.self)
+        #expect(!text.contains("contentInsets"))
+        #expect(text.contains("\"height\": \"estimated(44)\",\n    \"edgeSpacing\": { \"top\": \"fixed(4)\", \"bottom\": \"fixed(4)\" }\n  }"))
+        #expect(out.result.diagnostics.isEmpty)
+    }
+
+    @Test func centeredPagingSpacingBecomesItemInsets() {
+        let src = #"{ "sections": [ { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let out = fixAll(Array(src.utf8))
+        let text = String(decoding: out.text, as: UTF8.self)
+        #expect(!text.contains("interGroupSpacing"))
+        #expect(text.contains(#""contentInsets": { "leading": 5, "trailing": 5 }"#))
+        #expect(out.result.diagnostics.isEmpty)
+    }
+
+    @Test func suggestionsAreNotAppliedByFixAll() {
+        let src = #"{ "sections": [ { "contentInset": 4, "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [ { "width": 10, "height": 10 } ] } } ] }"#
+        let out = fixAll(Array(src.utf8))
+        #expect(out.text == Array(src.utf8))
+        #expect(out.result.diagnostics.first?.fix?.isSafe == false)
+    }
+
+    @Test func applyEditsKeepsEverythingOutsideTheEdits() {
+        let src = Array("abc // keep\ndef".utf8)
+        let out = applyEdits(src, [TextEdit(range: ByteRange(0, 1), newText: "X"), TextEdit(range: ByteRange(12, 15), newText: "")])
+        #expect(String(decoding: out, as: UTF8.self) == "Xbc // keep\n")
+    }
+
+    @Test("random documents: fixes never remove a comment or a key that no fix targeted")
+    func fixesKeepUntargetedKeysAndComments() {
+        var rng = SplitMix(seed: 42)
+        for _ in 0..<200 {
+            let src = randomDocument(&rng)
+            let bytes = Array(src.utf8)
+            let before = lint(bytes: bytes)
+            let out = fixAll(bytes)
+            let keysBefore = allKeys(parseJSONC(bytes).root)
+            let keysAfter = allKeys(parseJSONC(out.text).root)
+            // A key may only disappear when a fix that targets it ran: the insets and spacing fixes move their key,
+            // duplicate-key removes the first of two, unused-definition removes a definition with everything in it.
+            var removable: Set<String> = []
+            if out.applied["estimated-content-insets"] != nil { removable.insert("contentInsets") }
+            if out.applied["centered-paging-inter-group-spacing"] != nil { removable.insert("interGroupSpacing") }
+            if out.applied["duplicate-key"] != nil { removable.insert("width") }
+            if out.applied["unused-definition"] != nil {
+                removable.formUnion(allKeys(parseJSONC(bytes).root?["definitions"]).keys)
+                removable.formUnion(parseJSONC(bytes).root?["definitions"]?.properties.map(\.key) ?? [])
+            }
+            for (k, n) in keysBefore where (keysAfter[k] ?? 0) < n {
+                #expect(removable.contains(k), "key \(k) lost in \(src)")
+            }
+            #expect(parseJSONC(out.text).comments.count >= before.parse.comments.count - (out.applied["unused-suppression"] ?? 0), "\(src)")
+            #expect(parseJSONC(out.text).errors.filter { $0.code == .syntax }.count <= before.parse.errors.filter { $0.code == .syntax }.count)
+        }
+    }
+}
+
+func allKeys(_ n: JSONNode?) -> [String: Int] {
+    var out: [String: Int] = [:]
+    func walk(_ n: JSONNode?) {
+        guard let n else { return }
+        for p in n.properties { out[p.key, default: 0] += 1; walk(p.value) }
+        for e in n.elements { walk(e) }
+    }
+    walk(n)
+    return out
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
+}
+
+/// A document with random mistakes that fixes target, comments and untargeted keys around them.
+func randomDocument(_ r: inout SplitMix) -> String {
+    var sections: [String] = []
+    for i in 0..<Int(1 + r.next() % 4) {
+        let h = r.pick([#""estimated(44)""#, #""absolute(44)""#, #""fractionalHeight(1)""#])
+        let ins = r.pick(["", #", "contentInsets": { "top": 8, "bottom": 8 }"#, #", "contentInsets": 6"#, #", "contentInsets": [1, 2, 3, 4]"#])
+        let edge = r.pick(["", #", "edgeSpacing": { "leading": "fixed(2)" }"#])
+        let spacing = r.pick(["", #""interGroupSpacing": 10, "#])
+        let ortho = r.pick(["", #""orthogonalScrollingBehavior": "groupPagingCentered", "#, #""orthogonalScrollingBehavior": "paging", "#])
+        let count = r.pick([#""subitems": [ ITEM ]"#, #""subitem": ITEM, "count": 3"#])
+        let item = #"{ /* item \#(i) */ "width": "\#(r.pick(["fractionalWidth(1)", "absolute(100)", "fractionalWidth(1/3)"]))", "height": \#(h)\#(ins)\#(edge) }"#
+        let dup = r.pick(["", #""width": "fractionalWidth(1)", "#])
+        sections.append(#"""
+            // section \#(i)
+            { "name": "s\#(i)", \#(spacing)\#(ortho)"group": { "direction": "\#(r.pick(["horizontal", "vertical"]))", \#(dup)"width": "fractionalWidth(\#(r.pick(["1", "0.8"])))", "height": \#(r.pick([#""absolute(200)""#, #""estimated(100)""#])), \#(count.replacingOccurrences(of: "ITEM", with: item)) } }
+            """#)
+    }
+    let unused = r.pick(["", #""oldHeader": { "elementKind": "h", "width": 1, "height": 1 }, "#])
+    let sup = r.pick(["", "// layoutlint-disable-next-line group-overflow\n"])
+    return "{\n  \"definitions\": { \(unused)\"keep\": { \"width\": 1, \"height\": 1 } },\n  \"sections\": [\n\(sup)\(sections.joined(separator: ",\n"))\n  ]\n}\n"
+}

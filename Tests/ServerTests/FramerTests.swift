@@ -1,0 +1,201 @@
+// The transport in process: framing of every bad input the issue lists, and JSON-RPC decoding.
+import Foundation
+import JSONC
+import JSONRPC
+import Testing
+
+private func frames(_ events: [FramerEvent]) -> [String] {
+    events.compactMap { if case .frame(let b) = $0 { return String(decoding: b, as: UTF8.self) }; return nil }
+}
+private func errors(_ events: [FramerEvent]) -> [String] {
+    events.compactMap { if case .error(let m) = $0 { return m }; return nil }
+}
+private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+@Suite struct FramerTests {
+    @Test func oneFrameFedByteByByte() {
+        var f = MessageFramer()
+        var events: [FramerEvent] = []
+        for b in framed(#"{"a":1}"#) + framed("[]") { events += f.feed([b]) }
+        #expect(frames(events) == [#"{"a":1}"#, "[]"])
+        #expect(errors(events).isEmpty)
+        #expect(f.finish().isEmpty)
+    }
+
+    @Test func caseInsensitiveNamesContentTypeAndUnknownHeaders() {
+        var f = MessageFramer()
+        let input = "content-LENGTH: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"
+        let e = f.feed(Array(input.utf8))
+        #expect(frames(e) == ["{}"])
+        #expect(errors(e).isEmpty)
+    }
+
+    @Test func truncatedFrameAtEndOfInput() {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length: 10\r\n\r\n{\"a\"".utf8))
+        #expect(frames(e).isEmpty)
+        let end = f.finish()
+        #expect(errors(end).count == 1)
+        #expect(errors(end)[0].contains("4 of 10"))
+    }
+
+    @Test func truncatedHeaderAtEndOfInput() {
+        var f = MessageFramer()
+        #expect(f.feed(Array("Content-Len".utf8)).isEmpty)
+        #expect(errors(f.finish()).count == 1)
+    }
+
+    @Test func headerWithoutBodyThenARealFrame() {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length: 20\r\n\r\n".utf8) + framed(#"{"jsonrpc":"2.0"}"#))
+        // The second header lands where the first body should be: reported, then read as a header.
+        #expect(frames(e) == [#"{"jsonrpc":"2.0"}"#])
+        #expect(!errors(e).isEmpty)
+    }
+
+    @Test(arguments: ["-5", "abc", "12abc", "", "1e3", "0x10", "99999999999999999999999999", " 3 4"])
+    func badContentLengthIsSkipped(_ value: String) {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length: \(value)\r\n\r\n".utf8) + framed("{}"))
+        #expect(frames(e) == ["{}"], "Content-Length: \(value)")
+        #expect(!errors(e).isEmpty)
+    }
+
+    @Test func missingContentLength() {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Type: application/json\r\n\r\n".utf8) + framed("[1]"))
+        #expect(frames(e) == ["[1]"])
+        #expect(errors(e).contains { $0.contains("without Content-Length") })
+    }
+
+    @Test func garbageBeforeAHeader() {
+        var f = MessageFramer()
+        let e = f.feed(Array("hello world\u{0}\u{1}garbage".utf8) + framed("{}") + Array("\r\n\r\nmore junk\r\n\r\n".utf8) + framed("[2]"))
+        #expect(frames(e) == ["{}", "[2]"])
+        #expect(errors(e).count >= 2)
+    }
+
+    @Test func invalidUTF8InHeaders() {
+        var f = MessageFramer()
+        var bytes = Array("Content-Length: 2\r\nX-Name: ".utf8)
+        bytes += [0xFF, 0xFE, 0xC3]
+        bytes += Array("\r\n\r\n{}".utf8)
+        var e = f.feed(bytes)
+        e += f.feed(framed("{}"))
+        #expect(errors(e).contains { $0.contains("UTF-8") })
+        #expect(frames(e).last == "{}")
+        // Invalid bytes before a header are garbage, skipped.
+        var g = MessageFramer()
+        let e2 = g.feed([0xFF, 0xC0, 0x80] + framed("{}"))
+        #expect(frames(e2) == ["{}"])
+    }
+
+    @Test func endlessGarbageIsNotBuffered() {
+        var f = MessageFramer()
+        var e: [FramerEvent] = []
+        let chunk = [UInt8](repeating: 0x41, count: 4096)
+        for _ in 0..<1000 { e += f.feed(chunk) }
+        #expect(f.bufferedByteCount <= f.maxHeaderSize + 4096)
+        e += f.feed(Array("\r\n\r\n".utf8) + framed("{}"))
+        #expect(frames(e) == ["{}"])
+    }
+
+    @Test func hundredMegabytesAnnouncedAndNotSent() {
+        var f = MessageFramer(maxMessageSize: 64 * 1024 * 1024)
+        let e = f.feed(Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(repeating: 0x20, count: 1000))
+        #expect(frames(e).isEmpty)
+        #expect(errors(e).contains { $0.contains("over the limit") })
+        #expect(f.bufferedByteCount == 0) // skipped by counting, not buffered
+        #expect(errors(f.finish()).contains { $0.contains("oversized") })
+    }
+
+    @Test func oversizedBodyIsSkippedThenReadingGoesOn() {
+        var f = MessageFramer(maxMessageSize: 100)
+        let big = String(repeating: "x", count: 500)
+        let e = f.feed(framed(big) + framed("{}"))
+        #expect(frames(e) == ["{}"])
+        #expect(f.bufferedByteCount == 0)
+    }
+
+    @Test func bareNewlineHeadersAreAccepted() {
+        var f = MessageFramer()
+        #expect(frames(f.feed(Array("Content-Length: 2\n\n{}".utf8))) == ["{}"])
+    }
+
+    @Test func zeroLengthBody() {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length: 0\r\n\r\n".utf8) + framed("{}"))
+        #expect(frames(e) == ["", "{}"])
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var f = MessageFramer(maxMessageSize: 1000)
+            for _ in 0..<20 {
+                let n = Int.random(in: 0..<300, using: &rng)
+                var chunk = (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                if Bool.random(using: &rng) { chunk += Array("Content-Length: \(Int.random(in: -5...2000, using: &rng))\r\n\r\n".utf8) }
+                _ = f.feed(chunk)
+                #expect(f.bufferedByteCount <= 1000 + f.maxHeaderSize + 300)
+            }
+            _ = f.finish()
+        }
+    }
+}
+
+@Suite struct DecodeTests {
+    func decode(_ s: String) -> DecodedBody { decodeBody(Array(s.utf8)) }
+
+    @Test func notJSONIsAParseError() {
+        guard case .parseError = decode("{not json") else { Issue.record("expected a parse error"); return }
+        guard case .parseError = decodeBody([0x7B, 0xFF, 0x7D]) else { Issue.record("invalid UTF-8: expected a parse error"); return }
+        guard case .parseError = decode("") else { Issue.record("empty: expected a parse error"); return }
+    }
+
+    @Test(arguments: ["1", "\"str\"", "null", "true", #"{"jsonrpc":"2.0"}"#, #"{"jsonrpc":"1.0","id":1,"method":"x"}"#,
+                      #"{"jsonrpc":"2.0","id":{},"method":"x"}"#, #"{"jsonrpc":"2.0","id":1,"method":5}"#,
+                      #"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#])
+    func notAMessageIsInvalidRequest(_ s: String) {
+        guard case .single(.invalid(_, let code, _)) = decode(s) else { Issue.record("expected invalid: \(s)"); return }
+        #expect(code == RPCErrorCode.invalidRequest)
+    }
+
+    @Test func idsAreKeptExactly() {
+        guard case .single(.message(.request(let id, let m, _))) = decode(#"{"jsonrpc":"2.0","id":"abc-1","method":"x"}"#) else { Issue.record("string id"); return }
+        #expect(id.value == .string("abc-1") && m == "x")
+        guard case .single(.message(.request(let id2, _, _))) = decode(#"{"jsonrpc":"2.0","id":9007199254740993,"method":"x"}"#) else { Issue.record("int id"); return }
+        #expect(id2.value == .int(9007199254740993))
+        #expect(RPC.response(id: id2.value, result: .null).serialized() == #"{"jsonrpc":"2.0","id":9007199254740993,"result":null}"#)
+    }
+
+    @Test func notificationsResponsesAndNullParams() {
+        guard case .single(.message(.notification("exit", nil))) = decode(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) else { Issue.record("notification"); return }
+        guard case .single(.message(.response(let id, _, _))) = decode(#"{"jsonrpc":"2.0","id":3,"result":null}"#) else { Issue.record("response"); return }
+        #expect(id == RequestID(3))
+    }
+
+    @Test func batches() {
+        guard case .single(.invalid(_, let code, _)) = decode("[]") else { Issue.record("empty batch"); return }
+        #expect(code == RPCErrorCode.invalidRequest)
+        guard case .batch(let items) = decode(#"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"},1]"#) else { Issue.record("batch"); return }
+        #expect(items.count == 3)
+        if case .invalid = items[2] {} else { Issue.record("a number in a batch is invalid") }
+    }
+
+    @Test func writerFramesAndSurvivesAClosedPipe() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        MessageWriter.ignoreSIGPIPE()
+        let w = MessageWriter(fd: fds[1])
+        #expect(w.send(RPC.notification("x", .object([]))))
+        var buf = [UInt8](repeating: 0, count: 200)
+        let n = read(fds[0], &buf, 200)
+        let body = #"{"jsonrpc":"2.0","method":"x","params":{}}"#
+        #expect(String(decoding: buf[0..<n], as: UTF8.self) == "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+        close(fds[0])
+        #expect(!w.send(RPC.notification("x", .object([]))))
+        #expect(w.failed)
+        close(fds[1])
+    }
+}

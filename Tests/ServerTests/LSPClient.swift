@@ -1,0 +1,346 @@
+// A minimal LSP client for the end-to-end tests: spawns the real `layoutlint serve` and talks to it over pipes.
+// Single-threaded: reads with poll() and timeouts, answers the server's own requests with null.
+import Foundation
+import JSONC
+import JSONRPC
+import Testing
+
+/// The repository root (this file is `<repo>/Tests/ServerTests/LSPClient.swift`).
+let serverRepoRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func examplePath(_ name: String) -> String { serverRepoRoot.appendingPathComponent("examples/\(name)").path }
+
+/// The `layoutlint` binary next to the test bundle (`swift test` builds it), else the usual build folders.
+let serverBinary: String = {
+    let fm = FileManager.default
+    var candidates: [URL] = []
+    if let arg0 = CommandLine.arguments.first {
+        let url = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
+        candidates.append(url.deletingLastPathComponent().appendingPathComponent("layoutlint"))
+        candidates.append(url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("layoutlint"))
+    }
+    candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("layoutlint"))
+    for dir in [".build-lsp", ".build"] {
+        candidates.append(serverRepoRoot.appendingPathComponent("\(dir)/debug/layoutlint"))
+    }
+    for c in candidates where fm.isExecutableFile(atPath: c.path) { return c.path }
+    return candidates.last!.path
+}()
+
+/// Parses JSON text (a test literal) into a JSONValue.
+func J(_ text: String) -> JSONValue {
+    do { return try JSONValue.parse(text) } catch { fatalError("bad JSON literal in a test: \(error): \(text)") }
+}
+
+func pos(_ line: Int, _ character: Int) -> JSONValue {
+    .object([("line", .int(Int64(line))), ("character", .int(Int64(character)))])
+}
+func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSONValue { .object([("start", pos(l1, c1)), ("end", pos(l2, c2))]) }
+func docID(_ uri: String) -> JSONValue { .object([("uri", .string(uri))]) }
+func tdp(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
+    .object([("textDocument", docID(uri)), ("position", pos(line, character))])
+}
+
+final class LSPClient {
+    let process = Process()
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrURL: URL
+    var framer = MessageFramer(maxMessageSize: 256 * 1024 * 1024)
+    /// Messages read but not yet consumed (notifications, server requests, responses nobody waited for).
+    var inbox: [JSONValue] = []
+    /// Every publishDiagnostics notification received, in order.
+    var published: [JSONValue] = []
+    var nextID = 1
+    var exitStatus: Int32?
+
+    init(environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"]) {
+        stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-serve-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: serverBinary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LAYOUTLINT_DEBOUNCE_MS"] = "10"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = try! FileHandle(forWritingTo: stderrURL)
+        try! process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        try? FileManager.default.removeItem(at: stderrURL)
+    }
+
+    var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+    // MARK: writing
+
+    func sendRaw(_ bytes: [UInt8]) {
+        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+        var off = 0
+        while off < bytes.count {
+            pump(timeoutMillis: 0) // keep the server's output flowing so neither side blocks
+            let n = bytes.withUnsafeBytes { p in write(fd, p.baseAddress! + off, min(p.count - off, 1 << 16)) }
+            if n <= 0 { if errno == EINTR { continue }; return }
+            off += n
+        }
+    }
+    func send(_ v: JSONValue) { sendRaw(RPC.frame(v)) }
+    func notify(_ method: String, _ params: JSONValue = .object([])) { send(RPC.notification(method, params)) }
+    @discardableResult
+    func sendRequest(_ method: String, _ params: JSONValue? = .object([])) -> Int {
+        let id = nextID
+        nextID += 1
+        send(RPC.request(id: .int(Int64(id)), method, params))
+        return id
+    }
+    func closeInput() { try? stdinPipe.fileHandleForWriting.close() }
+
+    // MARK: reading
+
+    /// Reads what the server wrote, waiting at most `timeoutMillis` for the first byte. False at end of output.
+    @discardableResult
+    func pump(timeoutMillis: Int32) -> Bool {
+        let fd = stdoutPipe.fileHandleForReading.fileDescriptor
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, timeoutMillis) > 0 else { return true }
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { return false }
+        for e in framer.feed(Array(buf[0..<n])) {
+            guard case .frame(let body) = e else { Issue.record("the server wrote a bad frame: \(e)"); continue }
+            guard let v = try? JSONValue.parse(body) else { Issue.record("the server wrote a body that is not JSON"); continue }
+            // Answer the server's requests (registerCapability, refresh) with null.
+            if case .object = v, v["method"] != nil, let id = v["id"] {
+                let fdw = stdinPipe.fileHandleForWriting.fileDescriptor
+                let bytes = RPC.frame(RPC.response(id: id, result: .null))
+                _ = bytes.withUnsafeBytes { write(fdw, $0.baseAddress, $0.count) }
+            }
+            if v["method"]?.stringValue == "textDocument/publishDiagnostics" { published.append(v) }
+            inbox.append(v)
+        }
+        return true
+    }
+
+    /// The next message matching `predicate` (removed from the inbox), or nil after `timeout` seconds.
+    func waitFor(timeout: Double = 10, _ predicate: (JSONValue) -> Bool) -> JSONValue? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
+            if Date() > deadline { return nil }
+            if !pump(timeoutMillis: 50) {
+                if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
+                return nil
+            }
+        }
+    }
+
+    func response(_ id: Int, timeout: Double = 10) -> JSONValue? {
+        waitFor(timeout: timeout) { $0["id"] == .int(Int64(id)) && $0["method"] == nil }
+    }
+
+    /// Sends a request and waits for its response message (with `result` or `error`).
+    func request(_ method: String, _ params: JSONValue? = .object([]), timeout: Double = 10) -> JSONValue? {
+        response(sendRequest(method, params), timeout: timeout)
+    }
+
+    /// The result of a request (nil when it failed: the test records why).
+    func result(_ method: String, _ params: JSONValue? = .object([]), sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue? {
+        guard let r = request(method, params) else {
+            Issue.record("no response to \(method)\n\(stderrText.suffix(2000))", sourceLocation: sourceLocation)
+            return nil
+        }
+        if let e = r["error"] { Issue.record("\(method) failed: \(e.serialized())", sourceLocation: sourceLocation); return nil }
+        return r["result"]
+    }
+
+    func notification(_ method: String, timeout: Double = 10, where predicate: (JSONValue) -> Bool = { _ in true }) -> JSONValue? {
+        waitFor(timeout: timeout) { $0["method"]?.stringValue == method && $0["id"] == nil && predicate($0["params"] ?? .null) }?["params"]
+    }
+
+    /// The next publishDiagnostics for `uri` (at `version`, when given).
+    func diagnostics(_ uri: String, version: Int? = nil, timeout: Double = 10) -> [JSONValue]? {
+        notification("textDocument/publishDiagnostics", timeout: timeout) { p in
+            p["uri"]?.stringValue == uri && (version == nil || p["version"]?.intValue == Int64(version!))
+        }?["diagnostics"]?.arrayValue
+    }
+
+    // MARK: lifecycle
+
+    @discardableResult
+    func initialize(positionEncodings: [String]? = nil, capabilities: JSONValue? = nil, rootURI: String? = nil) -> JSONValue? {
+        var caps = capabilities ?? J(#"""
+        { "textDocument": { "completion": { "completionItem": { "snippetSupport": true } },
+                            "publishDiagnostics": { "relatedInformation": true },
+                            "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true } },
+          "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true }, "diagnostics": { "refreshSupport": true } } }
+        """#)
+        if let positionEncodings, case .object(var m) = caps {
+            m.append(("general", .object([("positionEncodings", .array(positionEncodings.map { .string($0) }))])))
+            caps = .object(m)
+        }
+        var params: [(String, JSONValue)] = [("processId", .null), ("capabilities", caps)]
+        params.append(("rootUri", rootURI.map { .string($0) } ?? .null))
+        let r = result("initialize", .object(params))
+        notify("initialized")
+        return r
+    }
+
+    func open(_ uri: String, _ text: String, version: Int = 1) {
+        notify("textDocument/didOpen", .object([("textDocument", .object([
+            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))), ("text", .string(text)),
+        ]))]))
+    }
+
+    func change(_ uri: String, version: Int, _ changes: [JSONValue]) {
+        notify("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(version)))])),
+            ("contentChanges", .array(changes)),
+        ]))
+    }
+
+    /// Waits for the process to end; nil when it is still running after `timeout` seconds (then it is killed).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return nil }
+            pump(timeoutMillis: 20)
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// shutdown + exit; returns the exit code.
+    func shutdown() -> Int32? {
+        let r = request("shutdown", nil)
+        #expect(r?["result"] == .null && r?["error"] == nil)
+        notify("exit")
+        return waitForExit()
+    }
+}
+
+// MARK: independent position arithmetic (not the server's LineIndex), for checking ranges to the code unit
+
+enum Enc { case utf8, utf16, utf32 }
+
+/// The lines of a text (split at \n, \r\n, \r) as strings without their breaks.
+func splitLines(_ text: String) -> [Substring] {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    var i = text.startIndex
+    while i < text.endIndex {
+        let c = text[i]
+        if c == "\n" || c == "\r\n" || c == "\r" {
+            lines.append(text[start..<i])
+            start = text.index(after: i)
+        }
+        i = text.index(after: i)
+    }
+    lines.append(text[start..<text.endIndex])
+    return lines
+}
+
+func units(_ s: Substring, _ e: Enc) -> Int {
+    switch e {
+    case .utf8: return s.utf8.count
+    case .utf16: return s.utf16.count
+    case .utf32: return s.unicodeScalars.count
+    }
+}
+
+/// Whether (line, character) is a valid position in `text`: an existing line, not past its end, not inside a character.
+func isValidPosition(_ p: JSONValue?, in text: String, _ e: Enc) -> Bool {
+    guard let l = p?["line"]?.intValue, let c = p?["character"]?.intValue else { return false }
+    let lines = splitLines(text)
+    guard l >= 0, Int(l) < lines.count, c >= 0 else { return false }
+    let line = lines[Int(l)]
+    guard Int(c) <= units(line, e) else { return false }
+    // On a character boundary.
+    var acc = 0
+    for ch in line.unicodeScalars {
+        if acc == Int(c) { return true }
+        acc += e == .utf8 ? String(ch).utf8.count : (e == .utf16 ? String(ch).utf16.count : 1)
+        if acc > Int(c) { return false }
+    }
+    return acc == Int(c)
+}
+
+/// The String index of an LSP position (assumed valid).
+func stringIndex(_ p: JSONValue?, in text: String, _ e: Enc) -> String.Index {
+    let l = Int(p?["line"]?.intValue ?? 0), c = Int(p?["character"]?.intValue ?? 0)
+    var lineStart = text.startIndex
+    var line = 0
+    var i = text.startIndex
+    while line < l && i < text.endIndex {
+        let ch = text[i]
+        i = text.index(after: i)
+        if ch == "\n" || ch == "\r\n" || ch == "\r" { line += 1; lineStart = i }
+    }
+    var idx = lineStart
+    var acc = 0
+    let us = text.unicodeScalars
+    var u = lineStart
+    while acc < c && u < text.endIndex {
+        let sc = us[u]
+        if sc == "\n" || sc == "\r" { break }
+        acc += e == .utf8 ? String(sc).utf8.count : (e == .utf16 ? String(sc).utf16.count : 1)
+        u = us.index(after: u)
+        idx = u
+    }
+    return idx
+}
+
+/// The text a range covers.
+func text(in r: JSONValue?, of text: String, _ e: Enc) -> String {
+    let s = stringIndex(r?["start"], in: text, e), t = stringIndex(r?["end"], in: text, e)
+    return s <= t ? String(text.unicodeScalars[s..<t]) : ""
+}
+
+/// The position of the first occurrence of `needle` (after `after`, if given), in encoding `e`.
+func position(of needle: String, in text: String, _ e: Enc, after: String? = nil) -> (line: Int, character: Int)? {
+    var from = text.startIndex
+    if let after, let r = text.range(of: after) { from = r.upperBound }
+    guard let r = text.range(of: needle, range: from..<text.endIndex) else { return nil }
+    let before = text[text.startIndex..<r.lowerBound]
+    let lines = splitLines(String(before))
+    return (lines.count - 1, units(lines.last!, e))
+}
+
+/// Applies LSP text edits (non-overlapping) to a text.
+func applyLSPEdits(_ edits: [JSONValue], to text: String, _ e: Enc) -> String {
+    var us = Array(text.unicodeScalars)
+    let sorted = edits.sorted {
+        let a = $0["range"]?["start"], b = $1["range"]?["start"]
+        return (a?["line"]?.intValue ?? 0, a?["character"]?.intValue ?? 0) > (b?["line"]?.intValue ?? 0, b?["character"]?.intValue ?? 0)
+    }
+    for ed in sorted {
+        let cur = String(String.UnicodeScalarView(us))
+        let s = cur.unicodeScalars.distance(from: cur.startIndex, to: stringIndex(ed["range"]?["start"], in: cur, e))
+        let t = cur.unicodeScalars.distance(from: cur.startIndex, to: stringIndex(ed["range"]?["end"], in: cur, e))
+        us.replaceSubrange(s..<t, with: Array((ed["newText"]?.stringValue ?? "").unicodeScalars))
+    }
+    return String(String.UnicodeScalarView(us))
+}
+
+/// A temporary folder (a fake repository root, with `.git`), removed by `cleanup()`.
+final class TempFolder {
+    let url: URL
+    var path: String { url.path }
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-lsp-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    }
+    @discardableResult func write(_ name: String, _ text: String) -> String {
+        let u = url.appendingPathComponent(name)
+        try! FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: u)
+        return u.path
+    }
+    func uri(_ name: String) -> String { "file://" + url.appendingPathComponent(name).path }
+    func cleanup() { try? FileManager.default.removeItem(at: url) }
+}
