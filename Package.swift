@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
         // Files: reading, folder expansion, finding and caching `.layoutlint.json`, atomic writes for fixes.
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"]),
+        // SVG wireframes of resolved layouts (`layoutlint render`, the editor preview).
+        .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"]),
         // JSON-RPC 2.0 over LSP framing: a byte-level state machine that survives any input, with json-c bodies.
         .target(name: "JSONRPC", dependencies: ["JSONC"]),
         // LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values.
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "JSONC"]),
         // The thin command-line frontend.
         .executableTarget(name: "layoutlint", dependencies: [
-            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "JSONC",
+            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "LayoutLintRender", "JSONC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),

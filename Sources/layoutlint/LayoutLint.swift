@@ -32,7 +32,7 @@ struct LayoutLint: ParsableCommand {
         commandName: "layoutlint",
         abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
         version: layoutlintVersion,
-        subcommands: [Lint.self, Serve.self, Explain.self, Rules.self])
+        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self])
 }
 
 /// Exit codes as INTERFACES.md promises: 0 clean, 1 findings over the limits, 2 usage, I/O or configuration error.
@@ -290,8 +290,13 @@ struct Rules: ParsableCommand {
     @Argument(help: "A rule id.")
     var rule: String?
 
+    @Flag(help: "Print every rule's documentation as one Markdown page (docs/rules.md).")
+    var markdown = false
+
     func run() throws {
-        if let id = rule {
+        if markdown {
+            Output.write(RuleCatalog.documentationPage())
+        } else if let id = rule {
             guard let info = RuleCatalog.info(id) else {
                 let hint = suggest(id, among: RuleCatalog.all.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
                 Output.error("no rule \"\(id)\"\(hint) (`layoutlint rules` lists them)")

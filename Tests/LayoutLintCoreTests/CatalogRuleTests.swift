@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LayoutLintCore
 
@@ -147,5 +148,15 @@ struct CatalogRuleTests {
             #expect(r.markdown.contains("Wrong") && r.markdown.contains("Right"))
             if r.weakEvidence { #expect(r.severity <= .warning && r.markdown.contains("Evidence is weak"), "\(r.id)") }
         }
+    }
+}
+
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("docs/rules.md is the catalogue's documentation page (regenerate with `layoutlint rules --markdown > docs/rules.md`)")
+    func rulesPageIsCurrent() throws {
+        let page = try String(contentsOf: repoRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        #expect(page == RuleCatalog.documentationPage())
+        for r in RuleCatalog.all { #expect(page.contains("<a id=\"\(r.id)\"></a>")) }
     }
 }

@@ -18,6 +18,10 @@ func counts(_ ds: [Diagnostic]) -> [String: Int] {
 
 @Suite("Fixes")
 struct FixTests {
+    @Test func theExamplesAreThere() {
+        #expect(exampleFiles().count >= 14)
+    }
+
     @Test("lint → fix → lint over every example: fixed findings go, nothing new appears, a second fix changes nothing",
           arguments: exampleFiles())
     func fixRoundTrip(_ path: String) throws {

@@ -27,6 +27,15 @@ public struct RuleInfo: Sendable {
 
 public enum RuleCatalog {
     public static func info(_ id: String) -> RuleInfo? { byID[id] }
+
+    /// `docs/rules.md`: every rule's documentation, the page `documentationURL` points into.
+    public static func documentationPage() -> String {
+        var s = "# layoutlint rules\n\nGenerated from the rule catalogue by `layoutlint rules --markdown`; do not edit by hand.\n\n"
+        s += "| rule | default | summary |\n|---|---|---|\n"
+        for r in all { s += "| [`\(r.id)`](#\(r.id)) | \(r.severity) | \(r.summary.replacingAll("|", with: "\\|")) |\n" }
+        for r in all { s += "\n<a id=\"\(r.id)\"></a>\n\n" + r.markdown }
+        return s
+    }
     static let byID: [String: RuleInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     public static let all: [RuleInfo] = [

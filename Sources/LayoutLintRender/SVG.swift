@@ -1,0 +1,1 @@
+// SVG wireframes of resolved layouts (issue 8).

@@ -1,0 +1,503 @@
+// End-to-end: the real `layoutlint serve` over pipes, every capability.
+import Foundation
+import JSONC
+import JSONRPC
+import Testing
+
+let gridDoc = """
+{
+  "environments": ["iPhone 12"],
+  "definitions": {
+    "cell": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }
+  },
+  "sections": [
+    {
+      "name": "grid",
+      "group": {
+        "direction": "horizontal",
+        "width": "fractionalWidth(1)",
+        "height": "fractionalWidth(1/3)",
+        "subitem": { "$ref": "#/definitions/cell" },
+        "count": 3
+      }
+    },
+    {
+      "name": "list",
+      "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+                 "subitems": [{ "$ref": "#/definitions/cell", "height": "estimated(44)" }] }
+    }
+  ]
+}
+"""
+
+let duplicateDoc = """
+{
+  "sections": [
+    { "name": "list",
+      "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "height": "absolute(50)",
+                 "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+  ]
+}
+"""
+
+let overflowDoc = """
+{
+  "sections": [
+    { "name": "row", "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+      "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
+  ]
+}
+"""
+
+/// A CJK name and emoji (astral: two UTF-16 units, four UTF-8 bytes) before a finding on the same line; CRLF line ends.
+let unicodeDoc = "{\r\n  \"sections\": [\r\n    { \"name\": \"日本語😀🎉\", \"bogus\": 1, \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\",\r\n      \"subitems\": [{ \"width\": \"fractionalWidth(1)\", \"height\": \"fractionalHeight(1)\" }] } }\r\n  ]\r\n}\r\n"
+
+func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $0["code"]?.stringValue } }
+
+@Suite struct LifecycleTests {
+    @Test func beforeInitializeThenShutdownAndExit() {
+        let c = LSPClient()
+        let early = c.request("textDocument/hover", tdp("file:///x.layout.json", 0, 0))
+        #expect(early?["error"]?["code"] == .int(-32002))
+        c.notify("textDocument/didOpen", J(#"{"textDocument":{"uri":"file:///x.layout.json","languageId":"json","version":1,"text":"{}"}}"#))
+        let initResult = c.initialize()
+        #expect(initResult?["capabilities"]?["positionEncoding"] == .string("utf-16"))
+        #expect(initResult?["capabilities"]?["hoverProvider"] == .bool(true))
+        #expect(c.request("initialize", J(#"{"capabilities":{}}"#))?["error"]?["code"] == .int(-32600))
+        #expect(c.request("no/such/method")?["error"]?["code"] == .int(-32601))
+        c.notify("no/such/notification")
+        c.notify("$/setTrace", J(#"{"value":"off"}"#))
+        // The didOpen before initialize was dropped.
+        #expect(c.result("layoutlint/stats")?["documents"] == .int(0))
+        #expect(c.request("shutdown", nil)?["result"] == .null)
+        #expect(c.request("textDocument/hover", tdp("file:///x.layout.json", 0, 0))?["error"]?["code"] == .int(-32600))
+        c.notify("exit")
+        #expect(c.waitForExit() == 0)
+    }
+
+    @Test func exitWithoutShutdownIsOne() {
+        let c = LSPClient()
+        c.initialize()
+        c.notify("exit")
+        #expect(c.waitForExit() == 1)
+    }
+
+    @Test func endOfInputWithoutShutdownIsOneAndAfterShutdownZero() {
+        let a = LSPClient()
+        a.initialize()
+        a.closeInput()
+        #expect(a.waitForExit() == 1)
+        let b = LSPClient()
+        b.initialize()
+        #expect(b.request("shutdown", nil)?["result"] == .null)
+        b.closeInput()
+        #expect(b.waitForExit() == 0)
+    }
+
+    @Test func badInputOverThePipeIsSurvived() {
+        let c = LSPClient()
+        c.initialize()
+        c.sendRaw(Array("garbage before any header\r\n\r\n".utf8))
+        c.sendRaw(Array("Content-Length: -4\r\n\r\n".utf8))
+        c.sendRaw(Array("Content-Length: many\r\n\r\n".utf8))
+        c.sendRaw(RPC.frame(Array("{not json".utf8)))
+        let parseError = c.waitFor { $0["error"]?["code"] == .int(-32700) }
+        #expect(parseError?["id"] == .null)
+        c.sendRaw(RPC.frame(Array("42".utf8)))
+        #expect(c.waitFor { $0["error"]?["code"] == .int(-32600) }?["id"] == .null)
+        c.sendRaw(RPC.frame(Array("[]".utf8)))
+        #expect(c.waitFor { $0["error"]?["code"] == .int(-32600) } != nil)
+        var invalidUTF8 = Array(#"{"jsonrpc":"2.0","id":77,"method":"x","params":{"a":""#.utf8)
+        invalidUTF8 += [0xFF, 0xFE]
+        invalidUTF8 += Array(#""}}"#.utf8)
+        c.sendRaw(RPC.frame(invalidUTF8))
+        #expect(c.waitFor { $0["error"]?["code"] == .int(-32700) } != nil)
+        // A batch: one request, one notification, one invalid → an array of two responses.
+        c.sendRaw(RPC.frame(Array(#"[{"jsonrpc":"2.0","id":"s1","method":"layoutlint/stats"},{"jsonrpc":"2.0","method":"$/x"},{"foo":1}]"#.utf8)))
+        let batch = c.waitFor { $0.arrayValue != nil }
+        #expect(batch?.arrayValue?.count == 2)
+        #expect(batch?[0]?["id"] == .string("s1"))
+        #expect(batch?[1]?["error"]?["code"] == .int(-32600))
+        // A batch of notifications only: no answer; the next request is still answered.
+        c.sendRaw(RPC.frame(Array(#"[{"jsonrpc":"2.0","method":"$/a"},{"jsonrpc":"2.0","method":"$/b"}]"#.utf8)))
+        #expect(c.result("layoutlint/stats")?["documents"] == .int(0))
+        #expect(c.inbox.allSatisfy { $0.arrayValue == nil })
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func hundredMegabytesAnnouncedAndNotSent() {
+        let c = LSPClient()
+        c.initialize()
+        c.sendRaw(Array("Content-Length: 104857600\r\n\r\n{\"jsonrpc\":".utf8))
+        c.closeInput()
+        #expect(c.waitForExit() == 1)
+        #expect(c.stderrText.contains("over the limit"))
+    }
+
+    @Test func cancelAndContentModified() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/cancel.layout.json"
+        c.open(uri, gridDoc)
+        // Both in one write, so they are queued together.
+        let hover = RPC.request(id: .int(900), "textDocument/hover", tdp(uri, 10, 20))
+        let cancel = RPC.notification("$/cancelRequest", .object([("id", .int(900))]))
+        c.sendRaw(RPC.frame(hover) + RPC.frame(cancel))
+        #expect(c.response(900)?["error"]?["code"] == .int(-32800))
+        let hover2 = RPC.request(id: .string("h2"), "textDocument/hover", tdp(uri, 10, 20))
+        let change = RPC.notification("textDocument/didChange", J(#"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"{}"}]}"#))
+        c.sendRaw(RPC.frame(hover2) + RPC.frame(change))
+        #expect(c.waitFor { $0["id"] == .string("h2") }?["error"]?["code"] == .int(-32801))
+        #expect(c.shutdown() == 0)
+    }
+}
+
+@Suite struct DiagnosticsTests {
+    @Test func pushedWithVersionAndRuleMetadata() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/overflow.layout.json"
+        c.open(uri, overflowDoc, version: 7)
+        let ds = c.diagnostics(uri, version: 7)
+        let d = ds?.first { $0["code"] == .string("group-overflow") }
+        #expect(d != nil, "\(ds ?? [])")
+        #expect(d?["source"] == .string("layoutlint"))
+        #expect(d?["severity"] == .int(2))
+        #expect(d?["codeDescription"]?["href"]?.stringValue?.hasSuffix("#group-overflow") == true)
+        #expect(d?["message"]?.stringValue?.contains("iPhone 12") == true)
+        // Fix it: the next publication (version 8) has no overflow.
+        let fixed = overflowDoc.replacingOccurrences(of: "absolute(250)", with: "absolute(190)")
+        c.change(uri, version: 8, [.object([("text", .string(fixed))])])
+        #expect(!diagnosticCodes(c.diagnostics(uri, version: 8)).contains("group-overflow"))
+        // Close: cleared.
+        c.notify("textDocument/didClose", .object([("textDocument", docID(uri))]))
+        #expect(c.diagnostics(uri)?.isEmpty == true)
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func relatedInformationForDuplicateKeys() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/dup.layout.json"
+        c.open(uri, duplicateDoc)
+        let d = c.diagnostics(uri)?.first { $0["code"] == .string("duplicate-key") }
+        #expect(d?["relatedInformation"]?[0]?["location"]?["uri"] == .string(uri))
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func pullWithResultIDs() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/pull.layout.json"
+        c.open(uri, overflowDoc)
+        let first = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+        #expect(first?["kind"] == .string("full"))
+        #expect(diagnosticCodes(first?["items"]?.arrayValue).contains("group-overflow"))
+        let id = first?["resultId"]?.stringValue ?? ""
+        let again = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri)), ("previousResultId", .string(id))]))
+        #expect(again?["kind"] == .string("unchanged"))
+        c.change(uri, version: 2, [J(#"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":" "}"#)])
+        let third = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri)), ("previousResultId", .string(id))]))
+        #expect(third?["kind"] == .string("full"))
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test(arguments: [("utf-16", Enc.utf16), ("utf-8", Enc.utf8), ("utf-32", Enc.utf32)])
+    func unicodePositionsToTheCodeUnit(_ name: String, _ enc: Enc) {
+        let c = LSPClient()
+        let r = c.initialize(positionEncodings: [name, "utf-16"])
+        #expect(r?["capabilities"]?["positionEncoding"] == .string(name))
+        let uri = "file:///tmp/unicode.layout.json"
+        c.open(uri, unicodeDoc)
+        let d = c.diagnostics(uri)?.first { $0["code"] == .string("unknown-property") }
+        let expected = position(of: "\"bogus\"", in: unicodeDoc, enc)!
+        #expect(d?["range"]?["start"] == pos(expected.line, expected.character), "\(d?.serialized() ?? "none")")
+        #expect(d?["range"]?["end"] == pos(expected.line, expected.character + 7))
+        #expect(text(in: d?["range"], of: unicodeDoc, enc) == "\"bogus\"")
+        // An incremental edit right after the emoji (in this encoding): insert "x" before the closing quote of the name.
+        let at = position(of: "\", \"bogus\"", in: unicodeDoc, enc)!
+        c.change(uri, version: 2, [.object([("range", range(at.line, at.character, at.line, at.character)), ("text", .string("x"))])])
+        let newText = unicodeDoc.replacingOccurrences(of: "🎉\"", with: "🎉x\"")
+        let d2 = c.diagnostics(uri, version: 2)?.first { $0["code"] == .string("unknown-property") }
+        #expect(text(in: d2?["range"], of: newText, enc) == "\"bogus\"")
+        // Hover on the key after the emoji finds the right property.
+        let hp = position(of: "horizontal", in: newText, enc)!
+        let hover = c.result("textDocument/hover", tdp(uri, hp.line, hp.character + 2))
+        #expect(hover?["contents"]?["value"]?.stringValue?.contains("390") == true)
+        #expect(c.shutdown() == 0)
+    }
+}
+
+@Suite struct FeatureTests {
+    @Test func hoverShowsComputedSizes() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        let p = position(of: "fractionalWidth(1/3)", in: gridDoc, .utf16)!
+        let h = c.result("textDocument/hover", tdp(uri, p.line, p.character + 3))
+        let md = h?["contents"]?["value"]?.stringValue ?? ""
+        #expect(h?["contents"]?["kind"] == .string("markdown"))
+        #expect(md.contains("390×130"), "\(md)")
+        #expect(md.contains("| environment |"))
+        // On the definition: the cell as each use sizes it.
+        let q = position(of: "\"cell\"", in: gridDoc, .utf16)!
+        let h2 = c.result("textDocument/hover", tdp(uri, q.line, q.character + 20))
+        #expect(h2?["contents"]?["value"]?.stringValue?.contains("130×130") == true, "\(h2?.serialized() ?? "")")
+        // On a diagnostic: the rule's documentation.
+        c.open("file:///tmp/of.layout.json", overflowDoc)
+        let o = position(of: "absolute(250)", in: overflowDoc, .utf16)!
+        _ = c.diagnostics("file:///tmp/of.layout.json")
+        let h3 = c.result("textDocument/hover", tdp("file:///tmp/of.layout.json", o.line, o.character - 10))
+        #expect(h3?["contents"]?["value"]?.stringValue?.contains("group-overflow") == true, "\(h3?.serialized() ?? "")")
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func inlayHintsAfterDimensions() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        let hints = c.result("textDocument/inlayHint", .object([("textDocument", docID(uri)), ("range", range(0, 0, 100, 0))]))?.arrayValue ?? []
+        let labels = hints.compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("= 130 pt"), "\(labels)")
+        #expect(labels.contains("≈ 44 pt"), "\(labels)")
+        // The hint sits right after the value.
+        let p = position(of: "\"fractionalWidth(1/3)\"", in: gridDoc, .utf16)!
+        #expect(hints.contains { $0["position"] == pos(p.line, p.character + 22) && $0["label"] == .string("= 130 pt") })
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func quickFixAppliedRemovesTheDiagnostic() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/dup.layout.json"
+        c.open(uri, duplicateDoc)
+        let d = c.diagnostics(uri)?.first { $0["code"] == .string("duplicate-key") }
+        #expect(d != nil)
+        let actions = c.result("textDocument/codeAction", .object([
+            ("textDocument", docID(uri)), ("range", d?["range"] ?? range(0, 0, 0, 0)),
+            ("context", .object([("diagnostics", .array(d.map { [$0] } ?? []))])),
+        ]))?.arrayValue ?? []
+        let fix = actions.first { $0["kind"] == .string("quickfix") && $0["isPreferred"] == .bool(true) }
+        #expect(fix?["diagnostics"]?[0]?["code"] == .string("duplicate-key"))
+        #expect(actions.contains { $0["title"]?.stringValue == "Disable duplicate-key for this line" })
+        let edits = fix?["edit"]?["changes"]?[uri]?.arrayValue ?? []
+        #expect(!edits.isEmpty)
+        let fixed = applyLSPEdits(edits, to: duplicateDoc, .utf16)
+        c.change(uri, version: 2, [.object([("text", .string(fixed))])])
+        #expect(!diagnosticCodes(c.diagnostics(uri, version: 2)).contains("duplicate-key"))
+        // source.fixAll
+        c.change(uri, version: 3, [.object([("text", .string(duplicateDoc))])])
+        let all = c.result("textDocument/codeAction", .object([
+            ("textDocument", docID(uri)), ("range", range(0, 0, 0, 0)),
+            ("context", .object([("diagnostics", .array([])), ("only", .array([.string("source.fixAll")]))])),
+        ]))?.arrayValue ?? []
+        #expect(all.count == 1 && all.first?["kind"] == .string("source.fixAll.layoutlint"))
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func completion() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            (c.result("textDocument/completion", tdp(uri, line, ch))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        }
+        // In the group, on the "direction" key: group keys not yet present.
+        let k = position(of: "\"direction\": \"horizontal\"", in: gridDoc, .utf16)!
+        let keys = labels(k.line, k.character + 2)
+        #expect(keys.contains("interItemSpacing") && keys.contains("direction") && !keys.contains("width"), "\(keys)")
+        // The direction value: the enum.
+        let v = position(of: "\"horizontal\"", in: gridDoc, .utf16)!
+        #expect(Set(labels(v.line, v.character + 3)) == ["horizontal", "vertical", "custom"])
+        // A dimension: the forms, as snippets (the client supports them).
+        let w = position(of: "\"fractionalWidth(1/3)\"", in: gridDoc, .utf16)!
+        let items = c.result("textDocument/completion", tdp(uri, w.line, w.character + 3))?["items"]?.arrayValue ?? []
+        #expect(items.contains { $0["label"] == .string("estimated(44)") && $0["insertTextFormat"] == .int(2) })
+        // A $ref: the definitions.
+        let r = position(of: "\"#/definitions/cell\"", in: gridDoc, .utf16)!
+        #expect(labels(r.line, r.character + 3).contains("#/definitions/cell"))
+        // Environment presets in the environments array.
+        let e = position(of: "\"iPhone 12\"", in: gridDoc, .utf16)!
+        #expect(labels(e.line, e.character + 2).contains("iPad landscape"))
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func completionWithoutSnippetSupport() {
+        let c = LSPClient()
+        c.initialize(capabilities: J("{}"))
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        let w = position(of: "\"fractionalWidth(1/3)\"", in: gridDoc, .utf16)!
+        let items = c.result("textDocument/completion", tdp(uri, w.line, w.character + 3))?["items"]?.arrayValue ?? []
+        #expect(!items.isEmpty && items.allSatisfy { $0["insertTextFormat"] == nil })
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func documentSymbols() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        let syms = c.result("textDocument/documentSymbol", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        let names = syms.compactMap { $0["name"]?.stringValue }
+        #expect(names == ["definitions", "grid", "list"], "\(names)")
+        let grid = syms.first { $0["name"] == .string("grid") }
+        #expect(grid?["children"]?[0]?["name"]?.stringValue?.hasPrefix("group") == true)
+        #expect(grid?["children"]?[0]?["detail"]?.stringValue?.contains("390×130") == true)
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func definitionReferencesRenameAndLinks() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc)
+        let r = position(of: "#/definitions/cell", in: gridDoc, .utf16)!
+        let def = c.result("textDocument/definition", tdp(uri, r.line, r.character + 3))
+        let cellLine = position(of: "\"cell\"", in: gridDoc, .utf16)!
+        #expect(def?["uri"] == .string(uri))
+        #expect(def?["range"]?["start"] == pos(cellLine.line, cellLine.character))
+        let refs = c.result("textDocument/references", .object([
+            ("textDocument", docID(uri)), ("position", pos(cellLine.line, cellLine.character + 2)),
+            ("context", .object([("includeDeclaration", .bool(true))])),
+        ]))?.arrayValue ?? []
+        #expect(refs.count == 3) // the key and two $refs
+        let prep = c.result("textDocument/prepareRename", tdp(uri, cellLine.line, cellLine.character + 2))
+        #expect(prep?["placeholder"] == .string("cell"))
+        let edit = c.result("textDocument/rename", .object([
+            ("textDocument", docID(uri)), ("position", pos(r.line, r.character + 3)), ("newName", .string("tile")),
+        ]))
+        let edits = edit?["changes"]?[uri]?.arrayValue ?? []
+        #expect(edits.count == 3)
+        let renamed = applyLSPEdits(edits, to: gridDoc, .utf16)
+        #expect(renamed.contains("\"tile\": {") && renamed.components(separatedBy: "#/definitions/tile").count == 3 && !renamed.contains("cell"))
+        let links = c.result("textDocument/documentLink", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        #expect(links.count == 2)
+        #expect(links.first?["target"] == .string("\(uri)#L\(cellLine.line + 1)"))
+        #expect(text(in: links.first?["range"], of: gridDoc, .utf16) == "#/definitions/cell")
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func stats() {
+        let c = LSPClient()
+        c.initialize()
+        #expect(c.result("layoutlint/stats")?["lastChange"] == .null)
+        let uri = "file:///tmp/grid.layout.json"
+        c.open(uri, gridDoc, version: 3)
+        _ = c.diagnostics(uri)
+        let s = c.result("layoutlint/stats")
+        #expect(s?["documents"] == .int(1))
+        let lc = s?["lastChange"]
+        #expect(lc?["uri"] == .string(uri) && lc?["version"] == .int(3))
+        #expect(lc?["sectionsResolved"] == .int(2) && lc?["sectionsReused"] == .int(0))
+        for k in ["parseMicros", "resolveMicros", "lintMicros"] { #expect(lc?[k]?.intValue != nil) }
+        #expect(c.shutdown() == 0)
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test func configChangeRelintsAndBrokenConfigIsReported() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        dir.write("a.layout.json", overflowDoc)
+        let c = LSPClient()
+        let r = c.initialize(rootURI: "file://" + dir.path)
+        _ = r
+        let uri = dir.uri("a.layout.json")
+        c.open(uri, overflowDoc)
+        #expect(!diagnosticCodes(c.diagnostics(uri)).contains("group-overflow"))
+        // The server asked to watch the config files.
+        // (Answered with null by the test client.)
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        c.notify("workspace/didChangeWatchedFiles", J(#"{"changes":[{"uri":"\#(dir.uri(".layoutlint.json"))","type":2}]}"#))
+        let ds = c.diagnostics(uri) ?? []
+        #expect(ds.contains { $0["code"] == .string("group-overflow") && $0["severity"] == .int(1) }, "\(ds)")
+        // Broken config: a diagnostic on the config's own URI; the last good config stays in force.
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "loud" } }"#)
+        c.notify("workspace/didChangeConfiguration", J(#"{"settings":{}}"#))
+        let cfg = c.diagnostics(dir.uri(".layoutlint.json")) ?? []
+        #expect(cfg.contains { $0["severity"] == .int(1) }, "\(cfg)")
+        let again = c.diagnostics(uri) ?? []
+        #expect(again.contains { $0["code"] == .string("group-overflow") && $0["severity"] == .int(1) })
+        #expect(c.shutdown() == 0)
+    }
+}
+
+@Suite struct RandomEditTests {
+    /// 1 000 random edits (inserts, deletes, replacements, some with CJK and emoji and line breaks) to an example:
+    /// every published or pulled diagnostic range must lie inside the text of its version, on character boundaries.
+    @Test func thousandRandomEditsNeverGiveARangeOutsideTheDocument() throws {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/random.layout.json"
+        var current = try String(contentsOfFile: examplePath("app-store.layout.json"), encoding: .utf8)
+        var texts: [Int: String] = [1: current]
+        c.open(uri, current)
+        var rng = SplitMix(seed: 0x5eed)
+        let pieces = ["", "{", "}", "[", "]", ",", ":", "\"", "\"width\": ", "\"absolute(10)\"", "12", "\n", "\r\n", "日本", "😀", "é", " ", "//", "/*", "*/", "null", "\"$ref\": \"#/definitions/cover\""]
+        var version = 1
+        for i in 0..<1000 {
+            version += 1
+            let lines = splitLines(current)
+            func randomPos() -> (Int, Int) {
+                let l = Int(rng.next() % UInt64(lines.count))
+                // Mostly valid positions; sometimes past the end of the line or the document (the server clamps).
+                let len = units(lines[l], .utf16)
+                var ch = Int(rng.next() % UInt64(len + 1))
+                // Move off a surrogate pair's middle.
+                while !isValidPosition(pos(l, ch), in: current, .utf16) { ch -= 1 }
+                return (l, ch)
+            }
+            var a = randomPos(), b = randomPos()
+            if (b.0, b.1) < (a.0, a.1) { swap(&a, &b) }
+            if rng.next() % 3 == 0 { b = a } // pure insert
+            let piece = pieces[Int(rng.next() % UInt64(pieces.count))]
+            let edit = J(#"{"range":\#(range(a.0, a.1, b.0, b.1).serialized()),"text":\#(JSONValue.string(piece).serialized())}"#)
+            current = applyLSPEdits([.object([("range", edit["range"]!), ("newText", .string(piece))])], to: current, .utf16)
+            texts[version] = current
+            c.change(uri, version: version, [edit])
+            if i % 100 == 99 {
+                let pulled = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+                for d in pulled?["items"]?.arrayValue ?? [] {
+                    #expect(isValidPosition(d["range"]?["start"], in: current, .utf16) && isValidPosition(d["range"]?["end"], in: current, .utf16),
+                            "pulled \(d.serialized()) at version \(version)")
+                }
+            }
+        }
+        // Wait for the last version's publication, then check every publication against its version's text.
+        _ = c.diagnostics(uri, version: version, timeout: 20)
+        #expect(!c.published.isEmpty)
+        var checked = 0
+        for p in c.published {
+            guard let params = p["params"], let v = params["version"]?.intValue, let t = texts[Int(v)] else { continue }
+            for d in params["diagnostics"]?.arrayValue ?? [] {
+                checked += 1
+                #expect(isValidPosition(d["range"]?["start"], in: t, .utf16) && isValidPosition(d["range"]?["end"], in: t, .utf16),
+                        "published \(d.serialized()) at version \(v)")
+            }
+        }
+        #expect(checked > 0)
+        // The server's text equals ours: a full-document edit from the start to the end gives the same diagnostics as a fresh open.
+        let final = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+        c.open("file:///tmp/random-copy.layout.json", current)
+        let copy = c.result("textDocument/diagnostic", .object([("textDocument", docID("file:///tmp/random-copy.layout.json"))]))
+        #expect(final?["items"]?.arrayValue?.map { $0["range"] } == copy?["items"]?.arrayValue?.map { $0["range"] })
+        #expect(c.shutdown() == 0)
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
