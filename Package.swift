@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint"]),
+        .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint"]),
     ]
 )

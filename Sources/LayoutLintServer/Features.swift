@@ -82,7 +82,9 @@ struct FeatureContext {
                     }
                 case .element(let e):
                     let nodes = idx.nodes[ObjectIdentifier(e)] ?? []
-                    var seen = Set<String>()
+                    // Distinct rows in order, with how many placements share each.
+                    var order: [String] = []
+                    var counts: [String: Int] = [:]
                     for n in nodes {
                         var frame = n.frame.sizeDescription
                         if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
@@ -93,11 +95,14 @@ struct FeatureContext {
                             if s.spacing != 0 { extra += ", spacing \(formatPoints(s.spacing))" }
                         }
                         if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
-                        let row = "| \(env) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra)) |"
-                        if seen.insert(row).inserted { rows.append(row) }
-                        if seen.count >= 8 { break }
+                        let key = "| \(env) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
+                        if counts[key] == nil { order.append(key) }
+                        counts[key, default: 0] += 1
                     }
-                    if nodes.count > seen.count && nodes.count > 1 { rows.append("| \(env) | ×\(nodes.count) placements | | |") }
+                    for key in order.prefix(8) {
+                        let k = counts[key] ?? 1
+                        rows.append(key + (k > 1 ? (key.hasSuffix("| ") ? "" : "; ") + "×\(k) placements" : "") + " |")
+                    }
                 default:
                     var seen = Set<String>()
                     for f in idx.frames[o.identity] ?? [] {
@@ -112,7 +117,7 @@ struct FeatureContext {
         guard !rows.isEmpty else {
             return head + "\n\nNot resolved in any environment (an unused definition, or errors in the document)."
         }
-        let lastColumn = isGroupTable ? "group" : (objects.contains { if case .section = $0 { return true }; return false } ? "groups" : "")
+        let lastColumn = isGroupTable ? "group" : (objects.contains { if case .section = $0 { return true }; return false } ? "groups" : "details")
         let secondHeader: String
         if case .section = first { secondHeader = "container" } else if case .element = first { secondHeader = "content" } else { secondHeader = "position" }
         return head + "\n\n| environment | frame | \(secondHeader) | \(lastColumn) |\n|---|---|---|---|\n" + rows.joined(separator: "\n")

@@ -1,7 +1,59 @@
 // `layoutlint render`: an SVG wireframe of the resolved layout (issue 8).
 import ArgumentParser
+import Foundation
+import LayoutLintCore
 import LayoutLintRender
+import LayoutLintWorkspace
 
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Draw the resolved layout as an SVG wireframe.")
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the resolved layout as an SVG wireframe.",
+        discussion: """
+            One panel per environment, side by side (the document's environments unless --environment names some). \
+            User units are points; each box is a <rect> with the element's JSON pointer in data-path and the \
+            resolver's frame (as `explain` prints it) in x/y/width/height.
+            """)
+
+    @Argument(help: "A layout document ('-' reads standard input).")
+    var file: String
+
+    @Option(name: .customLong("environment"), help: "Draw this environment (repeatable); replaces the document's list.")
+    var environments: [String] = []
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the SVG to this file (default: standard output).")
+    var output: String?
+
+    func run() throws {
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(file) } catch {
+            Output.error(error.message)
+            throw ExitCode(Exit.failure)
+        }
+        var options = LintOptions()
+        if !environments.isEmpty { options.environmentNames = environments }
+        let result = lint(bytes: bytes, options: options)
+        if !result.unknownEnvironments.isEmpty {
+            let names = result.unknownEnvironments
+            let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)) }.first
+                .map { "; did you mean \"\($0)\"?" } ?? ""
+            Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
+            throw ExitCode(Exit.failure)
+        }
+        let svg = renderSVG(result, environments: nil, options: RenderOptions(title: file == "-" ? nil : file))
+        if let out = output, out != "-" {
+            do {
+                try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                Output.error("cannot write \(out): \(error.localizedDescription)")
+                throw ExitCode(Exit.failure)
+            }
+        } else {
+            Output.write(svg)
+            Output.flush()
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            Output.error("\(file) has \(errors.count) error\(errors.count == 1 ? "" : "s"); sections with errors are not drawn (run `layoutlint lint \(file)`)")
+        }
+    }
 }

@@ -44,6 +44,9 @@ public enum Keys {
     public static let variant = section.filter { $0 != "variants" } + ["when"]
     public static let insets = ["top", "leading", "bottom", "trailing"]
     public static let edgeSpacing = ["leading", "top", "trailing", "bottom"]
+    /// Every key any element may have: most keys are checked against this set first (the hot path).
+    static let anyKnown = Set(root + section + group + boundary + supplementary + anchor + decoration + configuration + environment
+                              + when + variant + insets + edgeSpacing)
     public static let dimensionForms = ["fractionalWidth(1)", "fractionalHeight(1)", "absolute(44)", "estimated(44)",
                                         "uniformAcrossSiblings(estimate: 44)"]
 }
@@ -115,7 +118,7 @@ final class DocumentBuilder {
     }
 
     func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
-        for e in view.entries where e.key != "$ref" && !allowed.contains(e.key) {
+        for e in view.entries where e.key != "$ref" && !(Keys.anyKnown.contains(e.key) && allowed.contains(e.key)) {
             var msg = "unknown property \"\(e.key)\" on \(element)"
             var fix: Fix?
             if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key == s }) {
@@ -849,12 +852,12 @@ func describeType(_ n: JSONNode) -> String {
 }
 
 public func escapePointer(_ s: String) -> String {
-    guard s.contains("~") || s.contains("/") else { return s }
+    guard s.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return s }
     return s.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
 }
 
 public func unescapePointer(_ s: String) -> String {
-    guard s.contains("~") else { return s }
+    guard s.utf8.contains(UInt8(ascii: "~")) else { return s }
     return s.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
 }
 

@@ -100,7 +100,7 @@ public struct ResolvedBoundary: Sendable {
     public var frame: Rect
 }
 
-public struct ResolvedSection: Sendable {
+public final class ResolvedSection: @unchecked Sendable {
     public var section: Section
     /// The keys in force in this environment (the section's own, or a variant's).
     public var spec: SectionSpec?
@@ -122,6 +122,20 @@ public struct ResolvedSection: Sendable {
     public var noRoom = false
     /// Why the section could not be resolved (no variant matched, errors in the document).
     public var unresolvedReason: String?
+
+    init(section: Section, spec: SectionSpec?, variantIndex: Int?, name: String, path: String, frame: Rect, groupCount: Int,
+         containerWidth: Double, containerHeight: Double, effectiveContentWidth: Double) {
+        self.section = section
+        self.spec = spec
+        self.variantIndex = variantIndex
+        self.name = name
+        self.path = path
+        self.frame = frame
+        self.groupCount = groupCount
+        self.containerWidth = containerWidth
+        self.containerHeight = containerHeight
+        self.effectiveContentWidth = effectiveContentWidth
+    }
 }
 
 public struct ResolvedLayout: Sendable {

@@ -59,7 +59,7 @@ public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironm
     var cursor = 0.0
     for (i, section) in doc.sections.enumerated() {
         if i > 0 { cursor += doc.configuration.interSectionSpacing }
-        var rs = r.resolveSection(section, at: cursor)
+        let rs = r.resolveSection(section, at: cursor)
         if r.exhausted && rs.group == nil && rs.unresolvedReason == nil {
             rs.unresolvedReason = "resolution stopped: the layout has more than \(limits.maxNodes) elements"
         }
@@ -105,7 +105,7 @@ struct SectionResolver {
         let containerMain = main == .vertical ? env.height : env.width
         let containerW = main == .vertical ? containerCross : containerMain
         let containerH = main == .vertical ? containerMain : containerCross
-        var rs = ResolvedSection(section: section, spec: specOpt, variantIndex: variant, name: specOpt?.name ?? section.name,
+        let rs = ResolvedSection(section: section, spec: specOpt, variantIndex: variant, name: specOpt?.name ?? section.name,
                                  path: section.path, frame: rect(main: offset, cross: refLead, mainExtent: 0, crossExtent: containerCross),
                                  groupCount: 0, containerWidth: containerW, containerHeight: containerH, effectiveContentWidth: effWidth)
         guard let spec = specOpt else {

@@ -16,8 +16,20 @@ struct RuleContext {
     let document: LayoutDocument
     let layout: ResolvedLayout
     let source: SourceText
+    /// Every resolved section that has a group, computed once for all rules.
+    let sections: [(ResolvedSection, SectionSpec, ResolvedNode)]
     var env: LayoutEnvironment { layout.environment }
     var findings: [Finding] = []
+
+    init(document: LayoutDocument, layout: ResolvedLayout, source: SourceText) {
+        self.document = document
+        self.layout = layout
+        self.source = source
+        self.sections = layout.sections.compactMap { s in
+            guard let spec = s.spec, let g = s.group else { return nil }
+            return (s, spec, g)
+        }
+    }
 
     mutating func emit(_ rule: String, _ range: ByteRange, _ message: String, related: [RelatedLocation] = [],
                        fix: Fix? = nil, severity: Severity? = nil) {
@@ -93,16 +105,6 @@ let sizeRules: [RuleCheck] = [
 ]
 
 // MARK: helpers shared by rules
-
-extension RuleContext {
-    /// Every resolved section that has a group.
-    var sections: [(ResolvedSection, SectionSpec, ResolvedNode)] {
-        layout.sections.compactMap { s in
-            guard let spec = s.spec, let g = s.group else { return nil }
-            return (s, spec, g)
-        }
-    }
-}
 
 func ordinal(_ n: Int) -> String {
     let suffix: String

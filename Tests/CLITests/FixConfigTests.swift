@@ -1,0 +1,640 @@
+// Issue 3: `lint --fix` (atomic, permission-keeping, formatting-keeping, idempotent), `.layoutlint.json`
+// (discovery, severities, environments, exclude, invalid configs), `--max-warnings`, `--environment`, colour,
+// standard input names, big folders and symlink loops, and SARIF's envelope.
+import Foundation
+import Testing
+
+// MARK: helpers
+
+/// A temporary repository: a `TempDir` with a `.git` folder, so config discovery stops here.
+func fcRepo() -> TempDir {
+    let d = TempDir()
+    try! FileManager.default.createDirectory(atPath: d.path + "/.git", withIntermediateDirectories: true)
+    return d
+}
+
+func fcBytes(_ path: String) -> [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
+func fcStat(_ path: String) -> stat { var st = stat(); stat(path, &st); return st }
+func fcMode(_ path: String) -> mode_t { fcStat(path).st_mode & 0o7777 }
+/// Byte offset of the first `needle` in `haystack`.
+func fcOffset(of needle: String, in haystack: [UInt8]) -> Int? {
+    let n = Array(needle.utf8)
+    guard n.count <= haystack.count else { return nil }
+    return (0...(haystack.count - n.count)).first { haystack[$0..<($0 + n.count)].elementsEqual(n) }
+}
+func fcListing(_ path: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+
+/// Rule id → number of findings, over every file of a `lint --format json` output.
+func fcRuleCounts(_ j: JSONObject?) -> [String: Int] {
+    var out: [String: Int] = [:]
+    for f in files(j) { for d in (f["diagnostics"] as? [JSONObject] ?? []) { out[rule(d), default: 0] += 1 } }
+    return out
+}
+
+/// (file name, rule) → count.
+func fcFileRuleCounts(_ j: JSONObject?) -> [String: [String: Int]] {
+    var out: [String: [String: Int]] = [:]
+    for f in files(j) {
+        let name = ((f["path"] as? String ?? "") as NSString).lastPathComponent
+        var c: [String: Int] = [:]
+        for d in (f["diagnostics"] as? [JSONObject] ?? []) { c[rule(d), default: 0] += 1 }
+        out[name] = c
+    }
+    return out
+}
+
+func fcSummary(_ j: JSONObject?, _ key: String) -> Int? { (j?["summary"] as? JSONObject)?[key] as? Int }
+
+/// One document with one `group-overflow` warning (iPhone 12 by default) and nothing else.
+func fcWarningDoc(environments: String? = nil) -> String {
+    let envs = environments.map { "\"environments\": \($0), " } ?? ""
+    return "{ \(envs)\"sections\": [ \(overflowSection("b")) ] }\n"
+}
+let fcCleanDoc = "{ \"sections\": [ \(plainSection("a")) ] }\n"
+
+/// Runs `body` as an unprivileged user when we are root (mode bits do not stop root), else as ourselves.
+/// Returns nil when that is not possible here.
+func fcRunUnprivileged(_ args: [String], cwd: String) -> RunResult? {
+    if getuid() != 0 { return run(args, cwd: cwd) }
+    let setpriv = "/usr/bin/setpriv"
+    guard FileManager.default.isExecutableFile(atPath: setpriv) else { return nil }
+    return run(["--reuid=65534", "--regid=65534", "--clear-groups", layoutlintBinary] + args, cwd: cwd, executable: setpriv)
+}
+
+// MARK: --fix
+
+/// Hand-written: comments of both kinds, odd spacing and key order. Three safe fixes (count-overrides-item-size,
+/// duplicate-key, flexible-group-edge-spacing) and one "did you mean" suggestion that --fix must leave alone.
+let fcHandWritten = """
+// Home screen — hand-written: comments, odd spacing and key order that --fix must keep.
+{
+  /* the phone only */
+  "environments": [ "iPhone 12" ],   // trailing comment
+  "sections": [
+    {
+      "name":"grid",    "itemCount": 6,
+      "group": {
+        "direction": "horizontal", "width": "fractionalWidth(1)",
+        "height": "absolute(100)",
+        // UIKit uses 1/3 of the group, whatever the item says
+        "subitem": { "width": "absolute(100)",   "height": "fractionalHeight(1)" },
+        "count": 3
+      }
+    },
+    {
+      "name": "columns",
+      // spacing, written twice by mistake
+      "interGroupSpacing": 4,
+      "interGroupSpacing": 8,
+      "group": {
+        "direction": "horizontal",
+        "width": "fractionalWidth(1)",  "height": "absolute(200)",
+        "subitems": [
+          {
+            "direction": "vertical",
+            "width": "fractionalWidth(1/2)", "height": "fractionalHeight(1)",
+            "edgeSpacing": { "leading": "flexible(0)" },   /* ignored by UIKit */
+            "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1/2)" },
+            "count": 2
+          }
+        ]
+      }
+    },
+    {
+      "name": "typo",
+      "contentInset": 10,
+      "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                 "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+    }
+  ]
+}
+
+"""
+
+/// What --fix must make of it: exactly the three edited spots change; every other byte is the same.
+let fcHandWrittenFixed = fcHandWritten
+    .replacingOccurrences(of: #""subitem": { "width": "absolute(100)",   "#, with: #""subitem": { "width": "fractionalWidth(1)",   "#)
+    .replacingOccurrences(of: "      \"interGroupSpacing\": 4,\n", with: "")
+    .replacingOccurrences(of: #"{ "leading": "flexible(0)" }"#, with: #"{ "leading": "fixed(0)" }"#)
+
+@Suite struct FixInPlace {
+    @Test func appliesEverySafeFixAtomicallyKeepingModeAndFormatting() throws {
+        #expect(fcHandWrittenFixed != fcHandWritten)
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let path = dir.write("home.layout.json", fcHandWritten)
+        chmod(path, 0o640)
+        let inodeBefore = fcStat(path).st_ino
+
+        let r = run(["lint", "--no-color", "--fix", "home.layout.json"], cwd: dir.path)
+        // What remains: the unknown property (an error; its rename is only a suggestion).
+        #expect(r.code == 1, "\(r)")
+        #expect(r.stdout.contains("3 fixes applied"), "\(r)")
+        #expect(r.stdout.contains("[unknown-property]"))
+        #expect(r.stdout.contains("(suggestion)"))
+        for gone in ["count-overrides-item-size", "duplicate-key", "flexible-group-edge-spacing"] {
+            #expect(!r.stdout.contains("[\(gone)]"), "\(gone) was fixed, yet reported: \(r)")
+        }
+
+        // Byte for byte: only the three edited spots differ.
+        let after = fcBytes(path)
+        #expect(after == Array(fcHandWrittenFixed.utf8), "got:\n\(String(decoding: after, as: UTF8.self))")
+        // Independently of the expected text: a common prefix and suffix frame the changed region, and the
+        // comments all survive.
+        let text = String(decoding: after, as: UTF8.self)
+        for comment in ["// Home screen", "/* the phone only */", "// trailing comment", "// UIKit uses 1/3",
+                        "// spacing, written twice by mistake", "/* ignored by UIKit */"] {
+            #expect(text.contains(comment), "lost \(comment)")
+        }
+        #expect(text.contains("\"contentInset\": 10,"), "a suggestion is not applied by --fix")
+
+        // Atomic: a new inode (temporary file + rename), the mode kept, nothing left behind.
+        let st = fcStat(path)
+        #expect(st.st_ino != inodeBefore, "the file was rewritten in place, not replaced by rename")
+        #expect(st.st_mode & 0o7777 == 0o640, "mode \(String(st.st_mode & 0o7777, radix: 8))")
+        #expect(fcListing(dir.path) == [".git", "home.layout.json"], "left behind: \(fcListing(dir.path))")
+
+        // Idempotent: a second run changes nothing.
+        let inodeFixed = st.st_ino
+        let again = run(["lint", "--no-color", "--fix", "home.layout.json"], cwd: dir.path)
+        #expect(again.code == 1, "\(again)")
+        #expect(again.stdout.contains("0 fixes applied"), "\(again)")
+        #expect(fcBytes(path) == after)
+        #expect(fcStat(path).st_ino == inodeFixed, "nothing to fix: the file is not rewritten")
+        #expect(fcMode(path) == 0o640)
+        #expect(fcListing(dir.path) == [".git", "home.layout.json"])
+    }
+
+    @Test func changedBytesAreConfinedToTheEditedRegion() throws {
+        // The same document with CRLF line ends: the fix must not normalise them anywhere else.
+        let crlf = fcHandWritten.replacingOccurrences(of: "\n", with: "\r\n")
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let path = dir.write("home.layout.jsonc", crlf)
+        let r = run(["lint", "--no-color", "--fix", path])
+        #expect(r.code == 1, "\(r)")
+        let before = Array(crlf.utf8), after = fcBytes(path)
+        #expect(after != before)
+        // Common prefix / suffix: the first changed byte is at the first edit, the last at the last edit.
+        var p = 0
+        while p < min(before.count, after.count) && before[p] == after[p] { p += 1 }
+        var s = 0
+        while s < min(before.count, after.count) - p && before[before.count - 1 - s] == after[after.count - 1 - s] { s += 1 }
+        let firstEdit = try #require(fcOffset(of: "absolute(100)\",   ", in: before))
+        let lastEditEnd = try #require(fcOffset(of: "flexible(0)", in: before)) + "flexible(0)".utf8.count
+        #expect(p >= firstEdit, "bytes changed before the first edit (at \(p), edit at \(firstEdit))")
+        #expect(before.count - s <= lastEditEnd, "bytes changed after the last edit (at \(before.count - s), edit ends at \(lastEditEnd))")
+        #expect(after == Array(fcHandWrittenFixed.replacingOccurrences(of: "\n", with: "\r\n").utf8),
+                "got:\n\(String(decoding: after, as: UTF8.self))")
+        #expect(!String(decoding: after, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF appeared")
+    }
+
+    /// lint → --fix → lint over a copy of every example: what was fixed is gone, nothing new appears, and the exit
+    /// code reflects what remains.
+    @Test func examplesRoundTrip() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let names = fcListing(repoRoot.appendingPathComponent("examples").path).filter { $0.hasSuffix(".layout.json") }
+        #expect(names.count >= 20)
+        for n in names { dir.write(n, try Data(contentsOf: URL(fileURLWithPath: example(n)))) }
+        let originals = Dictionary(uniqueKeysWithValues: names.map { ($0, fcBytes(dir.path + "/" + $0)) })
+
+        let before = run(["lint", "--format", "json", "."], cwd: dir.path)
+        let jb = try #require(before.json, "\(before)")
+        // Which findings carry a safe fix: SARIF marks them (JSON does not).
+        let sarif = run(["lint", "--format", "sarif", "."], cwd: dir.path)
+        let sj = try #require(sarif.json, "\(sarif)")
+        var safeByFileRule: [String: [String: Int]] = [:]
+        for res in ((sj["runs"] as? [JSONObject])?.first?["results"] as? [JSONObject] ?? []) {
+            let fixes = res["fixes"] as? [JSONObject] ?? []
+            guard fixes.contains(where: { (($0["properties"] as? JSONObject)?["safe"] as? Bool) == true }) else { continue }
+            let loc = ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"] as? JSONObject
+            let file = ((loc?["uri"] as? String ?? "") as NSString).lastPathComponent
+            safeByFileRule[file, default: [:]][res["ruleId"] as? String ?? "", default: 0] += 1
+        }
+        let safeTotal = safeByFileRule.values.flatMap(\.values).reduce(0, +)
+        #expect(safeTotal >= 5, "the examples hold safe fixes: \(safeByFileRule)")
+
+        let fix = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
+        #expect(fix.exitedCleanly, "\(fix)")
+        let applied = fix.stdout.components(separatedBy: "\n").first { $0.hasSuffix(" fixes applied") || $0.hasSuffix(" fix applied") }
+        let appliedCount = applied.flatMap { Int($0.split(separator: " ")[0]) }
+        #expect(appliedCount.map { $0 >= safeTotal } == true, "applied \(applied ?? "?") of \(safeTotal) safe fixes\n\(fix)")
+
+        let after = run(["lint", "--format", "json", "."], cwd: dir.path)
+        let ja = try #require(after.json, "\(after)")
+        let b = fcFileRuleCounts(jb), a = fcFileRuleCounts(ja)
+        #expect(Set(a.keys) == Set(b.keys))
+        for (file, counts) in a {
+            for (r, n) in counts {
+                #expect(n <= b[file]?[r] ?? 0, "new finding after --fix: \(r) in \(file) (\(b[file]?[r] ?? 0) → \(n))")
+            }
+        }
+        for (file, safe) in safeByFileRule {
+            for (r, k) in safe {
+                let was = b[file]?[r] ?? 0, now = a[file]?[r] ?? 0
+                #expect(now <= was - k, "\(r) in \(file) had \(k) safe fix(es): \(was) → \(now)")
+            }
+        }
+        // Suggestions stay: mistakes-format's "did you mean" findings are all still there.
+        #expect(a["mistakes-format.layout.json"]?["unknown-property"] == b["mistakes-format.layout.json"]?["unknown-property"])
+        // Only files with safe fixes changed.
+        for n in names where safeByFileRule[n] == nil {
+            #expect(fcBytes(dir.path + "/" + n) == originals[n], "\(n) had no safe fix but changed")
+        }
+        #expect(fcListing(dir.path) == ([".git"] + names).sorted(), "temporary files left: \(fcListing(dir.path))")
+
+        // The exit code reflects what remains, in the fixing run and after it.
+        let expected: Int32 = (fcSummary(ja, "errors") ?? 0) > 0 ? 1 : 0
+        #expect(after.code == expected, "\(after)")
+        #expect(fix.code == expected, "\(fix)")
+        #expect(fix.stdout.contains("\(fcSummary(ja, "errors") ?? -1) error"), "\(fix)")
+
+        // And a second --fix does nothing.
+        let snapshot = names.map { fcBytes(dir.path + "/" + $0) }
+        let again = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
+        #expect(again.stdout.contains("0 fixes applied"), "\(again)")
+        #expect(names.map { fcBytes(dir.path + "/" + $0) } == snapshot)
+    }
+
+    @Test func fixWithStandardInputIsAUsageError() {
+        let r = run(["lint", "--fix", "-"], stdin: Data(fcHandWritten.utf8))
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stdout.isEmpty, "nothing linted: \(r)")
+        #expect(r.stderr.contains("--fix"), "\(r)")
+        let named = run(["lint", "--fix", "--stdin-filename", "x.layout.json", "-"], stdin: Data(fcHandWritten.utf8))
+        #expect(named.code == 2, "\(named)")
+    }
+
+    @Test func readOnlyFileIsAnErrorAndStaysUntouched() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let path = dir.write("ro.layout.json", fcHandWritten)
+        chmod(path, 0o444)
+        let inode = fcStat(path).st_ino
+        let r = run(["lint", "--no-color", "--fix", path])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains(path), "the error names the file: \(r)")
+        #expect(fcBytes(path) == Array(fcHandWritten.utf8), "the file is untouched")
+        #expect(fcMode(path) == 0o444)
+        #expect(fcStat(path).st_ino == inode)
+        #expect(fcListing(dir.path) == [".git", "ro.layout.json"])
+        // The findings are still reported (as the file is).
+        #expect(r.stdout.contains("[unknown-property]"), "\(r)")
+    }
+
+    @Test func readOnlyFileDoesNotStopTheOthersBeingFixed() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let ro = dir.write("a.layout.json", fcHandWritten)
+        let rw = dir.write("b.layout.json", fcHandWritten)
+        chmod(ro, 0o444)
+        let r = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
+        #expect(r.code == 2, "\(r)")
+        #expect(fcBytes(ro) == Array(fcHandWritten.utf8))
+        #expect(fcBytes(rw) == Array(fcHandWrittenFixed.utf8))
+    }
+}
+
+// MARK: .layoutlint.json
+
+@Suite struct ConfigFile {
+    /// Severity of the first `group-overflow` finding of file `i` (nil when there is none).
+    func overflowSeverity(_ j: JSONObject?, file i: Int) -> String? {
+        diagnostics(j, file: i).first { rule($0) == "group-overflow" }?["severity"] as? String
+    }
+
+    @Test func nearestConfigWins() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        dir.write("ui/.layoutlint.json", #"{ "rules": { "group-overflow": "information" } }"#)
+        dir.write("top.layout.json", fcWarningDoc())
+        dir.write("ui/nested.layout.json", fcWarningDoc())
+        dir.write("ui/deeper/deep.layout.json", fcWarningDoc())
+        let r = run(["lint", "--format", "json", "top.layout.json", "ui/nested.layout.json", "ui/deeper/deep.layout.json"], cwd: dir.path)
+        let j = try #require(r.json, "\(r)")
+        #expect(overflowSeverity(j, file: 0) == "error")
+        #expect(overflowSeverity(j, file: 1) == "information")
+        #expect(overflowSeverity(j, file: 2) == "information", "the nearest config above the folder governs")
+        #expect(r.code == 1)
+        // Only the nested ones: no error, so exit 0.
+        let nested = run(["lint", "--format", "json", "ui"], cwd: dir.path)
+        #expect(nested.code == 0, "\(nested)")
+        #expect(fcSummary(nested.json, "information") == 2)
+    }
+
+    @Test func walkStopsAtTheRepositoryRoot() throws {
+        let outer = TempDir(); defer { outer.cleanup() }
+        // Above the repository: a config that would make the warning an error, and an invalid one would fail.
+        outer.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        try FileManager.default.createDirectory(atPath: outer.path + "/repo/.git", withIntermediateDirectories: true)
+        outer.write("repo/src/a.layout.json", fcWarningDoc())
+        let r = run(["lint", "--format", "json", "src/a.layout.json"], cwd: outer.path + "/repo")
+        #expect(r.code == 0, "the config above the repository root is not used: \(r)")
+        #expect(overflowSeverity(r.json, file: 0) == "warning", "\(r)")
+
+        outer.write(".layoutlint.json", "{ this is not json")
+        let r2 = run(["lint", "src/a.layout.json"], cwd: outer.path + "/repo")
+        #expect(r2.code == 0, "an invalid config above the repository root is not even read: \(r2)")
+    }
+
+    @Test func explicitConfigOverrides() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        dir.write("ci/strict.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        dir.write("a.layout.json", fcWarningDoc())
+        let plain = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(diagnostics(plain.json).isEmpty, "\(plain)")
+        #expect(plain.code == 0)
+        let r = run(["lint", "--format", "json", "--config", "ci/strict.json", "a.layout.json"], cwd: dir.path)
+        #expect(overflowSeverity(r.json, file: 0) == "error", "\(r)")
+        #expect(r.code == 1)
+        // A --config that does not exist is an error (it was asked for by name).
+        let missing = run(["lint", "--config", "ci/nope.json", "a.layout.json"], cwd: dir.path)
+        #expect(missing.code == 2, "\(missing)")
+        #expect(missing.stderr.contains("nope.json"))
+    }
+
+    @Test func severitiesOffAndError() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("a.layout.json", fcWarningDoc())
+        let dflt = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(dflt.code == 0, "a warning alone exits 0: \(dflt)")
+        #expect(fcSummary(dflt.json, "warnings") == 1)
+
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        let off = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(off.code == 0, "\(off)")
+        #expect(diagnostics(off.json).isEmpty, "off removes the finding: \(off)")
+        #expect(fcSummary(off.json, "warnings") == 0)
+
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        let err = run(["lint", "--no-color", "a.layout.json"], cwd: dir.path)
+        #expect(err.code == 1, "error makes a warning rule fail: \(err)")
+        #expect(err.stdout.contains(": error: "), "\(err)")
+        #expect(err.stdout.contains("1 error"), "\(err)")
+
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "hint" } }"#)
+        let hint = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(diagnostics(hint.json).first?["severity"] as? String == "hint", "\(hint)")
+    }
+
+    @Test func environmentsForDocumentsWithoutTheirOwnList() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "environments": ["iPhone SE", "iPad"] }"#)
+        dir.write("a-none.layout.json", fcWarningDoc())
+        dir.write("b-own.layout.json", fcWarningDoc(environments: #"["iPhone 15 Pro Max"]"#))
+        let r = run(["lint", "--format", "json", "."], cwd: dir.path)
+        let j = try #require(r.json, "\(r)")
+        #expect(files(j).count == 2)
+        let none = try #require(diagnostics(j, file: 0).first { rule($0) == "group-overflow" }, "\(r)")
+        #expect(none["environments"] as? [String] == ["iPhone SE", "iPad"], "the config's list: \(none)")
+        let own = try #require(diagnostics(j, file: 1).first { rule($0) == "group-overflow" }, "\(r)")
+        #expect(own["environments"] as? [String] == ["iPhone 15 Pro Max"], "the document's own list wins: \(own)")
+        // --environment replaces both.
+        let cli = run(["lint", "--format", "json", "--environment", "iPad Pro 12.9", "."], cwd: dir.path)
+        for i in 0..<2 {
+            let d = diagnostics(cli.json, file: i).first { rule($0) == "group-overflow" }
+            #expect(d?["environments"] as? [String] == ["iPad Pro 12.9"], "\(cli)")
+        }
+    }
+
+    @Test func excludeGlobsWhenFoldersAreExpanded() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["generated/**", "*.draft.layout.json"] }"#)
+        for name in ["b.layout.json", "a.layout.json", "z/c.layout.jsonc", "generated/g.layout.json",
+                     "generated/deep/h.layout.json", "m/wip.draft.layout.json", "m/k.layout.json", "m-n.layout.json"] {
+            dir.write(name, fcWarningDoc())
+        }
+        let r = run(["lint", "--format", "json", "."], cwd: dir.path)
+        let j = try #require(r.json, "\(r)")
+        let paths = files(j).compactMap { $0["path"] as? String }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        #expect(paths == ["a.layout.json", "b.layout.json", "m-n.layout.json", "m/k.layout.json", "z/c.layout.jsonc"], "\(r)")
+        #expect(paths == paths.sorted())
+        #expect(!r.stderr.contains("matches no file"), "every glob matched: \(r)")
+        #expect(r.code == 0)
+    }
+
+    @Test func excludeGlobMatchingNothingWarnsButKeepsTheExitCode() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("a.layout.json", fcWarningDoc())
+        dir.write("gen/x.layout.json", fcWarningDoc())
+        dir.write(".layoutlint.json", #"{ "exclude": ["gen/"] }"#)
+        let base = run(["lint", "--format", "json", "."], cwd: dir.path)
+        dir.write(".layoutlint.json", #"{ "exclude": ["gen/", "genrated/**"] }"#)
+        let r = run(["lint", "--format", "json", "."], cwd: dir.path)
+        #expect(r.stderr.contains("genrated/**"), "a warning names the glob: \(r)")
+        #expect(r.stderr.contains("warning"), "\(r)")
+        #expect(!r.stderr.contains("\"gen/\""), "gen/ matched: \(r)")
+        #expect(r.code == base.code, "\(base)\n\(r)")
+        #expect(r.code == 0)
+        #expect(files(r.json).count == 1)
+        // The same with an error in the file: still 1, not 2.
+        dir.write(".layoutlint.json", #"{ "exclude": ["gen/", "genrated/**"], "rules": { "group-overflow": "error" } }"#)
+        let e = run(["lint", "."], cwd: dir.path)
+        #expect(e.code == 1, "\(e)")
+    }
+
+    /// Globs only filter folder expansion; linting named files (pre-commit passes file names) or standard input
+    /// expands nothing, so "matches no file" would be noise on every run.
+    @Test func noUnmatchedGlobWarningWhenNoFolderWasExpanded() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["gen/**"] }"#)
+        dir.write("gen/x.layout.json", fcCleanDoc)
+        dir.write("a.layout.json", fcCleanDoc)
+        let named = run(["lint", "a.layout.json"], cwd: dir.path)
+        #expect(named.code == 0)
+        #expect(!named.stderr.contains("matches no file"), "\(named)")
+        let stdin = run(["lint", "--stdin-filename", "a.layout.json", "-"], stdin: Data(fcCleanDoc.utf8), cwd: dir.path)
+        #expect(stdin.code == 0)
+        #expect(!stdin.stderr.contains("matches no file"), "\(stdin)")
+    }
+
+    static let invalidConfigs: [(name: String, text: String, position: String, mentions: String)] = [
+        ("syntax error", "{\n  \"rules\": { \"group-overflow\": \"error\" \n", ":3:1", ""),
+        ("typo'd rule id", "{\n  \"rules\": { \"group-overflo\": \"error\" } }\n", ":2:14", "did you mean \"group-overflow\""),
+        ("bad severity", "{\n  \"rules\": {\n    \"group-overflow\": \"loud\" } }\n", ":3:23", "loud"),
+        ("unknown key", "{\n  \"environments\": [\"iPad\"],\n  \"rule\": {} }\n", ":3:3", "rule"),
+        ("not an object", "[]\n", ":1:1", ""),
+    ]
+
+    @Test(arguments: 0..<5)
+    func invalidConfigIsExitTwoWithItsPositionAndNothingLinted(_ i: Int) {
+        let c = Self.invalidConfigs[i]
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let cfg = dir.write(".layoutlint.json", c.text)
+        dir.write("a.layout.json", fcWarningDoc())
+        dir.write("sub/b.layout.json", fcCleanDoc)
+        for format in ["text", "json", "sarif", "github"] {
+            let r = run(["lint", "--no-color", "--format", format, "."], cwd: dir.path)
+            #expect(r.code == 2, "\(c.name) [\(format)]: \(r)")
+            #expect(r.stdout.isEmpty, "\(c.name) [\(format)]: nothing is linted: \(r)")
+            #expect(r.stderr.contains(".layoutlint.json\(c.position)"), "\(c.name) [\(format)]: position \(c.position): \(r)")
+            #expect(r.stderr.contains(cfg) || r.stderr.contains("./.layoutlint.json") || r.stderr.contains(".layoutlint.json"))
+            if !c.mentions.isEmpty { #expect(r.stderr.contains(c.mentions), "\(c.name): \(r)") }
+        }
+        // Through --config too, for a single file.
+        let r = run(["lint", "--config", cfg, dir.path + "/sub/b.layout.json"])
+        #expect(r.code == 2, "\(c.name) via --config: \(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("\(cfg)\(c.position)"), "\(c.name) via --config: \(r)")
+    }
+
+    @Test func deletedConfigIsAbsent() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let cfg = dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        dir.write("a.layout.json", fcWarningDoc())
+        #expect(run(["lint", "a.layout.json"], cwd: dir.path).code == 1)
+        unlink(cfg)
+        let r = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(diagnostics(r.json).first?["severity"] as? String == "warning")
+        // A dangling symlink in its place is absent too.
+        symlink("gone.json", cfg)
+        let d = run(["lint", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(d.code == 0, "\(d)")
+        #expect(diagnostics(d.json).first?["severity"] as? String == "warning")
+    }
+
+    /// The brief of issue 3: an unreadable config is just absent (as if deleted).
+    @Test func unreadableConfigIsAbsent() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        chmod(dir.path, 0o755)
+        let cfg = dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        let doc = dir.write("a.layout.json", fcWarningDoc())
+        chmod(doc, 0o644)
+        chmod(cfg, 0o000)
+        guard let r = fcRunUnprivileged(["lint", "--format", "json", "a.layout.json"], cwd: dir.path) else { return }
+        #expect(r.code == 0, "\(r)")
+        #expect(diagnostics(r.json).first?["severity"] as? String == "warning", "\(r)")
+    }
+}
+
+// MARK: options
+
+@Suite struct LintOptionsIssue3 {
+    @Test func maxWarnings() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("a.layout.json", fcWarningDoc())
+        #expect(run(["lint", "--max-warnings", "0", "a.layout.json"], cwd: dir.path).code == 1)
+        #expect(run(["lint", "--max-warnings", "1", "a.layout.json"], cwd: dir.path).code == 0)
+        #expect(run(["lint", "a.layout.json"], cwd: dir.path).code == 0, "no limit by default")
+        // Two files, one warning each: counted over the run.
+        dir.write("b.layout.json", fcWarningDoc())
+        #expect(run(["lint", "--max-warnings", "1", "."], cwd: dir.path).code == 1)
+        #expect(run(["lint", "--max-warnings", "2", "."], cwd: dir.path).code == 0)
+        // An error fails whatever the limit.
+        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
+        #expect(run(["lint", "--max-warnings", "100", "a.layout.json"], cwd: dir.path).code == 1)
+        // Not a number: usage error.
+        #expect(run(["lint", "--max-warnings", "many", "a.layout.json"], cwd: dir.path).code == 2)
+    }
+
+    @Test func environmentIsRepeatable() throws {
+        let r = run(["lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "--environment", "iPhone 12", "-"],
+                    stdin: Data(fcWarningDoc(environments: #"["iPad Pro 12.9"]"#).utf8))
+        let envs = Set(diagnostics(r.json).filter { rule($0) == "group-overflow" }.flatMap { $0["environments"] as? [String] ?? [] })
+        #expect(envs == ["iPhone SE", "iPad", "iPhone 12"], "\(r)")
+    }
+
+    @Test func noColorFlagAndEnvironmentOnATerminal() {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else { return }
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let path = dir.write("a.layout.json", fcHandWritten)
+        func tty(_ cmd: String, _ env: [String: String] = [:]) -> String {
+            run(["-qec", cmd, "/dev/null"], environment: env, executable: script).stdout
+        }
+        #expect(tty("\(layoutlintBinary) lint \(path)").contains("\u{1B}["), "colours on a terminal")
+        #expect(!tty("\(layoutlintBinary) lint --no-color \(path)").contains("\u{1B}"))
+        #expect(!tty("\(layoutlintBinary) lint \(path)", ["NO_COLOR": "1"]).contains("\u{1B}"))
+        #expect(!tty("\(layoutlintBinary) lint --format github \(path)").contains("\u{1B}"), "machine formats never colour")
+        #expect(!tty("\(layoutlintBinary) lint --format json \(path)").contains("\u{1B}"))
+    }
+
+    @Test(arguments: ["text", "json", "sarif", "github"])
+    func stdinFilenameNamesTheFileInEveryFormat(_ format: String) throws {
+        let name = "screens/home.layout.json"
+        let r = run(["lint", "--no-color", "--format", format, "--stdin-filename", name, "-"], stdin: Data(fcWarningDoc().utf8))
+        #expect(r.code == 0, "\(r)")
+        #expect(!r.stdout.contains("<stdin>"), "\(r)")
+        switch format {
+        case "text":
+            #expect(r.stdout.hasPrefix("\(name):2:89: warning: "), "\(r)")
+        case "json":
+            #expect(files(r.json).first?["path"] as? String == name, "\(r)")
+        case "sarif":
+            let j = try #require(r.json, "\(r)")
+            let res = try #require(((j["runs"] as? [JSONObject])?.first?["results"] as? [JSONObject])?.first, "\(r)")
+            let loc = ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"] as? JSONObject
+            #expect(loc?["uri"] as? String == name, "\(r)")
+        default:
+            #expect(r.stdout.hasPrefix("::warning file=\(name),line=2,col=89,"), "\(r)")
+        }
+    }
+
+    @Test func sarifIsJSONVersion210() throws {
+        let r = run(["lint", "--format", "sarif", example("mistakes-paging.layout.json"), example("app-store.layout.json")])
+        #expect(r.code == 0 || r.code == 1, "\(r)")
+        let j = try #require(r.json, "stdout is one JSON object: \(r)")
+        #expect(j["version"] as? String == "2.1.0")
+        #expect((j["runs"] as? [Any])?.count == 1)
+    }
+}
+
+// MARK: scale and hostile folders
+
+@Suite struct BigFolders {
+    @Test func tenThousandFiles() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let fm = FileManager.default
+        let t0 = Date()
+        var expected: [String] = []
+        var warnings = 0
+        let clean = Data(fcCleanDoc.utf8), warn = Data(fcWarningDoc().utf8)
+        for d in 0..<100 {
+            let folder = String(format: "d%02d", d)
+            try fm.createDirectory(atPath: dir.path + "/" + folder, withIntermediateDirectories: true)
+            for f in 0..<100 {
+                let rel = folder + "/" + String(format: "f%03d.layout.json", f)
+                let w = (d * 100 + f) % 10 == 7
+                if w { warnings += 1 }
+                try (w ? warn : clean).write(to: URL(fileURLWithPath: dir.path + "/" + rel))
+                expected.append(rel)
+            }
+        }
+        expected.sort()
+        #expect(expected.count == 10_000)
+        let generated = Date().timeIntervalSince(t0)
+        let r = run(["lint", "--format", "json", "."], cwd: dir.path, timeout: 120)
+        print("10 000 files: generated in \(String(format: "%.2f", generated)) s; layoutlint lint --format json took \(String(format: "%.2f", r.seconds)) s")
+        #expect(r.exitedCleanly, "\(r)")
+        #expect(r.code == 0)
+        #expect(r.seconds < 20, "10 000 files took \(r.seconds) s")
+        let j = try #require(r.json, "\(r.description.prefix(2000))")
+        #expect(fcSummary(j, "files") == 10_000)
+        #expect(fcSummary(j, "warnings") == warnings)
+        #expect(fcSummary(j, "errors") == 0)
+        let paths = files(j).compactMap { $0["path"] as? String }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        #expect(paths == expected, "sorted order")
+        #expect(fcRuleCounts(j) == ["group-overflow": warnings])
+        print("10 000 files: whole test \(String(format: "%.2f", Date().timeIntervalSince(t0))) s")
+    }
+
+    @Test func symlinkLoopNeitherCrashesNorHangs() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("top/a.layout.json", fcWarningDoc())
+        dir.write("top/inner/b.layout.json", fcCleanDoc)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/top/inner/up", withDestinationPath: "..")        // a loop
+        try fm.createSymbolicLink(atPath: dir.path + "/top/self", withDestinationPath: ".")             // a loop on itself
+        try fm.createSymbolicLink(atPath: dir.path + "/top/x", withDestinationPath: "y")                // x → y → x
+        try fm.createSymbolicLink(atPath: dir.path + "/top/y", withDestinationPath: "x")
+        try fm.createSymbolicLink(atPath: dir.path + "/top/loop.layout.json", withDestinationPath: "loop.layout.json")
+        let r = run(["lint", "--format", "json", "top"], cwd: dir.path, timeout: 30)
+        #expect(!r.timedOut && !r.signaled, "\(r)")
+        #expect(r.exitedCleanly, "\(r)")
+        let paths = files(r.json).compactMap { $0["path"] as? String }
+        #expect(paths.filter { $0.hasSuffix("/a.layout.json") }.count == 1, "each file once: \(paths)")
+        #expect(paths.filter { $0.hasSuffix("/b.layout.json") }.count == 1, "each file once: \(paths)")
+        #expect(fcSummary(r.json, "warnings") == 1, "\(r)")
+        // With --fix too (nothing to fix; the loop must not hang the writer either).
+        let f = run(["lint", "--fix", "top"], cwd: dir.path, timeout: 30)
+        #expect(!f.timedOut && !f.signaled, "\(f)")
+    }
+}
