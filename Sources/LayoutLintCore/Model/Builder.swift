@@ -44,9 +44,6 @@ public enum Keys {
     public static let variant = section.filter { $0 != "variants" } + ["when"]
     public static let insets = ["top", "leading", "bottom", "trailing"]
     public static let edgeSpacing = ["leading", "top", "trailing", "bottom"]
-    /// Every key any element may have: most keys are checked against this set first (the hot path).
-    static let anyKnown = Set(root + section + group + boundary + supplementary + anchor + decoration + configuration + environment
-                              + when + variant + insets + edgeSpacing)
     public static let dimensionForms = ["fractionalWidth(1)", "fractionalHeight(1)", "absolute(44)", "estimated(44)",
                                         "uniformAcrossSiblings(estimate: 44)"]
 }
@@ -118,14 +115,14 @@ final class DocumentBuilder {
     }
 
     func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
-        for e in view.entries where e.key != "$ref" && !(Keys.anyKnown.contains(e.key) && allowed.contains(e.key)) {
+        for e in view.entries where e.key != "$ref" && !allowed.contains(e.key) {
             var msg = "unknown property \"\(e.key)\" on \(element)"
             var fix: Fix?
             if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key == s }) {
                 msg += "; did you mean \"\(s)\"?"
                 fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")], isSafe: false)
             } else {
-                msg += " (UIKit has no such property; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
+                msg += " (expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
             }
             report("unknown-property", .error, msg, e.prop.keyRange, fix: fix)
         }
