@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable {
     public var showFindings = true
     /// A section to emphasise (its JSON pointer, e.g. `/sections/1`), as the editor's preview of one section does.
     public var highlightSection: String?
+    /// A key to the styles under the panels.
+    public var legend = true
     public init(title: String? = nil) { self.title = title }
 }
 
@@ -142,17 +144,21 @@ struct SVGRenderer {
             var p = Panel(result: result, layout: layout, index: i, options: options)
             panels.append(p.render())
         }
-        var width = Self.margin * 2
+        // Panels carry their own margins: the first starts at 0, so its contents line up with the title.
+        var width = 0.0
         var height = 0.0
         for (i, p) in panels.enumerated() {
             width += p.width + (i > 0 ? Self.gap : 0)
             height = max(height, p.height)
         }
+        width = max(width, 440)
         var notes: [String] = []
         for m in missing { notes.append("no environment named \u{201C}\(m)\u{201D} in this document") }
         if layouts.isEmpty && missing.isEmpty { notes.append("nothing to draw: the document has no resolved layout") }
-        if panels.isEmpty { width = max(width, 480) }
-        height += titleHeight + Self.margin + Double(notes.count) * Self.noteLine + (notes.isEmpty ? 0 : 8)
+        let legend = options.legend && !panels.isEmpty ? Self.legend(maxWidth: width - 2 * Self.margin) : (body: "", height: 0.0)
+        let notesTop = titleHeight + height + 14
+        let legendTop = notesTop + Double(notes.count) * Self.noteLine
+        height = legendTop + legend.height + (legend.height > 0 ? 12 : 0)
         width = width.rounded(.up)
         height = height.rounded(.up)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -162,18 +168,45 @@ struct SVGRenderer {
         if let t = options.title {
             out += "<text class=\"title\" x=\"\(num(Self.margin))\" y=\"22\">\(xmlEscape(t))</text>\n"
         }
-        var x = Self.margin
+        var x = 0.0
         for p in panels {
             out += "<g data-kind=\"panel\" transform=\"translate(\(num(x)),\(num(titleHeight)))\"\(p.body)"
             x += p.width + Self.gap
         }
-        var y = titleHeight + (panels.map(\.height).max() ?? 0) + 14
+        var y = notesTop
         for n in notes {
-            out += "<text class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlEscape(n))</text>\n"
+            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlEscape(n))</text>\n"
             y += Self.noteLine
+        }
+        if legend.height > 0 {
+            out += "<g data-kind=\"legend\" transform=\"translate(\(num(Self.margin)),\(num(legendTop)))\">\n\(legend.body)</g>\n"
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// What each style means, flowed into rows no wider than `maxWidth`.
+    static func legend(maxWidth: Double) -> (body: String, height: Double) {
+        let entries: [(String, String)] = [
+            ("item", "class=\"item\""), ("content frame", "class=\"content\""), ("group", "class=\"group\""),
+            ("section", "class=\"section\""), ("section insets", "class=\"insets\""),
+            ("header / footer", "class=\"header\""), ("badge", "class=\"badge\""), ("background", "class=\"background\""),
+            ("estimated size", "class=\"item est\""),
+            ("error", "class=\"finding\" stroke=\"\(severityColor[.error]!)\""),
+            ("warning", "class=\"finding\" stroke=\"\(severityColor[.warning]!)\""),
+            ("information", "class=\"finding\" stroke=\"\(severityColor[.information]!)\""),
+            ("hint", "class=\"finding\" stroke=\"\(severityColor[.hint]!)\""),
+        ]
+        var out = ""
+        var x = 0.0, y = 0.0
+        for (label, attrs) in entries {
+            let w = 18 + 6.2 * Double(label.count) + 14
+            if x > 0 && x + w > maxWidth { x = 0; y += 20 }
+            out += "<rect data-kind=\"legend\" \(attrs) x=\"\(num(x))\" y=\"\(num(y + 2))\" width=\"12\" height=\"12\"/>"
+            out += "<text class=\"note\" x=\"\(num(x + 18))\" y=\"\(num(y + 12))\">\(xmlEscape(label))</text>\n"
+            x += w
+        }
+        return (out, y + 18)
     }
 }
 
@@ -273,7 +306,7 @@ struct Panel {
     func label(_ text: String, in frame: Rect, cls: String = "label", maxSize: Double = 11, indent: String = "") -> String? {
         guard isFinite(frame), frame.width > 0, frame.height > 0 else { return nil }
         let chars = Double(text.count)
-        let size = min(maxSize, frame.height * 0.55, (frame.width - 2) / (0.6 * max(1, chars)))
+        let size = min(maxSize, frame.height * 0.55, (frame.width - 4) / (0.68 * max(1, chars)))
         guard size >= 5 else { return nil }
         let fs = (size * 10).rounded(.down) / 10
         return indent + "<text class=\"\(cls)\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2))\" font-size=\"\(num(fs))\">\(xmlEscape(text))</text>"
@@ -369,7 +402,9 @@ struct Panel {
         if let spec = s.spec, spec.orthogonalScrollingBehavior != .none { title += " · \(spec.orthogonalScrollingBehavior.rawValue)" }
         if s.group != nil { title += " · \(s.groupCount) group\(s.groupCount == 1 ? "" : "s")" }
         if s.frame.origin(main) < cutMain && isFinite(s.frame) {
-            labelLayer.append("<text class=\"section-label\" x=\"\(num(s.frame.x + 3))\" y=\"\(num(s.frame.y + 10))\">\(xmlEscape(title))</text>")
+            // Top-right (finding labels take the top-left corner), within the device's width.
+            let right = min(s.frame.maxX, device.maxX) - 3
+            labelLayer.append("<text class=\"section-label\" text-anchor=\"end\" x=\"\(num(right))\" y=\"\(num(s.frame.y + 10))\">\(xmlEscape(title))</text>")
         }
         if let reason = s.unresolvedReason {
             notes.append(("section \u{201C}\(s.name)\u{201D} (\(s.path)) is not drawn: \(reason)", "#b91c1c"))
@@ -444,11 +479,13 @@ struct Panel {
             itemLayer.append("<g data-kind=\"orthogonal\" data-path=\"\(xmlEscape(s.path))\" mask=\"url(#offscreen-\(index))\">")
             itemLayer += lines
             itemLayer.append("</g>")
-            if k < n {
-                let last = root.frame.offsetBy(dx: cross == .horizontal ? Double(k) * step : 0, dy: cross == .vertical ? Double(k) * step : 0)
-                let r = Rect.make(main: main, m: last.origin(main), c: crossLimit, mExtent: gMain, cExtent: 0)
-                labelLayer.append("<text data-kind=\"more\" class=\"more\" x=\"\(num(r.x + 4))\" y=\"\(num(r.y + 12))\">+\(n - k) more group\(n - k == 1 ? "" : "s") \(cross == .horizontal ? "→" : "↓")</text>")
-                bounds.add(clipped(Rect(x: r.x, y: r.y, width: cross == .horizontal ? 110 : 0, height: 16)))
+            if k < n && root.frame.origin(main) < cutMain {
+                // After the last group drawn: how many more the section scrolls through.
+                let end = root.frame.origin(cross) + Double(k - 1) * step + gCross + 8
+                let text = "+\(n - k) more group\(n - k == 1 ? "" : "s") \(cross == .horizontal ? "→" : "↓")"
+                let p = cross == .horizontal ? (x: end, y: root.frame.y + min(gMain, 40) / 2 + 4) : (x: root.frame.x + 4, y: end + 11)
+                labelLayer.append("<text data-kind=\"more\" class=\"more\" x=\"\(num(p.x))\" y=\"\(num(p.y))\">\(xmlEscape(text))</text>")
+                bounds.add(clipped(Rect(x: p.x, y: p.y - 11, width: 6.2 * Double(text.count), height: 16)))
             }
         } else {
             itemLayer += lines
@@ -514,7 +551,7 @@ struct Panel {
                 drawNode(c, dx: dx, dy: dy, instance: instance, firstLeaf: firstLeaf, total: total, leaf: &leaf,
                          into: &children, badges: &badges, indent: indent + "  ")
             }
-            let anyFilled = firstLeaf + before < total && (leaf > before || node.children.isEmpty)
+            let anyFilled = firstLeaf + before < total
             guard anyFilled else { return }
             box(&out, kind: "group", cls: est ? "group est" : "group", path: node.path, frame: frame, extra: estAttr, indent: indent)
             if content != frame {

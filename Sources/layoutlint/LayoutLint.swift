@@ -131,8 +131,11 @@ struct Lint: ParsableCommand {
 
         // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
         var matchedGlobs = Set<String>()
+        var consulted: [String: LayoutLintConfig] = [:]  // configs whose exclude globs were applied to a folder
         let (files, errors) = expandPaths(paths) { file in
-            guard let c = configFor(file), !c.hasErrors, let g = c.excludingPattern(file) else { return false }
+            guard let c = configFor(file), !c.hasErrors else { return false }
+            if let p = c.path { consulted[p] = c }
+            guard let g = c.excludingPattern(file) else { return false }
             matchedGlobs.insert(g)
             return true
         }
@@ -215,9 +218,9 @@ struct Lint: ParsableCommand {
         }
         Output.flush()
         // A glob that matches nothing is worth a word (a typo would silently lint what it meant to skip).
+        // Only globs that were applied to a folder can have "matched nothing".
         var globOwners: [String: String] = [:]
-        for file in files { if let c = configFor(file), let p = c.path { for g in c.exclude { globOwners[g] = p } } }
-        if let c = explicitConfig, let p = c.path { for g in c.exclude { globOwners[g] = p } }
+        for (p, c) in consulted { for g in c.exclude { globOwners[g] = p } }
         for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
             Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file")
         }

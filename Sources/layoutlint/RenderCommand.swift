@@ -29,9 +29,21 @@ struct Render: ParsableCommand {
             Output.error(error.message)
             throw ExitCode(Exit.failure)
         }
-        var options = LintOptions()
-        if !environments.isEmpty { options.environmentNames = environments }
-        let result = lint(bytes: bytes, options: options)
+        // Environments the document declares are picked from its own list, so the findings drawn are the ones
+        // `layoutlint lint` reports for the document; any other name replaces the list (as in `lint` and `explain`).
+        var result = lint(bytes: bytes, options: LintOptions())
+        var picked: [String]? = nil
+        if !environments.isEmpty {
+            let own = Set(result.layouts.map(\.environment.name))
+            if environments.allSatisfy(own.contains) {
+                var seen = Set<String>()
+                picked = environments.filter { seen.insert($0).inserted }
+            } else {
+                var options = LintOptions()
+                options.environmentNames = environments
+                result = lint(bytes: bytes, options: options)
+            }
+        }
         if !result.unknownEnvironments.isEmpty {
             let names = result.unknownEnvironments
             let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)) }.first
@@ -39,7 +51,7 @@ struct Render: ParsableCommand {
             Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
             throw ExitCode(Exit.failure)
         }
-        let svg = renderSVG(result, environments: nil, options: RenderOptions(title: file == "-" ? nil : file))
+        let svg = renderSVG(result, environments: picked, options: RenderOptions(title: file == "-" ? nil : file))
         if let out = output, out != "-" {
             do {
                 try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)

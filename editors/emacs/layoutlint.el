@@ -20,6 +20,7 @@
 ;;; Code:
 
 (require 'js)
+(defvar eglot-server-programs)
 
 (defgroup layoutlint nil
   "The layoutlint linter and language server for compositional layout specs."
@@ -36,7 +37,8 @@
 
 ;;;###autoload
 (define-derived-mode layoutlint-json-mode js-mode "Layout"
-  "Major mode for layoutlint spec documents: JSON with // and /* */ comments and trailing commas."
+  "Major mode for layoutlint spec documents.
+JSON with // and /* */ comments and trailing commas."
   (setq-local comment-start "// ")
   (setq-local comment-end ""))
 
@@ -44,7 +46,8 @@
 (add-to-list 'auto-mode-alist '("\\.layout\\.jsonc?\\'" . layoutlint-json-mode))
 
 (defun layoutlint-server-command (&optional _interactive)
-  "The command line of the language server, for `eglot-server-programs' and lsp-mode."
+  "The command line of the language server.
+For `eglot-server-programs' and lsp-mode."
   (cons layoutlint-executable layoutlint-server-arguments))
 
 ;;;###autoload
@@ -53,7 +56,8 @@
                '((layoutlint-json-mode :language-id "jsonc") . layoutlint-server-command)))
 
 (defun layoutlint-fix-all ()
-  "Apply every safe layoutlint fix in this buffer (the server's source.fixAll.layoutlint action)."
+  "Apply every safe layoutlint fix in this buffer.
+This is the server's source.fixAll.layoutlint code action."
   (interactive)
   (if (fboundp 'eglot-code-actions)
       (eglot-code-actions (point-min) (point-max) "source.fixAll.layoutlint" t)

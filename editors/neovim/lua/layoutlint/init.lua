@@ -16,8 +16,6 @@ M.defaults = {
   filetype = 'jsonc',
   -- The project root is the nearest folder upwards holding one of these; else the file's folder.
   root_markers = { '.layoutlint.json', '.git' },
-  -- Passed to the server in initializationOptions and workspace/didChangeConfiguration.
-  settings = {},
   -- Standard vim.lsp client options, passed through when set.
   on_attach = nil,
   capabilities = nil,
@@ -94,17 +92,10 @@ function M.start(bufnr)
       cmd = cfg.cmd,
       root_dir = root,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
-      init_options = cfg.settings,
-      settings = { layoutlint = cfg.settings },
       on_attach = cfg.on_attach,
       capabilities = cfg.capabilities,
       handlers = cfg.handlers,
       flags = cfg.flags,
-      on_init = function(client)
-        if next(cfg.settings) ~= nil then
-          call(client, 'notify', 'workspace/didChangeConfiguration', { settings = { layoutlint = cfg.settings } })
-        end
-      end,
     }
     if vim.lsp.start then -- 0.8+: starts or reuses, and attaches
       id = vim.lsp.start(config, { bufnr = bufnr })

@@ -1,0 +1,319 @@
+// `layoutlint render`: the SVG is well-formed, its boxes carry the resolver's frames, findings are outlined, orthogonal
+// sections fade their off-screen groups, itemCount is honoured, long layouts are cut.
+import Foundation
+import Testing
+import LayoutLintCore
+import LayoutLintRender
+
+func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+func same(_ a: Rect?, _ b: Rect) -> Bool {
+    guard let a else { return false }
+    let r = rounded(b)
+    return near(a.x, r.x) && near(a.y, r.y) && near(a.width, r.width) && near(a.height, r.height)
+}
+
+func doc(_ sections: String, environments: String = #"["iPhone 12"]"#, configuration: String = "{}") -> LintResult {
+    lint(bytes: Array("""
+    { "environments": \(environments), "configuration": \(configuration), "sections": [ \(sections) ] }
+    """.utf8))
+}
+
+@Suite("render: every example")
+struct ExampleRenderTests {
+    static let examples = exampleFiles().map(\.lastPathComponent)
+
+    @Test func thereAreExamples() { #expect(Self.examples.count >= 10) }
+
+    @Test("well-formed, one panel per environment, user units are points", arguments: examples)
+    func wellFormed(_ name: String) throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/\(name)"))
+        let svg = renderSVG(result, options: RenderOptions(title: "examples/\(name)"))
+        let root = try parseSVG(svg)
+        #expect(root.name == "svg")
+        #expect(root["xmlns"] == "http://www.w3.org/2000/svg")
+        let w = try #require(root["width"].flatMap(Double.init)), h = try #require(root["height"].flatMap(Double.init))
+        #expect(root["viewBox"] == "0 0 \(formatPoints(w)) \(formatPoints(h))")
+        let panels = root.all("g").filter { $0["data-kind"] == "panel" }
+        #expect(panels.map { $0["data-environment"] } == result.layouts.map { $0.environment.name })
+        // Side by side: each panel starts to the right of the previous one.
+        let xs = panels.compactMap { p -> Double? in
+            guard let t = p["transform"], let open = t.firstIndex(of: "("), let comma = t.firstIndex(of: ",") else { return nil }
+            return Double(t[t.index(after: open)..<comma])
+        }
+        #expect(xs == xs.sorted() && Set(xs).count == xs.count)
+        // Deterministic.
+        #expect(renderSVG(result, options: RenderOptions(title: "examples/\(name)")) == svg)
+    }
+
+    @Test("every box of the first group instance has the resolver's frame (explain's numbers)", arguments: examples)
+    func framesMatchTheResolver(_ name: String) throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/\(name)"))
+        let root = try parseSVG(renderSVG(result))
+        for layout in result.layouts {
+            let env = layout.environment.name
+            let p = try #require(panel(root, env), "no panel for \(env)")
+            let rects = p.all("rect")
+            // The device frame: the screen's size, the content origin at the safe area's leading edge.
+            let device = try #require(rects.first { $0["data-kind"] == "device" }?.frame)
+            #expect(near(device.width, layout.environment.width) && near(device.height, layout.environment.height))
+
+            // Sections.
+            let sectionRects = rects.filter { $0["data-kind"] == "section" }
+            #expect(sectionRects.map { $0["data-path"] } == layout.sections.map(\.path), "\(name) \(env)")
+            for (r, s) in zip(sectionRects, layout.sections) {
+                #expect(same(r.frame, s.frame), "\(name) \(env) section \(s.path): \(String(describing: r.frame)) ≠ \(s.frame)")
+            }
+            // Headers, footers and backgrounds.
+            let boundary = rects.filter { ["header", "footer", "boundary"].contains($0["data-kind"] ?? "") }
+            let expectedBoundary = layout.sections.flatMap(\.boundaryItems)
+            #expect(boundary.map { $0["data-path"] } == expectedBoundary.map(\.item.path), "\(name) \(env)")
+            for (r, b) in zip(boundary, expectedBoundary) { #expect(same(r.frame, b.frame), "\(name) \(env) \(b.item.path)") }
+            let backgrounds = rects.filter { $0["data-kind"] == "background" }
+            let expectedDecorations = layout.sections.flatMap(\.decorations)
+            #expect(backgrounds.map { $0["data-path"] } == expectedDecorations.map(\.item.path), "\(name) \(env)")
+            for (r, d) in zip(backgrounds, expectedDecorations) { #expect(same(r.frame, d.frame), "\(name) \(env) \(d.item.path)") }
+
+            // The first instance of each section's group: every group, item and content frame, in layout order.
+            let firsts = p.all("g").filter { $0["data-kind"] == "instance" && $0["data-instance"] == "0" }
+            let drawnSections = layout.sections.filter { !expectedFirstInstance($0).isEmpty }
+            #expect(firsts.count == drawnSections.count, "\(name) \(env): \(firsts.count) first instances for \(drawnSections.count) sections")
+            for (g, s) in zip(firsts, drawnSections) {
+                #expect(g["data-path"] == s.group?.path)
+                let got = g.all("rect").filter { ["item", "group", "content"].contains($0["data-kind"] ?? "") }
+                let want = expectedFirstInstance(s)
+                #expect(got.count == want.count, "\(name) \(env) \(s.path): \(got.count) boxes, the resolver has \(want.count)")
+                for (r, e) in zip(got, want) {
+                    #expect(r["data-kind"] == e.kind && r["data-path"] == e.path, "\(name) \(env): \(r.attrs) vs \(e)")
+                    #expect(same(r.frame, e.frame), "\(name) \(env) \(e.kind) \(e.path): \(String(describing: r.frame)) ≠ \(e.frame)")
+                }
+                // Badges of the first instance: each one a supplementary frame of that path.
+                var supps: [(String, Rect)] = []
+                s.group?.walk { n in for (i, f) in n.supplementaries { supps.append((i.path, f)) } }
+                for b in g.all("rect").filter({ $0["data-kind"] == "badge" }) {
+                    #expect(supps.contains { $0.0 == b["data-path"] && same(b.frame, $0.1) }, "\(name) \(env) badge \(b.attrs)")
+                }
+            }
+        }
+    }
+
+    @Test("every finding is outlined on its element with its rule id, or listed under the panel", arguments: examples)
+    func findings(_ name: String) throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/\(name)"))
+        let root = try parseSVG(renderSVG(result))
+        for layout in result.layouts {
+            let env = layout.environment.name
+            let p = try #require(panel(root, env))
+            let outlines = p.all("rect").filter { $0["data-kind"] == "finding" }
+            let labels = p.all("text").filter { $0["data-kind"] == "finding-label" }
+            let notes = p.all("text").filter { $0["data-kind"] == "note" }.map(\.text)
+            for o in outlines {
+                // Outlined exactly on a box of the same element.
+                let boxes = p.all("rect").filter { $0["data-path"] == o["data-path"] && $0["data-kind"] != "finding" }
+                #expect(boxes.contains { b in b.frame.map { same(o.frame, $0) } ?? false }, "\(name) \(env) outline \(o.attrs)")
+                #expect(labels.contains { $0["data-path"] == o["data-path"] && $0["data-rule"] == o["data-rule"] && $0.text == o["data-rule"] })
+            }
+            for d in result.diagnostics where d.environments.isEmpty || d.environments.contains(env) {
+                let outlined = outlines.contains { $0["data-rule"] == d.rule && $0["data-severity"] == d.severity.description }
+                let listed = notes.contains { $0.contains("[\(d.rule)]") } || notes.contains { $0.hasPrefix("… and") }
+                #expect(outlined || listed, "\(name) \(env): \(d.rule) \(d.message) is neither outlined nor listed")
+            }
+        }
+    }
+}
+
+@Suite("render: what each box looks like")
+struct RenderBehaviourTests {
+    @Test("a finding's element is outlined in its severity's colour with the rule id")
+    func findingOutline() throws {
+        let r = doc("""
+        { "name": "over", "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+            "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
+        """)
+        let d = try #require(r.diagnostics.first { $0.rule == "group-overflow" }, "\(r.diagnostics)")
+        // The deepest element whose text holds the finding.
+        var candidates: [(String, Int, Rect)] = []
+        r.layouts[0].sections[0].group!.walk { n in
+            if let e = n.element, e.range.start <= d.range.start, d.range.end <= e.range.end { candidates.append((n.path, e.range.length, n.frame)) }
+        }
+        let target = try #require(candidates.min { $0.1 < $1.1 })
+        let root = try parseSVG(renderSVG(r, environment: "iPhone 12"))
+        let outline = try #require(root.all("rect").first { $0["data-kind"] == "finding" && $0["data-rule"] == "group-overflow" })
+        #expect(outline["data-path"] == target.0)
+        #expect(outline["data-severity"] == "warning")
+        #expect(outline["stroke"] == "#d97706")
+        #expect(same(outline.frame, target.2))
+        #expect(root.all("text").contains { $0.text == "group-overflow" && $0["fill"] == "#d97706" })
+    }
+
+    @Test("errors are red, and an environment's panel shows only its findings")
+    func severityColoursAndEnvironments() throws {
+        // 400 pt is too wide on the iPhone SE (375) only.
+        let r = doc("""
+        { "name": "wide", "group": { "direction": "horizontal", "width": "absolute(380)", "height": "absolute(100)",
+            "subitems": [ { "width": "absolute(380)", "height": "absolute(100)" } ] } }
+        """, environments: #"["iPhone SE", "iPad"]"#)
+        let root = try parseSVG(renderSVG(r))
+        for layout in r.layouts {
+            let p = try #require(panel(root, layout.environment.name))
+            let rules = Set(p.all("rect").filter { $0["data-kind"] == "finding" }.compactMap { $0["data-rule"] })
+            let expected = Set(r.diagnostics.filter { $0.environments.isEmpty || $0.environments.contains(layout.environment.name) }.map(\.rule))
+            #expect(rules.isSubset(of: expected), "\(layout.environment.name): \(rules) ⊄ \(expected)")
+            for o in p.all("rect") where o["data-kind"] == "finding" && o["data-severity"] == "error" { #expect(o["stroke"] == "#dc2626") }
+        }
+        #expect(!r.diagnostics.isEmpty)
+    }
+
+    @Test("orthogonal sections repeat the group across the scroll axis, faded beyond the device edge")
+    func orthogonalFades() throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/app-store.layout.json"))
+        let root = try parseSVG(renderSVG(result, environment: "iPhone 12"))
+        let p = try #require(panel(root, "iPhone 12"))
+        let layout = try #require(result.layouts.first { $0.environment.name == "iPhone 12" })
+        let featured = layout.sections[0]
+        let group = try #require(featured.group)
+        #expect(featured.spec?.orthogonalScrollingBehavior == .groupPaging)
+        let ortho = try #require(p.all("g").first { $0["data-kind"] == "orthogonal" && $0["data-path"] == featured.path })
+        // Faded through a mask: full opacity over the device, 0.3 beyond it.
+        let maskID = try #require(ortho["mask"]).replacingOccurrences(of: "url(#", with: "").replacingOccurrences(of: ")", with: "")
+        let mask = try #require(root.all("mask").first { $0["id"] == maskID })
+        #expect(mask.all("rect").contains { $0["fill-opacity"] == "0.3" })
+        let onScreen = try #require(mask.all("rect").last)
+        #expect(onScreen["x"] == "0" && onScreen["width"] == "390")
+        let instances = ortho.all("g").filter { $0["data-kind"] == "instance" }
+        #expect(instances.count >= 3 && instances.count < featured.groupCount)
+        #expect(instances.first?["data-offscreen"] == "false")
+        #expect(instances.contains { $0["data-offscreen"] == "true" })
+        // Each instance is the first one moved by (group width + interGroupSpacing) across the scroll axis.
+        let step = group.frame.width + (featured.spec?.interGroupSpacing ?? 0)
+        for g in instances {
+            let k = Double(try #require(g["data-instance"].flatMap(Int.init)))
+            let box = try #require(g.all("rect").first { $0["data-kind"] == "group" }?.frame)
+            #expect(near(box.x, rounded(group.frame.x + k * step)) && near(box.y, rounded(group.frame.y)))
+            if g["data-offscreen"] == "true" { #expect(box.x >= 390) }
+        }
+        // The groups not drawn are counted.
+        #expect(p.all("text").contains { $0["data-kind"] == "more" && $0.text.hasPrefix("+\(featured.groupCount - instances.count) more") })
+    }
+
+    @Test("itemCount: the last instance draws only the placements items fill")
+    func itemCountHonoured() throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/app-store.layout.json"))
+        let root = try parseSVG(renderSVG(result, environment: "iPhone 12"))
+        let p = try #require(panel(root, "iPhone 12"))
+        let grid = p.all("g").filter { $0["data-kind"] == "instance" && $0["data-path"] == "/sections/1/group" }
+        #expect(grid.count == 3)
+        #expect(grid.map { $0.all("rect").filter { $0["data-kind"] == "item" }.count } == [3, 3, 2])
+        // Rows follow each other along the scroll axis.
+        let ys = grid.compactMap { $0.all("rect").first { $0["data-kind"] == "group" }?.frame?.y }
+        #expect(ys == [250, 380, 510])
+        // Items are labelled with their size in points; the cell's content frame is drawn inside.
+        #expect(grid[0].all("text").map(\.text) == ["130×130", "130×130", "130×130"])
+        let content = grid[0].all("rect").filter { $0["data-kind"] == "content" && $0["data-path"] == "/sections/1/group/subitem" }
+        #expect(content.count == 3 && same(content[0].frame, Rect(x: 5, y: 255, width: 120, height: 120)))
+    }
+
+    @Test("estimated sizes are dashed and labelled ≈")
+    func estimatedDashed() throws {
+        let r = doc("""
+        { "name": "list", "itemCount": 3, "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } }
+        """)
+        let root = try parseSVG(renderSVG(r))
+        let items = root.all("rect").filter { $0["data-kind"] == "item" }
+        #expect(items.count == 3)
+        for i in items { #expect(i["class"]?.split(separator: " ").contains("est") == true && i["data-estimated"] == "height") }
+        #expect(root.all("text").contains { $0.text == "390×≈44" })
+        #expect(root.all("style").first?.text.contains(".est { stroke-dasharray") == true)
+    }
+
+    @Test("headers, footers, badges and backgrounds have their own kinds")
+    func supplementaryKinds() throws {
+        let r = doc("""
+        { "name": "s", "itemCount": 2,
+          "boundarySupplementaryItems": [
+            { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(40)", "alignment": "top" },
+            { "elementKind": "footer", "width": "fractionalWidth(1)", "height": "absolute(30)", "alignment": "bottom" } ],
+          "decorationItems": [ { "elementKind": "background", "contentInsets": 8 } ],
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+            "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)",
+                            "supplementaryItems": [ { "elementKind": "badge", "width": "absolute(20)", "height": "absolute(20)",
+                                                      "containerAnchor": { "edges": "topTrailing" } } ] } ] } }
+        """)
+        #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+        let root = try parseSVG(renderSVG(r))
+        let kinds = root.all("rect").compactMap { $0["data-kind"] }
+        for k in ["device", "safe-area", "section", "header", "footer", "background", "group", "item", "badge"] {
+            #expect(kinds.contains(k), "no \(k) in \(kinds)")
+        }
+        #expect(kinds.filter { $0 == "badge" }.count == 2)
+        #expect(root.all("text").contains { $0.text == "header 390×40" })
+        let s = r.layouts[0].sections[0]
+        let header = try #require(root.all("rect").first { $0["data-kind"] == "header" })
+        #expect(same(header.frame, s.boundaryItems[0].frame))
+    }
+
+    @Test("section insets are shaded")
+    func insetsShaded() throws {
+        let r = doc("""
+        { "name": "s", "contentInsets": { "top": 10, "leading": 20, "bottom": 30, "trailing": 40 },
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+        """)
+        let root = try parseSVG(renderSVG(r))
+        let shade = try #require(root.all("path").first { $0["data-kind"] == "section-insets" })
+        #expect(shade["data-path"] == "/sections/0")
+        // Outer box (0,0) 390×140, inner box (20,10) 330×100.
+        #expect(shade["d"] == "M0,0h390v140h-390Z M20,10h330v100h-330Z")
+    }
+
+    @Test("long layouts are cut at three device heights with a note")
+    func longLayoutsCut() throws {
+        let r = doc("""
+        { "name": "long", "itemCount": 100000, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+            "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+        """)
+        let svg = renderSVG(r)
+        let root = try parseSVG(svg)
+        let h = try #require(root["height"].flatMap(Double.init))
+        #expect(h < 844 * 3 + 300)
+        let items = root.all("rect").filter { $0["data-kind"] == "item" }
+        #expect(items.count <= 3 * 844 / 50 + 2)
+        #expect(root.all("text").contains { $0["data-kind"] == "note" && $0.text.hasPrefix("cut at 2485 pt") })
+        #expect(root.all("line").contains { $0["data-kind"] == "cut" })
+    }
+
+    @Test("text is escaped for XML")
+    func escaping() throws {
+        let name = #"<b>&amp; \"quoted\" 'single' \u0001 ]]>"# // JSON text: the name holds quotes and U+0001
+        let r = doc("""
+        { "name": "\(name)", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+            "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+        """, environments: #"[{ "name": "<phone & \"co\">", "width": 300, "height": 600 }]"#)
+        let svg = renderSVG(r, options: RenderOptions(title: "a<b>&c.layout.json"))
+        let root = try parseSVG(svg)
+        #expect(root.all("rect").first { $0["data-kind"] == "section" }?["data-name"] == "<b>&amp; \"quoted\" 'single' \u{FFFD} ]]>")
+        #expect(root.all("g").contains { $0["data-environment"] == "<phone & \"co\">" })
+        #expect(root.all("text").contains { $0.text == "a<b>&c.layout.json" })
+        #expect(xmlEscape("a<&>\"'\u{7}") == "a&lt;&amp;&gt;&quot;&apos;\u{FFFD}")
+    }
+
+    @Test("horizontally scrolling layouts cut along x, and one environment can be picked")
+    func horizontalAndPick() throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/horizontal-scroll.layout.json"))
+        let name = result.layouts[0].environment.name
+        let root = try parseSVG(renderSVG(result, environment: name))
+        #expect(root.all("g").filter { $0["data-kind"] == "panel" }.count == 1)
+        #expect(root.all("text").contains { $0["data-kind"] == "note" && $0.text.contains("× the device width") })
+        let missing = try parseSVG(renderSVG(result, environment: "no such phone"))
+        #expect(missing.all("g").filter { $0["data-kind"] == "panel" }.isEmpty)
+        #expect(missing.all("text").contains { $0.text.contains("no such phone") })
+    }
+
+    @Test("broken documents still render well-formed SVG")
+    func brokenDocuments() throws {
+        for text in ["", "{", "{\"sections\": [ { \"group\": 3 } ]}", "[1,2", "{\"sections\": [ { \"name\": \"x\" \"group\": {} } ]}"] {
+            let r = lint(bytes: Array(text.utf8))
+            _ = try parseSVG(renderSVG(r))
+        }
+    }
+}
