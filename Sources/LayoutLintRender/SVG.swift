@@ -133,12 +133,12 @@ struct SVGRenderer {
     let options: RenderOptions
 
     static let margin = 24.0
-    static let panelTitle = 40.0
+    static let panelTitle = 46.0
     static let gap = 32.0
     static let noteLine = 14.0
 
     func document() -> String {
-        let titleHeight = options.title == nil ? 0.0 : 28.0
+        let titleHeight = options.title == nil ? 0.0 : 32.0
         var panels: [(body: String, width: Double, height: Double)] = []
         for (i, layout) in layouts.enumerated() {
             var p = Panel(result: result, layout: layout, index: i, options: options)
@@ -217,6 +217,8 @@ struct Panel {
     let layout: ResolvedLayout
     let index: Int
     let options: RenderOptions
+
+    static let maxInstances = 1000
 
     let main: Axis
     let cross: Axis
@@ -455,6 +457,11 @@ struct Panel {
                 if k > 0 && frame.origin(main) >= cutMain { break }
             }
             if !(step > 0) && k > 0 { break }
+            // Tiny groups under a long cut: a bound on the boxes one section draws.
+            if k >= Self.maxInstances {
+                notes.append(("section \u{201C}\(s.name)\u{201D}: only the first \(Self.maxInstances) of \(n) groups are drawn", nil))
+                break
+            }
             var body: [String] = []
             var badges: [String] = []
             var leaf = 0
@@ -649,4 +656,23 @@ struct Panel {
             }
         }
     }
+}
+
+/// A file name for an editor preview of `documentPath` in `environment`: the document's base name without its
+/// `.layout.json(c)` suffix, the environment, and `.svg`, with anything but letters, digits, `-`, `_` and `.` made `-`
+/// (e.g. `app-store.iPhone-12.svg`). The caller picks the folder (a temporary one).
+public func previewFileName(documentPath: String, environment: String?) -> String {
+    var base = String(documentPath.split(separator: "/", omittingEmptySubsequences: true).last ?? "layout")
+    for suffix in [".layout.jsonc", ".layout.json", ".jsonc", ".json"] where base.hasSuffix(suffix) {
+        base = String(base.dropLast(suffix.count))
+        break
+    }
+    func clean(_ s: String) -> String {
+        let kept = s.unicodeScalars.map { u -> Character in
+            (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "-" || u == "_" || u == ".") && u.isASCII ? Character(u) : "-"
+        }
+        let t = String(kept)
+        return t.isEmpty || t.allSatisfy({ $0 == "." }) ? "layout" : t
+    }
+    return clean(base) + (environment.map { "." + clean($0) } ?? "") + ".svg"
 }

@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
     @Argument(help: "A layout document ('-' reads standard input).")
     var file: String
 
-    @Option(name: .customLong("environment"), help: "Draw this environment (repeatable); replaces the document's list.")
+    @Option(name: .customLong("environment"), help: "Draw this environment (repeatable): one the document names picks its panel; any other name replaces the document's list.")
     var environments: [String] = []
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the SVG to this file (default: standard output).")

@@ -317,3 +317,29 @@ struct RenderBehaviourTests {
         }
     }
 }
+
+@Suite("render: the editor preview's helpers")
+struct PreviewHelperTests {
+    @Test func previewFileNames() {
+        #expect(previewFileName(documentPath: "/a/b/app-store.layout.json", environment: "iPhone 12") == "app-store.iPhone-12.svg")
+        #expect(previewFileName(documentPath: "x.layout.jsonc", environment: nil) == "x.svg")
+        #expect(previewFileName(documentPath: "/..", environment: "../../etc") == "layout...-..-etc.svg")
+        #expect(!previewFileName(documentPath: "/tmp/a b/é.layout.json", environment: "iPad/landscape").contains("/"))
+    }
+}
+
+@Suite("render: limits")
+struct RenderLimitTests {
+    @Test("a section of tiny groups draws a bounded number of boxes")
+    func tinyGroups() throws {
+        let r = doc("""
+        { "name": "dust", "itemCount": 10000000, "interGroupSpacing": 0.01,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(0.01)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+        """)
+        let svg = renderSVG(r)
+        let root = try parseSVG(svg)
+        #expect(root.all("rect").filter { $0["data-kind"] == "item" }.count <= 1000)
+        #expect(root.all("text").contains { $0.text.contains("only the first 1000") })
+    }
+}

@@ -470,6 +470,8 @@ struct SectionResolver {
                 // Own insets on an estimated axis are dropped, so `i` is already zero there.
                 if ax == .horizontal { node.frame.width = extent; node.estimatedWidth = false }
                 else { node.frame.height = extent; node.estimatedHeight = false }
+                // The children now share the derived size.
+                if ax == axis { solve.available = along } else { solve.availableAcross = maxAcross }
             }
         }
         node.solve = solve

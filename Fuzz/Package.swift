@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// libFuzzer targets for layoutlint (ROBUSTNESS.md). Built only by `scripts/fuzz`:
+//   cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+// The main package never sees this one. The product modules are reached through symlinks in `Shared/` to the main
+// package's `Sources/` (the same files, compiled here with the sanitizers), because the main package exports only
+// `LayoutLintCore` as a library product and SwiftPM forbids two targets of the same name in one package graph, so
+// `.package(path: "..")` could not give the fuzzers JSONRPC or LayoutLintServer. No network is needed to build.
+import PackageDescription
+
+let package = Package(
+    name: "layoutlint-fuzz",
+    targets: [
+        .systemLibrary(name: "CJSONC", path: "Shared/CJSONC", pkgConfig: "json-c"),
+        .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
+        .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore"),
+        .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
+        .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),
+        .target(name: "JSONRPC", dependencies: ["JSONC"], path: "Shared/JSONRPC"),
+        .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "JSONC"],
+                path: "Shared/LayoutLintServer"),
+        // Helpers shared by the fuzz targets (running the server in process on one input).
+        .target(name: "FuzzSupport", dependencies: ["JSONC", "JSONRPC", "LayoutLintServer"]),
+        // Each fuzz target: an executable with only `LLVMFuzzerTestOneInput` (no main; libFuzzer provides it).
+        .executableTarget(name: "FuzzFramer", dependencies: ["JSONRPC", "JSONC"]),
+        .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "JSONC"]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["LayoutLintCore"]),
+        .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
+    ]
+)
