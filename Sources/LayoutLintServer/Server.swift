@@ -293,7 +293,7 @@ final class LanguageServer {
             return .result(.object([("documents", .int(Int64(documents.count))), ("lastChange", lastChange)]))
         case "textDocument/hover", "textDocument/inlayHint", "textDocument/codeAction", "textDocument/completion",
              "textDocument/documentSymbol", "textDocument/definition", "textDocument/references", "textDocument/rename",
-             "textDocument/prepareRename", "textDocument/documentLink", "textDocument/diagnostic":
+             "textDocument/prepareRename", "textDocument/documentLink", "textDocument/diagnostic", "textDocument/codeLens":
             guard let params, case .object = params else { return .error(RPCErrorCode.invalidParams, "Invalid params: expected an object") }
             guard let uri = params["textDocument"]?["uri"]?.stringValue else {
                 return .error(RPCErrorCode.invalidParams, "Invalid params: textDocument.uri is missing")
@@ -304,7 +304,8 @@ final class LanguageServer {
                 }
                 logToClient("\(method) for \(uri), which is not open; answering with nothing", type: 4)
                 return .result(method == "textDocument/documentSymbol" || method == "textDocument/inlayHint"
-                               || method == "textDocument/codeAction" || method == "textDocument/documentLink" ? .array([]) : .null)
+                               || method == "textDocument/codeAction" || method == "textDocument/documentLink"
+                               || method == "textDocument/codeLens" ? .array([]) : .null)
             }
             ensureLinted(doc)
             let ctx = FeatureContext(server: self, doc: doc)
@@ -319,8 +320,11 @@ final class LanguageServer {
             case "textDocument/rename": return ctx.rename(params)
             case "textDocument/prepareRename": return ctx.prepareRename(params)
             case "textDocument/documentLink": return ctx.documentLinks()
+            case "textDocument/codeLens": return .result(codeLenses(doc))
             default: return pullDiagnostics(doc, params)
             }
+        case "workspace/executeCommand":
+            return executeCommand(params)
         default:
             return .error(RPCErrorCode.methodNotFound, "Method not found: \(method)")
         }
@@ -387,6 +391,8 @@ final class LanguageServer {
             ("referencesProvider", .bool(true)),
             ("renameProvider", rename),
             ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+            ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand)]))])),
             ("diagnosticProvider", .object([
                 ("identifier", .string("layoutlint")),
                 ("interFileDependencies", .bool(false)),

@@ -47,3 +47,36 @@ async def test_inlay_hints_range_across_environments(client: LanguageClient):
         text_document=doc(uri), range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=50, character=0))))
     labels = [h.label for h in hints]
     assert "130–273.333 pt" in labels or any("–" in l and l.startswith("130") for l in labels), labels
+
+
+async def test_preview_code_lens_and_command(client: LanguageClient):
+    """Issue 8: a "Preview in <environment>" lens per section; the command writes the SVG and asks the client to open it."""
+    import asyncio
+    import pathlib
+    import xml.etree.ElementTree as ET
+    uri = "file:///tmp/pytest-preview.layout.json"
+    open_doc(client, uri, GRID)
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=doc(uri)))
+    assert [l.command.title for l in lenses] == ["Preview in iPhone 12"]
+    assert lenses[0].command.command == "layoutlint.preview"
+    assert lenses[0].range.start.line == GRID[:GRID.index('{\n      "name": "grid"')].count("\n")
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=lenses[0].command.command, arguments=lenses[0].command.arguments))
+    for _ in range(100):
+        if client.shown_documents:
+            break
+        await asyncio.sleep(0.02)
+    shown = client.shown_documents[0]
+    assert shown.external is True and shown.uri.endswith(".svg")
+    assert result["uri"] == shown.uri
+    svg = pathlib.Path(shown.uri.removeprefix("file://")).read_text()
+    tree = ET.fromstring(svg)
+    panels = [g for g in tree.iter("{http://www.w3.org/2000/svg}g") if g.get("data-environment")]
+    assert [p.get("data-environment") for p in panels] == ["iPhone 12"]
+    # The grid's items are drawn with the resolver's 130-pt frames.
+    items = [r for r in tree.iter("{http://www.w3.org/2000/svg}rect") if r.get("data-kind") == "item"]
+    assert items and all(r.get("width") == "130" for r in items)
+    # Another environment than the document's is resolved for the preview.
+    other = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="layoutlint.preview", arguments=[uri, "iPad"]))
+    assert "iPad" in pathlib.Path(other["uri"].removeprefix("file://")).read_text()

@@ -1,0 +1,185 @@
+// Fuzz target 3: incremental edits. A random sequence of `didChange` notifications (ranged edits, whole-text
+// replacements, positions past the end of a line or of the document) goes through the real server's document
+// store; the result must equal a from-scratch view of the final text:
+// - the pulled diagnostics equal `lint(bytes:)` of the final text (as LSP.diagnostic renders them), and
+// - diagnostics, document symbols and inlay hints equal those of a second server that only opened the final text.
+// The final text is computed here independently (own line table, LSP's clamping rules, UTF-8 positions).
+//
+// Input layout: 2 bytes initial-text length L, L bytes of text (invalid UTF-8 repaired), then operations:
+//   op byte: bits 0-1 = 0 → whole-text replacement, else a ranged edit; bit 2: end character past the line's end;
+//   bit 3: end line past the document; bit 4: start a new didChange notification; bit 5: pull diagnostics here too.
+//   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
+//   1 byte text length N and N bytes.
+import FuzzSupport
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+
+let uri = "untitled:fuzz.layout.json"
+
+struct Reader {
+    let d: [UInt8]
+    var i = 0
+    mutating func byte() -> Int? { guard i < d.count else { return nil }; defer { i += 1 }; return Int(d[i]) }
+    mutating func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, i + n); defer { i = e }; return Array(d[i..<e]) }
+}
+
+/// Repairs invalid UTF-8 (what a JSON string can carry).
+func text(_ b: [UInt8]) -> [UInt8] { Array(String(decoding: b, as: UTF8.self).utf8) }
+
+/// Line starts, with LSP's terminators (\n, \r\n, \r).
+func lineStarts(_ t: [UInt8]) -> [Int] {
+    var s = [0]
+    var i = 0
+    while i < t.count {
+        if t[i] == 0x0A { s.append(i + 1) }
+        else if t[i] == 0x0D {
+            if i + 1 < t.count, t[i + 1] == 0x0A { i += 1 }
+            s.append(i + 1)
+        }
+        i += 1
+    }
+    return s
+}
+
+/// The end of line `l`'s content (before its terminator).
+func lineEnd(_ t: [UInt8], _ starts: [Int], _ l: Int) -> Int {
+    var e = l + 1 < starts.count ? starts[l + 1] : t.count
+    if e > starts[l], l + 1 < starts.count {
+        e -= 1
+        if t[e] == 0x0A, e > starts[l], t[e - 1] == 0x0D { e -= 1 }
+    }
+    return e
+}
+
+/// A valid offset: on a scalar boundary and not between \r and \n.
+func snap(_ t: [UInt8], _ o: Int) -> Int {
+    var o = min(max(0, o), t.count)
+    while o > 0, o < t.count, t[o] & 0xC0 == 0x80 { o -= 1 }
+    if o > 0, o < t.count, t[o - 1] == 0x0D, t[o] == 0x0A { o -= 1 }
+    return o
+}
+
+func position(_ t: [UInt8], _ starts: [Int], _ o: Int) -> (Int, Int) {
+    var l = starts.count - 1
+    while starts[l] > o { l -= 1 }
+    return (l, o - starts[l])
+}
+
+func pos(_ l: Int, _ c: Int) -> JSONValue { .object([("line", .int(Int64(l))), ("character", .int(Int64(c)))]) }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 2 else { return 0 }
+    var r = Reader(d: Array(UnsafeBufferPointer(start: data, count: size)))
+    let len = (r.byte()! << 8 | r.byte()!) % 4096
+    var doc = text(r.bytes(len))
+    let initial = doc
+    var version = 1
+    var notifications: [JSONValue] = []
+    var changes: [JSONValue] = []
+    var pulls: [(id: String, text: [UInt8])] = []
+    func flush() {
+        guard !changes.isEmpty else { return }
+        version += 1
+        notifications.append(RPC.notification("textDocument/didChange", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(version)))])),
+            ("contentChanges", .array(changes)),
+        ])))
+        changes = []
+    }
+    var ops = 0
+    while let op = r.byte(), ops < 64 {
+        ops += 1
+        if op & 16 != 0 { flush() }
+        if op & 3 == 0 {
+            let n = r.byte() ?? 0
+            doc = text(r.bytes(n))
+            changes.append(.object([("text", .string(String(decoding: doc, as: UTF8.self)))]))
+        } else {
+            let s0 = ((r.byte() ?? 0) << 8) | (r.byte() ?? 0)
+            let l = r.byte() ?? 0
+            let n = r.byte() ?? 0
+            let new = text(r.bytes(n))
+            let starts = lineStarts(doc)
+            let s = snap(doc, doc.isEmpty ? 0 : s0 % (doc.count + 1))
+            var e = snap(doc, s + l)
+            let (sl, sc) = position(doc, starts, s)
+            var (el, ec) = position(doc, starts, e)
+            if op & 8 != 0 {
+                el = starts.count + 3           // past the last line: the end of the document
+                ec = 0
+                e = doc.count
+            } else if op & 4 != 0 {
+                ec += 1000                      // past the line's end: the end of that line
+                e = lineEnd(doc, starts, el)
+            }
+            if e < s { e = s } // (a clamped end before the start cannot happen here: end ≥ start on the same line)
+            doc.replaceSubrange(s..<e, with: new)
+            changes.append(.object([
+                ("range", .object([("start", pos(sl, sc)), ("end", pos(el, ec))])),
+                ("text", .string(String(decoding: new, as: UTF8.self))),
+            ]))
+        }
+        if op & 32 != 0 {
+            flush()
+            let id = "pull-\(pulls.count)"
+            pulls.append((id, doc))
+            notifications.append(RPC.request(id: .string(id), "textDocument/diagnostic",
+                                             .object([("textDocument", .object([("uri", .string(uri))]))])))
+        }
+    }
+    flush()
+
+    func open(_ t: [UInt8]) -> JSONValue {
+        RPC.notification("textDocument/didOpen", .object([("textDocument", .object([
+            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)),
+            ("text", .string(String(decoding: t, as: UTF8.self))),
+        ]))]))
+    }
+    let td: JSONValue = .object([("uri", .string(uri))])
+    let finalRequests: [JSONValue] = [
+        RPC.request(id: .string("diag"), "textDocument/diagnostic", .object([("textDocument", td)])),
+        RPC.request(id: .string("symbols"), "textDocument/documentSymbol", .object([("textDocument", td)])),
+        RPC.request(id: .string("hints"), "textDocument/inlayHint", .object([("textDocument", td),
+            ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))])),
+    ]
+    func session(_ body: [JSONValue]) -> [String: JSONValue] {
+        var input = InProcessServer.initialize
+        for m in body { input += RPC.frame(m) }
+        input += InProcessServer.shutdownAndExit
+        let (code, out) = InProcessServer.run(input)
+        precondition(code == 0, "the server exited with \(code)")
+        var byID: [String: JSONValue] = [:]
+        for m in InProcessServer.messages(out) where m["method"] == nil {
+            if let id = m["id"]?.stringValue { byID[id] = m }
+        }
+        return byID
+    }
+    let edited = session([open(initial)] + notifications + finalRequests)
+    let fresh = session([open(doc)] + finalRequests)
+
+    var opts = LintOptions()
+    opts.maxDocumentBytes = 16 * 1024 * 1024
+    func expected(_ t: [UInt8]) -> JSONValue {
+        let conv = PositionConverter(index: LineIndex(t), encoding: .utf8)
+        return .array(lint(bytes: t, options: opts).diagnostics.prefix(10_000).map { LSP.diagnostic($0, uri: uri, conv, relatedSupport: true) })
+    }
+    guard let items = edited["diag"]?["result"]?["items"] else { fatalError("no diagnostics: \(edited["diag"]?.serialized() ?? "no response")") }
+    if items != expected(doc) {
+        fatalError("incremental diagnostics differ from a lint of the final text\nfinal text: \(String(decoding: doc, as: UTF8.self).debugDescription)\nserver: \(items.serialized().prefix(2000))\nexpected: \(expected(doc).serialized().prefix(2000))")
+    }
+    for key in ["diag", "symbols", "hints"] {
+        precondition(edited[key]?["result"] == fresh[key]?["result"],
+                     "\(key) after edits differs from \(key) of a fresh open of the final text:\n\(edited[key]?.serialized().prefix(1500) ?? "nil")\nvs\n\(fresh[key]?.serialized().prefix(1500) ?? "nil")")
+    }
+    // Pulls in the middle: answered with the diagnostics of the text at that point, or "content modified"
+    // (when a later change was already queued).
+    for p in pulls {
+        guard let m = edited[p.id] else { fatalError("no response to \(p.id)") }
+        if m["error"]?["code"]?.intValue == Int64(RPCErrorCode.contentModified) { continue }
+        precondition(m["result"]?["items"] == expected(p.text), "an intermediate pull differs from a lint of the text at that point")
+    }
+    return 0
+}

@@ -1,0 +1,83 @@
+// The layout preview: a code lens "Preview in <environment>" on each section, and the `layoutlint.preview` command
+// that renders the SVG wireframe to a temporary file and asks the client to open it.
+import Foundation
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+import LayoutLintRender
+
+extension LanguageServer {
+    static let previewCommand = "layoutlint.preview"
+
+    /// One lens per section and environment.
+    func codeLenses(_ doc: Document) -> JSONValue {
+        guard let result = doc.result else { return .array([]) }
+        let conv = converter(doc)
+        var lenses: [JSONValue] = []
+        for section in result.document.sections {
+            let start = section.range.start
+            let range = conv.range(ByteRange(start, start + 1))
+            for layout in result.layouts {
+                let name = layout.environment.name
+                lenses.append(.object([
+                    ("range", range),
+                    ("command", .object([
+                        ("title", .string("Preview in \(name)")),
+                        ("command", .string(Self.previewCommand)),
+                        ("arguments", .array([.string(doc.uri), .string(name), .string(section.path)])),
+                    ])),
+                ]))
+                if lenses.count >= 2_000 { return .array(lenses) }
+            }
+        }
+        return .array(lenses)
+    }
+
+    /// `workspace/executeCommand` `layoutlint.preview` with `[uri, environment?, sectionPath?]`: writes the SVG and
+    /// answers its URI; clients that support `window/showDocument` are asked to open it outside the editor.
+    func executeCommand(_ params: JSONValue?) -> Reply {
+        guard let params, case .object = params, let command = params["command"]?.stringValue else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: expected { command, arguments }")
+        }
+        guard command == Self.previewCommand else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: unknown command \(command)")
+        }
+        let args = params["arguments"]?.arrayValue ?? []
+        guard let uri = args.first?.stringValue, let doc = documents[uri] else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.previewCommand) takes [uri, environment?, sectionPath?] of an open document")
+        }
+        ensureLinted(doc)
+        guard var result = doc.result else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not a layout document")
+        }
+        let environment = args.count > 1 ? args[1].stringValue : nil
+        if let environment, !result.layouts.contains(where: { $0.environment.name == environment }) {
+            // Another environment than the document's: resolve the document there.
+            var opts = LintOptions()
+            opts.environmentNames = [environment]
+            let other = lint(bytes: doc.text, options: opts)
+            guard other.unknownEnvironments.isEmpty else {
+                return .error(RPCErrorCode.invalidParams, "Invalid params: unknown environment \(environment)")
+            }
+            result = other
+        }
+        var options = RenderOptions()
+        options.title = doc.path ?? uri
+        options.highlightSection = args.count > 2 ? args[2].stringValue : nil
+        let svg = renderSVG(result, environment: environment, options: options)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let file = dir.appendingPathComponent(previewFileName(documentPath: doc.path ?? "layout", environment: environment))
+            try Data(svg.utf8).write(to: file, options: .atomic)
+            let fileURI = file.absoluteString
+            if clientCapabilities["window"]?["showDocument"]?["support"]?.boolValue == true {
+                request("window/showDocument", .object([("uri", .string(fileURI)), ("external", .bool(true))]))
+            }
+            return .result(.object([("uri", .string(fileURI))]))
+        } catch {
+            return .error(RPCErrorCode.internalError, "Internal error: cannot write the preview: \(error.localizedDescription)")
+        }
+    }
+}
