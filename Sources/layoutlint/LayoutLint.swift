@@ -75,6 +75,17 @@ struct Output {
     }
 }
 
+/// Exit 2 when `--environment` named something that is neither a preset nor one of the document's environments.
+func failOnUnknownEnvironments(_ result: LintResult, in path: String) throws {
+    let names = result.unknownEnvironments
+    guard !names.isEmpty else { return }
+    let known = LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)
+    let hint = names.compactMap { suggest($0, among: known) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
+    Output.flush()
+    Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(path)\(hint)")
+    throw ExitCode(Exit.failure)
+}
+
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Lint layout documents and folders of them.")
 
@@ -186,13 +197,7 @@ struct Lint: ParsableCommand {
             if !o.errors.isEmpty { ioFailed = true }
             linted += 1
             fixed += o.fixesApplied
-            if !result.unknownEnvironments.isEmpty {
-                let names = result.unknownEnvironments
-                let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
-                Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(o.shownPath)\(hint)")
-                Output.flush()
-                throw ExitCode(Exit.failure)
-            }
+            try failOnUnknownEnvironments(result, in: o.shownPath)
             for d in result.diagnostics { counts[d.severity, default: 0] += 1 }
             switch format {
             case .text:
@@ -268,13 +273,7 @@ struct Explain: ParsableCommand {
         var options = LintOptions()
         if !environments.isEmpty { options.environmentNames = environments }
         let result = lint(bytes: bytes, options: options)
-        if !result.unknownEnvironments.isEmpty {
-            let names = result.unknownEnvironments
-            let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)) }.first
-                .map { "; did you mean \"\($0)\"?" } ?? ""
-            Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
-            throw ExitCode(Exit.failure)
-        }
+        try failOnUnknownEnvironments(result, in: file)
         switch format {
         case .json: Output.write(JSONReport.explainOutput(path: file, layouts: result.layouts).serialized(pretty: true) + "\n")
         case .text: Output.write(ExplainText.render(path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))

@@ -44,13 +44,7 @@ struct Render: ParsableCommand {
                 result = lint(bytes: bytes, options: options)
             }
         }
-        if !result.unknownEnvironments.isEmpty {
-            let names = result.unknownEnvironments
-            let hint = names.compactMap { suggest($0, among: LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)) }.first
-                .map { "; did you mean \"\($0)\"?" } ?? ""
-            Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)")
-            throw ExitCode(Exit.failure)
-        }
+        try failOnUnknownEnvironments(result, in: file)
         let svg = renderSVG(result, environments: picked, options: RenderOptions(title: file == "-" ? nil : file))
         if let out = output, out != "-" {
             do {

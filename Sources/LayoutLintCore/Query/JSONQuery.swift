@@ -145,7 +145,7 @@ public func collectRefSites(_ root: JSONNode?, maxNodes: Int = 2_000_000) -> [Re
     return out
 }
 
-/// Escapes a string as JSON text (with its quotes).
+/// Escapes a string as JSON text (with its quotes); also how messages quote keys the user wrote.
 public func jsonQuoted(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {

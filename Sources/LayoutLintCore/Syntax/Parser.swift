@@ -211,7 +211,7 @@ struct JSONCParser {
             if let r = stack[t].keyIndex![p.key] { first = r } else { stack[t].keyIndex![p.key] = p.keyRange }
         }
         if let first, !quiet {
-            errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \"\(escapedForMessage(p.key))\"",
+            errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \(jsonQuoted(p.key))",
                                       range: p.keyRange, related: first))
         }
         properties.append(p)
@@ -981,22 +981,6 @@ private func unicodeName(_ v: UInt32) -> String {
 /// Cuts long text for a message.
 private func shortened(_ s: String) -> String {
     s.unicodeScalars.count <= 40 ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) + "…"
-}
-
-private func escapedForMessage(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if u.value < 0x20 { out += "\\u" + String(unicodeName(u.value).dropFirst(2)) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out
 }
 
 private func punctuation(_ k: JSONCTokenKind) -> String {
