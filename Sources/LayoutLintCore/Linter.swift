@@ -133,7 +133,7 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
             for p in node.properties {
                 if p.keyRange == keyRange {
                     return PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange,
-                                        objectRange: node.range, path: "")
+                                        objectRange: node.range, parentPath: "")
                 }
                 if let v = p.value, v.range.start <= keyRange.start && keyRange.end <= v.range.end { next = v; break }
             }

@@ -43,7 +43,7 @@ public struct LayoutLintConfig: @unchecked Sendable {
             return c
         }
         let b = DocumentBuilder(root: root, limits: ModelLimits())
-        let entries = root.properties.map { Entry(prop: $0, path: "/" + escapePointer($0.key), objectRange: root.range) }
+        let entries = root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) }
         b.checkKeys(ObjectView(entries: entries, path: "", range: root.range, anchor: root.range), allowed: keys, element: "the configuration")
         for e in entries {
             switch e.key {

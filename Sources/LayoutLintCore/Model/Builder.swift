@@ -51,13 +51,16 @@ public enum Keys {
 /// A property of an object after `$ref` resolution: the text it came from and its JSON pointer.
 struct Entry {
     let prop: JSONProperty
-    let path: String
+    /// JSON pointer of the object the property is written in.
+    let parentPath: String
     let objectRange: ByteRange
     var key: String { prop.key }
     var value: JSONNode? { prop.value }
+    /// JSON pointer of the value, built only when asked for (it is for the elements that are built).
+    var path: String { parentPath + "/" + escapePointer(prop.key) }
     var site: PropertySite {
         PropertySite(key: prop.key, keyRange: prop.keyRange, valueRange: prop.value?.range ?? prop.keyRange,
-                     objectRange: objectRange, path: path)
+                     objectRange: objectRange, parentPath: parentPath)
     }
 }
 
@@ -285,7 +288,8 @@ final class DocumentBuilder {
             }
             var vals: [Double] = []
             for (i, el) in v.elements.enumerated() {
-                let sub = Entry(prop: JSONProperty(key: e.key + "[\(i)]", keyRange: el.range, value: el), path: e.path + "/\(i)", objectRange: v.range)
+                // Named like `contentInsets[0]` for messages; its pointer is never asked for.
+                let sub = Entry(prop: JSONProperty(key: e.key + "[\(i)]", keyRange: el.range, value: el), parentPath: e.parentPath, objectRange: v.range)
                 guard let x = number(sub) else { return nil }
                 vals.append(x)
             }
@@ -293,7 +297,8 @@ final class DocumentBuilder {
             for (i, edge) in [Insets.Edge.top, .leading, .bottom, .trailing].enumerated() { ins.edgeRanges[edge] = v.elements[i].range }
             return ins
         case .object:
-            let view = ObjectView(entries: v.properties.map { Entry(prop: $0, path: e.path + "/" + escapePointer($0.key), objectRange: v.range) },
+            let path = e.path
+            let view = ObjectView(entries: v.properties.map { Entry(prop: $0, parentPath: path, objectRange: v.range) },
                                   path: e.path, range: v.range, anchor: e.prop.keyRange)
             checkKeys(view, allowed: Keys.insets, element: "insets")
             var ins = Insets(range: v.range)
@@ -327,7 +332,7 @@ final class DocumentBuilder {
 
     func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (ObjectView, [String])? {
         guard node.kind == .object else { return nil }
-        let own = node.properties.map { Entry(prop: $0, path: path + "/" + escapePointer($0.key), objectRange: node.range) }
+        let own = node.properties.map { Entry(prop: $0, parentPath: path, objectRange: node.range) }
         guard let refProp = node.property("$ref") else {
             return (ObjectView(entries: own, path: path, range: node.range, anchor: anchor), [])
         }
@@ -420,7 +425,7 @@ final class DocumentBuilder {
             report("wrong-type", .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
             return
         }
-        let view = ObjectView(entries: root.properties.map { Entry(prop: $0, path: "/" + escapePointer($0.key), objectRange: root.range) },
+        let view = ObjectView(entries: root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) },
                               path: "", range: root.range, anchor: ByteRange(root.range.start, root.range.start + 1))
         checkKeys(view, allowed: Keys.root, element: "the layout")
         if let e = view.entry("$schema") { _ = string(e) }

@@ -7,8 +7,10 @@ public struct PropertySite: Sendable, Equatable {
     public var valueRange: ByteRange
     /// The object the property is written in (for `$ref` overrides: the referencing object).
     public var objectRange: ByteRange
-    /// JSON pointer of the property's value as written.
-    public var path: String
+    /// JSON pointer of the object the property is written in.
+    public var parentPath: String
+    /// JSON pointer of the property's value as written (computed on demand: most are never asked for).
+    public var path: String { parentPath + "/" + escapePointer(key) }
     public var range: ByteRange { ByteRange(keyRange.start, valueRange.end) }
 }
 

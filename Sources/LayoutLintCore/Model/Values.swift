@@ -38,17 +38,55 @@ public struct Dimension: Sendable, Equatable {
     /// Parses `fractionalWidth(F)`, `fractionalHeight(F)`, `absolute(N)`, `estimated(N)`,
     /// `uniformAcrossSiblings(estimate: N)`; F may be `a/b`. Returns nil when the text is not one of these.
     public static func parse(_ text: String) -> (Kind, Double)? {
-        let t = text.trimmingSpaces()
-        guard let open = t.firstIndex(of: "("), t.hasSuffix(")") else { return nil }
-        let name = String(t[..<open]).trimmingSpaces()
-        var arg = String(t[t.index(after: open)..<t.index(before: t.endIndex)]).trimmingSpaces()
-        guard let kind = Kind(rawValue: name) else { return nil }
-        if kind == .uniformAcrossSiblings {
-            guard arg.hasPrefix("estimate:") else { return nil }
-            arg = String(arg.dropFirst("estimate:".count)).trimmingSpaces()
+        guard let call = parseCall(text) else { return nil }
+        let kind: Kind
+        switch call.name {
+        case "fractionalWidth": kind = .fractionalWidth
+        case "fractionalHeight": kind = .fractionalHeight
+        case "absolute": kind = .absolute
+        case "estimated": kind = .estimated
+        case "uniformAcrossSiblings": kind = .uniformAcrossSiblings
+        default: return nil
         }
-        guard let v = parseNumberOrFraction(arg, allowFraction: true) else { return nil }
+        guard (kind == .uniformAcrossSiblings) == (call.label == "estimate") else { return nil }
+        guard let v = parseNumberOrFraction(call.argument, allowFraction: true) else { return nil }
         return (kind, v)
+    }
+}
+
+/// `name(argument)` or `name(label: argument)`, spaces allowed around the parts; read from the UTF-8 bytes (this
+/// runs for every dimension and spacing of every document).
+func parseCall(_ text: String) -> (name: String, label: String?, argument: String)? {
+    var t = text
+    return t.withUTF8 { b -> (String, String?, String)? in
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+        var i = 0, n = b.count
+        while i < n, isSpace(b[i]) { i += 1 }
+        while n > i, isSpace(b[n - 1]) { n -= 1 }
+        let nameStart = i
+        while i < n, isLetter(b[i]) { i += 1 }
+        let nameEnd = i
+        guard nameEnd > nameStart else { return nil }
+        while i < n, isSpace(b[i]) { i += 1 }
+        guard i < n, b[i] == UInt8(ascii: "("), n > i + 1, b[n - 1] == UInt8(ascii: ")") else { return nil }
+        i += 1
+        var argEnd = n - 1
+        while i < argEnd, isSpace(b[i]) { i += 1 }
+        while argEnd > i, isSpace(b[argEnd - 1]) { argEnd -= 1 }
+        var label: String?
+        var j = i
+        while j < argEnd, isLetter(b[j]) { j += 1 }
+        var k = j
+        while k < argEnd, isSpace(b[k]) { k += 1 }
+        if j > i, k < argEnd, b[k] == UInt8(ascii: ":") {
+            label = String(decoding: UnsafeBufferPointer(rebasing: b[i..<j]), as: UTF8.self)
+            i = k + 1
+            while i < argEnd, isSpace(b[i]) { i += 1 }
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: b[nameStart..<nameEnd]), as: UTF8.self)
+        let arg = String(decoding: UnsafeBufferPointer(rebasing: b[i..<argEnd]), as: UTF8.self)
+        return (name, label, arg)
     }
 }
 
@@ -63,12 +101,15 @@ public struct Spacing: Sendable, Equatable {
         self.range = range
     }
     public static func parse(_ text: String) -> (flexible: Bool, value: Double)? {
-        let t = text.trimmingSpaces()
-        for (name, flexible) in [("fixed", false), ("flexible", true)] where t.hasPrefix(name + "(") && t.hasSuffix(")") {
-            let arg = String(t.dropFirst(name.count + 1).dropLast()).trimmingSpaces()
-            if let v = parseNumberOrFraction(arg, allowFraction: false) { return (flexible, v) }
+        guard let call = parseCall(text), call.label == nil else { return nil }
+        let flexible: Bool
+        switch call.name {
+        case "fixed": flexible = false
+        case "flexible": flexible = true
+        default: return nil
         }
-        return nil
+        guard let v = parseNumberOrFraction(call.argument, allowFraction: false) else { return nil }
+        return (flexible, v)
     }
     public var swiftDescription: String { ".\(isFlexible ? "flexible" : "fixed")(\(formatPoints(value)))" }
 }
@@ -136,25 +177,32 @@ extension String {
 
 /// Parses a decimal number (JSON-like, optionally with a leading `+` or `.`) or, when allowed, a fraction `a/b`.
 func parseNumberOrFraction(_ text: String, allowFraction: Bool) -> Double? {
-    if allowFraction, let slash = text.firstIndex(of: "/") {
-        guard let a = parseDecimal(String(text[..<slash]).trimmingSpaces()),
-              let b = parseDecimal(String(text[text.index(after: slash)...]).trimmingSpaces()), b != 0 else { return nil }
-        return a / b
+    if allowFraction, let slash = text.utf8.firstIndex(of: UInt8(ascii: "/")) {
+        let a = String(text[..<slash]).trimmingSpaces()
+        let b = String(text[text.index(after: slash)...]).trimmingSpaces()
+        guard let x = parseDecimal(a), let y = parseDecimal(b), y != 0 else { return nil }
+        return x / y
     }
     return parseDecimal(text)
 }
 
 func parseDecimal(_ text: String) -> Double? {
     // Only plain decimal notation: digits, one dot, optional sign and exponent. Rejects "nan", "inf", hex.
-    guard !text.isEmpty, text.utf8.count < 64 else { return nil }
+    let u = text.utf8
+    guard !u.isEmpty, u.count < 64 else { return nil }
     var sawDigit = false
-    for (i, c) in text.utf8.enumerated() {
+    var prev: UInt8 = 0
+    var first = true
+    for c in u {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
         case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
-        case UInt8(ascii: "-"), UInt8(ascii: "+"): if i != 0 { let prev = Array(text.utf8)[i - 1]; if prev != UInt8(ascii: "e") && prev != UInt8(ascii: "E") { return nil } }
+        case UInt8(ascii: "-"), UInt8(ascii: "+"):
+            if !first && prev != UInt8(ascii: "e") && prev != UInt8(ascii: "E") { return nil }
         default: return nil
         }
+        prev = c
+        first = false
     }
     guard sawDigit else { return nil }
     return Double(text)

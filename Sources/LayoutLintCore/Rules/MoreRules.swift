@@ -328,7 +328,7 @@ func documentRules(document doc: LayoutDocument, layouts: [ResolvedLayout], sour
         let path = "/definitions/" + escapePointer(def.name)
         let used = doc.referencedPointers.contains { $0 == path || $0.hasPrefix(path + "/") }
         guard !used else { continue }
-        let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, path: path)
+        let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
         out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: "definition \"\(def.name)\" is never referenced by a $ref",
                               range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))
     }
