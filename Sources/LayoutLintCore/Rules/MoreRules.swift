@@ -69,76 +69,68 @@ func checkGroupPagingItemNarrowed(_ ctx: inout RuleContext) {
 }
 
 func checkCountOverridesItemSize(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let g = node.element?.group, case .count(let item, let n) = g.layout, let d = item.dimension(g.axis) else { return }
-            let sameAxisFraction = (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight)
-            if sameAxisFraction && (abs(d.value - 1) < 1e-9 || abs(d.value - 1 / Double(n)) < 1e-3) { return }
-            let actual = node.children.first?.frame.extent(g.axis) ?? 0
-            let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
-            var fix: Fix?
-            if let site = item.props[g.axis.sizeName], item.refTarget == nil || site.objectRange == item.range {
-                fix = Fix(title: "Write the size UIKit uses (\(k.rawValue)(1))", edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
-            }
-            ctx.emit("count-overrides-item-size", d.range,
-                     "with subitem + count, UIKit replaces this \(g.axis.sizeName) (\(d.swiftDescription)) by 1/\(n) of the group: each item is \(pt(actual)); write \(k.rawValue)(1), or use repeatingSubitem to keep the item's own size",
-                     fix: fix)
+    ctx.nodes.forEach { node in
+        guard let g = node.element?.group, case .count(let item, let n) = g.layout, let d = item.dimension(g.axis) else { return }
+        let sameAxisFraction = (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight)
+        if sameAxisFraction && (abs(d.value - 1) < 1e-9 || abs(d.value - 1 / Double(n)) < 1e-3) { return }
+        let actual = node.children.first?.frame.extent(g.axis) ?? 0
+        let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
+        var fix: Fix?
+        if let site = item.props[g.axis.sizeName], item.refTarget == nil || site.objectRange == item.range {
+            fix = Fix(title: "Write the size UIKit uses (\(k.rawValue)(1))", edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
         }
+        ctx.emit("count-overrides-item-size", d.range,
+                 "with subitem + count, UIKit replaces this \(g.axis.sizeName) (\(d.swiftDescription)) by 1/\(n) of the group: each item is \(pt(actual)); write \(k.rawValue)(1), or use repeatingSubitem to keep the item's own size",
+                 fix: fix)
     }
 }
 
 func checkRepeatingCountGap(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let g = el.group, case .repeating(let item, let n) = g.layout, let solve = node.solve,
-                  !solve.estimatedAlongAxis, g.interItemSpacing?.isFlexible != true else { return }
-            let gap = solve.available - solve.used
-            guard gap > 0.25 + Double(n) / ctx.env.scale, let d = item.dimension(g.axis), !d.isEstimated else { return }
-            let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
-            var fix: Fix?
-            if let site = item.props[g.axis.sizeName] {
-                fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
-            }
-            ctx.emit("repeating-count-gap", d.range,
-                     "\(n) × \(pt(node.children.first?.frame.extent(g.axis) ?? 0)) items\(solve.spacing != 0 ? " and their spacing" : "") use \(pt(solve.used)) of the group's \(pt(solve.available)): \(pt(gap)) stay empty at its trailing edge",
-                     fix: fix)
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let g = el.group, case .repeating(let item, let n) = g.layout, let solve = node.solve,
+              !solve.estimatedAlongAxis, g.interItemSpacing?.isFlexible != true else { return }
+        let gap = solve.available - solve.used
+        guard gap > 0.25 + Double(n) / ctx.env.scale, let d = item.dimension(g.axis), !d.isEstimated else { return }
+        let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
+        var fix: Fix?
+        if let site = item.props[g.axis.sizeName] {
+            fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
         }
+        ctx.emit("repeating-count-gap", d.range,
+                 "\(n) × \(pt(node.children.first?.frame.extent(g.axis) ?? 0)) items\(solve.spacing != 0 ? " and their spacing" : "") use \(pt(solve.used)) of the group's \(pt(solve.available)): \(pt(gap)) stay empty at its trailing edge",
+                 fix: fix)
     }
 }
 
 func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let g = el.group else { return }
-            for axis in [Axis.horizontal, .vertical] {
-                guard let d = el.dimension(axis), d.kind == .estimated else { continue }
-                let kids = g.layout.children
-                guard !kids.isEmpty, kids.allSatisfy({ $0.dimension(axis)?.isFractional == true && $0.dimension(axis).map { k in
-                    (axis == .horizontal && k.kind == .fractionalWidth) || (axis == .vertical && k.kind == .fractionalHeight) } == true }) else { continue }
-                var edits: [TextEdit] = []
-                for k in kids where k.refTarget == nil {
-                    if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }
-                }
-                ctx.emit("estimate-without-self-sizing", d.range,
-                         "the group's \(axis.sizeName) is \(d.swiftDescription) but every subitem is a fraction of it: nothing self-sizes, so UIKit uses the estimate \(pt(d.value)) as the final \(axis.sizeName); make the items estimated too",
-                         fix: edits.count == kids.count ? Fix(title: "Make the subitems estimated(\(formatPoints(d.value)))", edits: edits, isSafe: false) : nil)
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let g = el.group else { return }
+        for axis in [Axis.horizontal, .vertical] {
+            guard let d = el.dimension(axis), d.kind == .estimated else { continue }
+            let kids = g.layout.children
+            guard !kids.isEmpty, kids.allSatisfy({ $0.dimension(axis)?.isFractional == true && $0.dimension(axis).map { k in
+                (axis == .horizontal && k.kind == .fractionalWidth) || (axis == .vertical && k.kind == .fractionalHeight) } == true }) else { continue }
+            var edits: [TextEdit] = []
+            for k in kids where k.refTarget == nil {
+                if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }
             }
+            ctx.emit("estimate-without-self-sizing", d.range,
+                     "the group's \(axis.sizeName) is \(d.swiftDescription) but every subitem is a fraction of it: nothing self-sizes, so UIKit uses the estimate \(pt(d.value)) as the final \(axis.sizeName); make the items estimated too",
+                     fix: edits.count == kids.count ? Fix(title: "Make the subitems estimated(\(formatPoints(d.value)))", edits: edits, isSafe: false) : nil)
         }
     }
 }
 
 func checkUniformSiblingsParent(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let g = el.group else { return }
-            for child in g.layout.children {
-                for axis in [Axis.horizontal, .vertical] {
-                    guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
-                    if el.dimension(axis)?.isEstimated == true { continue }
-                    ctx.emit("uniform-siblings-parent", d.range,
-                             "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing") (\(pt(node.frame.extent(axis)))): the siblings cannot grow to match",
-                             related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the parent group's \(axis.sizeName)")] } ?? [])
-                }
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let g = el.group else { return }
+        for child in g.layout.children {
+            for axis in [Axis.horizontal, .vertical] {
+                guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
+                if el.dimension(axis)?.isEstimated == true { continue }
+                ctx.emit("uniform-siblings-parent", d.range,
+                         "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing") (\(pt(node.frame.extent(axis)))): the siblings cannot grow to match",
+                         related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the parent group's \(axis.sizeName)")] } ?? [])
             }
         }
     }
@@ -163,45 +155,41 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
 }
 
 func checkFractionAboveOne(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let g = node.element?.group else { return }
-            for child in g.layout.children {
-                guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
-                      (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
-                let available = node.solve?.available ?? node.frame.extent(g.axis)
-                ctx.emit("fraction-above-one", d.range,
-                         "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group")
-            }
+    ctx.nodes.forEach { node in
+        guard let g = node.element?.group else { return }
+        for child in g.layout.children {
+            guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
+                  (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
+            let available = node.solve?.available ?? node.frame.extent(g.axis)
+            ctx.emit("fraction-above-one", d.range,
+                     "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group")
         }
     }
 }
 
 func checkFractionGap(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom, !solve.estimatedAlongAxis,
-                  !node.children.isEmpty else { return }
-            let axis = g.axis
-            let sameAxis: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
-            switch g.layout {
-            case .subitems(let items):
-                guard items.allSatisfy({ $0.dimension(axis)?.kind == sameAxis }) else { return }
-            default: return
-            }
-            // Flexible spacing or edges take the leftover on purpose.
-            if g.interItemSpacing?.isFlexible == true { return }
-            if g.layout.children.contains(where: { e in
-                let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
-                return a?.isFlexible == true || b?.isFlexible == true
-            }) { return }
-            let gap = solve.available - solve.used
-            // Pixel flooring leaves up to one pixel per item: that is not a gap anyone sees.
-            guard gap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
-            let range = el.props[g.layout.formKey]?.keyRange ?? el.range
-            ctx.emit("fraction-gap", range,
-                     "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge (fractions that sum to 1 fill it)")
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom, !solve.estimatedAlongAxis,
+              !node.children.isEmpty else { return }
+        let axis = g.axis
+        let sameAxis: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
+        switch g.layout {
+        case .subitems(let items):
+            guard items.allSatisfy({ $0.dimension(axis)?.kind == sameAxis }) else { return }
+        default: return
         }
+        // Flexible spacing or edges take the leftover on purpose.
+        if g.interItemSpacing?.isFlexible == true { return }
+        if g.layout.children.contains(where: { e in
+            let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+            return a?.isFlexible == true || b?.isFlexible == true
+        }) { return }
+        let gap = solve.available - solve.used
+        // Pixel flooring leaves up to one pixel per item: that is not a gap anyone sees.
+        guard gap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
+        let range = el.props[g.layout.formKey]?.keyRange ?? el.range
+        ctx.emit("fraction-gap", range,
+                 "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge (fractions that sum to 1 fill it)")
     }
 }
 
@@ -218,16 +206,15 @@ extension SubitemLayout {
 }
 
 func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let g = node.element?.group else { return }
-            for child in g.layout.children where child.isGroup {
-                let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
-                for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
-                    ctx.emit("flexible-group-edge-spacing", sp.range,
-                             "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
-                             fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [ctx.source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")]))
-                }
+    ctx.nodes.forEach { node in
+        guard let g = node.element?.group else { return }
+        for child in g.layout.children where child.isGroup {
+            let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
+            for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
+                let source = ctx.source
+                ctx.emit("flexible-group-edge-spacing", sp.range,
+                         "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
+                         fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")]))
             }
         }
     }
@@ -267,8 +254,10 @@ func checkDuplicateElementKind(_ ctx: inout RuleContext) {
             } else { seen[kind] = r }
         }
         for b in spec.boundarySupplementaryItems { visit(b.elementKind, b.props["elementKind"], b.range, &ctx) }
+        // Each element once (a repeated item is placed many times), in layout order.
+        var seenElements = Set<ObjectIdentifier>()
         var elements: [LayoutElement] = []
-        root.walk { if let e = $0.element, !elements.contains(where: { $0 === e }) { elements.append(e) } }
+        root.walk { if let e = $0.element, !e.supplementaryItems.isEmpty, seenElements.insert(ObjectIdentifier(e)).inserted { elements.append(e) } }
         for e in elements { for s in e.supplementaryItems { visit(s.elementKind, s.props["elementKind"], s.range, &ctx) } }
     }
 }
@@ -277,9 +266,10 @@ func checkPinnedHeaderZIndex(_ ctx: inout RuleContext) {
     for (_, spec, _) in ctx.sections where !spec.decorationItems.isEmpty {
         for b in spec.boundarySupplementaryItems where b.pinToVisibleBounds && (b.zIndex ?? 1) <= 1 {
             let range = b.props["zIndex"]?.valueRange ?? b.props["pinToVisibleBounds"]?.valueRange ?? b.range
+            let source = ctx.source
             ctx.emit("pinned-header-z-index", range,
                      "this pinned \(b.elementKind ?? "supplementary") has zIndex \(b.zIndex ?? 1) and the section has a background decoration: UIKit promotes the cells to zIndex 1 too, so they can draw over it while it is pinned; give it zIndex 2",
-                     fix: Fix(title: "Set zIndex to 2", edits: [ctx.source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")]))
+                     fix: Fix(title: "Set zIndex to 2", edits: [source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")]))
         }
     }
 }

@@ -7,7 +7,8 @@ struct Finding {
     var range: ByteRange
     var message: String
     var related: [RelatedLocation] = []
-    var fix: Fix?
+    /// Built only for the finding that becomes the diagnostic (the same cause repeats in every environment).
+    var fix: () -> Fix?
     /// Overrides the rule's default (e.g. an estimated axis turns an error into a warning, Decision 8).
     var severity: Severity?
 }
@@ -18,6 +19,8 @@ struct RuleContext {
     let source: SourceText
     /// Every resolved section that has a group, computed once for all rules.
     let sections: [(ResolvedSection, SectionSpec, ResolvedNode)]
+    /// Every node of those sections' trees, depth first: the rules iterate this instead of walking each tree.
+    let nodes: [ResolvedNode]
     var env: LayoutEnvironment { layout.environment }
     var findings: [Finding] = []
 
@@ -25,14 +28,18 @@ struct RuleContext {
         self.document = document
         self.layout = layout
         self.source = source
-        self.sections = layout.sections.compactMap { s in
+        let sections: [(ResolvedSection, SectionSpec, ResolvedNode)] = layout.sections.compactMap { s in
             guard let spec = s.spec, let g = s.group else { return nil }
             return (s, spec, g)
         }
+        self.sections = sections
+        var nodes: [ResolvedNode] = []
+        for (_, _, root) in sections { root.walk { nodes.append($0) } }
+        self.nodes = nodes
     }
 
     mutating func emit(_ rule: String, _ range: ByteRange, _ message: String, related: [RelatedLocation] = [],
-                       fix: Fix? = nil, severity: Severity? = nil) {
+                       fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil) {
         findings.append(Finding(rule: rule, range: range, message: message, related: related, fix: fix, severity: severity))
     }
 }
@@ -74,7 +81,7 @@ func runRules(document: LayoutDocument, layouts: [ResolvedLayout], source: [UInt
         }
         let severity = fs.compactMap(\.severity).max() ?? RuleCatalog.info(k.rule)?.severity ?? .warning
         out.append(Diagnostic(rule: k.rule, severity: severity, message: message, range: k.range, environments: envs,
-                              related: first.related, fix: first.fix))
+                              related: first.related, fix: first.fix()))
     }
     return out + documentRules(document: document, layouts: layouts, source: text)
 }

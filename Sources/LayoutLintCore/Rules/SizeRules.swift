@@ -2,26 +2,24 @@
 
 func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
     let source = ctx.source
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let ins = el.contentInsets else { return }
-            var dropped: [Insets.Edge] = []
-            var dims: [(Axis, Dimension)] = []
-            for axis in [Axis.horizontal, .vertical] {
-                guard let d = el.dimension(axis), d.isEstimated else { continue }
-                let (a, b) = Insets.edges(along: axis)
-                let nonzero = [a, b].filter { ins[$0] != 0 }
-                if !nonzero.isEmpty { dropped += nonzero; dims.append((axis, d)) }
-            }
-            guard !dropped.isEmpty else { return }
-            let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
-            let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
-            let total = dropped.reduce(0) { $0 + ins[$1] }
-            ctx.emit("estimated-content-insets", ins.range,
-                     "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
-                     related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                     fix: moveInsetsToEdgeSpacing(el, ins, dropped, source))
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let ins = el.contentInsets else { return }
+        var dropped: [Insets.Edge] = []
+        var dims: [(Axis, Dimension)] = []
+        for axis in [Axis.horizontal, .vertical] {
+            guard let d = el.dimension(axis), d.isEstimated else { continue }
+            let (a, b) = Insets.edges(along: axis)
+            let nonzero = [a, b].filter { ins[$0] != 0 }
+            if !nonzero.isEmpty { dropped += nonzero; dims.append((axis, d)) }
         }
+        guard !dropped.isEmpty else { return }
+        let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
+        let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
+        let total = dropped.reduce(0) { $0 + ins[$1] }
+        ctx.emit("estimated-content-insets", ins.range,
+                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
+                 related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
+                 fix: moveInsetsToEdgeSpacing(el, ins, dropped, source))
     }
 }
 
@@ -73,46 +71,45 @@ func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
         let s = spec.interGroupSpacing
         var related: [RelatedLocation] = []
         if let o = spec.props["orthogonalScrollingBehavior"] { related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered")) }
+        let source = ctx.source
         ctx.emit("centered-paging-inter-group-spacing", site.valueRange,
                  "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
-                 related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, ctx.source))
+                 related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, source))
     }
 }
 
 func checkGroupOverflow(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom else { return }
-            let axis = solve.axis
-            let groupExtent = node.frame.extent(axis)
-            let groupRelated = el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? []
-            // A listed subitem that does not fit after the earlier ones.
-            if let d = solve.dropped, !node.children.isEmpty {
-                let range = d.element.dimension(axis)?.range ?? d.element.range
-                let remain = max(0, d.remaining)
-                ctx.emit("group-overflow", range,
-                         "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
-                         related: groupRelated)
-            }
-            // repeatingSubitem × count with spacing past the group's edge.
-            if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
-                let size = node.children.first?.frame.extent(axis) ?? 0
-                let range = el.props["count"]?.valueRange ?? el.range
-                ctx.emit("group-overflow", range,
-                         "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
-                         related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated)
-            }
-            // A subitem larger than the group across its axis.
-            let cross = axis.other
-            for child in node.children {
-                guard let cel = child.element, !child.isEstimated(cross), !node.isEstimated(cross) else { continue }
-                let es = cel.edgeSpacing?.edges(along: cross)
-                let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
-                guard extent > solve.availableAcross + 0.25 else { continue }
-                ctx.emit("group-overflow", cel.dimension(cross)?.range ?? cel.range,
-                         "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
-                         related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [])
-            }
+    ctx.nodes.forEach { node in
+        guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom else { return }
+        let axis = solve.axis
+        let groupExtent = node.frame.extent(axis)
+        let groupRelated = el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? []
+        // A listed subitem that does not fit after the earlier ones.
+        if let d = solve.dropped, !node.children.isEmpty {
+            let range = d.element.dimension(axis)?.range ?? d.element.range
+            let remain = max(0, d.remaining)
+            ctx.emit("group-overflow", range,
+                     "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
+                     related: groupRelated)
+        }
+        // repeatingSubitem × count with spacing past the group's edge.
+        if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
+            let size = node.children.first?.frame.extent(axis) ?? 0
+            let range = el.props["count"]?.valueRange ?? el.range
+            ctx.emit("group-overflow", range,
+                     "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
+                     related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated)
+        }
+        // A subitem larger than the group across its axis.
+        let cross = axis.other
+        for child in node.children {
+            guard let cel = child.element, !child.isEstimated(cross), !node.isEstimated(cross) else { continue }
+            let es = cel.edgeSpacing?.edges(along: cross)
+            let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
+            guard extent > solve.availableAcross + 0.25 else { continue }
+            ctx.emit("group-overflow", cel.dimension(cross)?.range ?? cel.range,
+                     "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
+                     related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [])
         }
     }
 }
@@ -148,20 +145,18 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
 }
 
 func checkInsetsExceedSize(_ ctx: inout RuleContext) {
-    for (_, _, root) in ctx.sections {
-        root.walk { node in
-            guard node.kind == .item, let el = node.element, let ins = el.contentInsets else { return }
-            let c = node.contentFrame
-            guard c.width <= 0 || c.height <= 0 else { return }
-            let axis: Axis = c.width <= 0 ? .horizontal : .vertical
-            let i = node.insets
-            let extent = node.frame.extent(axis)
-            let taken = i.along(axis)
-            ctx.emit("insets-exceed-size", ins.range,
-                     "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn",
-                     related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
-                     severity: node.isEstimated(axis) ? .warning : nil)
-        }
+    ctx.nodes.forEach { node in
+        guard node.kind == .item, let el = node.element, let ins = el.contentInsets else { return }
+        let c = node.contentFrame
+        guard c.width <= 0 || c.height <= 0 else { return }
+        let axis: Axis = c.width <= 0 ? .horizontal : .vertical
+        let i = node.insets
+        let extent = node.frame.extent(axis)
+        let taken = i.along(axis)
+        ctx.emit("insets-exceed-size", ins.range,
+                 "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn",
+                 related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
+                 severity: node.isEstimated(axis) ? .warning : nil)
     }
 }
 
