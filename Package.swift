@@ -39,5 +39,6 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint"]),
+        .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "JSONC", "layoutlint"]),
     ]
 )

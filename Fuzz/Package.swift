@@ -14,10 +14,11 @@ let package = Package(
         .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
         .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore"),
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
+        .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintRender"),
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),
         .target(name: "JSONRPC", dependencies: ["JSONC"], path: "Shared/JSONRPC"),
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
-        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "JSONC"],
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
                 path: "Shared/LayoutLintServer"),
         // Helpers shared by the fuzz targets (running the server in process on one input).
         .target(name: "FuzzSupport", dependencies: ["JSONC", "JSONRPC", "LayoutLintServer"]),

@@ -49,8 +49,11 @@ public struct MessageFramer: Sendable {
     enum State: Sendable, Equatable {
         case header
         case body(expected: Int)
-        case skipping(remaining: Int, total: Int)
+        /// An over-the-limit body being skipped. `matched` counts the bytes of `Content-Length:` seen at the start of
+        /// a line: a body that was announced but never sent must not swallow the messages that follow.
+        case skipping(remaining: Int, total: Int, matched: Int, lineStart: Bool)
     }
+    private static let headerName = Array("content-length:".utf8)
     private(set) var state: State = .header
     private var headerBuffer: [UInt8] = []
     private var body: [UInt8] = []
@@ -74,14 +77,35 @@ public struct MessageFramer: Sendable {
         let n = bytes.count
         while i < n {
             switch state {
-            case .skipping(let remaining, let total):
-                let take = min(remaining, n - i)
-                i += take
-                if remaining - take == 0 {
+            case .skipping(var remaining, let total, var matched, var lineStart):
+                // Skip byte by byte, watching for a header at a line start (JSON never has an unquoted
+                // `Content-Length:` at the start of a line, so this cannot cut a real body short).
+                var resynced = false
+                while i < n && remaining > 0 {
+                    let c = bytes[i]
+                    i += 1
+                    remaining -= 1
+                    let lower = (c >= 0x41 && c <= 0x5A) ? c + 0x20 : c
+                    if (matched > 0 || lineStart) && lower == Self.headerName[matched] {
+                        matched += 1
+                        if matched == Self.headerName.count {
+                            events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(total - remaining - matched) bytes"))
+                            state = .header
+                            headerBuffer = Array("Content-Length:".utf8)
+                            resynced = true
+                            break
+                        }
+                    } else {
+                        matched = 0
+                    }
+                    lineStart = c == 0x0A
+                }
+                if resynced { continue }
+                if remaining == 0 {
                     state = .header
                     events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
                 } else {
-                    state = .skipping(remaining: remaining - take, total: total)
+                    state = .skipping(remaining: remaining, total: total, matched: matched, lineStart: lineStart)
                 }
             case .body(let expected):
                 let take = min(expected - body.count, n - i)
@@ -134,7 +158,7 @@ public struct MessageFramer: Sendable {
         switch state {
         case .body(let expected):
             events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
-        case .skipping(let remaining, let total):
+        case .skipping(let remaining, let total, _, _):
             events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
         case .header:
             if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
@@ -239,7 +263,7 @@ public struct MessageFramer: Sendable {
         }
         if length > maxMessageSize {
             events.append(.error("a message of \(length) bytes is over the limit of \(maxMessageSize) bytes; skipping its body"))
-            state = .skipping(remaining: length, total: length)
+            state = .skipping(remaining: length, total: length, matched: 0, lineStart: true)
             if length == 0 { state = .header }
             return
         }

@@ -49,7 +49,7 @@ func nowMicros() -> Int {
 public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintResult {
     if bytes.count > options.maxDocumentBytes {
         let d = Diagnostic(rule: "syntax", severity: .error,
-                           message: "the document is \(bytes.count / (1024 * 1024)) MB; layoutlint reads documents up to \(options.maxDocumentBytes / (1024 * 1024)) MB",
+                           message: "the document is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads",
                            range: ByteRange(0, 0))
         return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
                           diagnostics: [d], lineIndex: LineIndex(bytes))
@@ -102,6 +102,7 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
                                       message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
                                       range: ByteRange(0, min(1, bytes.count))))
     }
+    dropFixesThatBreakSyntax(&diagnostics, source: bytes)
     diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
@@ -142,5 +143,19 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
         }
         guard let n = next else { return nil }
         node = n
+    }
+}
+
+/// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land
+/// badly. There, each fix is kept only if applying it alone adds no syntax error (at most `limit` are checked, one
+/// parse each; the rest are dropped: the syntax comes first).
+func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], limit: Int = 100) {
+    let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count
+    guard syntaxErrors > 0 else { return }
+    var checked = 0
+    for i in diagnostics.indices {
+        guard let fix = diagnostics[i].fix else { continue }
+        checked += 1
+        if checked > limit || !fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors) { diagnostics[i].fix = nil }
     }
 }

@@ -210,6 +210,12 @@ extension LanguageServer {
     }
 
     func refreshConfigDiagnostics(_ path: String) {
+        // A deleted config is simply gone: clear what was published on it and forget it.
+        if !FileManager.default.fileExists(atPath: path) {
+            lastGoodConfig[path] = nil
+            publishConfigDiagnostics(path, LayoutLintConfig())
+            return
+        }
         let config = configCache.load(path)
         publishConfigDiagnostics(path, config)
         if !config.hasErrors { lastGoodConfig[path] = config }

@@ -26,17 +26,17 @@ public func fuzzFramer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     while i < bytes.count {
         let len = min(bytes.count - i, Int(bytes[k % bytes.count] & 63) + 1)
         events += chunked.feed(Array(bytes[i..<(i + len)]))
-        precondition(chunked.bufferedByteCount <= maxMessage + chunked.maxHeaderSize + 1,
+        check(chunked.bufferedByteCount <= maxMessage + chunked.maxHeaderSize + 1,
                      "the framer buffers \(chunked.bufferedByteCount) bytes")
         i += len
         k += 1
     }
     events += chunked.finish()
-    precondition(events == all, "chunked feeding gave other events than feeding at once")
+    check(events == all, "chunked feeding gave other events than feeding at once")
 
     for e in all {
         guard case .frame(let body) = e else { continue }
-        precondition(body.count <= maxMessage, "a frame of \(body.count) bytes passed the limit")
+        check(body.count <= maxMessage, "a frame of \(body.count) bytes passed the limit")
         let decoded = decodeBody(body)
         var items: [DecodedItem] = []
         switch decoded {

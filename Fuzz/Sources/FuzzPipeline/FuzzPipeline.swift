@@ -6,9 +6,20 @@
 // - applying any single fix on its own (`applyEdits`) never adds a syntax error;
 // - fix edits lie inside the document.
 import LayoutLintCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 func syntaxErrors(_ r: LintResult) -> Int { r.diagnostics.filter { $0.rule == "syntax" }.count }
-func parseSyntaxErrors(_ bytes: [UInt8]) -> Int { lint(bytes: bytes).diagnostics.filter { $0.rule == "syntax" }.count }
+/// Syntax errors as `lint` counts them (parse errors, or one for a binary file), without building or resolving.
+func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
+    if bytes.prefix(8192).contains(0) { return 1 }
+    return parseJSONC(bytes).errors.filter { $0.code == .syntax }.count
+}
+
+/// `LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES=1` skips the single-fix check on documents that already have syntax errors
+/// (ROBUSTNESS.md, open problem 4), to keep fuzzing past that known finding. Off by default.
+let skipBrokenFixes: Bool = getenv("LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES").map { String(cString: $0) == "1" } ?? false
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -16,23 +27,25 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let result = lint(bytes: bytes)
     let before = syntaxErrors(result)
+    check(before == parseSyntaxErrors(bytes), "lint's syntax errors are not the parser's")
     for d in result.diagnostics {
-        precondition(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= bytes.count,
+        check(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= bytes.count,
                      "diagnostic \(d.rule) range \(d.range) outside a document of \(bytes.count) bytes")
         if let fix = d.fix {
             for e in fix.edits {
-                precondition(e.range.start >= 0 && e.range.end <= bytes.count, "fix edit \(e.range) outside the document (\(d.rule))")
+                check(e.range.start >= 0 && e.range.end <= bytes.count, "fix edit \(e.range) outside the document (\(d.rule))")
             }
+            if skipBrokenFixes && before > 0 { continue }
             let fixed = applyEdits(bytes, fix.edits)
             let after = parseSyntaxErrors(fixed)
-            precondition(after <= before, "the fix \"\(fix.title)\" of \(d.rule) adds syntax errors (\(before) → \(after))")
+            check(after <= before, "the fix \"\(fix.title)\" of \(d.rule) adds syntax errors (\(before) → \(after))")
         }
     }
     let again = lint(bytes: bytes)
-    precondition(again.diagnostics == result.diagnostics, "lint is not deterministic")
+    check(again.diagnostics == result.diagnostics, "lint is not deterministic")
     let outcome = fixAll(bytes)
     let finalErrors = parseSyntaxErrors(outcome.text)
-    precondition(finalErrors <= before, "fixAll adds syntax errors (\(before) → \(finalErrors))")
-    precondition(syntaxErrors(outcome.result) == finalErrors, "fixAll's result is not the lint of its text")
+    check(finalErrors <= before, "fixAll adds syntax errors (\(before) → \(finalErrors))")
+    check(syntaxErrors(outcome.result) == finalErrors, "fixAll's result is not the lint of its text")
     return 0
 }

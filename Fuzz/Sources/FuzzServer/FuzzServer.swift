@@ -28,8 +28,10 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let (code, output) = InProcessServer.run(input)
     let messages = InProcessServer.messages(output)
     // The initialize request is answered first, with capabilities.
-    guard let first = messages.first, first["id"] == .string("init"), first["result"]?["capabilities"] != nil else {
-        fatalError("no initialize response first")
+    // (Responses may come in any order: a parse error is answered as soon as the frame is read.)
+    guard let first = messages.first(where: { $0["method"] == nil && $0["id"] == .string("init") }),
+          first["result"]?["capabilities"] != nil else {
+        fatalError("no initialize response first (exit \(code)): \(String(decoding: output.prefix(600), as: UTF8.self))")
     }
     for m in messages where m["method"] == nil {
         if case .array(let batch) = m {
@@ -39,7 +41,7 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     // The server may have exited earlier (the fuzzer can send exit itself), but always with 0 or 1.
-    precondition(code == 0 || code == 1, "exit code \(code)")
+    check(code == 0 || code == 1, "exit code \(code)")
     return 0
 }
 
@@ -48,8 +50,8 @@ func checkResponse(_ m: JSONValue) {
         fatalError("a malformed response: \(m.serialized().prefix(300))")
     }
     if let e = m["error"] {
-        precondition(e["code"]?.intValue != nil && e["message"]?.stringValue != nil, "a malformed error: \(e.serialized().prefix(300))")
+        check(e["code"]?.intValue != nil && e["message"]?.stringValue != nil, "a malformed error: \(e.serialized().prefix(300))")
         // An internal error means a handler failed: worth a look.
-        precondition(e["code"]?.intValue != Int64(RPCErrorCode.internalError), "internal error: \(e.serialized().prefix(300))")
+        check(e["code"]?.intValue != Int64(RPCErrorCode.internalError), "internal error: \(e.serialized().prefix(300))")
     }
 }

@@ -74,3 +74,10 @@ public enum InProcessServer {
     public static let shutdownAndExit: [UInt8] =
         RPC.frame(RPC.request(id: .string("bye"), "shutdown", nil)) + RPC.frame(RPC.notification("exit", .object([])))
 }
+
+/// `precondition` that keeps its message in release builds (where the fuzzers are built).
+@inline(never)
+public func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+                  file: StaticString = #fileID, line: UInt = #line) {
+    if !condition() { fatalError(message(), file: file, line: line) }
+}

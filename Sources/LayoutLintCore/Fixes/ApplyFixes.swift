@@ -46,6 +46,13 @@ public struct FixOutcome: @unchecked Sendable {
     public var result: LintResult
 }
 
+/// Whether applying `fix` alone leaves the text with no more syntax errors than it has (`syntaxErrors`). Fixes are
+/// computed from the error-recovered tree, so in a document that already has syntax errors an edit can land badly.
+public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int) -> Bool {
+    let after = parseJSONC(applyEdits(source, fix.edits))
+    return after.errors.filter { $0.code == .syntax }.count <= syntaxErrors
+}
+
 /// Applies every safe fix, re-linting between rounds until nothing safe is left (at most `maxRounds`). A round whose
 /// result would have more syntax errors than before is not applied: a fix never breaks the document.
 public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxRounds: Int = 8) -> FixOutcome {
@@ -53,13 +60,14 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
     var result = lint(bytes: text, options: options)
     var applied: [String: Int] = [:]
     for _ in 0..<maxRounds {
+        // (In a broken document, `lint` has already dropped the fixes that would add a syntax error.)
         let candidates = result.diagnostics.compactMap { d in d.fix.flatMap { $0.isSafe ? ($0, d.rule) : nil } }
+        let before = result.diagnostics.filter { $0.rule == "syntax" }.count
         let picked = nonOverlappingFixes(candidates.map(\.0))
         guard !picked.isEmpty else { break }
         let next = applyEdits(text, picked.flatMap(\.edits))
         guard next != text else { break }
         let nextResult = lint(bytes: next, options: options)
-        let before = result.diagnostics.filter { $0.rule == "syntax" }.count
         if nextResult.diagnostics.filter({ $0.rule == "syntax" }).count > before { break }
         for f in picked { if let r = candidates.first(where: { $0.0 == f })?.1 { applied[r, default: 0] += 1 } }
         text = next

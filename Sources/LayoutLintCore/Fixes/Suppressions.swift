@@ -37,6 +37,8 @@ func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex)
         var rules: [(String, ByteRange)] = []
         while j < body.count {
             while j < body.count, body[j] == 0x20 || body[j] == 0x09 || body[j] == 0x2C { j += 1 }
+            // The list of rules ends with its line (a block comment may go on with free text).
+            if j < body.count, body[j] == 0x0A || body[j] == 0x0D { break }
             // `--` starts a free-text reason.
             if j + 1 < body.count, body[j] == 0x2D, body[j + 1] == 0x2D { break }
             let s = j
