@@ -36,9 +36,11 @@ let package = Package(
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
         .testTarget(name: "RenderTests", dependencies: ["LayoutLintRender", "LayoutLintCore"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
-        .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint"]),
+        // Shared by the test targets that run the real binary.
+        .target(name: "TestSupport", dependencies: ["JSONC"], path: "Tests/TestSupport"),
+        .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
-        .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint"]),
-        .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "JSONC", "layoutlint"]),
+        .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),
+        .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "JSONC", "layoutlint", "TestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@
 // standard input names, big folders and symlink loops, and SARIF's envelope.
 import Foundation
 import Testing
+import TestSupport
 
 // MARK: helpers
 

@@ -1,6 +1,7 @@
 // `layoutlint lint`: the text, json and github formats, exit codes, standard input, folders, environments, colour.
 import Foundation
 import Testing
+import TestSupport
 
 /// One unknown property (with a fix) on line 5 and one `group-overflow` (no fix) on line 12 (1-based).
 let twoFindings = """

@@ -1,36 +1,12 @@
 // Helpers for the CLI tests: find the built `layoutlint`, run it with pipes, make temporary folders, read JSON.
 import Foundation
 import Testing
+import TestSupport
 
-/// The repository root (this file is `<repo>/Tests/CLITests/Support.swift`).
-let repoRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = repositoryRoot
 
 /// `examples/NAME`, as an absolute path.
 func example(_ name: String) -> String { repoRoot.appendingPathComponent("examples/\(name)").path }
-
-/// The `layoutlint` binary of the build that built these tests.
-///
-/// `swift test` on Linux runs the test bundle `…/<triple>/debug/<package>PackageTests.xctest` directly (an ELF
-/// executable, `CommandLine.arguments[0]`), with `--testing-library swift-testing` for Swift Testing; the product's
-/// executables sit next to it. When that fails (another runner), fall back to `<repo>/.build-cli/debug` and
-/// `<repo>/.build/debug`.
-let layoutlintBinary: String = {
-    let fm = FileManager.default
-    var candidates: [URL] = []
-    if let arg0 = CommandLine.arguments.first {
-        let url = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
-        candidates.append(url.deletingLastPathComponent().appendingPathComponent("layoutlint"))
-        // macOS-style bundle: <dir>/X.xctest/Contents/MacOS/X
-        candidates.append(url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("layoutlint"))
-    }
-    candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("layoutlint"))
-    candidates.append(repoRoot.appendingPathComponent(".build-cli/debug/layoutlint"))
-    candidates.append(repoRoot.appendingPathComponent(".build/debug/layoutlint"))
-    for c in candidates where fm.isExecutableFile(atPath: c.path) { return c.path }
-    return candidates.last!.path
-}()
 
 struct RunResult: CustomStringConvertible {
     var code: Int32

@@ -4,31 +4,12 @@ import Foundation
 import JSONC
 import JSONRPC
 import Testing
+import TestSupport
 
-let hostileRepoRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let hostileRepoRoot = repositoryRoot
+let hostileBinary = layoutlintBinary
 
-/// The `layoutlint` binary next to the test bundle (`swift test` builds it), else the usual build folders.
-let hostileBinary: String = {
-    let fm = FileManager.default
-    var candidates: [URL] = []
-    if let arg0 = CommandLine.arguments.first {
-        let url = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
-        candidates.append(url.deletingLastPathComponent().appendingPathComponent("layoutlint"))
-        candidates.append(url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("layoutlint"))
-    }
-    candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("layoutlint"))
-    for dir in [".build-hostile", ".build"] {
-        candidates.append(hostileRepoRoot.appendingPathComponent("\(dir)/debug/layoutlint"))
-    }
-    for c in candidates where fm.isExecutableFile(atPath: c.path) { return c.path }
-    return candidates.last!.path
-}()
-
-func JV(_ text: String) -> JSONValue {
-    do { return try JSONValue.parse(text) } catch { fatalError("bad JSON literal in a test: \(error): \(text)") }
-}
+func JV(_ text: String) -> JSONValue { jsonLiteral(text) }
 func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 func framed(_ body: [UInt8]) -> [UInt8] { RPC.frame(body) }
 func framed(_ s: String) -> [UInt8] { RPC.frame(Array(s.utf8)) }

@@ -4,35 +4,15 @@ import Foundation
 import JSONC
 import JSONRPC
 import Testing
+import TestSupport
 
-/// The repository root (this file is `<repo>/Tests/ServerTests/LSPClient.swift`).
-let serverRepoRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let serverRepoRoot = repositoryRoot
+let serverBinary = layoutlintBinary
 
 func examplePath(_ name: String) -> String { serverRepoRoot.appendingPathComponent("examples/\(name)").path }
 
-/// The `layoutlint` binary next to the test bundle (`swift test` builds it), else the usual build folders.
-let serverBinary: String = {
-    let fm = FileManager.default
-    var candidates: [URL] = []
-    if let arg0 = CommandLine.arguments.first {
-        let url = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
-        candidates.append(url.deletingLastPathComponent().appendingPathComponent("layoutlint"))
-        candidates.append(url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("layoutlint"))
-    }
-    candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("layoutlint"))
-    for dir in [".build-lsp", ".build"] {
-        candidates.append(serverRepoRoot.appendingPathComponent("\(dir)/debug/layoutlint"))
-    }
-    for c in candidates where fm.isExecutableFile(atPath: c.path) { return c.path }
-    return candidates.last!.path
-}()
-
 /// Parses JSON text (a test literal) into a JSONValue.
-func J(_ text: String) -> JSONValue {
-    do { return try JSONValue.parse(text) } catch { fatalError("bad JSON literal in a test: \(error): \(text)") }
-}
+func J(_ text: String) -> JSONValue { jsonLiteral(text) }
 
 func pos(_ line: Int, _ character: Int) -> JSONValue {
     .object([("line", .int(Int64(line))), ("character", .int(Int64(character)))])
