@@ -33,7 +33,7 @@ let package = Package(
             "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "LayoutLintRender", "JSONC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore"]),
+        .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["LayoutLintRender", "LayoutLintCore"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
         // Shared by the test targets that run the real binary.

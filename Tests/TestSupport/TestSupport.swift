@@ -37,3 +37,17 @@ public let layoutlintBinary: String = {
 public func jsonLiteral(_ text: String) -> JSONValue {
     do { return try JSONValue.parse(text) } catch { fatalError("bad JSON literal in a test: \(error): \(text)") }
 }
+
+/// A small, seeded pseudo-random generator (SplitMix64): random tests that replay the same way every run.
+public struct SplitMix {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    public mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
+}
