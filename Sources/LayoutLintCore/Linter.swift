@@ -67,16 +67,7 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     timings.parseMicros = nowMicros() - t0
     t0 = nowMicros()
     let text = SourceText(bytes: bytes)
-    var diagnostics = parsed.errors.map { e in
-        var d = Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
-                           related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
-        // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
-        if e.code == .duplicateKey, let first = e.related, let root = parsed.root, let site = propertySite(keyRange: first, in: root) {
-            d.message += "; only the last one counts"
-            d.fix = Fix(title: "Remove the first \(site.key)", edits: [text.removeProperty(site)])
-        }
-        return d
-    }
+    var diagnostics = syntaxDiagnostics(parsed.errors, root: parsed.root, text: text)
     let built = buildDocument(parsed, limits: options.modelLimits)
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
@@ -112,6 +103,20 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     result.timings = timings
     result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
     return result
+}
+
+/// Parse errors as diagnostics; a duplicate key gets the fix that removes the first one.
+func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceText) -> [Diagnostic] {
+    errors.map { e in
+        var d = Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
+                           related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
+        // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
+        if e.code == .duplicateKey, let first = e.related, let root, let site = propertySite(keyRange: first, in: root) {
+            d.message += "; only the last one counts"
+            d.fix = Fix(title: "Remove the first \(site.key)", edits: [text.removeProperty(site)])
+        }
+        return d
+    }
 }
 
 func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [Diagnostic] {

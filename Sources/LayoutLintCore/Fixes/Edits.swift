@@ -3,9 +3,24 @@
 
 struct SourceText {
     let bytes: [UInt8]
+    /// Set by the incremental linter, whose ranges are not offsets into `bytes` (`OffsetMap`): ranges given to these
+    /// methods are mapped into `bytes` and the edits they return are mapped back.
+    var map: OffsetMap? = nil
+
+    init(bytes: [UInt8], map: OffsetMap? = nil) {
+        self.bytes = bytes
+        self.map = map
+    }
+
+    private func real(_ r: ByteRange) -> ByteRange { map.map { ByteRange($0.toReal(r.start), $0.toReal(r.end)) } ?? r }
+    private func back(_ e: TextEdit) -> TextEdit {
+        guard let m = map else { return e }
+        return TextEdit(range: m.toVirtual(e.range), newText: e.newText)
+    }
 
     func text(_ r: ByteRange) -> String {
-        String(decoding: bytes[max(0, r.start)..<min(bytes.count, r.end)], as: UTF8.self)
+        let r = real(r)
+        return String(decoding: bytes[max(0, min(r.start, bytes.count))..<max(0, min(bytes.count, r.end))], as: UTF8.self)
     }
 
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
@@ -13,7 +28,7 @@ struct SourceText {
 
     /// The whitespace at the start of the line holding `offset`.
     func indent(at offset: Int) -> String {
-        var s = min(offset, bytes.count)
+        var s = min(map?.toReal(offset) ?? offset, bytes.count)
         while s > 0, !isNewline(bytes[s - 1]) { s -= 1 }
         var e = s
         while e < bytes.count, isSpace(bytes[e]) { e += 1 }
@@ -27,6 +42,15 @@ struct SourceText {
 
     /// Removes a property (key to value) with one comma; a property alone on its line takes its line with it.
     func removeProperty(_ site: PropertySite) -> TextEdit {
+        guard map != nil else { return removePropertyReal(site) }
+        var r = site
+        r.keyRange = real(site.keyRange)
+        r.valueRange = real(site.valueRange)
+        r.objectRange = real(site.objectRange)
+        return back(removePropertyReal(r))
+    }
+
+    private func removePropertyReal(_ site: PropertySite) -> TextEdit {
         var s = site.keyRange.start
         var e = site.valueRange.end
         var k = e
@@ -59,6 +83,11 @@ struct SourceText {
 
     /// Adds `"key": value` as the object's last property, matching the layout of the properties around it.
     func insertProperty(into object: ByteRange, key: String, value: String) -> TextEdit {
+        guard map != nil else { return insertPropertyReal(into: object, key: key, value: value) }
+        return back(SourceText(bytes: bytes).insertPropertyReal(into: real(object), key: key, value: value))
+    }
+
+    private func insertPropertyReal(into object: ByteRange, key: String, value: String) -> TextEdit {
         let close = object.end - 1
         guard close > object.start, close < bytes.count, bytes[close] == 0x7D else {
             return TextEdit(range: ByteRange(object.end, object.end), newText: "")
@@ -87,6 +116,17 @@ struct SourceText {
     func setProperty(_ site: PropertySite?, in object: ByteRange, key: String, value: String) -> TextEdit {
         if let site { return replace(site.valueRange, with: value) }
         return insertProperty(into: object, key: key, value: value)
+    }
+}
+
+/// Maps the incremental linter's offsets (which stay put while the text around them moves) to offsets into the
+/// current text, and back.
+final class OffsetMap: @unchecked Sendable {
+    let toReal: (Int) -> Int
+    let toVirtual: (ByteRange) -> ByteRange
+    init(toReal: @escaping (Int) -> Int, toVirtual: @escaping (ByteRange) -> ByteRange) {
+        self.toReal = toReal
+        self.toVirtual = toVirtual
     }
 }
 

@@ -93,8 +93,10 @@ final class DocumentBuilder {
     var diagnostics: [Diagnostic] = []
     private var seen = Set<Diagnostic>()
     private var refStack: [String] = []
-    private var elementsBuilt = 0
-    private var budgetReported = false
+    private(set) var elementsBuilt = 0
+    var budgetReported = false
+    /// Every `$ref` followed or tried, as written (the incremental linter's dependencies).
+    var attemptedRefs: [String] = []
     private var groupDepth = 0
 
     init(root: JSONNode?, limits: ModelLimits) {
@@ -364,6 +366,7 @@ final class DocumentBuilder {
     }
 
     func resolveRef(_ pointer: String, at range: ByteRange) -> (node: JSONNode, path: String)? {
+        attemptedRefs.append(pointer)
         guard pointer.hasPrefix("#") else {
             report("unresolved-ref", .error,
                    "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs",
@@ -420,10 +423,22 @@ final class DocumentBuilder {
     // MARK: document
 
     func build() {
-        guard let root else { return }
+        guard let view = buildFrameStart() else { return }
+        if let items = sectionsEntry(view) {
+            for (i, node) in items.enumerated() {
+                if let s = buildSection(node, index: i, path: "/sections/\(i)") { doc.sections.append(s) }
+            }
+        }
+        buildFrameEnd(view)
+    }
+
+    /// The root's own keys, `$schema`, environments, configuration and the list of definitions: everything the
+    /// sections are built against. nil when there is no root object.
+    func buildFrameStart() -> ObjectView? {
+        guard let root else { return nil }
         guard root.kind == .object else {
             report("wrong-type", .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
-            return
+            return nil
         }
         let view = ObjectView(entries: root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) },
                               path: "", range: root.range, anchor: ByteRange(root.range.start, root.range.start + 1))
@@ -440,20 +455,25 @@ final class DocumentBuilder {
                 for p in v.properties { doc.definitions.append((p.key, p.keyRange, p.value?.range ?? p.keyRange)) }
             } else { wrongType(e, expected: "an object of named elements") }
         }
-        if let e = view.entry("sections") {
-            if let items = array(e, of: "sections") {
-                if items.isEmpty {
-                    report("missing-property", .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
-                }
-                for (i, node) in items.enumerated() {
-                    if let s = buildSection(node, index: i, path: e.path + "/\(i)") { doc.sections.append(s) }
-                }
-            }
-        } else {
+        return view
+    }
+
+    /// The section nodes to build (the `"sections"` array), reporting a missing, empty or mistyped one.
+    func sectionsEntry(_ view: ObjectView) -> [JSONNode]? {
+        guard let e = view.entry("sections") else {
             report("missing-property", .error, "the layout has no \"sections\": a compositional layout needs at least one section",
-                   ByteRange(root.range.start, root.range.start + 1))
+                   ByteRange(view.range.start, view.range.start + 1))
+            return nil
         }
-        // Definitions nobody references are still checked, so mistakes in them do not hide.
+        guard let items = array(e, of: "sections") else { return nil }
+        if items.isEmpty {
+            report("missing-property", .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
+        }
+        return items
+    }
+
+    /// After the sections: definitions nobody references are still checked, so mistakes in them do not hide.
+    func buildFrameEnd(_ view: ObjectView) {
         if let defs = view.entry("definitions")?.value, defs.kind == .object {
             for p in defs.properties {
                 let path = "/definitions/" + escapePointer(p.key)

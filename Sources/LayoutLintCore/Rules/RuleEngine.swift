@@ -48,23 +48,38 @@ typealias RuleCheck = @Sendable (inout RuleContext) -> Void
 
 func runRules(document: LayoutDocument, layouts: [ResolvedLayout], source: [UInt8]) -> [Diagnostic] {
     let text = SourceText(bytes: source)
+    let perEnvironment = layouts.map { collectFindings(document: document, layout: $0, source: text) }
+    return mergeFindings(perEnvironment, environments: layouts.map(\.environment.name))
+        + documentRules(document: document, layouts: layouts, source: text)
+}
+
+/// Every size rule's findings in one environment, in the order the rules emit them.
+func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: SourceText) -> [Finding] {
+    var ctx = RuleContext(document: document, layout: layout, source: source)
+    for check in sizeRules { check(&ctx) }
+    return ctx.findings
+}
+
+/// One diagnostic per cause (rule and range): the first finding of each environment, the environments listed.
+/// The incremental linter calls this with findings gathered section by section (the first finding of a cause in an
+/// environment is the same either way: the rules visit sections in order).
+func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Diagnostic] {
     struct Key: Hashable { let rule: String; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
-    for layout in layouts {
-        var ctx = RuleContext(document: document, layout: layout, source: text)
-        for check in sizeRules { check(&ctx) }
+    for (findings, env) in zip(perEnvironment, environments) {
         // One finding per cause and environment.
         var seen = Set<Key>()
-        for f in ctx.findings {
+        for f in findings {
             let k = Key(rule: f.rule, range: f.range)
             guard seen.insert(k).inserted else { continue }
             if merged[k] == nil { order.append(k); merged[k] = ([], []) }
             merged[k]!.findings.append(f)
-            merged[k]!.envs.append(layout.environment.name)
+            merged[k]!.envs.append(env)
         }
     }
     var out: [Diagnostic] = []
+    out.reserveCapacity(order.count)
     for k in order {
         let (fs, envs) = merged[k]!
         let first = fs[0]
@@ -83,7 +98,7 @@ func runRules(document: LayoutDocument, layouts: [ResolvedLayout], source: [UInt
         out.append(Diagnostic(rule: k.rule, severity: severity, message: message, range: k.range, environments: envs,
                               related: first.related, fix: first.fix()))
     }
-    return out + documentRules(document: document, layouts: layouts, source: text)
+    return out
 }
 
 let sizeRules: [RuleCheck] = [

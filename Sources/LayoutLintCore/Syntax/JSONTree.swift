@@ -20,7 +20,7 @@ public final class JSONNode: @unchecked Sendable {
 
     public let kind: Kind
     /// The node's whole text, e.g. from `{` to `}` or the quotes of a string included.
-    public let range: ByteRange
+    public internal(set) var range: ByteRange
     /// Object members in source order (duplicates included; see `ParseResult.errors`).
     public internal(set) var properties: [JSONProperty] = []
     /// Array elements in source order.
@@ -60,7 +60,7 @@ public final class JSONNode: @unchecked Sendable {
 public struct JSONProperty: @unchecked Sendable {
     public let key: String
     /// The key's text including its quotes.
-    public let keyRange: ByteRange
+    public internal(set) var keyRange: ByteRange
     /// nil when the value is missing (`{"a": }`), which is also reported as a syntax error.
     public let value: JSONNode?
     /// From the key's first byte to the value's last byte (or the key's end when the value is missing).
@@ -77,9 +77,9 @@ public struct SyntaxError: Sendable, Equatable {
     public enum Code: String, Sendable { case syntax, duplicateKey = "duplicate-key" }
     public let code: Code
     public let message: String
-    public let range: ByteRange
+    public internal(set) var range: ByteRange
     /// For duplicate keys: the range of the first occurrence.
-    public let related: ByteRange?
+    public internal(set) var related: ByteRange?
 
     public init(code: Code = .syntax, message: String, range: ByteRange, related: ByteRange? = nil) {
         self.code = code
@@ -91,7 +91,7 @@ public struct SyntaxError: Sendable, Equatable {
 
 public struct Comment: Sendable, Equatable {
     /// The whole comment, `//` or `/*` … `*/` included.
-    public let range: ByteRange
+    public internal(set) var range: ByteRange
     /// The text inside the comment markers.
     public let text: String
     public let isLineComment: Bool
@@ -113,5 +113,39 @@ public struct ParseResult: @unchecked Sendable {
         self.root = root
         self.errors = errors
         self.comments = comments
+    }
+}
+
+extension JSONNode {
+    /// Moves every range of this subtree by `delta` (the incremental linter re-bases a freshly parsed piece).
+    func relocate(by delta: Int) {
+        var stack: [JSONNode] = [self]
+        while let n = stack.popLast() {
+            n.range = n.range.shifted(by: delta)
+            if n.kind == .object {
+                for i in n.properties.indices {
+                    n.properties[i].keyRange = n.properties[i].keyRange.shifted(by: delta)
+                    if let v = n.properties[i].value { stack.append(v) }
+                }
+            } else if n.kind == .array {
+                stack.append(contentsOf: n.elements)
+            }
+        }
+    }
+
+    /// Maps every range of this subtree through `map`.
+    func relocate(_ map: (ByteRange) -> ByteRange) {
+        var stack: [JSONNode] = [self]
+        while let n = stack.popLast() {
+            n.range = map(n.range)
+            if n.kind == .object {
+                for i in n.properties.indices {
+                    n.properties[i].keyRange = map(n.properties[i].keyRange)
+                    if let v = n.properties[i].value { stack.append(v) }
+                }
+            } else if n.kind == .array {
+                stack.append(contentsOf: n.elements)
+            }
+        }
     }
 }

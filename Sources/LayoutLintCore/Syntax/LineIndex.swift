@@ -51,18 +51,18 @@ func utf8SequenceLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
 /// Maps byte offsets to line/character positions and back.
 public struct LineIndex: Sendable {
     /// The document's bytes (shared with the caller's array, not copied).
-    public let bytes: [UInt8]
+    public private(set) var bytes: [UInt8]
     /// First byte of every line.
-    private let lineStarts: [Int]
+    private var lineStarts: [Int]
     /// End of every line's content (the offset of its line break, or the document end).
-    private let lineEnds: [Int]
+    private var lineEnds: [Int]
     /// Whether a line is pure ASCII (then every encoding's column equals the byte column).
-    private let asciiLines: [Bool]
+    private var asciiLines: [Bool]
     // Checkpoints for non-ASCII documents: every ~1 KB a character boundary with the number of
     // UTF-16 and UTF-32 units before it, so long lines (minified files) are not walked from their start.
-    private let cpOffset: [Int]
-    private let cpU16: [Int]
-    private let cpU32: [Int]
+    private var cpOffset: [Int]
+    private var cpU16: [Int]
+    private var cpU32: [Int]
     private static let checkpointSpacing = 1024
 
     public init(_ text: String) { self.init(Array(text.utf8)) }
@@ -122,6 +122,75 @@ public struct LineIndex: Sendable {
         cpOffset = cpO
         cpU16 = cp16
         cpU32 = cp32
+    }
+
+    /// Lets go of the text so that its owner can edit it in place (then `update` must follow before any use).
+    mutating func detach() { bytes = [] }
+
+    /// Follows an edit of the text: `old` (a range of the text before the edit) was replaced by `inserted` bytes, and
+    /// `text` is the text after it. Only the lines the edit touches are scanned again; the lines after it move. A
+    /// document with non-ASCII bytes is indexed again whole (its UTF-16 checkpoints count from the start).
+    mutating func update(replacing old: ByteRange, inserted: Int, text: [UInt8]) {
+        let oldCount = text.count - inserted + old.length
+        let insertedASCII = text.withUnsafeBufferPointer { p in
+            var i = old.start
+            while i < old.start + inserted { if p[i] >= 0x80 { return false }; i += 1 }
+            return true
+        }
+        guard cpOffset.count == 1, insertedASCII, !asciiLines.contains(false), old.end <= oldCount else {
+            self = LineIndex(text)
+            return
+        }
+        let delta = inserted - old.length
+        // The window of whole old lines around the edit: from the line before the edit's first byte (a `\r` there
+        // can pair with an inserted `\n`) to the start of the line after the one holding its last byte.
+        let firstLine = line(containingOld: max(old.start - 1, 0))
+        let lastLine = line(containingOld: old.end)
+        let atEnd = lastLine + 1 >= lineStarts.count
+        let ws = lineStarts[firstLine]
+        let newEnd = (atEnd ? oldCount : lineStarts[lastLine + 1]) + delta
+        var starts = [ws]
+        var ends: [Int] = []
+        text.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = ws
+            while i < newEnd {
+                let b = p[i]
+                if b == 0x0A || b == 0x0D {
+                    ends.append(i)
+                    if b == 0x0D && i + 1 < n && p[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+        }
+        if atEnd {
+            ends.append(text.count)
+        } else {
+            guard starts.last == newEnd else { self = LineIndex(text); return }
+            starts.removeLast()
+        }
+        lineStarts.replaceSubrange(firstLine...lastLine, with: starts)
+        lineEnds.replaceSubrange(firstLine...lastLine, with: ends)
+        asciiLines.replaceSubrange(firstLine...lastLine, with: repeatElement(true, count: starts.count))
+        if delta != 0 {
+            var k = firstLine + starts.count
+            while k < lineStarts.count {
+                lineStarts[k] += delta
+                lineEnds[k] += delta
+                k += 1
+            }
+        }
+        bytes = text
+    }
+
+    private func line(containingOld o: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// The number of lines; a document ending with a line break has an empty last line.

@@ -17,6 +17,23 @@ public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512
     return parser.parse()
 }
 
+/// One array element parsed again in place (`JSONCParser.reparseElement`).
+struct ElementReparse {
+    let node: JSONNode
+    let errors: [SyntaxError]
+    let comments: [Comment]
+    /// The byte of the token after the element: `,` or `]` (0 for anything else), and where it starts.
+    let next: UInt8
+    let nextStart: Int
+}
+
+/// Re-parses the array element that starts after the delimiter ending at `delimiterEnd` (see `reparseElement`).
+func reparseArrayElement(_ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
+                         maxDepth: Int = 512) -> ElementReparse? {
+    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth))
+    return parser.reparseElement(delimiterEnd: delimiterEnd, outer: outer)
+}
+
 /// Parses a JSONC document given as text.
 public func parseJSONC(_ text: String, maxDepth: Int = 512) -> ParseResult {
     var text = text
@@ -152,6 +169,56 @@ struct JSONCParser {
             }.map(\.element)
         }
         return ParseResult(root: root, errors: errors, comments: comments)
+    }
+
+    /// Re-parses one element of an array as the full parser would read it: from the state right after the delimiter
+    /// before it (`[` or `,` ending at `delimiterEnd`), inside enclosing containers described by `outer`
+    /// (outermost first: whether each is an object, and where it starts). Stops once the element is complete and
+    /// returns it with the token that follows (which the caller checks is the delimiter it expects), or nil when the
+    /// containers above the element would close or change (then only a full parse can say what the text means).
+    mutating func reparseElement(delimiterEnd: Int, outer: [(isObject: Bool, start: Int)]) -> ElementReparse? {
+        guard outer.count >= 1, !outer.last!.isObject else { return nil }
+        for (i, o) in outer.enumerated() {
+            var f = Frame(isObject: o.isObject, start: o.start, firstProperty: 0, firstElement: 0)
+            if i < outer.count - 1 {
+                f.state = o.isObject ? .afterKey : .start
+                if o.isObject { f.key = "" }
+            }
+            stack.append(f)
+        }
+        let depth = stack.count
+        pos = delimiterEnd
+        lastTokenEnd = delimiterEnd
+        wantValue = false
+        tok = lex()
+        while true {
+            if wantValue {
+                parseValueToken()
+                if stack.count < depth { return nil }
+                if stack.count == depth && !wantValue && stack[depth - 1].state == .afterValue { break }
+                if tok.kind == .eof && wantValue { return nil }
+                continue
+            }
+            if stack.count < depth { return nil }
+            if stack.count == depth && stack[depth - 1].state == .afterValue { break }
+            let t = stack.count - 1
+            if stack[t].isObject {
+                switch stack[t].state {
+                case .start: objectStart()
+                case .afterKey: objectAfterKey()
+                case .afterValue: objectAfterValue()
+                }
+            } else {
+                switch stack[t].state {
+                case .start: arrayStart()
+                case .afterKey, .afterValue: arrayAfterValue()
+                }
+            }
+            if stack.count < depth { return nil }
+        }
+        guard peeked == nil, elements.count == 1, properties.isEmpty else { return nil }
+        return ElementReparse(node: elements[0], errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : tok.kind == .rbracket ? 0x5D : 0,
+                              nextStart: tok.start)
     }
 
     private mutating func advance() {

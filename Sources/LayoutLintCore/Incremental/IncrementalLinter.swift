@@ -1,0 +1,701 @@
+// The incremental linter: one open document, edited in place, re-linted section by section.
+//
+// The document is cut into regions: the *frame* (everything but the sections: the prefix up to and including the
+// `[` of "sections", and the suffix from the `]` on) and one region per element of the "sections" array (its
+// leading trivia, the element and what follows up to and including its `,`). Everything computed for a region —
+// syntax tree, model, resolved sections, findings, fixes — is kept in *region coordinates*: offset
+// `id << 32 + (offset in the region)`, which do not move when text before the region is edited. Only the final
+// diagnostics are mapped to offsets into the text, once per update.
+//
+// An edit inside one section's region re-parses that element alone (the parser resumes in the state the full parser
+// is in after the `,` before it, and must stop exactly at the `,` after it), then rebuilds, resolves and checks that
+// section and the sections whose `$ref`s point into it. Any other edit parses the whole text again, and then only
+// the sections whose text, index or `$ref` targets changed (or all, when environments or configuration changed)
+// are computed again: the others keep their results. Documents past a limit (elements, resolved nodes) and
+// documents whose "sections" array cannot be cut cleanly are linted whole by `lint(bytes:)`.
+//
+// Invariant (checked by the tests and by the fuzz target FuzzIncremental): `diagnostics` equals
+// `lint(bytes: text, options: options).diagnostics` after every update.
+
+/// What the last update did (`layoutlint/stats`).
+public struct IncrementalStats: Sendable, Equatable {
+    /// "section" (one section's text re-parsed), "document" (the whole text re-parsed) or "whole" (`lint(bytes:)`).
+    public var mode = "document"
+    public var sections = 0
+    /// Sections built, resolved and checked again by the last update (each counted once, whatever the environments).
+    public var sectionsResolved = 0
+    /// Sections whose results were kept.
+    public var sectionsReused = 0
+    public var environments = 0
+    public var parseMicros = 0
+    public var resolveMicros = 0
+    public var lintMicros = 0
+    public var totalMicros = 0
+    public init() {}
+}
+
+public final class IncrementalLinter: @unchecked Sendable {
+    public private(set) var text: [UInt8]
+    public let options: LintOptions
+    public private(set) var lineIndex: LineIndex
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var stats = IncrementalStats()
+
+    // MARK: regions
+
+    static let suffixID = 1 << 30
+    static let localMask = (1 << 32) - 1
+    /// Region start (in the text) by region id; ids of section regions are never reused.
+    private var regionStart: [Int] = [0]
+    private var suffixStart = 0
+    private var nextID = 1
+
+    private struct Segment {
+        var id: Int
+        /// `,` or `]`: the token after the element (a `,` is the region's last byte; a `]` starts the suffix).
+        var delimiter: UInt8
+        var node: JSONNode
+        var errors: [SyntaxError]
+        var comments: [Comment]
+        var syntax: [Diagnostic]
+        /// Some syntax error names a line number (which moves when lines are added above).
+        var namesLines: Bool
+        var cache: SectionResult?
+    }
+
+    private final class SectionResult {
+        let index: Int
+        let section: Section?
+        let builder: [Diagnostic]
+        let refs: Set<String>
+        /// `$ref` targets outside the section's own region, with what they were when this was computed.
+        let deps: [(pointer: String, key: DepKey)]
+        let elements: Int
+        /// Per environment.
+        let resolved: [ResolvedSection?]
+        let nodes: [Int]
+        let findings: [[Finding]]
+        init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
+             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]]) {
+            self.index = index
+            self.section = section
+            self.builder = builder
+            self.refs = refs
+            self.deps = deps
+            self.elements = elements
+            self.resolved = resolved
+            self.nodes = nodes
+            self.findings = findings
+        }
+    }
+
+    private struct DepKey: Equatable {
+        let range: ByteRange
+        let hash: Int
+    }
+
+    // MARK: state of the last update
+
+    /// false: the text is linted whole (`lint(bytes:)`) on every update.
+    private var structured = false
+    private var root: JSONNode?
+    private var rootStart = 0
+    private var arrayStart = 0
+    private var segments: [Segment] = []
+    private var frameErrors: [SyntaxError] = []
+    private var frameComments: [Comment] = []
+    private var frameSyntax: [Diagnostic] = []
+    private var frameView: ObjectView?
+    private var frameDoc = LayoutDocument()
+    private var frameStartDiagnostics: [Diagnostic] = []
+    private var frameEndDiagnostics: [Diagnostic] = []
+    private var frameEndRefs: Set<String> = []
+    private var frameEndElements = 0
+    private var frameEndFor: Set<String>? = nil
+    private var frameKey = 0
+    private var environments: [LayoutEnvironment] = []
+    private var unknownEnvironments: [String] = []
+    private var wholeResult: LintResult?
+
+    public init(text: [UInt8], options: LintOptions = LintOptions()) {
+        self.text = text
+        self.options = options
+        self.lineIndex = LineIndex(text)
+        reparseDocument()
+    }
+
+    /// The lint of the current text with every phase's data (tree, model, layouts), for hover and the other
+    /// queries: computed from scratch when first asked for after a change.
+    public func fullResult() -> LintResult {
+        if let r = wholeResult { return r }
+        let r = lint(bytes: text, options: options)
+        wholeResult = r
+        return r
+    }
+
+    // MARK: edits
+
+    /// Replaces `range` (offsets into the current text, clamped) by `newText` and re-lints what the edit touched.
+    public func replace(_ range: ByteRange, with newText: [UInt8]) {
+        applyEdits([(range, newText)])
+    }
+
+    /// Applies edits one after the other (each in the coordinates of the text the previous one left), then
+    /// re-lints once.
+    public func applyEdits(_ edits: [(range: ByteRange, text: [UInt8])]) {
+        let t0 = nowMicros()
+        wholeResult = nil
+        var dirty = Set<Int>()   // segment indices whose text changed
+        var needsDocument = !structured
+        var linesMoved = false
+        for (range, new) in edits {
+            let s = min(max(range.start, 0), text.count)
+            let e = min(max(range.end, s), text.count)
+            let r = ByteRange(s, e)
+            if !linesMoved {
+                linesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            }
+            lineIndex.detach()
+            text.replaceSubrange(s..<e, with: new)
+            lineIndex.update(replacing: r, inserted: new.count, text: text)
+            if needsDocument { continue }
+            let delta = new.count - r.length
+            if let i = segmentHolding(r) {
+                dirty.insert(i)
+                for k in (i + 1)..<segments.count { regionStart[segments[k].id] += delta }
+                suffixStart += delta
+            } else {
+                needsDocument = true
+            }
+        }
+        // Syntax errors that name a line number move with the lines above them.
+        if !needsDocument && linesMoved {
+            if frameErrors.contains(where: { $0.message.contains(" at line ") }) { needsDocument = true }
+            for (i, s) in segments.enumerated() where s.namesLines { dirty.insert(i) }
+        }
+        if needsDocument {
+            reparseDocument()
+        } else {
+            if !reparseSegments(dirty.sorted()) { reparseDocument() }
+        }
+        stats.totalMicros = nowMicros() - t0
+    }
+
+    /// The section segment whose element (with its surrounding trivia, not its delimiter) holds the whole range.
+    private func segmentHolding(_ r: ByteRange) -> Int? {
+        guard !segments.isEmpty else { return nil }
+        // The last segment whose region starts at or before r.start.
+        var lo = 0, hi = segments.count - 1
+        guard regionStart[segments[0].id] <= r.start else { return nil }
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if regionStart[segments[mid].id] <= r.start { lo = mid } else { hi = mid - 1 }
+        }
+        let limit = segments[lo].delimiter == 0x2C ? regionEnd(lo) - 1 : suffixStart
+        return r.end <= limit ? lo : nil
+    }
+
+    private func regionEnd(_ i: Int) -> Int { i + 1 < segments.count ? regionStart[segments[i + 1].id] : suffixStart }
+
+    // MARK: coordinates
+
+    @inline(__always) func toReal(_ v: Int) -> Int {
+        let id = v >> 32
+        let local = v & IncrementalLinter.localMask
+        if id == 0 { return local }
+        if id == IncrementalLinter.suffixID { return suffixStart + local }
+        return regionStart[id] + local
+    }
+
+    func toVirtual(_ o: Int) -> Int {
+        if segments.isEmpty || o < regionStart[segments[0].id] { return o }
+        if o >= suffixStart { return (IncrementalLinter.suffixID << 32) + (o - suffixStart) }
+        var lo = 0, hi = segments.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if regionStart[segments[mid].id] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        let id = segments[lo].id
+        return (id << 32) + (o - regionStart[id])
+    }
+
+    /// A range of the text in region coordinates: a non-empty range belongs to the region of its last byte.
+    func toVirtual(_ r: ByteRange) -> ByteRange {
+        let s = toVirtual(r.start)
+        return r.length > 0 ? ByteRange(s, toVirtual(r.end - 1) + 1) : ByteRange(s, s)
+    }
+
+    private lazy var offsetMap = OffsetMap(toReal: { [unowned self] in self.toReal($0) }, toVirtual: { [unowned self] (r: ByteRange) in self.toVirtual(r) })
+    private var source: SourceText { SourceText(bytes: text, map: offsetMap) }
+
+    // MARK: the whole document
+
+    private func reparseDocument() {
+        let t0 = nowMicros()
+        stats = IncrementalStats()
+        stats.mode = "document"
+        if text.count > options.maxDocumentBytes || text.prefix(8192).contains(0) {
+            lintWhole(t0)
+            return
+        }
+        let parsed = parseJSONC(text)
+        guard let cut = cutSections(parsed) else {
+            lintWhole(t0)
+            return
+        }
+        // Regions: keep the ids (and so the results) of sections whose text did not change.
+        var oldByText: [[UInt8]: [Int]] = [:]
+        var oldSegments: [Int: Segment] = [:]
+        let previous = segments
+        let previousText = previousSegmentTexts
+        for (k, s) in previous.enumerated() where k < previousText.count {
+            oldByText[previousText[k], default: []].append(s.id)
+            oldSegments[s.id] = s
+        }
+        var newSegments: [Segment] = []
+        var texts: [[UInt8]] = []
+        newSegments.reserveCapacity(cut.elements.count)
+        for (k, el) in cut.elements.enumerated() {
+            let start = cut.regionStarts[k]
+            let end = k + 1 < cut.elements.count ? cut.regionStarts[k + 1] : cut.suffixStart
+            let bytes = Array(text[start..<end])
+            var id: Int
+            var cache: SectionResult? = nil
+            if var ids = oldByText[bytes], !ids.isEmpty {
+                id = ids.removeFirst()
+                oldByText[bytes] = ids
+                cache = oldSegments[id]?.cache
+            } else {
+                id = nextID
+                nextID += 1
+                regionStart.append(0)
+            }
+            regionStart[id] = start
+            texts.append(bytes)
+            newSegments.append(Segment(id: id, delimiter: cut.delimiters[k], node: el, errors: [], comments: [], syntax: [],
+                                       namesLines: false, cache: cache))
+        }
+        segments = newSegments
+        previousSegmentTexts = texts
+        suffixStart = cut.suffixStart
+        // Everything into region coordinates.
+        root = parsed.root
+        parsed.root?.relocate(toVirtual)
+        frameErrors = []
+        frameComments = []
+        for e in parsed.errors {
+            var v = e
+            v.range = toVirtual(e.range)
+            if let r = e.related { v.related = toVirtual(r) }
+            if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].errors.append(v) } else { frameErrors.append(v) }
+        }
+        for c in parsed.comments {
+            var v = c
+            v.range = toVirtual(c.range)
+            if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].comments.append(v) } else { frameComments.append(v) }
+        }
+        for k in segments.indices {
+            segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
+            segments[k].namesLines = segments[k].errors.contains { $0.message.contains(" at line ") }
+        }
+        frameSyntax = syntaxDiagnostics(frameErrors, root: root, text: source)
+        rootStart = cut.rootStart
+        arrayStart = cut.arrayStart
+        structured = true
+        stats.parseMicros = nowMicros() - t0
+
+        // The frame: environments, configuration, definitions.
+        let fb = DocumentBuilder(root: root, limits: options.modelLimits)
+        frameView = fb.buildFrameStart()
+        if let view = frameView { _ = fb.sectionsEntry(view) }
+        frameStartDiagnostics = fb.diagnostics
+        frameDoc = fb.doc
+        frameEndFor = nil
+        let key = frameHash()
+        if key != frameKey { for k in segments.indices { segments[k].cache = nil } }
+        frameKey = key
+        chooseEnvironments()
+        // Results kept only if the section's index and every `$ref` target outside it are as they were.
+        for k in segments.indices {
+            guard let c = segments[k].cache else { continue }
+            if c.index != k || c.resolved.count != environments.count || !depsHold(c) { segments[k].cache = nil }
+        }
+        recompute(t0: t0)
+    }
+
+    private var previousSegmentTexts: [[UInt8]] = []
+
+    private func lintWhole(_ t0: Int) {
+        structured = false
+        segments = []
+        previousSegmentTexts = []
+        let r = lint(bytes: text, options: options)
+        wholeResult = r
+        diagnostics = r.diagnostics
+        stats.mode = "whole"
+        stats.sections = r.document.sections.count
+        stats.sectionsResolved = r.document.sections.count
+        stats.environments = r.layouts.count
+        stats.parseMicros = r.timings.parseMicros
+        stats.resolveMicros = r.timings.buildMicros + r.timings.resolveMicros
+        stats.lintMicros = r.timings.lintMicros
+        _ = t0
+    }
+
+    private func segmentIndex(ofVirtual v: Int) -> Int? {
+        let id = v >> 32
+        if id == 0 || id == IncrementalLinter.suffixID { return nil }
+        // Segments are in document order and ids of one parse increase with it, except kept ones: search.
+        var lo = 0, hi = segments.count - 1
+        let real = toReal(v)
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if regionStart[segments[mid].id] <= real { lo = mid } else { hi = mid - 1 }
+        }
+        return segments[lo].id == id ? lo : segments.firstIndex { $0.id == id }
+    }
+
+    private struct Cut {
+        var elements: [JSONNode]
+        var regionStarts: [Int]
+        var delimiters: [UInt8]
+        var suffixStart: Int
+        var rootStart: Int
+        var arrayStart: Int
+    }
+
+    /// Where the section regions are: the root is an object whose (last) "sections" is an array, each element
+    /// followed by only trivia and a `,` (or the `]`). nil when the array is not that clean.
+    private func cutSections(_ parsed: ParseResult) -> Cut? {
+        guard let root = parsed.root, root.kind == .object else { return nil }
+        var sections: JSONNode?
+        for p in root.properties where p.key == "sections" { sections = p.value }
+        guard let array = sections, array.kind == .array, !array.elements.isEmpty else { return nil }
+        let n = text.count
+        guard array.range.end <= n, array.range.end >= 1, text[array.range.end - 1] == 0x5D else { return nil }
+        var starts: [Int] = []
+        var delims: [UInt8] = []
+        var pos = array.range.start + 1
+        for (k, el) in array.elements.enumerated() {
+            starts.append(pos)
+            guard skipTrivia(from: pos, to: el.range.start) == el.range.start else { return nil }
+            var q = skipTrivia(from: el.range.end, to: n)
+            guard q < n else { return nil }
+            if text[q] == 0x2C {
+                delims.append(0x2C)
+                q += 1
+                pos = q
+                if k == array.elements.count - 1 {
+                    // A trailing comma: the suffix starts after it.
+                    guard skipTrivia(from: q, to: n) == array.range.end - 1 else { return nil }
+                }
+            } else if text[q] == 0x5D && k == array.elements.count - 1 && q == array.range.end - 1 {
+                delims.append(0x5D)
+                pos = q
+            } else {
+                return nil
+            }
+        }
+        return Cut(elements: array.elements, regionStarts: starts, delimiters: delims, suffixStart: pos,
+                   rootStart: root.range.start, arrayStart: array.range.start)
+    }
+
+    /// The first offset at or after `from` (before `to`) that is not whitespace or a comment.
+    private func skipTrivia(from: Int, to: Int) -> Int {
+        var i = from
+        while i < to {
+            let b = text[i]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1; continue }
+            if b == 0x2F && i + 1 < to && text[i + 1] == 0x2F {
+                i += 2
+                while i < to && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
+                continue
+            }
+            if b == 0x2F && i + 1 < to && text[i + 1] == 0x2A {
+                var j = i + 2
+                while j + 1 < to && !(text[j] == 0x2A && text[j + 1] == 0x2F) { j += 1 }
+                if j + 1 >= to { return to }
+                i = j + 2
+                continue
+            }
+            return i
+        }
+        return i
+    }
+
+    // MARK: one section's text
+
+    /// Parses the elements of the dirty segments again in place. false when one of them no longer ends where it
+    /// did (the structure changed: only a whole parse can tell).
+    private func reparseSegments(_ dirty: [Int]) -> Bool {
+        let t0 = nowMicros()
+        stats = IncrementalStats()
+        stats.mode = "section"
+        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
+        for i in dirty {
+            let start = regionStart[segments[i].id]
+            let expected = segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart
+            guard let r = text.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer,
+                                                                                maxDepth: 512) }),
+                  r.next == segments[i].delimiter, r.nextStart == expected,
+                  // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
+                  !r.errors.contains(where: { $0.range.start >= expected }) else { return false }
+            let id = segments[i].id
+            let shift = (id << 32) - start
+            r.node.relocate(by: shift)
+            var s = segments[i]
+            s.node = r.node
+            s.errors = r.errors.map { e in
+                var v = e
+                v.range = e.range.shifted(by: shift)
+                if let rel = e.related { v.related = rel.shifted(by: shift) }
+                return v
+            }
+            s.comments = r.comments.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
+            s.namesLines = s.errors.contains { $0.message.contains(" at line ") }
+            s.cache = nil
+            segments[i] = s
+            if i < previousSegmentTexts.count { previousSegmentTexts[i] = Array(text[start..<regionEnd(i)]) }
+            sectionsArray?.replaceElement(i, with: r.node)
+        }
+        for i in dirty { segments[i].syntax = syntaxDiagnostics(segments[i].errors, root: segments[i].node, text: source) }
+        // Sections whose `$ref`s point into a changed section are computed again.
+        let changed = Set(dirty.map { segments[$0].id })
+        for k in segments.indices {
+            guard let c = segments[k].cache else { continue }
+            if c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
+        }
+        stats.parseMicros = nowMicros() - t0
+        recompute(t0: t0)
+        return true
+    }
+
+    private var sectionsArray: JSONNode? {
+        guard let root else { return nil }
+        var a: JSONNode?
+        for p in root.properties where p.key == "sections" { a = p.value }
+        return a
+    }
+
+    // MARK: dependencies
+
+    private func frameHash() -> Int {
+        var h = Hasher()
+        for key in ["environments", "configuration"] {
+            if let e = frameView?.entry(key), let v = e.value {
+                h.combine(key)
+                let r = ByteRange(toReal(v.range.start), toReal(v.range.end))
+                h.combine(text[r.start..<r.end].count)
+                for b in text[r.start..<r.end] { h.combine(b) }
+            }
+        }
+        return h.finalize()
+    }
+
+    private func depKey(_ n: JSONNode) -> DepKey {
+        let r = ByteRange(toReal(n.range.start), toReal(n.range.end))
+        var h = Hasher()
+        if r.start >= 0 && r.end <= text.count && r.start <= r.end {
+            text.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[r.start..<r.end])) }
+        }
+        return DepKey(range: n.range, hash: h.finalize())
+    }
+
+    private func depsHold(_ c: SectionResult) -> Bool {
+        for d in c.deps where depKey(pointer: d.pointer) != d.key { return false }
+        return true
+    }
+
+    /// What a `$ref` found: the node it points to, or (when it points nowhere) the deepest node on its way, whose
+    /// keys the "did you mean" of its diagnostic comes from.
+    private func depKey(pointer: String) -> DepKey? {
+        guard pointer.hasPrefix("#") else { return nil }
+        var node = root
+        var complete = true
+        for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let tok = unescapePointer(String(raw))
+            guard let n = node else { break }
+            if n.kind == .object, let child = n[tok] { node = child }
+            else if n.kind == .array, let i = Int(tok), i >= 0, i < n.elements.count, String(i) == tok { node = n.elements[i] }
+            else { complete = false; break }
+        }
+        guard let n = node else { return DepKey(range: ByteRange(-1, -1), hash: 0) }
+        let k = depKey(n)
+        return complete ? k : DepKey(range: k.range, hash: k.hash &+ 1)
+    }
+
+    private func chooseEnvironments() {
+        var envs = frameDoc.environments.map(\.environment)
+        if frameDoc.environments.isEmpty { envs = [LayoutEnvironment.default] }
+        var unknown: [String] = []
+        let declared = frameDoc.environments
+        if let names = options.environmentNames {
+            envs = names.compactMap { name in
+                if let e = declared.first(where: { $0.environment.name == name }) { return e.environment }
+                if let p = LayoutEnvironment.preset(named: name) { return p }
+                unknown.append(name)
+                return nil
+            }
+        } else if let o = options.environments { envs = o }
+        else if !frameDoc.environmentsDeclared, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+        environments = envs
+        unknownEnvironments = unknown
+    }
+
+    // MARK: computing sections and merging
+
+    private func computeSection(_ k: Int) -> SectionResult {
+        let seg = segments[k]
+        let b = DocumentBuilder(root: root, limits: options.modelLimits)
+        let section = b.buildSection(seg.node, index: k, path: "/sections/\(k)")
+        var deps: [(pointer: String, key: DepKey)] = []
+        for p in Set(b.attemptedRefs).sorted() {
+            guard let key = depKey(pointer: p), (key.range.start >> 32) != seg.id else { continue }
+            deps.append((p, key))
+        }
+        var resolved: [ResolvedSection?] = []
+        var nodes: [Int] = []
+        var findings: [[Finding]] = []
+        let text = source
+        for env in environments {
+            guard let section else {
+                resolved.append(nil); nodes.append(0); findings.append([])
+                continue
+            }
+            var r = SectionResolver(env: env, configuration: frameDoc.configuration, limits: options.resolveLimits)
+            let rs = r.resolveSection(section, at: 0)
+            resolved.append(rs)
+            nodes.append(r.nodes)
+            let layout = ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [rs],
+                                        contentSize: (0, 0), truncated: false)
+            let doc = LayoutDocument()
+            doc.sections = [section]
+            doc.configuration = frameDoc.configuration
+            // Fixes are computed now, against the text as it is: the cached finding keeps the result.
+            findings.append(collectFindings(document: doc, layout: layout, source: text).map { f in
+                var g = f
+                let fix = f.fix()
+                g.fix = { fix }
+                return g
+            })
+        }
+        return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
+                             elements: b.elementsBuilt, resolved: resolved, nodes: nodes, findings: findings)
+    }
+
+    private func recompute(t0: Int) {
+        let tr = nowMicros()
+        var resolvedCount = 0
+        for k in segments.indices where segments[k].cache == nil {
+            segments[k].cache = computeSection(k)
+            resolvedCount += 1
+        }
+        stats.sections = segments.count
+        stats.sectionsResolved = resolvedCount
+        stats.sectionsReused = segments.count - resolvedCount
+        stats.environments = environments.count
+        // Limits that count across sections: past them the whole-document linter decides.
+        var elements = 0
+        var nodes = Array(repeating: 0, count: environments.count)
+        var refs = Set<String>()
+        for s in segments {
+            let c = s.cache!
+            elements += c.elements
+            for (e, n) in c.nodes.enumerated() where e < nodes.count { nodes[e] += n }
+            refs.formUnion(c.refs)
+        }
+        // Definitions nobody references are built too (their diagnostics depend on which are referenced).
+        if frameEndFor != refs, let view = frameView {
+            let fb = DocumentBuilder(root: root, limits: options.modelLimits)
+            fb.doc.referencedPointers = refs
+            fb.buildFrameEnd(view)
+            frameEndDiagnostics = fb.diagnostics
+            frameEndRefs = fb.doc.referencedPointers
+            frameEndElements = fb.elementsBuilt
+            frameEndFor = refs
+        }
+        if elements + frameEndElements >= options.modelLimits.maxElements || nodes.contains(where: { $0 > options.resolveLimits.maxNodes }) {
+            lintWhole(t0)
+            return
+        }
+        stats.resolveMicros = nowMicros() - tr
+        let tl = nowMicros()
+        assemble()
+        stats.lintMicros = nowMicros() - tl
+    }
+
+    private func assemble() {
+        var ds: [Diagnostic] = frameSyntax
+        for s in segments { ds += s.syntax }
+        // Builder diagnostics, each once (the whole-document builder reports a repeated one once).
+        var seen = Set<Diagnostic>()
+        var built: [Section] = []
+        for d in frameStartDiagnostics where seen.insert(d).inserted { ds.append(d) }
+        for s in segments {
+            let c = s.cache!
+            for d in c.builder where seen.insert(d).inserted { ds.append(d) }
+            if let sec = c.section { built.append(sec) }
+
+        }
+        for d in frameEndDiagnostics where seen.insert(d).inserted { ds.append(d) }
+        // Findings, merged across sections and environments as `runRules` merges them.
+        var perEnv: [[Finding]] = Array(repeating: [], count: environments.count)
+        for s in segments {
+            for (e, fs) in s.cache!.findings.enumerated() where e < perEnv.count { perEnv[e] += fs }
+        }
+        ds += mergeFindings(perEnv, environments: environments.map(\.name))
+        // Rules over the whole document, on the cached sections.
+        let doc = LayoutDocument()
+        doc.environments = frameDoc.environments
+        doc.environmentsDeclared = frameDoc.environmentsDeclared
+        doc.configuration = frameDoc.configuration
+        doc.definitions = frameDoc.definitions
+        doc.sections = built
+        var refs = frameEndRefs
+        for s in segments { refs.formUnion(s.cache!.refs) }
+        doc.referencedPointers = refs
+        let layouts = environments.enumerated().map { (e, env) in
+            ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection,
+                           sections: segments.compactMap { $0.cache!.resolved[e] }, contentSize: (0, 0), truncated: false)
+        }
+        ds += documentRules(document: doc, layouts: layouts, source: source)
+        // Into offsets of the text.
+        var out = ds.map(toReal)
+        dropFixesThatBreakSyntax(&out, source: text)
+        var comments: [Comment] = []
+        for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
+        for s in segments { for c in s.comments { comments.append(realComment(c)) } }
+        for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
+        out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
+        out = applySeverities(out, options.severities)
+        sortDiagnostics(&out)
+        diagnostics = out
+    }
+
+    private func realComment(_ c: Comment) -> Comment {
+        var v = c
+        v.range = ByteRange(toReal(c.range.start), toReal(c.range.end))
+        return v
+    }
+
+    private func toReal(_ d: Diagnostic) -> Diagnostic {
+        var d = d
+        d.range = ByteRange(toReal(d.range.start), toReal(d.range.end))
+        if !d.related.isEmpty {
+            d.related = d.related.map { RelatedLocation(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), message: $0.message) }
+        }
+        if var f = d.fix {
+            f.edits = f.edits.map { TextEdit(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), newText: $0.newText) }
+            d.fix = f
+        }
+        return d
+    }
+}
+
+extension JSONNode {
+    /// Puts a re-parsed element in place (the incremental linter keeps one tree for `$ref` resolution).
+    func replaceElement(_ i: Int, with node: JSONNode) {
+        guard kind == .array, elements.indices.contains(i) else { return }
+        elements[i] = node
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LayoutLintCore
+
+/// The incremental linter against the reference: after every edit its diagnostics equal `lint(bytes:)` of the text.
+@Suite("Incremental linting")
+struct IncrementalTests {
+    static let exampleFiles: [URL] = {
+        let dir = repositoryRoot.appendingPathComponent("examples")
+        return ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.lastPathComponent.hasSuffix(".layout.json") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }()
+
+    static func describe(_ ds: [Diagnostic]) -> [String] {
+        ds.map { "\($0.range) \($0.rule) \($0.severity) \($0.message) fix=\($0.fix.map { "\($0.title) \($0.edits.map { "\($0.range)=\($0.newText)" })" } ?? "-") related=\($0.related.map(\.range))" }
+    }
+
+    static func expectSame(_ inc: IncrementalLinter, _ context: @autoclosure () -> String) {
+        let reference = lint(bytes: inc.text, options: inc.options).diagnostics
+        let got = describe(inc.diagnostics), want = describe(reference)
+        if got != want {
+            let diff = zip(got, want).first { $0.0 != $0.1 }
+            Issue.record("\(context()): incremental \(got.count) vs whole \(want.count) diagnostics; first difference:\n  got  \(diff?.0 ?? got.last ?? "-")\n  want \(diff?.1 ?? want.last ?? "-")\ntext: \(String(decoding: inc.text, as: UTF8.self).prefix(3000))")
+        }
+    }
+
+    @Test("opening every example gives the whole-document diagnostics", arguments: exampleFiles)
+    func openEqualsLint(_ url: URL) throws {
+        let bytes = Array(try Data(contentsOf: url))
+        let inc = IncrementalLinter(text: bytes)
+        Self.expectSame(inc, url.lastPathComponent)
+        #expect(inc.stats.mode == "document")
+    }
+
+    /// Random small edits (typing, deleting, pasting punctuation) at random places of every example; after each one
+    /// the incremental result must equal a from-scratch lint of the same text.
+    @Test("random edits keep incremental == whole", arguments: exampleFiles)
+    func randomEdits(_ url: URL) throws {
+        let bytes = Array(try Data(contentsOf: url))
+        var rng = SplitMix(seed: UInt64(bytes.count) &* 7919)
+        let inc = IncrementalLinter(text: bytes)
+        let snippets: [[UInt8]] = ["1", "0", "a", " ", "\n", "\"", ",", "}", "{", "]", ":", "2.5", "\"x\": 1,", "// c\n", "é", "😀", ""]
+            .map { Array($0.utf8) }
+        for step in 0..<60 {
+            let n = inc.text.count
+            var s = Int(rng.next() % UInt64(n + 1))
+            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
+            var e = min(n, s + Int(rng.next() % 3))
+            while e < n && inc.text[e] & 0xC0 == 0x80 { e += 1 }
+            let ins = rng.pick(snippets)
+            inc.replace(ByteRange(s, e), with: ins)
+            Self.expectSame(inc, "\(url.lastPathComponent) step \(step) replace \(s)..<\(e) with \(String(decoding: ins, as: UTF8.self))")
+        }
+    }
+
+    /// A document of many sections, some using shared definitions.
+    static func bigDocument(sections: Int) -> [UInt8] {
+        var s = """
+        {
+          "environments": ["iPhone 12", "iPad"],
+          "definitions": {
+            "card": { "width": "fractionalWidth(0.5)", "height": "absolute(100)", "contentInsets": 4 },
+            "row": { "width": "fractionalWidth(1)", "height": "estimated(44)" }
+          },
+          "sections": [
+        """
+        for i in 0..<sections {
+            let card = ##"{ "$ref": "#/definitions/card" }"##
+            let row = ##"{ "$ref": "#/definitions/row" }"##
+            let own = "{ \"width\": \"fractionalWidth(1/3)\", \"height\": \"absolute(\(50 + i % 7))\" }"
+            let item = i % 3 == 0 ? card : (i % 3 == 1 ? row : own)
+            s += """
+
+                {
+                  "name": "s\(i)",
+                  "interGroupSpacing": \(i % 5),
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(120)", "subitems": [\(item)] }
+                }\(i == sections - 1 ? "" : ",")
+            """
+        }
+        s += "\n  ]\n}\n"
+        return Array(s.utf8)
+    }
+
+    @Test("a one-character edit inside one section of 2 000 re-resolves that section only")
+    func oneSectionResolved() throws {
+        let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))
+        #expect(inc.stats.sectionsResolved == 2000)
+        // Change the interGroupSpacing digit of section 1234.
+        let needle = Array(#""name": "s1234","#.utf8)
+        let at = try #require(inc.text.firstRange(of: needle)).upperBound
+        let spacing = try #require(inc.text[at...].firstRange(of: Array(#""interGroupSpacing": "#.utf8))).upperBound
+        inc.replace(ByteRange(spacing, spacing + 1), with: Array("9".utf8))
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sectionsResolved == 1)
+        #expect(inc.stats.sectionsReused == 1999)
+        Self.expectSame(inc, "after the edit")
+    }
+
+    @Test("editing a definition re-resolves exactly the sections that use it")
+    func definitionDependents() throws {
+        let inc = IncrementalLinter(text: Self.bigDocument(sections: 300))
+        let needle = Array(#""estimated(44)""#.utf8)
+        let r = try #require(inc.text.firstRange(of: needle))
+        inc.replace(ByteRange(r.lowerBound + 11, r.lowerBound + 13), with: Array("45".utf8))
+        #expect(inc.stats.mode == "document")
+        // Every third section uses "row" (the last definition; see ARCHITECTURE.md for why an edit in an earlier
+        // definition also re-resolves the users of the definitions after it).
+        #expect(inc.stats.sectionsResolved == 100)
+        #expect(inc.stats.sectionsReused == 200)
+        Self.expectSame(inc, "after the definition edit")
+        // A comment in the frame changes nothing the sections depend on.
+        let sections = try #require(inc.text.firstRange(of: Array(#""sections""#.utf8)))
+        inc.replace(ByteRange(sections.lowerBound, sections.lowerBound), with: Array("// the sections\n  ".utf8))
+        #expect(inc.stats.sectionsResolved == 0)
+        #expect(inc.stats.sectionsReused == 300)
+        Self.expectSame(inc, "after a comment in the frame")
+    }
+
+    @Test("a section that points into another section is re-resolved with it")
+    func crossSectionDependents() throws {
+        let doc = """
+        {
+          "sections": [
+            { "group": { "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }] } },
+            { "group": { "$ref": "#/sections/0/group" } },
+            { "group": { "width": "fractionalWidth(1)", "height": "absolute(70)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+          ]
+        }
+        """
+        let inc = IncrementalLinter(text: Array(doc.utf8))
+        let r = try #require(inc.text.firstRange(of: Array("absolute(50)".utf8)))
+        inc.replace(ByteRange(r.lowerBound + 9, r.lowerBound + 11), with: Array("60".utf8))
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sectionsResolved == 2)
+        #expect(inc.stats.sectionsReused == 1)
+        Self.expectSame(inc, "after the edit")
+    }
+}
