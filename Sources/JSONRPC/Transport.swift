@@ -113,27 +113,32 @@ public struct MessageFramer: Sendable {
                 i += take
                 if body.count == expected { completeBody(&events) }
             case .header:
-                // Append up to the end of the next header terminator candidate; scan the buffer for the end.
-                let start = headerBuffer.count
-                // Copy a chunk, then look for a terminator in the buffer (from a little before the new bytes).
-                var j = i
+                // Find the end of the header block (`\r\n\r\n`, or `\n\n`) in the new bytes, looking back into what is
+                // buffered for a terminator that straddles two reads, and append the bytes up to it at once. At most
+                // `maxHeaderSize + 1` bytes are buffered: past that the run is garbage (below).
+                let old = headerBuffer.count
+                let limit = min(n - i, max(1, maxHeaderSize + 1 - old))
+                // The byte `back` places before the new byte at `k` (in the new bytes or, before them, the buffer).
+                func before(_ k: Int, _ back: Int) -> UInt8 {
+                    k - back >= 0 ? bytes[i + k - back] : headerBuffer[old + k - back]
+                }
                 var found: (end: Int, termLen: Int)? = nil
-                while j < n {
-                    headerBuffer.append(bytes[j])
-                    j += 1
-                    let c = headerBuffer.count
-                    if headerBuffer[c - 1] == 0x0A {
-                        if c >= 4 && headerBuffer[c - 2] == 0x0D && headerBuffer[c - 3] == 0x0A && headerBuffer[c - 4] == 0x0D {
+                var k = 0
+                while k < limit {
+                    if bytes[i + k] == 0x0A {
+                        let c = old + k + 1 // the buffered count once this byte is appended
+                        if c >= 4 && before(k, 1) == 0x0D && before(k, 2) == 0x0A && before(k, 3) == 0x0D {
                             found = (c, 4); break
                         }
-                        if c >= 2 && headerBuffer[c - 2] == 0x0A {
+                        if c >= 2 && before(k, 1) == 0x0A {
                             found = (c, 2); break
                         }
                     }
-                    if c > maxHeaderSize { break }
+                    k += 1
                 }
-                _ = start
-                i = j
+                let take = found == nil ? k : k + 1
+                headerBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + take)]))
+                i += take
                 if let f = found {
                     let block = Array(headerBuffer[0..<(f.end - f.termLen)])
                     headerBuffer.removeAll(keepingCapacity: true)
@@ -178,7 +183,7 @@ public struct MessageFramer: Sendable {
         // A header where a body should be ("header without body"): report it and read it as a header.
         var k = 0
         while k < b.count, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-        if hasPrefixCaseInsensitive(b, at: k, "content-length") || hasPrefixCaseInsensitive(b, at: k, "content-type") {
+        if hasPrefixCaseInsensitive(b, at: k, headerContentLength) || hasPrefixCaseInsensitive(b, at: k, headerContentType) {
             events.append(.error("a header came where a body was expected; reading it as the next header"))
             events += feed(Array(b[k...]))
             return
@@ -186,16 +191,17 @@ public struct MessageFramer: Sendable {
         events.append(.frame(b))
     }
 
+    /// The offset of the first `Content-Length` or `Content-Type` (any case) in `buf`. One pass, no allocation: it
+    /// runs on every header block and on every 8 KiB of garbage.
     private func findHeaderStart(_ buf: [UInt8]) -> Int? {
-        var best: Int?
-        for name in ["content-length", "content-type"] {
-            var k = 0
-            while k + name.utf8.count <= buf.count {
-                if hasPrefixCaseInsensitive(buf, at: k, name) { best = min(best ?? k, k); break }
-                k += 1
+        // Both names start with "content-" (8 bytes); the shorter is "content-type" (12).
+        guard buf.count >= headerContentType.count else { return nil }
+        for k in 0...(buf.count - headerContentType.count) where buf[k] | 0x20 == 0x63 /* c */ {
+            if hasPrefixCaseInsensitive(buf, at: k, headerContentLength) || hasPrefixCaseInsensitive(buf, at: k, headerContentType) {
+                return k
             }
         }
-        return best
+        return nil
     }
 
     private mutating func processHeader(_ rawBlock: [UInt8], _ events: inout [FramerEvent]) {
@@ -213,44 +219,26 @@ public struct MessageFramer: Sendable {
             }
             block = Array(block[start...])
         }
-        guard let text = String(validating: block, as: UTF8.self) else {
-            events.append(.error("a header is not valid UTF-8; skipped it"))
-            return
-        }
         var length: Int?
         var bad: String?
-        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else {
-                bad = bad ?? "a header line without a colon: \(String(line.prefix(80)).debugDescription)"
-                continue
+        if block.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every real header): read the lines as bytes. Each byte is one Character here, and \r, \n, \r\n
+            // only separate lines, so this reads exactly what the text path below reads.
+            readHeaderLinesASCII(block, &length, &bad, &events)
+        } else {
+            guard let text = String(validating: block, as: UTF8.self) else {
+                events.append(.error("a header is not valid UTF-8; skipped it"))
+                return
             }
-            let name = line[..<colon].trimmingCharacters().lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters()
-            switch name {
-            case "content-length":
-                guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
-                    if value.hasPrefix("-") {
-                        bad = "a negative Content-Length (\(String(value.prefix(40))))"
-                    } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                        bad = "a Content-Length too large to read (\(String(value.prefix(40))))"
-                    } else {
-                        bad = "a Content-Length that is not a number (\(String(value.prefix(40)).debugDescription))"
-                    }
+            let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            for line in lines {
+                guard let colon = line.firstIndex(of: ":") else {
+                    bad = bad ?? "a header line without a colon: \(String(line.prefix(80)).debugDescription)"
                     continue
                 }
-                if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
-                length = v
-            case "content-type":
-                let lower = value.lowercased()
-                if let r = lower.firstRange(of: "charset=") {
-                    let cs = lower[r.upperBound...].prefix { $0 != ";" }.trimmingCharacters().replacingQuotes()
-                    if cs != "utf-8" && cs != "utf8" {
-                        events.append(.error("Content-Type charset \(cs) is not supported; reading the body as UTF-8"))
-                    }
-                }
-            default:
-                break // unknown headers are allowed
+                let name = line[..<colon].trimmingCharacters().lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters()
+                readHeaderField(name: name, value: value, &length, &bad, &events)
             }
         }
         if let bad {
@@ -276,13 +264,95 @@ public struct MessageFramer: Sendable {
     }
 }
 
-private func hasPrefixCaseInsensitive(_ buf: [UInt8], at k: Int, _ lowercased: String) -> Bool {
-    let p = Array(lowercased.utf8)
-    guard k + p.count <= buf.count else { return false }
-    for (o, c) in p.enumerated() {
+/// The header lines of an ASCII block, without building a String per line (a header is read for every message).
+private func readHeaderLinesASCII(_ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
+    func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    var lineStart = 0
+    let n = block.count
+    while lineStart < n {
+        var lineEnd = lineStart
+        while lineEnd < n && block[lineEnd] != 0x0A && block[lineEnd] != 0x0D { lineEnd += 1 }
+        defer { lineStart = lineEnd + 1 }
+        if lineEnd == lineStart { continue } // empty pieces between separators are skipped
+        var colon = lineStart
+        while colon < lineEnd && block[colon] != 0x3A { colon += 1 }
+        guard colon < lineEnd else {
+            bad = bad ?? "a header line without a colon: \(String(String(decoding: block[lineStart..<lineEnd], as: UTF8.self).prefix(80)).debugDescription)"
+            continue
+        }
+        var ns = lineStart, ne = colon
+        while ns < ne && isBlank(block[ns]) { ns += 1 }
+        while ne > ns && isBlank(block[ne - 1]) { ne -= 1 }
+        var vs = colon + 1, ve = lineEnd
+        while vs < ve && isBlank(block[vs]) { vs += 1 }
+        while ve > vs && isBlank(block[ve - 1]) { ve -= 1 }
+        if equalsLowercased(block[ns..<ne], headerContentLength) {
+            // The common case, a plain number, without a String.
+            if ve > vs && ve - vs <= 18 && block[vs..<ve].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                let v = block[vs..<ve].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
+                length = v
+                continue
+            }
+            readHeaderField(name: "content-length", value: String(decoding: block[vs..<ve], as: UTF8.self), &length, &bad, &events)
+        } else if equalsLowercased(block[ns..<ne], headerContentType) {
+            readHeaderField(name: "content-type", value: String(decoding: block[vs..<ve], as: UTF8.self), &length, &bad, &events)
+        }
+        // (unknown headers are allowed)
+    }
+}
+
+/// Whether `bytes`, ASCII letters lowercased, equal `lowercased`.
+private func equalsLowercased(_ bytes: ArraySlice<UInt8>, _ lowercased: [UInt8]) -> Bool {
+    guard bytes.count == lowercased.count else { return false }
+    var o = 0
+    for var b in bytes {
+        if b >= 0x41 && b <= 0x5A { b += 0x20 }
+        if b != lowercased[o] { return false }
+        o += 1
+    }
+    return true
+}
+
+/// One header field (`name` lowercased, `value` trimmed): records the length, or what is wrong, or a charset warning.
+private func readHeaderField(name: String, value: String, _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
+    switch name {
+    case "content-length":
+        guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
+            if value.hasPrefix("-") {
+                bad = "a negative Content-Length (\(String(value.prefix(40))))"
+            } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                bad = "a Content-Length too large to read (\(String(value.prefix(40))))"
+            } else {
+                bad = "a Content-Length that is not a number (\(String(value.prefix(40)).debugDescription))"
+            }
+            return
+        }
+        if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
+        length = v
+    case "content-type":
+        let lower = value.lowercased()
+        if let r = lower.firstRange(of: "charset=") {
+            let cs = lower[r.upperBound...].prefix { $0 != ";" }.trimmingCharacters().replacingQuotes()
+            if cs != "utf-8" && cs != "utf8" {
+                events.append(.error("Content-Type charset \(cs) is not supported; reading the body as UTF-8"))
+            }
+        }
+    default:
+        break // unknown headers are allowed
+    }
+}
+
+private let headerContentLength: [UInt8] = Array("content-length".utf8)
+private let headerContentType: [UInt8] = Array("content-type".utf8)
+
+/// Whether `buf[k...]` starts with `lowercased` (ASCII letters compared in any case).
+private func hasPrefixCaseInsensitive(_ buf: [UInt8], at k: Int, _ lowercased: [UInt8]) -> Bool {
+    guard k >= 0, k + lowercased.count <= buf.count else { return false }
+    for o in 0..<lowercased.count {
         var b = buf[k + o]
         if b >= 0x41 && b <= 0x5A { b += 0x20 }
-        if b != c { return false }
+        if b != lowercased[o] { return false }
     }
     return true
 }
@@ -354,10 +424,10 @@ public enum DecodedBody: Sendable {
 public func decodeBody(_ bytes: [UInt8]) -> DecodedBody {
     let value: JSONValue
     do {
-        value = try JSONValue.parse(bytes)
+        value = try parseMessageJSON(bytes)
     } catch {
         // json-c's strict mode waits for a delimiter after a top-level scalar (`1`, `true`): retry with one.
-        guard bytes.count < 1024, let v = try? JSONValue.parse(bytes + [0x0A]) else { return .parseError(error.description) }
+        guard bytes.count < 1024, let v = try? parseMessageJSON(bytes + [0x0A]) else { return .parseError(error.description) }
         value = v
     }
     if case .array(let items) = value {
@@ -365,6 +435,23 @@ public func decodeBody(_ bytes: [UInt8]) -> DecodedBody {
         return .batch(items.map(decodeItem))
     }
     return .single(decodeItem(value))
+}
+
+/// The nesting limit of a JSON-RPC body.
+public let maxMessageDepth: Int32 = 512
+
+/// Parses a body with json-c, nesting up to `maxMessageDepth`. json-c allocates its parse stack for the whole limit
+/// up front (32 bytes a level: 16 KiB for 512, zeroed) for every message, and almost every message nests a handful
+/// of levels: parse with a stack of 32 levels first, and again with the full one only when that was too shallow.
+/// The result, and the error of a body that is not JSON, are the same as with one parse at the full depth (json-c
+/// reads the same bytes the same way until it goes past the shallow limit).
+public func parseMessageJSON(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    do {
+        return try JSONValue.parse(bytes, maxDepth: 32)
+    } catch {
+        guard error.message == "nesting too deep" else { throw error }
+        return try JSONValue.parse(bytes, maxDepth: maxMessageDepth)
+    }
 }
 
 func validID(_ v: JSONValue) -> Bool {
