@@ -25,7 +25,7 @@ public func fuzzFramer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var k = 0
     while i < bytes.count {
         let len = min(bytes.count - i, Int(bytes[k % bytes.count] & 63) + 1)
-        events += chunked.feed(Array(bytes[i..<(i + len)]))
+        events += chunked.feed(UnsafeBufferPointer(start: data + i, count: len))
         check(chunked.bufferedByteCount <= maxMessage + chunked.maxHeaderSize + 1,
                      "the framer buffers \(chunked.bufferedByteCount) bytes")
         i += len
@@ -69,7 +69,7 @@ func roundTrip(_ v: JSONValue) {
     let framed = RPC.frame(v)
     var f = MessageFramer(maxMessageSize: 1 << 30)
     let ev = f.feed(framed)
-    guard ev.count == 1, case .frame(let body) = ev[0], let back = try? JSONValue.parse(body) else {
+    guard ev.count == 1, case .frame(let body) = ev[0], let back = try? parseMessageJSON(body) else {
         fatalError("a message the server would write does not frame and parse back: \(v.serialized().prefix(300))")
     }
     _ = back

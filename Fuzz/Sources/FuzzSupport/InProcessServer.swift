@@ -1,6 +1,7 @@
 // Runs the real language server (`runLanguageServer(input:output:)`) in process on one scripted input: the input
-// is a temporary file (a regular file polls readable and then reads EOF), the output another temporary file. No
-// thread, and every descriptor opened here is closed before returning, so nothing accumulates across inputs.
+// is a file (a regular file polls readable and then reads EOF), the output another file. No thread. The two files
+// are opened once, on tmpfs (`/dev/shm`, else `TMPDIR`), and unlinked at once; each input truncates and rewinds
+// them, so nothing touches a disk and no descriptor accumulates across inputs.
 import Foundation
 import JSONC
 import JSONRPC
@@ -18,35 +19,47 @@ public enum InProcessServer {
         return d
     }()
 
+    /// The server's stdin and stdout: unlinked files, reused for every input.
+    nonisolated(unsafe) static var files: (input: Int32, output: Int32) = {
+        _ = dir
+        var base = "/dev/shm"
+        var st = stat()
+        if stat(base, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR || access(base, W_OK) != 0 { base = dir }
+        func scratch(_ name: String) -> Int32 {
+            let path = base + "/layoutlint-fuzz-\(getpid())-\(name)"
+            let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+            precondition(fd >= 0, "cannot create \(path)")
+            unlink(path)
+            return fd
+        }
+        return (scratch("in"), scratch("out"))
+    }()
+
     /// Writes `input` to the server's stdin (a file), runs it to the end, and returns its exit code and raw output.
     public static func run(_ input: [UInt8]) -> (code: Int32, output: [UInt8]) {
-        let inPath = dir + "/in", outPath = dir + "/out"
-        let w = open(inPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        precondition(w >= 0, "cannot create \(inPath)")
+        let (r, o) = files
+        precondition(ftruncate(r, 0) == 0 && ftruncate(o, 0) == 0 && lseek(o, 0, SEEK_SET) == 0)
         var off = 0
         input.withUnsafeBytes { p in
             while off < p.count {
-                let n = write(w, p.baseAddress! + off, p.count - off)
-                if n <= 0 { break }
+                let n = pwrite(r, p.baseAddress! + off, p.count - off, off_t(off))
+                precondition(n > 0, "cannot write the server's input")
                 off += n
             }
         }
-        close(w)
-        let r = open(inPath, O_RDONLY)
-        let o = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        precondition(r >= 0 && o >= 0)
+        precondition(lseek(r, 0, SEEK_SET) == 0)
         let code = runLanguageServer(input: r, output: o)
-        close(r)
-        close(o)
-        let fd = open(outPath, O_RDONLY)
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            out.append(contentsOf: buf[0..<n])
+        let size = Int(lseek(o, 0, SEEK_CUR))
+        var out = [UInt8](repeating: 0, count: size)
+        var got = 0
+        out.withUnsafeMutableBytes { p in
+            while got < size {
+                let n = pread(o, p.baseAddress! + got, size - got, off_t(got))
+                if n <= 0 { break }
+                got += n
+            }
         }
+        precondition(got == size, "cannot read the server's output back")
         return (code, out)
     }
 
@@ -58,7 +71,7 @@ public enum InProcessServer {
             switch e {
             case .error(let m): fatalError("the server wrote a bad frame: \(m)")
             case .frame(let body):
-                guard let v = try? JSONValue.parse(body) else {
+                guard let v = try? parseMessageJSON(body) else {
                     fatalError("the server wrote a body that is not JSON: \(String(decoding: body.prefix(200), as: UTF8.self))")
                 }
                 values.append(v)
