@@ -94,6 +94,9 @@ final class LanguageServer {
     var refreshSupport = false
     var prepareRenameSupport = false
     var rootPath: String?
+    /// The workspace folders the client named in `initialize` (`workspaceFolders`, else `rootUri`/`rootPath`), as
+    /// paths; nil when it named none. Configuration is looked up only inside them: `findConfig(forFile:within:)`.
+    var workspaceRoots: [String]?
 
     // Documents and configuration.
     var documents: [String: Document] = [:]
@@ -373,6 +376,9 @@ final class LanguageServer {
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
         if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
         else if let root = params?["rootPath"]?.stringValue { rootPath = root }
+        var roots = params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
+        if roots.isEmpty, let rootPath { roots = [rootPath] }
+        workspaceRoots = roots.isEmpty ? nil : roots
         log("initialized: position encoding \(encoding.rawValue)")
         let rename: JSONValue = prepareRenameSupport ? .object([("prepareProvider", .bool(true))]) : .bool(true)
         let capabilities: JSONValue = .object([

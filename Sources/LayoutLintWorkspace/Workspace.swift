@@ -105,6 +105,32 @@ public func findConfig(forFile path: String) -> String? {
     return nil
 }
 
+/// The nearest `.layoutlint.json` for `path` that lies inside the workspace: `roots` are the workspace folders (file
+/// system paths). The walk up from the file's folder stops at the innermost root that holds the file (that root's
+/// own `.layoutlint.json` still counts), or earlier at a repository root (`.git`). A file outside every root gets
+/// none (the defaults): a language server reads no configuration outside the folders its client opened. `roots ==
+/// nil` (the client named no workspace) is `findConfig(forFile:)`.
+public func findConfig(forFile path: String, within roots: [String]?) -> String? {
+    guard let roots else { return findConfig(forFile: path) }
+    let fm = FileManager.default
+    var dir = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+    // The innermost root that holds the file's folder (component by component: /a/b does not hold /a/bc).
+    let rootPaths = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.pathComponents }
+    let components = dir.pathComponents
+    guard let root = rootPaths.filter({ $0.count <= components.count && Array(components.prefix($0.count)) == $0 })
+        .max(by: { $0.count < $1.count }) else { return nil }
+    for _ in 0..<256 {
+        let candidate = dir.appendingPathComponent(LayoutLintConfig.fileName).path
+        if fm.fileExists(atPath: candidate) { return candidate }
+        if fm.fileExists(atPath: dir.appendingPathComponent(".git").path) { return nil }
+        if dir.pathComponents.count <= root.count { return nil }
+        let parent = dir.deletingLastPathComponent()
+        if parent.path == dir.path { return nil }
+        dir = parent
+    }
+    return nil
+}
+
 /// Loads configs once per path, reloading when the file changes (size or modification time).
 public final class ConfigCache: @unchecked Sendable {
     private struct Entry { var stamp: String; var config: LayoutLintConfig }
