@@ -152,15 +152,20 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 }
 
 /// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land
-/// badly. There, each fix is kept only if applying it alone adds no syntax error (at most `limit` are checked, one
-/// parse each; the rest are dropped: the syntax comes first).
-func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], limit: Int = 100) {
+/// badly. There, each fix is kept only if applying it alone adds no syntax error (one parse of the whole text each;
+/// at most `limit` fixes, fewer in large documents so that the checks parse at most ~4 MB; the rest are dropped:
+/// the syntax comes first).
+func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], limit: Int = 100,
+                              keeps: ((Fix, Int) -> Bool)? = nil) {
     let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count
     guard syntaxErrors > 0 else { return }
+    let budget = max(1, min(limit, (4 << 20) / max(source.count, 1)))
     var checked = 0
     for i in diagnostics.indices {
         guard let fix = diagnostics[i].fix else { continue }
         checked += 1
-        if checked > limit || !fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors) { diagnostics[i].fix = nil }
+        if checked > budget || !(keeps?(fix, syntaxErrors) ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors)) {
+            diagnostics[i].fix = nil
+        }
     }
 }

@@ -13,13 +13,19 @@ final class Document {
     /// A `.layoutlint.json` opened in the editor: linted as a configuration, not as a layout.
     let isConfig: Bool
     var version: Int
-    var text: [UInt8]
+    /// Layout documents, once linted: the incremental linter owns the text (edits go to it, it re-lints only what
+    /// they touched). Before that, and for configuration files, the text is kept here.
+    private(set) var engine: IncrementalLinter?
+    private var rawText: [UInt8]
+    private var rawIndex: LineIndex
+    var text: [UInt8] { engine?.text ?? rawText }
+    var lineIndex: LineIndex { engine?.lineIndex ?? rawIndex }
     /// Bumped on every change of the text.
     var editCount = 0
-    /// nil when the text changed since the last lint (or the configuration did).
-    var result: LintResult?
+    /// The whole lint result (tree, model, layouts) for hover and the other queries: computed when first asked for
+    /// after a change.
+    var result: LintResult? { engine?.fullResult() }
     var diagnostics: [Diagnostic] = []
-    var lineIndex: LineIndex
     var lintedEdit = -1
     var lintedConfigGeneration = -1
 
@@ -28,8 +34,34 @@ final class Document {
         self.path = URIPath.path(of: uri)
         self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.split(separator: "/").last.map(String.init) ?? "") == LayoutLintConfig.fileName
         self.version = version
-        self.text = text
-        self.lineIndex = LineIndex(text)
+        self.rawText = text
+        self.rawIndex = LineIndex(text)
+    }
+
+    /// Replaces a range of the text (byte offsets into the current text).
+    func replace(_ r: ByteRange, with bytes: [UInt8]) {
+        if let engine {
+            engine.edit(r, with: bytes)
+        } else {
+            rawIndex = LineIndex([])
+            rawText.replaceSubrange(r.start..<r.end, with: bytes)
+            rawIndex = LineIndex(rawText)
+        }
+        editCount += 1
+    }
+
+    func setText(_ bytes: [UInt8]) { replace(ByteRange(0, text.count), with: bytes) }
+
+    /// Lints the text under `options`: a new incremental linter (the first time, or when the options changed), or
+    /// the current one brought up to date.
+    func lint(options: LintOptions?) -> IncrementalLinter {
+        if let options {
+            engine = IncrementalLinter(text: text, options: options)
+            rawText = []
+            rawIndex = LineIndex([])
+        }
+        engine!.update()
+        return engine!
     }
 
     var isStale: Bool { lintedEdit != editCount }
@@ -85,17 +117,12 @@ extension LanguageServer {
                     continue
                 }
                 if clamped { log("a change of \(uri) names a range outside the document (\(range.serialized())); clamped") }
-                var t = doc.text
-                t.replaceSubrange(r.start..<r.end, with: Array(newText.utf8))
-                doc.text = t
+                doc.replace(r, with: Array(newText.utf8))
             } else {
-                doc.text = Array(newText.utf8)
+                doc.setText(Array(newText.utf8))
             }
-            doc.lineIndex = LineIndex(doc.text)
-            doc.editCount += 1
         }
         if changes.isEmpty { doc.editCount += 1 }
-        doc.result = nil
         schedulePublish(uri)
     }
 
@@ -106,9 +133,7 @@ extension LanguageServer {
         } else if let text = params?["text"]?.stringValue, let doc = documents[uri] {
             let bytes = Array(text.utf8)
             if bytes != doc.text {
-                doc.text = bytes
-                doc.lineIndex = LineIndex(bytes)
-                doc.editCount += 1
+                doc.setText(bytes)
                 schedulePublish(uri)
             }
         }
@@ -129,7 +154,6 @@ extension LanguageServer {
         configGeneration += 1
         log("\(reason): re-reading configuration and re-linting \(documents.count) open document(s)")
         for (uri, doc) in documents {
-            doc.result = nil
             doc.lintedConfigGeneration = -1
             schedulePublish(uri, immediately: true)
         }
@@ -166,33 +190,41 @@ extension LanguageServer {
 
     /// Lints the document if its text or the configuration changed since the last time.
     func ensureLinted(_ doc: Document) {
-        guard doc.isStale || doc.lintedConfigGeneration != configGeneration || (doc.result == nil && !doc.isConfig) else { return }
+        let configChanged = doc.lintedConfigGeneration != configGeneration
+        guard doc.isStale || configChanged || (doc.engine == nil && !doc.isConfig) else { return }
         doc.lintedEdit = doc.editCount
         doc.lintedConfigGeneration = configGeneration
         if doc.isConfig {
             let c = LayoutLintConfig.parse(doc.text, path: doc.path)
             doc.diagnostics = c.diagnostics
-            doc.result = nil
             return
         }
-        var opts = LintOptions()
-        opts.maxDocumentBytes = options.maxDocumentBytes
-        if let path = doc.path, let config = configFor(path) { config.apply(to: &opts) }
-        let result = lint(bytes: doc.text, options: opts)
-        doc.result = result
-        var ds = result.diagnostics
+        var opts: LintOptions?
+        if configChanged || doc.engine == nil {
+            var o = LintOptions()
+            o.maxDocumentBytes = options.maxDocumentBytes
+            if let path = doc.path, let config = configFor(path) { config.apply(to: &o) }
+            opts = o
+        }
+        let engine = doc.lint(options: opts)
+        var ds = engine.diagnostics
         if ds.count > 10_000 {
             ds = Array(ds.prefix(10_000))
         }
         doc.diagnostics = ds
+        let st = engine.stats
         lastChange = .object([
             ("uri", .string(doc.uri)),
             ("version", .int(Int64(doc.version))),
-            ("sectionsResolved", .int(Int64(result.sectionsResolved))),
-            ("sectionsReused", .int(0)),
-            ("parseMicros", .int(Int64(result.timings.parseMicros))),
-            ("resolveMicros", .int(Int64(result.timings.resolveMicros))),
-            ("lintMicros", .int(Int64(result.timings.lintMicros))),
+            ("mode", .string(st.mode)),
+            ("sections", .int(Int64(st.sections))),
+            ("environments", .int(Int64(st.environments))),
+            ("sectionsResolved", .int(Int64(st.sectionsResolved))),
+            ("sectionsReused", .int(Int64(st.sectionsReused))),
+            ("parseMicros", .int(Int64(st.parseMicros))),
+            ("resolveMicros", .int(Int64(st.resolveMicros))),
+            ("lintMicros", .int(Int64(st.lintMicros))),
+            ("totalMicros", .int(Int64(st.totalMicros))),
         ])
     }
 

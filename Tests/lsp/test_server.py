@@ -199,6 +199,35 @@ async def test_stats(client: LanguageClient):
     assert last.parseMicros >= 0 and last.resolveMicros >= 0 and last.lintMicros >= 0
 
 
+async def test_stats_one_character_edit_resolves_one_section(client: LanguageClient):
+    """Issue 5: after a one-character edit inside one section of a 2 000-section document, layoutlint/stats reports
+    that section resolved again and the 1 999 others reused; the pulled diagnostics are those of the new text."""
+    uri = "file:///tmp/pytest-incremental.layout.json"
+    sections = ",\n".join(
+        f'    {{ "name": "s{i}", "interGroupSpacing": {i % 5}, "group": {{ "width": "fractionalWidth(1)", '
+        f'"height": "absolute(100)", "subitems": [{{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }}] }} }}'
+        for i in range(2000))
+    text = '{\n  "sections": [\n' + sections + "\n  ]\n}\n"
+    open_doc(client, uri, text, version=1)
+    first = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc(uri)))
+    assert first.kind == "full" and first.items == []
+    # Line 2 + 1234 holds section 1234: make its item wider than the group ("0.5" -> "1.5").
+    line = 2 + 1234
+    col = text.splitlines()[line].index('"fractionalWidth(0.5)"') + len('"fractionalWidth(')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=line, character=col), end=types.Position(line=line, character=col + 1)),
+            text="1")]))
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc(uri)))
+    assert report.kind == "full"
+    assert [d.range.start.line for d in report.items if d.code == "fraction-above-one"] == [line], report.items
+    stats = await client.protocol.send_request_async("layoutlint/stats", {})
+    last = stats.lastChange
+    assert last.version == 2 and last.mode == "section", last
+    assert last.sectionsResolved == 1 and last.sectionsReused == 1999, last
+
+
 async def test_configuration_change(client: LanguageClient):
     with tempfile.TemporaryDirectory() as d:
         root = pathlib.Path(d)

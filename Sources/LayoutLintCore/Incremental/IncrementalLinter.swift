@@ -38,7 +38,12 @@ public final class IncrementalLinter: @unchecked Sendable {
     public private(set) var text: [UInt8]
     public let options: LintOptions
     public private(set) var lineIndex: LineIndex
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// The diagnostics of the current text (linting first if it changed).
+    public var diagnostics: [Diagnostic] {
+        update()
+        return current
+    }
+    private var current: [Diagnostic] = []
     public private(set) var stats = IncrementalStats()
 
     // MARK: regions
@@ -75,8 +80,14 @@ public final class IncrementalLinter: @unchecked Sendable {
         let resolved: [ResolvedSection?]
         let nodes: [Int]
         let findings: [[Finding]]
+        /// The findings on this section's own text, merged across environments (no other section can find the same
+        /// cause), and the others (on definitions or other sections' text: merged with every section's, per update).
+        let ownMerged: [Diagnostic]
+        let foreign: [[Finding]]
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
-             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]]) {
+             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]]) {
+            self.ownMerged = ownMerged
+            self.foreign = foreign
             self.index = index
             self.section = section
             self.builder = builder
@@ -127,6 +138,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// The lint of the current text with every phase's data (tree, model, layouts), for hover and the other
     /// queries: computed from scratch when first asked for after a change.
     public func fullResult() -> LintResult {
+        update()
         if let r = wholeResult { return r }
         let r = lint(bytes: text, options: options)
         wholeResult = r
@@ -137,47 +149,66 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// Replaces `range` (offsets into the current text, clamped) by `newText` and re-lints what the edit touched.
     public func replace(_ range: ByteRange, with newText: [UInt8]) {
-        applyEdits([(range, newText)])
+        edit(range, with: newText)
+        update()
     }
 
     /// Applies edits one after the other (each in the coordinates of the text the previous one left), then
     /// re-lints once.
     public func applyEdits(_ edits: [(range: ByteRange, text: [UInt8])]) {
-        let t0 = nowMicros()
+        for (r, t) in edits { edit(r, with: t) }
+        update()
+    }
+
+    // Edits not linted yet.
+    private var pending = false
+    private var pendingDirty = Set<Int>()
+    private var pendingDocument = false
+    private var pendingLinesMoved = false
+    private var pendingStart = 0
+
+    /// Replaces `range` (offsets into the current text, clamped) by `newText` without linting: the text and the
+    /// line index follow at once (the next edit's positions are read against them); `update` lints.
+    public func edit(_ range: ByteRange, with new: [UInt8]) {
+        if !pending { pendingStart = nowMicros() }
+        pending = true
         wholeResult = nil
-        var dirty = Set<Int>()   // segment indices whose text changed
-        var needsDocument = !structured
-        var linesMoved = false
-        for (range, new) in edits {
-            let s = min(max(range.start, 0), text.count)
-            let e = min(max(range.end, s), text.count)
-            let r = ByteRange(s, e)
-            if !linesMoved {
-                linesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
-            }
-            lineIndex.detach()
-            text.replaceSubrange(s..<e, with: new)
-            lineIndex.update(replacing: r, inserted: new.count, text: text)
-            if needsDocument { continue }
-            let delta = new.count - r.length
-            if let i = segmentHolding(r) {
-                dirty.insert(i)
-                for k in (i + 1)..<segments.count { regionStart[segments[k].id] += delta }
-                suffixStart += delta
-            } else {
-                needsDocument = true
-            }
+        let s = min(max(range.start, 0), text.count)
+        let e = min(max(range.end, s), text.count)
+        let r = ByteRange(s, e)
+        if !pendingLinesMoved {
+            pendingLinesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
         }
+        lineIndex.detach()
+        text.replaceSubrange(s..<e, with: new)
+        lineIndex.update(replacing: r, inserted: new.count, text: text)
+        if pendingDocument || !structured { pendingDocument = true; return }
+        let delta = new.count - r.length
+        if let i = segmentHolding(r) {
+            pendingDirty.insert(i)
+            for k in (i + 1)..<segments.count { regionStart[segments[k].id] += delta }
+            suffixStart += delta
+        } else {
+            pendingDocument = true
+        }
+    }
+
+    /// Lints what the edits since the last update touched (nothing when there were none).
+    public func update() {
+        guard pending else { return }
+        let t0 = pendingStart
+        var needsDocument = pendingDocument
+        var dirty = pendingDirty
         // Syntax errors that name a line number move with the lines above them.
-        if !needsDocument && linesMoved {
+        if !needsDocument && pendingLinesMoved {
             if frameErrors.contains(where: { $0.message.contains(" at line ") }) { needsDocument = true }
             for (i, s) in segments.enumerated() where s.namesLines { dirty.insert(i) }
         }
-        if needsDocument {
-            reparseDocument()
-        } else {
-            if !reparseSegments(dirty.sorted()) { reparseDocument() }
-        }
+        pending = false
+        pendingDirty = []
+        pendingDocument = false
+        pendingLinesMoved = false
+        if needsDocument || !reparseSegments(dirty.sorted()) { reparseDocument() }
         stats.totalMicros = nowMicros() - t0
     }
 
@@ -331,7 +362,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         previousSegmentTexts = []
         let r = lint(bytes: text, options: options)
         wholeResult = r
-        diagnostics = r.diagnostics
+        current = r.diagnostics
         stats.mode = "whole"
         stats.sections = r.document.sections.count
         stats.sectionsResolved = r.document.sections.count
@@ -579,8 +610,11 @@ public final class IncrementalLinter: @unchecked Sendable {
                 return g
             })
         }
+        let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
+        let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
-                             elements: b.elementsBuilt, resolved: resolved, nodes: nodes, findings: findings)
+                             elements: b.elementsBuilt, resolved: resolved, nodes: nodes, findings: findings,
+                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign)
     }
 
     private func recompute(t0: Int) {
@@ -639,9 +673,19 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         for d in frameEndDiagnostics where seen.insert(d).inserted { ds.append(d) }
         // Findings, merged across sections and environments as `runRules` merges them.
+        // A finding of one section on another section's text could share its cause with that section's own
+        // findings: then everything is merged together; otherwise each section's own are merged already.
+        let crossSection = segments.contains { s in
+            s.cache!.foreign.contains { $0.contains { f in
+                let id = f.range.start >> 32
+                return id != 0 && id != IncrementalLinter.suffixID
+            } }
+        }
         var perEnv: [[Finding]] = Array(repeating: [], count: environments.count)
         for s in segments {
-            for (e, fs) in s.cache!.findings.enumerated() where e < perEnv.count { perEnv[e] += fs }
+            let c = s.cache!
+            for (e, fs) in (crossSection ? c.findings : c.foreign).enumerated() where e < perEnv.count && !fs.isEmpty { perEnv[e] += fs }
+            if !crossSection { ds += c.ownMerged }
         }
         ds += mergeFindings(perEnv, environments: environments.map(\.name))
         // Rules over the whole document, on the cached sections.
@@ -661,7 +705,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         ds += documentRules(document: doc, layouts: layouts, source: source)
         // Into offsets of the text.
         var out = ds.map(toReal)
-        dropFixesThatBreakSyntax(&out, source: text)
+        dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
         var comments: [Comment] = []
         for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
         for s in segments { for c in s.comments { comments.append(realComment(c)) } }
@@ -669,7 +713,29 @@ public final class IncrementalLinter: @unchecked Sendable {
         out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
         out = applySeverities(out, options.severities)
         sortDiagnostics(&out)
-        diagnostics = out
+        current = out
+    }
+
+    /// `fixKeepsSyntax` without parsing the whole text when the fix's edits lie inside one section's element: that
+    /// element is parsed again (as `reparseSegments` does) and its syntax errors counted before and after.
+    private func fixKeepsSyntax(_ fix: Fix, _ syntaxErrors: Int) -> Bool {
+        guard let lo = fix.edits.map(\.range.start).min(), let hi = fix.edits.map(\.range.end).max(),
+              let i = segmentHolding(ByteRange(lo, hi)) else {
+            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
+        }
+        let fixed = LayoutLintCore.applyEdits(text, fix.edits)
+        let delta = fixed.count - text.count
+        let start = regionStart[segments[i].id]
+        let expected = (segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart) + delta
+        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
+        guard let r = fixed.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer) }),
+              r.next == segments[i].delimiter, r.nextStart == expected,
+              !r.errors.contains(where: { $0.range.start >= expected }) else {
+            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
+        }
+        let before = segments[i].errors.filter { $0.code == .syntax }.count
+        let after = r.errors.filter { $0.code == .syntax }.count
+        return after <= before
     }
 
     private func realComment(_ c: Comment) -> Comment {
