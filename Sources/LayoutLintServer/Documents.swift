@@ -231,7 +231,7 @@ extension LanguageServer {
     /// The configuration for a document at `path`: the nearest `.layoutlint.json` as the CLI finds it. A broken one
     /// gets its diagnostics published on its own URI and the last good one (or none) applies.
     func configFor(_ path: String) -> LayoutLintConfig? {
-        guard let configPath = findConfig(forFile: path) else { return nil }
+        guard let configPath = findConfig(forFile: path, within: workspaceRoots) else { return nil }
         let config = configCache.load(configPath)
         publishConfigDiagnostics(configPath, config)
         if config.hasErrors {

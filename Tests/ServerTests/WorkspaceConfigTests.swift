@@ -2,9 +2,7 @@
 // `.layoutlint.json` above the workspace folder, or next to a document outside every workspace folder, is not read.
 //
 // The lookup that confines the walk is `findConfig(forFile:within:)` (LayoutLintWorkspace) with the folders the
-// server keeps from `initialize` (`LanguageServer.workspaceRoots`). The server's `configFor` (Documents.swift)
-// still calls `findConfig(forFile:)`: until it passes `within: workspaceRoots`, the two confined cases below are
-// known issues (and fail as "known issue was not recorded" once it does: then drop `withKnownIssue`).
+// server keeps from `initialize` (`LanguageServer.workspaceRoots`); `configFor` (Documents.swift) passes them.
 import Foundation
 import JSONC
 import Testing
@@ -36,10 +34,8 @@ import Testing
         dir.write("ws/a.layout.json", overflowDoc)
         let byRoot = codes(dir, open: "ws/a.layout.json", folders: nil, rootURI: dir.uri("ws"))
         let byFolders = codes(dir, open: "ws/a.layout.json", folders: [dir.uri("ws")], rootURI: nil)
-        withKnownIssue("Documents.swift configFor still calls findConfig(forFile:), not findConfig(forFile:within: workspaceRoots)") {
-            #expect(byRoot.contains("group-overflow"), "the config above the workspace (rootUri) was read: \(byRoot)")
-            #expect(byFolders.contains("group-overflow"), "the config above the workspace (workspaceFolders) was read: \(byFolders)")
-        }
+        #expect(byRoot.contains("group-overflow"), "the config above the workspace (rootUri) was read: \(byRoot)")
+        #expect(byFolders.contains("group-overflow"), "the config above the workspace (workspaceFolders) was read: \(byFolders)")
     }
 
     @Test func aDocumentOutsideEveryWorkspaceFolderGetsTheDefaults() {
@@ -49,9 +45,7 @@ import Testing
         dir.write("elsewhere/b.layout.json", overflowDoc)
         dir.write("ws/.keep", "")
         let got = codes(dir, open: "elsewhere/b.layout.json", folders: [dir.uri("ws")], rootURI: dir.uri("ws"))
-        withKnownIssue("Documents.swift configFor still calls findConfig(forFile:), not findConfig(forFile:within: workspaceRoots)") {
-            #expect(got.contains("group-overflow"), "a config outside the workspace was read: \(got)")
-        }
+        #expect(got.contains("group-overflow"), "a config outside the workspace was read: \(got)")
     }
 
     /// What must keep working: the workspace's own configs, and the old lookup when the client names no workspace.
