@@ -72,17 +72,7 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
     let doc = built.document
-    var envs = doc.environments.map(\.environment)
-    var unknown: [String] = []
-    if let names = options.environmentNames {
-        envs = names.compactMap { name in
-            if let e = doc.environments.first(where: { $0.environment.name == name }) { return e.environment }
-            if let p = LayoutEnvironment.preset(named: name) { return p }
-            unknown.append(name)
-            return nil
-        }
-    } else if let o = options.environments { envs = o }
-    else if !doc.environmentsDeclared, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+    let (envs, unknown) = selectEnvironments(declared: doc.environments, declaredInDocument: doc.environmentsDeclared, options: options)
     t0 = nowMicros()
     let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
     timings.resolveMicros = nowMicros() - t0
@@ -103,6 +93,24 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     result.timings = timings
     result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
     return result
+}
+
+/// The environments to resolve in: the document's (the default one when it lists none), replaced by the options'
+/// names (a document environment of that name, else a preset; `unknown` lists the others), list, or default list.
+func selectEnvironments(declared: [EnvironmentEntry], declaredInDocument: Bool, options: LintOptions)
+    -> (environments: [LayoutEnvironment], unknown: [String]) {
+    var envs = declared.isEmpty ? [LayoutEnvironment.default] : declared.map(\.environment)
+    var unknown: [String] = []
+    if let names = options.environmentNames {
+        envs = names.compactMap { name in
+            if let e = declared.first(where: { $0.environment.name == name }) { return e.environment }
+            if let p = LayoutEnvironment.preset(named: name) { return p }
+            unknown.append(name)
+            return nil
+        }
+    } else if let o = options.environments { envs = o }
+    else if !declaredInDocument, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+    return (envs, unknown)
 }
 
 /// Parse errors as diagnostics; a duplicate key gets the fix that removes the first one.

@@ -112,6 +112,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var root: JSONNode?
     private var rootStart = 0
     private var arrayStart = 0
+    /// The "sections" array node of `root`, whose elements are the segments' nodes.
+    private var sectionsArray: JSONNode?
     private var segments: [Segment] = []
     private var frameErrors: [SyntaxError] = []
     private var frameComments: [Comment] = []
@@ -125,7 +127,6 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndFor: Set<String>? = nil
     private var frameKey = 0
     private var environments: [LayoutEnvironment] = []
-    private var unknownEnvironments: [String] = []
     private var wholeResult: LintResult?
 
     public init(text: [UInt8], options: LintOptions = LintOptions()) {
@@ -214,16 +215,20 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// The section segment whose element (with its surrounding trivia, not its delimiter) holds the whole range.
     private func segmentHolding(_ r: ByteRange) -> Int? {
-        guard !segments.isEmpty else { return nil }
-        // The last segment whose region starts at or before r.start.
-        var lo = 0, hi = segments.count - 1
-        guard regionStart[segments[0].id] <= r.start else { return nil }
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if regionStart[segments[mid].id] <= r.start { lo = mid } else { hi = mid - 1 }
-        }
+        guard let lo = segment(at: r.start) else { return nil }
         let limit = segments[lo].delimiter == 0x2C ? regionEnd(lo) - 1 : suffixStart
         return r.end <= limit ? lo : nil
+    }
+
+    /// The last segment whose region starts at or before the text offset `o` (nil: before the first).
+    private func segment(at o: Int) -> Int? {
+        guard !segments.isEmpty, regionStart[segments[0].id] <= o else { return nil }
+        var lo = 0, hi = segments.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if regionStart[segments[mid].id] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     private func regionEnd(_ i: Int) -> Int { i + 1 < segments.count ? regionStart[segments[i + 1].id] : suffixStart }
@@ -239,14 +244,9 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     func toVirtual(_ o: Int) -> Int {
-        if segments.isEmpty || o < regionStart[segments[0].id] { return o }
+        guard let k = segment(at: o) else { return o }
         if o >= suffixStart { return (IncrementalLinter.suffixID << 32) + (o - suffixStart) }
-        var lo = 0, hi = segments.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if regionStart[segments[mid].id] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        let id = segments[lo].id
+        let id = segments[k].id
         return (id << 32) + (o - regionStart[id])
     }
 
@@ -266,12 +266,12 @@ public final class IncrementalLinter: @unchecked Sendable {
         stats = IncrementalStats()
         stats.mode = "document"
         if text.count > options.maxDocumentBytes || text.prefix(8192).contains(0) {
-            lintWhole(t0)
+            lintWhole()
             return
         }
         let parsed = parseJSONC(text)
         guard let cut = cutSections(parsed) else {
-            lintWhole(t0)
+            lintWhole()
             return
         }
         // Regions: keep the ids (and so the results) of sections whose text did not change.
@@ -332,6 +332,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         frameSyntax = syntaxDiagnostics(frameErrors, root: root, text: source)
         rootStart = cut.rootStart
         arrayStart = cut.arrayStart
+        sectionsArray = cut.array
         structured = true
         stats.parseMicros = nowMicros() - t0
 
@@ -356,7 +357,7 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     private var previousSegmentTexts: [[UInt8]] = []
 
-    private func lintWhole(_ t0: Int) {
+    private func lintWhole() {
         structured = false
         segments = []
         previousSegmentTexts = []
@@ -370,23 +371,18 @@ public final class IncrementalLinter: @unchecked Sendable {
         stats.parseMicros = r.timings.parseMicros
         stats.resolveMicros = r.timings.buildMicros + r.timings.resolveMicros
         stats.lintMicros = r.timings.lintMicros
-        _ = t0
     }
 
     private func segmentIndex(ofVirtual v: Int) -> Int? {
         let id = v >> 32
         if id == 0 || id == IncrementalLinter.suffixID { return nil }
-        // Segments are in document order and ids of one parse increase with it, except kept ones: search.
-        var lo = 0, hi = segments.count - 1
-        let real = toReal(v)
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if regionStart[segments[mid].id] <= real { lo = mid } else { hi = mid - 1 }
-        }
-        return segments[lo].id == id ? lo : segments.firstIndex { $0.id == id }
+        // The segment holding the offset in the text (ids are not in document order: kept ones are older).
+        if let k = segment(at: toReal(v)), segments[k].id == id { return k }
+        return segments.firstIndex { $0.id == id }
     }
 
     private struct Cut {
+        var array: JSONNode
         var elements: [JSONNode]
         var regionStarts: [Int]
         var delimiters: [UInt8]
@@ -427,7 +423,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                 return nil
             }
         }
-        return Cut(elements: array.elements, regionStarts: starts, delimiters: delims, suffixStart: pos,
+        return Cut(array: array, elements: array.elements, regionStarts: starts, delimiters: delims, suffixStart: pos,
                    rootStart: root.range.start, arrayStart: array.range.start)
     }
 
@@ -456,21 +452,29 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: one section's text
 
+    /// Parses segment `i`'s element again in `buffer` (the text, or the text with an edit inside that element that
+    /// changed its length by `delta`), resuming in the state the whole-document parser is in after the delimiter
+    /// before it. nil unless it ends at the same delimiter, as the whole-document parser would read it.
+    private func reparseElement(_ i: Int, in buffer: [UInt8], delta: Int) -> ElementReparse? {
+        let start = regionStart[segments[i].id]
+        let expected = (segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart) + delta
+        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
+        guard let r = buffer.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer) }),
+              r.next == segments[i].delimiter, r.nextStart == expected,
+              // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
+              !r.errors.contains(where: { $0.range.start >= expected }) else { return nil }
+        return r
+    }
+
     /// Parses the elements of the dirty segments again in place. false when one of them no longer ends where it
     /// did (the structure changed: only a whole parse can tell).
     private func reparseSegments(_ dirty: [Int]) -> Bool {
         let t0 = nowMicros()
         stats = IncrementalStats()
         stats.mode = "section"
-        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
         for i in dirty {
             let start = regionStart[segments[i].id]
-            let expected = segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart
-            guard let r = text.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer,
-                                                                                maxDepth: 512) }),
-                  r.next == segments[i].delimiter, r.nextStart == expected,
-                  // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
-                  !r.errors.contains(where: { $0.range.start >= expected }) else { return false }
+            guard let r = reparseElement(i, in: text, delta: 0) else { return false }
             let id = segments[i].id
             let shift = (id << 32) - start
             r.node.relocate(by: shift)
@@ -499,13 +503,6 @@ public final class IncrementalLinter: @unchecked Sendable {
         stats.parseMicros = nowMicros() - t0
         recompute(t0: t0)
         return true
-    }
-
-    private var sectionsArray: JSONNode? {
-        guard let root else { return nil }
-        var a: JSONNode?
-        for p in root.properties where p.key == "sections" { a = p.value }
-        return a
     }
 
     // MARK: dependencies
@@ -544,11 +541,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         var node = root
         var complete = true
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let tok = unescapePointer(String(raw))
             guard let n = node else { break }
-            if n.kind == .object, let child = n[tok] { node = child }
-            else if n.kind == .array, let i = Int(tok), i >= 0, i < n.elements.count, String(i) == tok { node = n.elements[i] }
-            else { complete = false; break }
+            guard let child = n.child(pointerToken: unescapePointer(String(raw))) else { complete = false; break }
+            node = child
         }
         guard let n = node else { return DepKey(range: ByteRange(-1, -1), hash: 0) }
         let k = depKey(n)
@@ -556,21 +551,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func chooseEnvironments() {
-        var envs = frameDoc.environments.map(\.environment)
-        if frameDoc.environments.isEmpty { envs = [LayoutEnvironment.default] }
-        var unknown: [String] = []
-        let declared = frameDoc.environments
-        if let names = options.environmentNames {
-            envs = names.compactMap { name in
-                if let e = declared.first(where: { $0.environment.name == name }) { return e.environment }
-                if let p = LayoutEnvironment.preset(named: name) { return p }
-                unknown.append(name)
-                return nil
-            }
-        } else if let o = options.environments { envs = o }
-        else if !frameDoc.environmentsDeclared, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
-        environments = envs
-        unknownEnvironments = unknown
+        environments = selectEnvironments(declared: frameDoc.environments, declaredInDocument: frameDoc.environmentsDeclared,
+                                          options: options).environments
     }
 
     // MARK: computing sections and merging
@@ -649,7 +631,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             frameEndFor = refs
         }
         if elements + frameEndElements >= options.modelLimits.maxElements || nodes.contains(where: { $0 > options.resolveLimits.maxNodes }) {
-            lintWhole(t0)
+            lintWhole()
             return
         }
         stats.resolveMicros = nowMicros() - tr
@@ -724,13 +706,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
         }
         let fixed = LayoutLintCore.applyEdits(text, fix.edits)
-        let delta = fixed.count - text.count
-        let start = regionStart[segments[i].id]
-        let expected = (segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart) + delta
-        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
-        guard let r = fixed.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer) }),
-              r.next == segments[i].delimiter, r.nextStart == expected,
-              !r.errors.contains(where: { $0.range.start >= expected }) else {
+        guard let r = reparseElement(i, in: fixed, delta: fixed.count - text.count) else {
             return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
         }
         let before = segments[i].errors.filter { $0.code == .syntax }.count

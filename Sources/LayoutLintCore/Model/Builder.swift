@@ -379,10 +379,8 @@ final class DocumentBuilder {
         for raw in tokens {
             let tok = unescapePointer(String(raw))
             guard let n = node else { break }
-            if n.kind == .object, let child = n[tok] {
+            if let child = n.child(pointerToken: tok) {
                 node = child
-            } else if n.kind == .array, let i = Int(tok), i >= 0, i < n.elements.count, String(i) == tok {
-                node = n.elements[i]
             } else {
                 var msg = "\"\(pointer)\" points nowhere: \(path.isEmpty ? "the document" : "\"#\(path)\"") has no \"\(tok)\""
                 var fix: Fix?

@@ -44,6 +44,14 @@ public final class JSONNode: @unchecked Sendable {
     /// The value of the first member with this key (objects only).
     public subscript(key: String) -> JSONNode? { property(key)?.value }
 
+    /// The child a JSON pointer token names: the first member with that key, or the element at that index (a
+    /// canonical decimal number). How `$ref` is followed.
+    func child(pointerToken tok: String) -> JSONNode? {
+        if kind == .object { return self[tok] }
+        if kind == .array, let i = Int(tok), i >= 0, i < elements.count, String(i) == tok { return elements[i] }
+        return nil
+    }
+
     public var typeName: String {
         switch kind {
         case .object: return "object"
@@ -118,20 +126,7 @@ public struct ParseResult: @unchecked Sendable {
 
 extension JSONNode {
     /// Moves every range of this subtree by `delta` (the incremental linter re-bases a freshly parsed piece).
-    func relocate(by delta: Int) {
-        var stack: [JSONNode] = [self]
-        while let n = stack.popLast() {
-            n.range = n.range.shifted(by: delta)
-            if n.kind == .object {
-                for i in n.properties.indices {
-                    n.properties[i].keyRange = n.properties[i].keyRange.shifted(by: delta)
-                    if let v = n.properties[i].value { stack.append(v) }
-                }
-            } else if n.kind == .array {
-                stack.append(contentsOf: n.elements)
-            }
-        }
-    }
+    func relocate(by delta: Int) { relocate { $0.shifted(by: delta) } }
 
     /// Maps every range of this subtree through `map`.
     func relocate(_ map: (ByteRange) -> ByteRange) {

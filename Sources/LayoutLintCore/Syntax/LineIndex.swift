@@ -73,29 +73,12 @@ public struct LineIndex: Sendable {
         var starts = [0]
         var ends: [Int] = []
         var ascii: [Bool] = []
-        var anyNonASCII = false
         var cpO: [Int] = [0], cp16: [Int] = [0], cp32: [Int] = [0]
         bytes.withUnsafeBufferPointer { p in
-            var lineASCII = true
-            var i = 0
-            while i < n {
-                let b = p[i]
-                if b >= 0x80 {
-                    lineASCII = false
-                    anyNonASCII = true
-                } else if b == 0x0A {
-                    ends.append(i); ascii.append(lineASCII); lineASCII = true
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    ends.append(i); ascii.append(lineASCII); lineASCII = true
-                    if i + 1 < n && p[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
+            let lastASCII = LineIndex.scanLines(p, from: 0, to: n, starts: &starts, ends: &ends, ascii: &ascii)
             ends.append(n)
-            ascii.append(lineASCII)
-            if anyNonASCII {
+            ascii.append(lastASCII)
+            if ascii.contains(false) {
                 var off = 0, u16 = 0, u32 = 0
                 var next = LineIndex.checkpointSpacing
                 while off < n {
@@ -151,19 +134,8 @@ public struct LineIndex: Sendable {
         let newEnd = (atEnd ? oldCount : lineStarts[lastLine + 1]) + delta
         var starts = [ws]
         var ends: [Int] = []
-        text.withUnsafeBufferPointer { p in
-            let n = p.count
-            var i = ws
-            while i < newEnd {
-                let b = p[i]
-                if b == 0x0A || b == 0x0D {
-                    ends.append(i)
-                    if b == 0x0D && i + 1 < n && p[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
-        }
+        var ascii: [Bool] = []
+        _ = text.withUnsafeBufferPointer { LineIndex.scanLines($0, from: ws, to: newEnd, starts: &starts, ends: &ends, ascii: &ascii) }
         if atEnd {
             ends.append(text.count)
         } else {
@@ -172,7 +144,7 @@ public struct LineIndex: Sendable {
         }
         lineStarts.replaceSubrange(firstLine...lastLine, with: starts)
         lineEnds.replaceSubrange(firstLine...lastLine, with: ends)
-        asciiLines.replaceSubrange(firstLine...lastLine, with: repeatElement(true, count: starts.count))
+        asciiLines.replaceSubrange(firstLine...lastLine, with: repeatElement(true, count: starts.count)) // the text is ASCII
         if delta != 0 {
             var k = firstLine + starts.count
             while k < lineStarts.count {
@@ -182,6 +154,26 @@ public struct LineIndex: Sendable {
             }
         }
         bytes = text
+    }
+
+    /// The line breaks in `p[from..<to]` (`\n`, `\r\n`, lone `\r`): for each, the break's offset, whether the line it
+    /// ends is ASCII, and the next line's start. Returns whether the unfinished last line is ASCII so far.
+    private static func scanLines(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+                                  starts: inout [Int], ends: inout [Int], ascii: inout [Bool]) -> Bool {
+        var lineASCII = true
+        var i = from
+        while i < to {
+            let b = p[i]
+            if b >= 0x80 {
+                lineASCII = false
+            } else if b == 0x0A || b == 0x0D {
+                ends.append(i); ascii.append(lineASCII); lineASCII = true
+                if b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        return lineASCII
     }
 
     private func line(containingOld o: Int) -> Int {

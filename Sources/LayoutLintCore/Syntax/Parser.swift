@@ -132,19 +132,7 @@ struct JSONCParser {
                 continue
             }
             if stack.isEmpty { break loop }
-            let t = stack.count - 1
-            if stack[t].isObject {
-                switch stack[t].state {
-                case .start: objectStart()
-                case .afterKey: objectAfterKey()
-                case .afterValue: objectAfterValue()
-                }
-            } else {
-                switch stack[t].state {
-                case .start: arrayStart()
-                case .afterKey, .afterValue: arrayAfterValue()
-                }
-            }
+            stepContainer()
         }
 
         if rootDone {
@@ -201,24 +189,29 @@ struct JSONCParser {
             }
             if stack.count < depth { return nil }
             if stack.count == depth && stack[depth - 1].state == .afterValue { break }
-            let t = stack.count - 1
-            if stack[t].isObject {
-                switch stack[t].state {
-                case .start: objectStart()
-                case .afterKey: objectAfterKey()
-                case .afterValue: objectAfterValue()
-                }
-            } else {
-                switch stack[t].state {
-                case .start: arrayStart()
-                case .afterKey, .afterValue: arrayAfterValue()
-                }
-            }
+            stepContainer()
             if stack.count < depth { return nil }
         }
         guard peeked == nil, elements.count == 1, properties.isEmpty else { return nil }
         return ElementReparse(node: elements[0], errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : tok.kind == .rbracket ? 0x5D : 0,
                               nextStart: tok.start)
+    }
+
+    /// One step of the innermost container's state machine (the current token is not a value's start).
+    private mutating func stepContainer() {
+        let t = stack.count - 1
+        if stack[t].isObject {
+            switch stack[t].state {
+            case .start: objectStart()
+            case .afterKey: objectAfterKey()
+            case .afterValue: objectAfterValue()
+            }
+        } else {
+            switch stack[t].state {
+            case .start: arrayStart()
+            case .afterKey, .afterValue: arrayAfterValue()
+            }
+        }
     }
 
     private mutating func advance() {
