@@ -11,9 +11,13 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text written as it is by `serialized()`: a value serialised once and kept (the server keeps each
+    /// diagnostic's LSP JSON this way). It must be one valid JSON value; reading accessors see none of its members.
+    case raw(String)
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
+        case let (.raw(x), .raw(y)): return x == y
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.int(x), .int(y)): return x == y
@@ -73,6 +77,78 @@ public struct JSONParseError: Error, CustomStringConvertible, Sendable {
 }
 
 extension JSONValue {
+    /// Appends the plain JSON text of the value (no spaces; strings escaped as json-c escapes them with
+    /// `JSON_C_TO_STRING_NOSLASHESCAPE`; a non-finite number is `null`).
+    public func write(into out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): JSONValue.writeInt(i, into: &out)
+        case .double(let d):
+            guard d.isFinite else { out.append(contentsOf: "null".utf8); return }
+            out.append(contentsOf: JSONValue.numberText(d).utf8)
+        case .string(let s): JSONValue.writeString(s, into: &out)
+        case .array(let items):
+            out.append(0x5B)
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                item.write(into: &out)
+            }
+            out.append(0x5D)
+        case .object(let members):
+            out.append(0x7B)
+            for (k, (key, value)) in members.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                JSONValue.writeString(key, into: &out)
+                out.append(0x3A)
+                value.write(into: &out)
+            }
+            out.append(0x7D)
+        case .raw(let text): out.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// A finite double as JSON: Swift's shortest text, without a trailing ".0".
+    static func numberText(_ d: Double) -> String {
+        var text = "\(d)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    static func writeInt(_ i: Int64, into out: inout [UInt8]) {
+        if i >= 0 && i < 10 { out.append(0x30 + UInt8(i)); return }
+        out.append(contentsOf: String(i).utf8)
+    }
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { b in
+            var run = 0
+            for i in 0..<b.count {
+                let c = b[i]
+                guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                run = i + 1
+                out.append(0x5C)
+                switch c {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x08: out.append(0x62)
+                case 0x0C: out.append(0x66)
+                case 0x0A: out.append(0x6E)
+                case 0x0D: out.append(0x72)
+                case 0x09: out.append(0x74)
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<b.count]))
+        }
+        out.append(0x22)
+    }
+
     /// Parses strict JSON with json-c (depth limit `maxDepth`). Trailing non-space bytes are an error.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int32 = 512) throws(JSONParseError) -> JSONValue {
         guard let tok = json_tokener_new_ex(maxDepth) else { throw JSONParseError(message: "out of memory", offset: 0) }
@@ -157,8 +233,7 @@ extension JSONValue {
         case .int(let i): return json_object_new_int64(i)
         case .double(let d):
             if !d.isFinite { return nil } // JSON has no Inf/NaN
-            var text = "\(d)"
-            if text.hasSuffix(".0") { text.removeLast(2) }
+            let text = JSONValue.numberText(d)
             return json_object_new_double_s(d, text)
         case .string(let s):
             var s = s
@@ -175,11 +250,21 @@ extension JSONValue {
             let o = json_object_new_object()
             for (k, v) in members { json_object_object_add(o, k, v.makeJSONC()) }
             return o
+        case .raw(let text):
+            return json_tokener_parse(text)
         }
     }
 
-    /// Serialises with json-c. `pretty` indents by two spaces.
+    /// Serialises the value. Plain (the JSON-RPC messages of `serve`) is written here, straight into bytes: going
+    /// through json-c objects cost more than the rest of a diagnostic pull. `pretty` (the CLI's reports, two-space
+    /// indent) is json-c's. Object members are written in order; callers never repeat a key.
     public func serialized(pretty: Bool = false) -> String {
+        guard pretty else {
+            var out: [UInt8] = []
+            out.reserveCapacity(128)
+            write(into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
         guard let obj = makeJSONC() else { return "null" }
         defer { json_object_put(obj) }
         var flags = JSON_C_TO_STRING_NOSLASHESCAPE
