@@ -106,11 +106,7 @@ public enum LSP {
             m.append(("codeDescription", .object([("href", .string(info.documentationURL))])))
         }
         m.append(("source", .string("layoutlint")))
-        var message = d.message
-        if !d.environments.isEmpty && !d.environments.allSatisfy({ d.message.contains($0) }) {
-            message += " (\(d.environments.joined(separator: ", ")))"
-        }
-        m.append(("message", .string(message.isEmpty ? d.rule : message)))
+        m.append(("message", .string(d.messageWithEnvironments)))
         if unnecessaryRules.contains(d.rule) { m.append(("tags", .array([.int(1)]))) }
         if relatedSupport && !d.related.isEmpty {
             m.append(("relatedInformation", .array(d.related.map {
@@ -118,6 +114,56 @@ public enum LSP {
             })))
         }
         return .object(m)
+    }
+}
+
+/// Each diagnostic's LSP JSON, kept from one publication to the next: after an edit most diagnostics show the same
+/// thing at the same line and column, and serialising ~450 of them again was most of a pull's time. Keyed by what
+/// the JSON shows (rule, severity, message, environments, related messages, and the positions, not byte offsets,
+/// which move with every character typed above them); holds only what the last publication used.
+public struct LSPDiagnosticCache {
+    private struct Key: Hashable {
+        let diagnostic: Diagnostic
+        let positions: [Position]
+    }
+    private var entries: [Key: JSONValue] = [:]
+    private var used: [Key: JSONValue] = [:]
+    public private(set) var hits = 0
+    public init() {}
+
+    /// The diagnostics as LSP JSON (`LSP.diagnostic`), from the cache where they show the same thing.
+    public mutating func diagnostics(_ ds: [Diagnostic], uri: String, _ conv: PositionConverter, relatedSupport: Bool) -> [JSONValue] {
+        used.reserveCapacity(ds.count)
+        hits = 0
+        let out = ds.map { d -> JSONValue in
+            var positions = [conv.index.position(of: d.range.start, in: conv.encoding), conv.index.position(of: d.range.end, in: conv.encoding)]
+            var shown = d
+            shown.range = ByteRange(0, 0)
+            shown.fix = nil
+            if relatedSupport && !d.related.isEmpty {
+                for r in d.related {
+                    positions.append(conv.index.position(of: r.range.start, in: conv.encoding))
+                    positions.append(conv.index.position(of: r.range.end, in: conv.encoding))
+                }
+                shown.related = d.related.map { RelatedLocation(range: ByteRange(0, 0), message: $0.message) }
+            } else {
+                shown.related = []
+            }
+            let key = Key(diagnostic: shown, positions: positions)
+            if let v = entries[key] ?? used[key] {
+                hits += 1
+                used[key] = v
+                return v
+            }
+            var text: [UInt8] = []
+            LSP.diagnostic(d, uri: uri, conv, relatedSupport: relatedSupport).write(into: &text)
+            let v = JSONValue.raw(String(decoding: text, as: UTF8.self))
+            used[key] = v
+            return v
+        }
+        entries = used
+        used = [:]
+        return out
     }
 }
 

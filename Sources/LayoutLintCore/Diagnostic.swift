@@ -68,6 +68,39 @@ public struct Diagnostic: Hashable, Sendable {
         self.related = related
         self.fix = fix
     }
+
+    /// The message as editors and CI annotations show it: with the environments the finding holds in appended
+    /// ("… (iPhone SE, iPad)") unless the message names them all already.
+    public var messageWithEnvironments: String {
+        let m = message.isEmpty ? rule : message
+        guard !environments.isEmpty, !environments.allSatisfy({ m.containsUTF8($0) }) else { return m }
+        return m + " (" + environments.joined(separator: ", ") + ")"
+    }
+}
+
+extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in this string's: a plain byte search (the standard `contains` compares
+    /// Characters, which costs far more; it was most of the time of a diagnostic pull in `serve`).
+    public func containsUTF8(_ needle: String) -> Bool {
+        var h = self, n = needle
+        return h.withUTF8 { hb in
+            n.withUTF8 { nb in
+                guard !nb.isEmpty else { return true }
+                guard nb.count <= hb.count else { return false }
+                let first = nb[0]
+                var i = 0
+                while i <= hb.count - nb.count {
+                    if hb[i] == first {
+                        var k = 1
+                        while k < nb.count && hb[i + k] == nb[k] { k += 1 }
+                        if k == nb.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
 }
 
 /// Sorts diagnostics by position, then rule, so every output is deterministic.

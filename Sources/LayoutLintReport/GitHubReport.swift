@@ -11,8 +11,7 @@ public enum GitHubReport {
         case .warning: level = "warning"
         case .information, .hint: level = "notice"
         }
-        var message = d.message
-        if !d.environments.isEmpty && !message.contains(d.environments[0]) { message += " (\(d.environments.joined(separator: ", ")))" }
+        let message = d.messageWithEnvironments
         return "::\(level) file=\(property(path)),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
     }
 

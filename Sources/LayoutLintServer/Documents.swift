@@ -26,6 +26,8 @@ final class Document {
     /// after a change.
     var result: LintResult? { engine?.fullResult() }
     var diagnostics: [Diagnostic] = []
+    /// The LSP JSON of the diagnostics last sent, reused where a diagnostic shows the same after an edit.
+    var lspDiagnostics = LSPDiagnosticCache()
     var lintedEdit = -1
     var lintedConfigGeneration = -1
 
@@ -181,8 +183,7 @@ extension LanguageServer {
     }
 
     func publish(_ doc: Document) {
-        let conv = converter(doc)
-        let items = doc.diagnostics.map { LSP.diagnostic($0, uri: doc.uri, conv, relatedSupport: relatedInformationSupport) }
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
         ]))
@@ -277,10 +278,7 @@ extension LanguageServer {
         if params["previousResultId"]?.stringValue == id {
             return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
         }
-        let conv = converter(doc)
-        return .result(.object([
-            ("kind", .string("full")), ("resultId", .string(id)),
-            ("items", .array(doc.diagnostics.map { LSP.diagnostic($0, uri: doc.uri, conv, relatedSupport: relatedInformationSupport) })),
-        ]))
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
+        return .result(.object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))]))
     }
 }
