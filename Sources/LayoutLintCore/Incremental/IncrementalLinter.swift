@@ -84,10 +84,19 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// cause), and the others (on definitions or other sections' text: merged with every section's, per update).
         let ownMerged: [Diagnostic]
         let foreign: [[Finding]]
+        /// unreachable-variant (a rule over all environments at once, but of one section).
+        let variants: [Diagnostic]
+        /// The section's name and the range of its value (duplicate-section-name).
+        let name: String?
+        let nameRange: ByteRange?
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
-             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]]) {
+             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
+             variants: [Diagnostic]) {
             self.ownMerged = ownMerged
             self.foreign = foreign
+            self.variants = variants
+            self.name = section?.base.name
+            self.nameRange = section?.base.props["name"]?.valueRange
             self.index = index
             self.section = section
             self.builder = builder
@@ -202,7 +211,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var dirty = pendingDirty
         // Syntax errors that name a line number move with the lines above them.
         if !needsDocument && pendingLinesMoved {
-            if frameErrors.contains(where: { $0.message.contains(" at line ") }) { needsDocument = true }
+            if frameErrors.contains(where: { $0.message.containsUTF8(" at line ") }) { needsDocument = true }
             for (i, s) in segments.enumerated() where s.namesLines { dirty.insert(i) }
         }
         pending = false
@@ -327,7 +336,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         for k in segments.indices {
             segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
-            segments[k].namesLines = segments[k].errors.contains { $0.message.contains(" at line ") }
+            segments[k].namesLines = segments[k].errors.contains { $0.message.containsUTF8(" at line ") }
         }
         frameSyntax = syntaxDiagnostics(frameErrors, root: root, text: source)
         rootStart = cut.rootStart
@@ -360,6 +369,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private func lintWhole() {
         structured = false
         segments = []
+        counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; totalNodes = []
         previousSegmentTexts = []
         let r = lint(bytes: text, options: options)
         wholeResult = r
@@ -487,7 +497,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                 return v
             }
             s.comments = r.comments.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
-            s.namesLines = s.errors.contains { $0.message.contains(" at line ") }
+            s.namesLines = s.errors.contains { $0.message.containsUTF8(" at line ") }
             s.cache = nil
             segments[i] = s
             if i < previousSegmentTexts.count { previousSegmentTexts[i] = Array(text[start..<regionEnd(i)]) }
@@ -594,43 +604,75 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
         let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
+        let variants = section.map { s in s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved))) } ?? []
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, resolved: resolved, nodes: nodes, findings: findings,
-                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign)
+                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants)
+    }
+
+    // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
+    private var counted: [Int: SectionResult] = [:]
+    private var refCounts: [String: Int] = [:]
+    private var totalElements = 0
+    private var totalNodes: [Int] = []
+    /// Every section's `$ref` targets (the keys of `refCounts`).
+    private var sectionRefs = Set<String>()
+
+    private func count(_ c: SectionResult, sign: Int) {
+        totalElements += sign * c.elements
+        for (e, n) in c.nodes.enumerated() where e < totalNodes.count { totalNodes[e] += sign * n }
+        for r in c.refs {
+            let n = (refCounts[r] ?? 0) + sign
+            if n == 0 { refCounts[r] = nil; sectionRefs.remove(r) } else { refCounts[r] = n; if n == 1 && sign > 0 { sectionRefs.insert(r) } }
+        }
     }
 
     private func recompute(t0: Int) {
         let tr = nowMicros()
+        if totalNodes.count != environments.count {
+            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0
+            totalNodes = Array(repeating: 0, count: environments.count)
+        }
         var resolvedCount = 0
         for k in segments.indices where segments[k].cache == nil {
-            segments[k].cache = computeSection(k)
+            let c = computeSection(k)
+            segments[k].cache = c
+            let id = segments[k].id
+            if let old = counted[id] {
+                count(old, sign: -1)
+                if old.name != c.name || old.nameRange != c.nameRange { namesDirty = true }
+            } else if c.name != nil { namesDirty = true }
+            count(c, sign: 1)
+            counted[id] = c
             resolvedCount += 1
+        }
+        if stats.mode != "section" {
+            namesDirty = true
+            definitionsDirty = true
+            // Sections that are gone (a whole parse can drop or replace any).
+            let live = Set(segments.map(\.id))
+            for (id, c) in counted where !live.contains(id) {
+                count(c, sign: -1)
+                counted[id] = nil
+            }
         }
         stats.sections = segments.count
         stats.sectionsResolved = resolvedCount
         stats.sectionsReused = segments.count - resolvedCount
         stats.environments = environments.count
-        // Limits that count across sections: past them the whole-document linter decides.
-        var elements = 0
-        var nodes = Array(repeating: 0, count: environments.count)
-        var refs = Set<String>()
-        for s in segments {
-            let c = s.cache!
-            elements += c.elements
-            for (e, n) in c.nodes.enumerated() where e < nodes.count { nodes[e] += n }
-            refs.formUnion(c.refs)
-        }
         // Definitions nobody references are built too (their diagnostics depend on which are referenced).
-        if frameEndFor != refs, let view = frameView {
+        if frameEndFor != sectionRefs, let view = frameView {
             let fb = DocumentBuilder(root: root, limits: options.modelLimits)
-            fb.doc.referencedPointers = refs
+            fb.doc.referencedPointers = sectionRefs
             fb.buildFrameEnd(view)
             frameEndDiagnostics = fb.diagnostics
             frameEndRefs = fb.doc.referencedPointers
             frameEndElements = fb.elementsBuilt
-            frameEndFor = refs
+            frameEndFor = sectionRefs
+            definitionsDirty = true
         }
-        if elements + frameEndElements >= options.modelLimits.maxElements || nodes.contains(where: { $0 > options.resolveLimits.maxNodes }) {
+        // Limits that count across sections: past them the whole-document linter decides.
+        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > options.resolveLimits.maxNodes }) {
             lintWhole()
             return
         }
@@ -640,57 +682,60 @@ public final class IncrementalLinter: @unchecked Sendable {
         stats.lintMicros = nowMicros() - tl
     }
 
+    // Rules over the whole document, kept between updates: they change only with the sections' names, or with the
+    // definitions and the `$ref`s.
+    private var namesDirty = true
+    private var definitionsDirty = true
+    private var duplicateNames: [Diagnostic] = []
+    private var unusedDefs: [Diagnostic] = []
+
     private func assemble() {
         var ds: [Diagnostic] = frameSyntax
-        for s in segments { ds += s.syntax }
+        for k in segments.indices { ds += segments[k].syntax }
         // Builder diagnostics, each once (the whole-document builder reports a repeated one once).
         var seen = Set<Diagnostic>()
-        var built: [Section] = []
         for d in frameStartDiagnostics where seen.insert(d).inserted { ds.append(d) }
-        for s in segments {
-            let c = s.cache!
-            for d in c.builder where seen.insert(d).inserted { ds.append(d) }
-            if let sec = c.section { built.append(sec) }
-
+        for k in segments.indices {
+            for d in segments[k].cache!.builder where seen.insert(d).inserted { ds.append(d) }
         }
         for d in frameEndDiagnostics where seen.insert(d).inserted { ds.append(d) }
         // Findings, merged across sections and environments as `runRules` merges them.
         // A finding of one section on another section's text could share its cause with that section's own
         // findings: then everything is merged together; otherwise each section's own are merged already.
-        let crossSection = segments.contains { s in
-            s.cache!.foreign.contains { $0.contains { f in
+        let crossSection = segments.indices.contains { k in
+            segments[k].cache!.foreign.contains { $0.contains { f in
                 let id = f.range.start >> 32
                 return id != 0 && id != IncrementalLinter.suffixID
             } }
         }
         var perEnv: [[Finding]] = Array(repeating: [], count: environments.count)
-        for s in segments {
-            let c = s.cache!
+        for k in segments.indices {
+            let c = segments[k].cache!
             for (e, fs) in (crossSection ? c.findings : c.foreign).enumerated() where e < perEnv.count && !fs.isEmpty { perEnv[e] += fs }
             if !crossSection { ds += c.ownMerged }
+            ds += c.variants
         }
         ds += mergeFindings(perEnv, environments: environments.map(\.name))
-        // Rules over the whole document, on the cached sections.
-        let doc = LayoutDocument()
-        doc.environments = frameDoc.environments
-        doc.environmentsDeclared = frameDoc.environmentsDeclared
-        doc.configuration = frameDoc.configuration
-        doc.definitions = frameDoc.definitions
-        doc.sections = built
-        var refs = frameEndRefs
-        for s in segments { refs.formUnion(s.cache!.refs) }
-        doc.referencedPointers = refs
-        let layouts = environments.enumerated().map { (e, env) in
-            ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection,
-                           sections: segments.compactMap { $0.cache!.resolved[e] }, contentSize: (0, 0), truncated: false)
+        // The rest of `documentRules`.
+        if namesDirty {
+            duplicateNames = duplicateSectionNames(segments.map { ($0.cache!.name, $0.cache!.nameRange) })
+            namesDirty = false
         }
-        ds += documentRules(document: doc, layouts: layouts, source: source)
+        if definitionsDirty {
+            let doc = LayoutDocument()
+            doc.definitions = frameDoc.definitions
+            doc.referencedPointers = frameEndRefs
+            unusedDefs = unusedDefinitions(doc, source: source)
+            definitionsDirty = false
+        }
+        ds += duplicateNames
+        ds += unusedDefs
         // Into offsets of the text.
         var out = ds.map(toReal)
         dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
         var comments: [Comment] = []
         for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
-        for s in segments { for c in s.comments { comments.append(realComment(c)) } }
+        for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
         for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
         out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
         out = applySeverities(out, options.severities)

@@ -294,43 +294,68 @@ func checkEmptySectionSpacing(_ ctx: inout RuleContext) {
 
 func documentRules(document doc: LayoutDocument, layouts: [ResolvedLayout], source: SourceText) -> [Diagnostic] {
     var out: [Diagnostic] = []
-    // unreachable-variant
-    if !layouts.isEmpty {
+    if !layouts.isEmpty, doc.sections.contains(where: { !$0.variants.isEmpty }) {
+        // Each section's resolved form in each environment (found by identity: a section that failed to build has
+        // none, so positions in `layouts[e].sections` are not section indices).
+        let byLayout = layouts.map { l in
+            Dictionary(l.sections.map { (ObjectIdentifier($0.section), $0) }, uniquingKeysWith: { a, _ in a })
+        }
         for section in doc.sections where !section.variants.isEmpty {
-            for (i, v) in section.variants.enumerated() {
-                let selected = layouts.contains { l in l.sections.indices.contains(section.index) && l.sections[section.index].variantIndex == i }
-                guard !selected else { continue }
-                let holdsSomewhere = layouts.filter { l in
-                    let w = l.sections.indices.contains(section.index) ? l.sections[section.index].effectiveContentWidth : l.environment.width
-                    return v.when.holds(in: l.environment, effectiveWidth: w)
-                }
-                let names = layouts.map(\.environment.name).joined(separator: ", ")
-                let msg = holdsSomewhere.isEmpty
-                    ? "no listed environment selects this variant (\(names)): it never applies"
-                    : "an earlier variant always applies first where this one holds (\(holdsSomewhere.map(\.environment.name).joined(separator: ", "))): it never applies"
-                out.append(Diagnostic(rule: "unreachable-variant", severity: .warning, message: msg, range: v.when.range,
-                                      environments: layouts.map(\.environment.name)))
-            }
+            out += unreachableVariants(section, resolved: layouts.indices.map { (layouts[$0].environment, byLayout[$0][ObjectIdentifier(section)]) })
         }
     }
-    // unused-definition
-    for def in doc.definitions {
-        let path = "/definitions/" + escapePointer(def.name)
-        let used = doc.referencedPointers.contains { $0 == path || $0.hasPrefix(path + "/") }
-        guard !used else { continue }
+    out += unusedDefinitions(doc, source: source)
+    out += duplicateSectionNames(doc.sections.map { ($0.base.name, $0.base.props["name"]?.valueRange) })
+    return out
+}
+
+/// unreachable-variant, for one section: `resolved` has the section as resolved in each environment (nil where it
+/// was not resolved).
+func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvironment, section: ResolvedSection?)]) -> [Diagnostic] {
+    guard !resolved.isEmpty else { return [] }
+    var out: [Diagnostic] = []
+    for (i, v) in section.variants.enumerated() {
+        let selected = resolved.contains { $0.section?.variantIndex == i }
+        guard !selected else { continue }
+        let holdsSomewhere = resolved.filter { r in
+            v.when.holds(in: r.environment, effectiveWidth: r.section?.effectiveContentWidth ?? r.environment.width)
+        }
+        let names = resolved.map(\.environment.name).joined(separator: ", ")
+        let msg = holdsSomewhere.isEmpty
+            ? "no listed environment selects this variant (\(names)): it never applies"
+            : "an earlier variant always applies first where this one holds (\(holdsSomewhere.map(\.environment.name).joined(separator: ", "))): it never applies"
+        out.append(Diagnostic(rule: "unreachable-variant", severity: .warning, message: msg, range: v.when.range,
+                              environments: resolved.map(\.environment.name)))
+    }
+    return out
+}
+
+/// unused-definition: a definition is used when a `$ref` points to it or into it.
+func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic] {
+    var used = Set<Substring>()
+    for p in doc.referencedPointers where p.hasPrefix("/definitions/") {
+        let rest = p.dropFirst("/definitions/".count)
+        used.insert(rest.firstIndex(of: "/").map { rest[..<$0] } ?? rest)
+    }
+    var out: [Diagnostic] = []
+    for def in doc.definitions where !used.contains(Substring(escapePointer(def.name))) {
         let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
         out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: "definition \"\(def.name)\" is never referenced by a $ref",
                               range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))
     }
-    // duplicate-section-name
-    var names: [String: ByteRange] = [:]
-    for s in doc.sections {
-        guard let n = s.base.name, let site = s.base.props["name"] else { continue }
-        if let first = names[n] {
+    return out
+}
+
+/// duplicate-section-name, over the sections' names (and the ranges of their "name" values) in document order.
+func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    var first: [String: ByteRange] = [:]
+    for case let (n?, range?) in names {
+        if let f = first[n] {
             out.append(Diagnostic(rule: "duplicate-section-name", severity: .warning,
                                   message: "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
-                                  range: site.valueRange, related: [RelatedLocation(range: first, message: "first named here")]))
-        } else { names[n] = site.valueRange }
+                                  range: range, related: [RelatedLocation(range: f, message: "first named here")]))
+        } else { first[n] = range }
     }
     return out
 }
