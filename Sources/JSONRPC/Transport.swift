@@ -569,6 +569,7 @@ func typeName(_ v: JSONValue) -> String {
     case .string: return "a string"
     case .array: return "an array"
     case .object: return "an object"
+    case .raw: return "JSON text"
     }
 }
 
