@@ -316,4 +316,39 @@ let docCases: [DocCase] = [
         events += chunked.finish()
         #expect(events == all)
     }
+
+    /// The server reads every message with one json-c tokener, reset between messages: a body that stops json-c
+    /// half-way (inside a string, an escape, a number, past the shallow depth, on invalid UTF-8) must leave nothing
+    /// behind. The request after it is read exactly as it is alone, and the broken body gets the same error whatever
+    /// came before it.
+    @Test func aBrokenBodyLeavesNothingForTheNextMessage() {
+        let request = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"position":{"line":1,"character":2},"s":"é\u00e9"}}"#
+        let broken: [[UInt8]] = [
+            bytes(#"{"jsonrpc":"2.0","id":1,"method":"ab"#), bytes(#"{"a":"\u12"#), bytes(#"{"a":[1,2,-"#),
+            bytes(#"{"a":tru"#), bytes(#"{"a":1}}"#), bytes(#"{"a":"x"} trailing"#),
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D], bytes(String(repeating: "[", count: 40)),
+            bytes(String(repeating: "[", count: 40) + String(repeating: "]", count: 40)), bytes(#"{"a":1"#), bytes("1"), [],
+        ]
+        func describe(_ d: DecodedBody) -> String {
+            switch d {
+            case .parseError(let m): return "parse error: \(m)"
+            case .single(let it): return "single: \(describe(it))"
+            case .batch(let its): return "batch: " + its.map(describe).joined(separator: ", ")
+            }
+        }
+        func describe(_ it: DecodedItem) -> String {
+            switch it {
+            case .invalid(let id, let code, let message): return "invalid \(id.serialized()) \(code) \(message)"
+            case .message(let m): return "\(m.method ?? "response") \(m.params?.serialized() ?? "-")"
+            }
+        }
+        let alone = describe(decodeBody(bytes(request)))
+        #expect(alone.hasPrefix("single: textDocument/hover {"), "\(alone)")
+        for b in broken {
+            let first = describe(decodeBody(b))
+            #expect(describe(decodeBody(bytes(request))) == alone, "after \(String(decoding: b, as: UTF8.self))")
+            _ = decodeBody(bytes(#"{"jsonrpc":"2.0","method":"x","params":{"deep":[[[[[[[[1]]]]]]]]}"#))
+            #expect(describe(decodeBody(b)) == first, "\(String(decoding: b, as: UTF8.self)) read differently the second time")
+        }
+    }
 }

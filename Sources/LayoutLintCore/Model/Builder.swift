@@ -927,17 +927,34 @@ public func suggest(_ word: String, among candidates: [String]) -> String? {
 
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours ("widht") cost 1.
+    // The rows of the table are kept three at a time (a swap looks two rows back), in one stack buffer: no
+    // allocation per candidate (`suggest` calls this for every candidate of every unknown key).
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+    let n = b.count + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { buf -> Int in
+        var back2 = buf.baseAddress!, back = back2 + n, row = back + n
+        for j in 0..<n { back[j] = j }
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 1...a.count {
+                    let x = a[i - 1]
+                    row[0] = i
+                    for j in 1..<n {
+                        let y = b[j - 1]
+                        if x == y {
+                            // A match: the diagonal, which the neighbours + 1 and a swap cannot beat.
+                            row[j] = min(back[j] + 1, row[j - 1] + 1, back[j - 1])
+                        } else {
+                            var v = min(back[j] + 1, row[j - 1] + 1, back[j - 1] + 1)
+                            if i > 1, j > 1, x == b[j - 2], a[i - 2] == y { v = min(v, back2[j - 2] + 1) }
+                            row[j] = v
+                        }
+                    }
+                    (back2, back, row) = (back, row, back2)
+                }
+            }
         }
+        return back[n - 1]
     }
-    return d[a.count][b.count]
 }
