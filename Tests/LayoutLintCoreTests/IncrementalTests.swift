@@ -138,4 +138,53 @@ struct IncrementalTests {
         #expect(inc.stats.sectionsReused == 1)
         Self.expectSame(inc, "after the edit")
     }
+
+    /// A character typed between two sections is an element of its own (the parser reads a missing comma): the
+    /// sections around it are parsed again up to the next comma where the structure is as it was, and the 1 999
+    /// others (whose indices moved by one) keep their results. Deleting it again is just as local.
+    @Test("a character typed between two sections of 2 000, and deleted again, re-resolves only what is around it")
+    func characterBetweenSections() throws {
+        let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))
+        let next = try #require(inc.text.firstRange(of: Array("{\n      \"name\": \"s1001\",".utf8))).lowerBound
+        let before = inc.diagnostics.count
+        inc.replace(ByteRange(next, next), with: Array("x".utf8))
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sections == 2001)
+        #expect(inc.stats.sectionsResolved <= 2)
+        #expect(inc.stats.sectionsReused >= 1999)
+        #expect(inc.diagnostics.contains { $0.rule == "syntax" }, "the stray x is reported")
+        Self.expectSame(inc, "after typing x between two sections")
+        inc.replace(ByteRange(next, next + 1), with: [])
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sections == 2000)
+        #expect(inc.stats.sectionsResolved <= 1)
+        #expect(inc.diagnostics.count == before)
+        Self.expectSame(inc, "after deleting it")
+    }
+
+    /// When an edit adds or removes an element, a section whose `$ref` names sections by index is computed again
+    /// (the index now names another section); the others keep their results.
+    @Test("a $ref by section index follows the sections when one is inserted before them")
+    func indexShiftRecomputesIndexRefs() throws {
+        let doc = """
+        {
+          "sections": [
+            { "group": { "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }] } },
+            { "group": { "width": "fractionalWidth(1)", "height": "absolute(70)", "subitems": [{ "width": "fractionalWidth(2)", "height": "fractionalHeight(1)" }] } },
+            { "group": { "$ref": "#/sections/1/group" } },
+            { "group": { "width": "fractionalWidth(1)", "height": "absolute(90)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+          ]
+        }
+        """
+        let inc = IncrementalLinter(text: Array(doc.utf8))
+        let first = try #require(inc.text.firstRange(of: Array("{ \"group\"".utf8))).lowerBound
+        // A new first section: "#/sections/1/group" now names the group that was section 0's.
+        inc.replace(ByteRange(first, first), with: Array(#"{ "group": { "width": "fractionalWidth(1)", "height": "absolute(10)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },"#.utf8) + [0x0A, 0x20, 0x20, 0x20, 0x20])
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sections == 5)
+        // The two elements parsed again (the new one and the old first), and the one with the index `$ref`; not the
+        // last one, whose index moved too.
+        #expect(inc.stats.sectionsResolved == 3)
+        Self.expectSame(inc, "after inserting a section before the others")
+    }
 }

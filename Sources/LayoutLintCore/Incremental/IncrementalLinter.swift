@@ -7,12 +7,16 @@
 // `id << 32 + (offset in the region)`, which do not move when text before the region is edited. Only the final
 // diagnostics are mapped to offsets into the text, once per update.
 //
-// An edit inside one section's region re-parses that element alone (the parser resumes in the state the full parser
-// is in after the `,` before it, and must stop exactly at the `,` after it), then rebuilds, resolves and checks that
-// section and the sections whose `$ref`s point into it. Any other edit parses the whole text again, and then only
-// the sections whose text, index or `$ref` targets changed (or all, when environments or configuration changed)
-// are computed again: the others keep their results. Documents past a limit (elements, resolved nodes) and
-// documents whose "sections" array cannot be cut cleanly are linted whole by `lint(bytes:)`.
+// An edit inside the sections array re-parses the sections it touches (the parser resumes in the state the full
+// parser is in after the `,` before them) and reads on until a `,` or the `]` where the structure is as it was: the
+// elements found in between replace those segments, one for one or not (a character typed between two sections is
+// an element of its own; an unclosed string is read up to where it closes). Then those sections, the sections whose
+// `$ref`s point into them, and (when elements were added or removed) the sections whose `$ref`s could name
+// sections by index are built, resolved and checked again. Results do not depend on a section's index otherwise.
+// Any other edit parses the whole text again, and then only the sections whose text or `$ref` targets changed (or
+// all, when environments or configuration changed) are computed again: the others keep their results. Documents
+// past a limit (elements, resolved nodes) and documents whose "sections" array cannot be cut cleanly are linted
+// whole by `lint(bytes:)`.
 //
 // Invariant (checked by the tests and by the fuzz target FuzzIncremental): `diagnostics` equals
 // `lint(bytes: text, options: options).diagnostics` after every update.
@@ -57,7 +61,8 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     private struct Segment {
         var id: Int
-        /// `,` or `]`: the token after the element (a `,` is the region's last byte; a `]` starts the suffix).
+        /// `,` or `]`: the token after the element (a `,` is the region's last byte; a `]` starts the suffix); 0: no
+        /// comma, the next element starts the next region.
         var delimiter: UInt8
         var node: JSONNode
         var errors: [SyntaxError]
@@ -68,16 +73,20 @@ public final class IncrementalLinter: @unchecked Sendable {
         var cache: SectionResult?
     }
 
+    /// What one section contributes, kept while its text and dependencies hold. Not the model or the resolved
+    /// frames themselves: those are rebuilt by `fullResult()` when a query needs them, and would triple the memory.
     private final class SectionResult {
         let index: Int
-        let section: Section?
+        /// Some `$ref` of the section points outside the definitions (possibly at sections by index, itself
+        /// included): its results hold only at this index.
+        let indexSensitive: Bool
         let builder: [Diagnostic]
         let refs: Set<String>
         /// `$ref` targets outside the section's own region, with what they were when this was computed.
         let deps: [(pointer: String, key: DepKey)]
         let elements: Int
-        /// Per environment.
-        let resolved: [ResolvedSection?]
+        /// The environments it was resolved in, and the nodes resolved in each.
+        let environments: Int
         let nodes: [Int]
         let findings: [[Finding]]
         /// The findings on this section's own text, merged across environments (no other section can find the same
@@ -90,20 +99,20 @@ public final class IncrementalLinter: @unchecked Sendable {
         let name: String?
         let nameRange: ByteRange?
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
-             elements: Int, resolved: [ResolvedSection?], nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
-             variants: [Diagnostic]) {
+             elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
+             variants: [Diagnostic], indexSensitive: Bool) {
             self.ownMerged = ownMerged
             self.foreign = foreign
             self.variants = variants
             self.name = section?.base.name
             self.nameRange = section?.base.props["name"]?.valueRange
             self.index = index
-            self.section = section
+            self.indexSensitive = indexSensitive
             self.builder = builder
             self.refs = refs
             self.deps = deps
             self.elements = elements
-            self.resolved = resolved
+            self.environments = environments
             self.nodes = nodes
             self.findings = findings
         }
@@ -194,9 +203,14 @@ public final class IncrementalLinter: @unchecked Sendable {
         lineIndex.update(replacing: r, inserted: new.count, text: text)
         if pendingDocument || !structured { pendingDocument = true; return }
         let delta = new.count - r.length
-        if let i = segmentHolding(r) {
-            pendingDirty.insert(i)
-            for k in (i + 1)..<segments.count { regionStart[segments[k].id] += delta }
+        if let touched = segmentsTouched(r) {
+            pendingDirty.insert(touched.lowerBound)
+            pendingDirty.insert(touched.upperBound)
+            // Regions that started inside the replaced text start where it ends (they are parsed again).
+            for k in (touched.lowerBound + 1)..<segments.count {
+                let id = segments[k].id
+                regionStart[id] = regionStart[id] < e ? s + new.count : regionStart[id] + delta
+            }
             suffixStart += delta
         } else {
             pendingDocument = true
@@ -222,11 +236,36 @@ public final class IncrementalLinter: @unchecked Sendable {
         stats.totalMicros = nowMicros() - t0
     }
 
+    /// The section segments an edit of `r` touches (each from its leading trivia up to, not including, its
+    /// delimiter; an edit of a `,` touches the segment after it too). nil when it touches the frame.
+    private func segmentsTouched(_ r: ByteRange) -> ClosedRange<Int>? {
+        guard let lo = segment(at: r.start), r.start < suffixStart || (r.start == suffixStart && r.length == 0) else { return nil }
+        guard r.end <= suffixStart else { return nil }
+        var hi = r.length == 0 ? lo : segment(at: r.end - 1)!
+        if r.end > delimiterStart(hi) {
+            guard hi + 1 < segments.count else { return nil }
+            hi += 1
+        }
+        return lo...hi
+    }
+
     /// The section segment whose element (with its surrounding trivia, not its delimiter) holds the whole range.
     private func segmentHolding(_ r: ByteRange) -> Int? {
         guard let lo = segment(at: r.start) else { return nil }
-        let limit = segments[lo].delimiter == 0x2C ? regionEnd(lo) - 1 : suffixStart
-        return r.end <= limit ? lo : nil
+        // Around a missing comma only a whole parse can tell: the parser reports it at the next element's start
+        // (re-parsing that element alone would not), and whether it does depends on the state the element before
+        // it left the parser in.
+        if segments[lo].delimiter == 0 || (lo > 0 && segments[lo - 1].delimiter == 0) { return nil }
+        return r.end <= delimiterStart(lo) ? lo : nil
+    }
+
+    /// Where the token after segment `i`'s element starts: its `,`, the `]`, or (no comma) the next element.
+    private func delimiterStart(_ i: Int) -> Int {
+        switch segments[i].delimiter {
+        case 0x2C: return regionEnd(i) - 1
+        case 0x5D: return suffixStart
+        default: return regionEnd(i)
+        }
     }
 
     /// The last segment whose region starts at or before the text offset `o` (nil: before the first).
@@ -283,27 +322,27 @@ public final class IncrementalLinter: @unchecked Sendable {
             lintWhole()
             return
         }
-        // Regions: keep the ids (and so the results) of sections whose text did not change.
-        var oldByText: [[UInt8]: [Int]] = [:]
+        // Regions: keep the ids (and so the results) of sections whose text did not change (matched by a hash of
+        // the region's bytes and its length; the results before a `lint(bytes:)` fallback are kept for this too).
+        var oldByText: [TextKey: [Int]] = [:]
         var oldSegments: [Int: Segment] = [:]
-        let previous = segments
-        let previousText = previousSegmentTexts
-        for (k, s) in previous.enumerated() where k < previousText.count {
-            oldByText[previousText[k], default: []].append(s.id)
+        for (k, s) in segments.enumerated() where k < segmentKeys.count {
+            oldByText[segmentKeys[k], default: []].append(s.id)
             oldSegments[s.id] = s
         }
         var newSegments: [Segment] = []
-        var texts: [[UInt8]] = []
+        var keys: [TextKey] = []
         newSegments.reserveCapacity(cut.elements.count)
+        keys.reserveCapacity(cut.elements.count)
         for (k, el) in cut.elements.enumerated() {
             let start = cut.regionStarts[k]
             let end = k + 1 < cut.elements.count ? cut.regionStarts[k + 1] : cut.suffixStart
-            let bytes = Array(text[start..<end])
+            let key = textKey(start, end)
             var id: Int
             var cache: SectionResult? = nil
-            if var ids = oldByText[bytes], !ids.isEmpty {
+            if var ids = oldByText[key], !ids.isEmpty {
                 id = ids.removeFirst()
-                oldByText[bytes] = ids
+                oldByText[key] = ids
                 cache = oldSegments[id]?.cache
             } else {
                 id = nextID
@@ -311,16 +350,20 @@ public final class IncrementalLinter: @unchecked Sendable {
                 regionStart.append(0)
             }
             regionStart[id] = start
-            texts.append(bytes)
+            keys.append(key)
             newSegments.append(Segment(id: id, delimiter: cut.delimiters[k], node: el, errors: [], comments: [], syntax: [],
                                        namesLines: false, cache: cache))
         }
         segments = newSegments
-        previousSegmentTexts = texts
+        segmentKeys = keys
         suffixStart = cut.suffixStart
-        // Everything into region coordinates.
+        // Everything into region coordinates: each element by its region's shift, the frame offset by offset.
         root = parsed.root
+        let elements = cut.array.elements
+        cut.array.elements = []
         parsed.root?.relocate(toVirtual)
+        cut.array.elements = elements
+        for (k, el) in elements.enumerated() { el.relocate(by: (segments[k].id << 32) - cut.regionStarts[k]) }
         frameErrors = []
         frameComments = []
         for e in parsed.errors {
@@ -334,7 +377,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             v.range = toVirtual(c.range)
             if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].comments.append(v) } else { frameComments.append(v) }
         }
-        for k in segments.indices {
+        for k in segments.indices where !segments[k].errors.isEmpty {
             segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
             segments[k].namesLines = segments[k].errors.contains { $0.message.containsUTF8(" at line ") }
         }
@@ -359,18 +402,31 @@ public final class IncrementalLinter: @unchecked Sendable {
         // Results kept only if the section's index and every `$ref` target outside it are as they were.
         for k in segments.indices {
             guard let c = segments[k].cache else { continue }
-            if c.index != k || c.resolved.count != environments.count || !depsHold(c) { segments[k].cache = nil }
+            // A section's results do not depend on its index (no rule names it), unless a `$ref` of it could
+            // point at sections by index.
+            if (c.index != k && c.indexSensitive) || c.environments != environments.count || !depsHold(c) { segments[k].cache = nil }
         }
         recompute(t0: t0)
     }
 
-    private var previousSegmentTexts: [[UInt8]] = []
+    /// What each segment's region held when it was parsed (the next whole parse keeps the results of equal ones).
+    private struct TextKey: Hashable {
+        let hash: Int
+        let count: Int
+    }
+    private var segmentKeys: [TextKey] = []
 
+    private func textKey(_ start: Int, _ end: Int) -> TextKey {
+        var h = Hasher()
+        text.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        return TextKey(hash: h.finalize(), count: end - start)
+    }
+
+    /// The whole text by `lint(bytes:)`. The segments and their results stay (they are not current, but the next
+    /// whole parse keeps those whose text is unchanged: typing a character that breaks the structure and deleting it
+    /// again computes no section twice).
     private func lintWhole() {
         structured = false
-        segments = []
-        counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; totalNodes = []
-        previousSegmentTexts = []
         let r = lint(bytes: text, options: options)
         wholeResult = r
         current = r.diagnostics
@@ -429,6 +485,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             } else if text[q] == 0x5D && k == array.elements.count - 1 && q == array.range.end - 1 {
                 delims.append(0x5D)
                 pos = q
+            } else if k + 1 < array.elements.count && q == array.elements[k + 1].range.start {
+                // A missing comma (a character typed between two sections makes an element of its own): the
+                // next element starts the next region.
+                delims.append(0)
+                pos = q
             } else {
                 return nil
             }
@@ -462,53 +523,136 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: one section's text
 
+    private var outerFrames: [(isObject: Bool, start: Int)] { [(true, rootStart), (false, arrayStart)] }
+
     /// Parses segment `i`'s element again in `buffer` (the text, or the text with an edit inside that element that
     /// changed its length by `delta`), resuming in the state the whole-document parser is in after the delimiter
-    /// before it. nil unless it ends at the same delimiter, as the whole-document parser would read it.
-    private func reparseElement(_ i: Int, in buffer: [UInt8], delta: Int) -> ElementReparse? {
+    /// before it. nil unless it is still one element ending at the same delimiter, as the whole-document parser
+    /// would read it.
+    private func reparseElement(_ i: Int, in buffer: [UInt8], delta: Int) -> ElementsReparse? {
         let start = regionStart[segments[i].id]
-        let expected = (segments[i].delimiter == 0x2C ? regionEnd(i) - 1 : suffixStart) + delta
-        let outer: [(isObject: Bool, start: Int)] = [(true, rootStart), (false, arrayStart)]
-        guard let r = buffer.withUnsafeBufferPointer({ reparseArrayElement($0, delimiterEnd: start, outer: outer) }),
-              r.next == segments[i].delimiter, r.nextStart == expected,
+        let expected = delimiterStart(i) + delta
+        let delimiter = segments[i].delimiter
+        guard let r = buffer.withUnsafeBufferPointer({
+                  reparseArrayElements($0, delimiterEnd: start, outer: outerFrames, limit: expected) { $0 == delimiter && $1 == expected }
+              }),
+              r.nodes.count == 1,
               // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
               !r.errors.contains(where: { $0.range.start >= expected }) else { return nil }
         return r
     }
 
-    /// Parses the elements of the dirty segments again in place. false when one of them no longer ends where it
-    /// did (the structure changed: only a whole parse can tell).
+    /// How far past the edited sections a re-parse may read looking for a delimiter where the structure is as it
+    /// was (an unclosed string or bracket can swallow the rest of the document; then a whole parse is cheaper).
+    static let resyncLimit = 256 << 10
+
+    /// Parses the text of the dirty segments again in place, with the segments around them back to the first
+    /// delimiter after them where the parser is in the state it was in before (a `,` that ended a segment, or the
+    /// `]`): one or more segments are replaced by the elements found there, which may be more or fewer (a character
+    /// typed between two sections is an element of its own). false when there is no such delimiter (the structure
+    /// changed: only a whole parse can tell).
     private func reparseSegments(_ dirty: [Int]) -> Bool {
         let t0 = nowMicros()
         stats = IncrementalStats()
         stats.mode = "section"
-        for i in dirty {
-            let start = regionStart[segments[i].id]
-            guard let r = reparseElement(i, in: text, delta: 0) else { return false }
-            let id = segments[i].id
-            let shift = (id << 32) - start
-            r.node.relocate(by: shift)
-            var s = segments[i]
-            s.node = r.node
-            s.errors = r.errors.map { e in
+        guard let lo = dirty.first, let hi = dirty.last else {
+            recompute(t0: t0)
+            return true
+        }
+        // Start after a `,` (or the `[`): a segment after a missing comma starts in the state its predecessor left.
+        var first = lo
+        while first > 0 && segments[first - 1].delimiter != 0x2C { first -= 1 }
+        let start = regionStart[segments[first].id]
+        // The last parse read these delimiters in the array's "after an element" state, unless it reported an
+        // error there (a `]` that also closed an unclosed `{`, say).
+        let stopsAt: (UInt8, Int) -> Bool = { [self] byte, at in
+            if byte == 0x5D {
+                return at == suffixStart && segments[segments.count - 1].delimiter == 0x5D
+                    && !frameErrors.contains { ($0.range.start >> 32) == IncrementalLinter.suffixID }
+            }
+            guard let j = segment(at: at), j >= hi, segments[j].delimiter == 0x2C, at == regionEnd(j) - 1 else { return false }
+            let local = at - regionStart[segments[j].id]
+            return !segments[j].errors.contains { ($0.range.start & IncrementalLinter.localMask) >= local }
+        }
+        guard let r = text.withUnsafeBufferPointer({
+                  reparseArrayElements($0, delimiterEnd: start, outer: outerFrames,
+                                       limit: delimiterStart(hi) + IncrementalLinter.resyncLimit, stopsAt: stopsAt)
+              }),
+              !r.nodes.isEmpty,
+              !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return false }
+        let last = r.next == 0x5D ? segments.count - 1 : segment(at: r.nextStart)!
+        let end = regionEnd(last)
+        // The new regions: each element with the trivia before it, up to and including the `,` after it (no comma:
+        // up to the next element).
+        let m = r.nodes.count
+        var starts = [start]
+        var delimiters: [UInt8] = []
+        for t in 0..<(m - 1) {
+            let q = skipTrivia(from: r.nodes[t].range.end, to: r.nodes[t + 1].range.start)
+            if q < r.nodes[t + 1].range.start && text[q] == 0x2C {
+                delimiters.append(0x2C)
+                starts.append(q + 1)
+            } else {
+                delimiters.append(0)
+                starts.append(r.nodes[t + 1].range.start)
+            }
+        }
+        delimiters.append(r.next)
+        // Results of the replaced segments leave the totals; the new ones are computed by `recompute`.
+        let replaced = first...last
+        var changed = Set<Int>()
+        for k in replaced {
+            let id = segments[k].id
+            changed.insert(id)
+            if let c = counted[id] {
+                count(c, sign: -1)
+                counted[id] = nil
+                if c.name != nil { namesDirty = true }
+            }
+        }
+        var newSegments: [Segment] = []
+        var keys: [TextKey] = []
+        for t in 0..<m {
+            // One segment replaced by one keeps its id (its region is where it was).
+            let id: Int
+            if m == 1 && first == last {
+                id = segments[first].id
+            } else {
+                id = nextID
+                nextID += 1
+                regionStart.append(0)
+            }
+            changed.insert(id)
+            regionStart[id] = starts[t]
+            let shift = (id << 32) - starts[t]
+            let regionEnd = t + 1 < m ? starts[t + 1] : end
+            let inRegion: (Int) -> Bool = { $0 >= starts[t] && ($0 < regionEnd || t == m - 1) }
+            let node = r.nodes[t]
+            node.relocate(by: shift)
+            let errors = r.errors.filter { inRegion($0.range.start) }.map { e in
                 var v = e
                 v.range = e.range.shifted(by: shift)
                 if let rel = e.related { v.related = rel.shifted(by: shift) }
                 return v
             }
-            s.comments = r.comments.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
-            s.namesLines = s.errors.contains { $0.message.containsUTF8(" at line ") }
-            s.cache = nil
-            segments[i] = s
-            if i < previousSegmentTexts.count { previousSegmentTexts[i] = Array(text[start..<regionEnd(i)]) }
-            sectionsArray?.replaceElement(i, with: r.node)
+            let comments = r.comments.filter { inRegion($0.range.start) }.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
+            newSegments.append(Segment(id: id, delimiter: delimiters[t], node: node, errors: errors, comments: comments, syntax: [],
+                                       namesLines: errors.contains { $0.message.containsUTF8(" at line ") }, cache: nil))
+            keys.append(textKey(starts[t], regionEnd))
         }
-        for i in dirty { segments[i].syntax = syntaxDiagnostics(segments[i].errors, root: segments[i].node, text: source) }
-        // Sections whose `$ref`s point into a changed section are computed again.
-        let changed = Set(dirty.map { segments[$0].id })
+        segments.replaceSubrange(replaced, with: newSegments)
+        if segmentKeys.count > last { segmentKeys.replaceSubrange(replaced, with: keys) }
+        sectionsArray?.replaceElements(replaced, with: r.nodes)
+        if newSegments.count != replaced.count { namesDirty = true }
+        for k in first..<(first + m) where !segments[k].errors.isEmpty {
+            segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
+        }
+        // Sections whose `$ref`s point into a changed section are computed again; when sections were added or
+        // removed, so are those whose `$ref`s could name sections by index.
+        let shifted = newSegments.count != replaced.count
         for k in segments.indices {
             guard let c = segments[k].cache else { continue }
-            if c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
+            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
         }
         stats.parseMicros = nowMicros() - t0
         recompute(t0: t0)
@@ -572,7 +716,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         let b = DocumentBuilder(root: root, limits: options.modelLimits)
         let section = b.buildSection(seg.node, index: k, path: "/sections/\(k)")
         var deps: [(pointer: String, key: DepKey)] = []
-        for p in Set(b.attemptedRefs).sorted() {
+        let attempted = Set(b.attemptedRefs)
+        for p in attempted.sorted() {
             guard let key = depKey(pointer: p), (key.range.start >> 32) != seg.id else { continue }
             deps.append((p, key))
         }
@@ -606,8 +751,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
         let variants = section.map { s in s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved))) } ?? []
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
-                             elements: b.elementsBuilt, resolved: resolved, nodes: nodes, findings: findings,
-                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants)
+                             elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
+                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
+                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") })
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
@@ -780,9 +926,9 @@ public final class IncrementalLinter: @unchecked Sendable {
 }
 
 extension JSONNode {
-    /// Puts a re-parsed element in place (the incremental linter keeps one tree for `$ref` resolution).
-    func replaceElement(_ i: Int, with node: JSONNode) {
-        guard kind == .array, elements.indices.contains(i) else { return }
-        elements[i] = node
+    /// Puts re-parsed elements in place (the incremental linter keeps one tree for `$ref` resolution).
+    func replaceElements(_ r: ClosedRange<Int>, with nodes: [JSONNode]) {
+        guard kind == .array, r.upperBound < elements.count else { return }
+        elements.replaceSubrange(r, with: nodes)
     }
 }

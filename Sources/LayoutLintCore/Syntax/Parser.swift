@@ -17,21 +17,21 @@ public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512
     return parser.parse()
 }
 
-/// One array element parsed again in place (`JSONCParser.reparseElement`).
-struct ElementReparse {
-    let node: JSONNode
+/// Array elements parsed again in place (`JSONCParser.reparseElements`).
+struct ElementsReparse {
+    let nodes: [JSONNode]
     let errors: [SyntaxError]
     let comments: [Comment]
-    /// The byte of the token after the element: `,` or `]` (0 for anything else), and where it starts.
+    /// The token after the last element: `,` or `]`, and where it starts.
     let next: UInt8
     let nextStart: Int
 }
 
-/// Re-parses the array element that starts after the delimiter ending at `delimiterEnd` (see `reparseElement`).
-func reparseArrayElement(_ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
-                         maxDepth: Int = 512) -> ElementReparse? {
+/// Re-parses the array elements that start after the delimiter ending at `delimiterEnd` (see `reparseElements`).
+func reparseArrayElements(_ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
+                          limit: Int = .max, maxDepth: Int = 512, stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
     var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth))
-    return parser.reparseElement(delimiterEnd: delimiterEnd, outer: outer)
+    return parser.reparseElements(delimiterEnd: delimiterEnd, outer: outer, limit: limit, stopsAt: stopsAt)
 }
 
 /// Parses a JSONC document given as text.
@@ -159,12 +159,15 @@ struct JSONCParser {
         return ParseResult(root: root, errors: errors, comments: comments)
     }
 
-    /// Re-parses one element of an array as the full parser would read it: from the state right after the delimiter
-    /// before it (`[` or `,` ending at `delimiterEnd`), inside enclosing containers described by `outer`
-    /// (outermost first: whether each is an object, and where it starts). Stops once the element is complete and
-    /// returns it with the token that follows (which the caller checks is the delimiter it expects), or nil when the
-    /// containers above the element would close or change (then only a full parse can say what the text means).
-    mutating func reparseElement(delimiterEnd: Int, outer: [(isObject: Bool, start: Int)]) -> ElementReparse? {
+    /// Re-parses elements of an array as the full parser would read them: from the state right after the delimiter
+    /// before the first (`[` or `,` ending at `delimiterEnd`), inside enclosing containers described by `outer`
+    /// (outermost first: whether each is an object, and where it starts). Stops after an element that is followed
+    /// by a `,` or `]` for which `stopsAt(byte, offset)` holds (there the parser is in the state the caller's
+    /// earlier parse was in, so everything after reads as it did), and returns the elements with that token. nil
+    /// when the containers above would close or change, or no such token comes before `limit` (then only a full
+    /// parse can say what the text means).
+    mutating func reparseElements(delimiterEnd: Int, outer: [(isObject: Bool, start: Int)], limit: Int,
+                                  stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
         guard outer.count >= 1, !outer.last!.isObject else { return nil }
         for (i, o) in outer.enumerated() {
             var f = Frame(isObject: o.isObject, start: o.start, firstProperty: 0, firstElement: 0)
@@ -180,21 +183,24 @@ struct JSONCParser {
         wantValue = false
         tok = lex()
         while true {
+            if tok.start > limit { return nil }
             if wantValue {
                 parseValueToken()
                 if stack.count < depth { return nil }
-                if stack.count == depth && !wantValue && stack[depth - 1].state == .afterValue { break }
                 if tok.kind == .eof && wantValue { return nil }
                 continue
             }
             if stack.count < depth { return nil }
-            if stack.count == depth && stack[depth - 1].state == .afterValue { break }
+            if stack.count == depth && stack[depth - 1].state == .afterValue {
+                if tok.kind == .comma && stopsAt(0x2C, tok.start) { break }
+                if tok.kind == .rbracket && stopsAt(0x5D, tok.start) { break }
+            }
             stepContainer()
             if stack.count < depth { return nil }
         }
-        guard peeked == nil, elements.count == 1, properties.isEmpty else { return nil }
-        return ElementReparse(node: elements[0], errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : tok.kind == .rbracket ? 0x5D : 0,
-                              nextStart: tok.start)
+        guard peeked == nil, properties.isEmpty else { return nil }
+        return ElementsReparse(nodes: elements, errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : 0x5D,
+                               nextStart: tok.start)
     }
 
     /// One step of the innermost container's state machine (the current token is not a value's start).
