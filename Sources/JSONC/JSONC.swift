@@ -1,5 +1,6 @@
 // The one wrapper around json-c. Plain JSON (machine output, JSON-RPC messages, config files read strictly)
-// is read and written through here; layout documents use LayoutLintCore's own position-tracking parser.
+// is read (by json-c) and written (by a small writer here, in json-c's formats) through here; layout documents use
+// LayoutLintCore's own position-tracking parser.
 import CJSONC
 
 /// A JSON value with ordered object members.
@@ -105,6 +106,42 @@ extension JSONValue {
             }
             out.append(0x7D)
         case .raw(let text): out.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Appends the indented JSON text of the value, byte for byte as json-c's
+    /// `JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED` writes it: two spaces per level, `"key": value`, and an
+    /// empty container as its brackets on two lines.
+    public func writePretty(into out: inout [UInt8], level: Int = 0) {
+        func newline(_ l: Int) {
+            out.append(0x0A)
+            for _ in 0..<(2 * l) { out.append(0x20) }
+        }
+        switch self {
+        case .array(let items):
+            out.append(0x5B)
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                newline(level + 1)
+                item.writePretty(into: &out, level: level + 1)
+            }
+            newline(level)
+            out.append(0x5D)
+        case .object(let members):
+            out.append(0x7B)
+            for (k, (key, value)) in members.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                newline(level + 1)
+                JSONValue.writeString(key, into: &out)
+                out.append(contentsOf: [0x3A, 0x20])
+                value.writePretty(into: &out, level: level + 1)
+            }
+            newline(level)
+            out.append(0x7D)
+        case .raw(let text):
+            ((try? JSONValue.parse(text)) ?? .null).writePretty(into: &out, level: level)
+        default:
+            write(into: &out)
         }
     }
 
@@ -225,54 +262,14 @@ extension JSONValue {
 }
 
 extension JSONValue {
-    /// A new json-c object (owned by the caller: release with json_object_put).
-    public func makeJSONC() -> OpaquePointer? {
-        switch self {
-        case .null: return nil
-        case .bool(let b): return json_object_new_boolean(b ? 1 : 0)
-        case .int(let i): return json_object_new_int64(i)
-        case .double(let d):
-            if !d.isFinite { return nil } // JSON has no Inf/NaN
-            let text = JSONValue.numberText(d)
-            return json_object_new_double_s(d, text)
-        case .string(let s):
-            var s = s
-            return s.withUTF8 { buf in
-                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
-                    json_object_new_string_len($0, Int32(clamping: buf.count))
-                }
-            }
-        case .array(let items):
-            let a = json_object_new_array_ext(Int32(clamping: items.count))
-            for item in items { json_object_array_add(a, item.makeJSONC()) }
-            return a
-        case .object(let members):
-            let o = json_object_new_object()
-            for (k, v) in members { json_object_object_add(o, k, v.makeJSONC()) }
-            return o
-        case .raw(let text):
-            return json_tokener_parse(text)
-        }
-    }
-
-    /// Serialises the value. Plain (the JSON-RPC messages of `serve`) is written here, straight into bytes: going
-    /// through json-c objects cost more than the rest of a diagnostic pull. `pretty` (the CLI's reports, two-space
-    /// indent) is json-c's. Object members are written in order; callers never repeat a key.
+    /// Serialises the value: plain (one line: the JSON-RPC messages of `serve`) or `pretty` (the CLI's reports,
+    /// two-space indent, json-c's format). Written here, straight into bytes: building json-c objects to print them
+    /// cost more than the rest of a diagnostic pull, and held a report's whole tree twice. Object members are written
+    /// in order; callers never repeat a key.
     public func serialized(pretty: Bool = false) -> String {
-        guard pretty else {
-            var out: [UInt8] = []
-            out.reserveCapacity(128)
-            write(into: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
-        guard let obj = makeJSONC() else { return "null" }
-        defer { json_object_put(obj) }
-        var flags = JSON_C_TO_STRING_NOSLASHESCAPE
-        flags |= pretty ? (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED) : JSON_C_TO_STRING_PLAIN
-        var len: Int = 0
-        guard let p = json_object_to_json_string_length(obj, Int32(flags), &len) else { return "null" }
-        return p.withMemoryRebound(to: UInt8.self, capacity: len) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        if pretty { writePretty(into: &out) } else { write(into: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

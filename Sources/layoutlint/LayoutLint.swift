@@ -77,9 +77,12 @@ struct Output {
 
 /// Exit 2 when `--environment` named something that is neither a preset nor one of the document's environments.
 func failOnUnknownEnvironments(_ result: LintResult, in path: String) throws {
-    let names = result.unknownEnvironments
+    try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.document.environments.map(\.environment.name), in: path)
+}
+
+func failOnUnknownEnvironments(_ names: [String], declared: [String], in path: String) throws {
     guard !names.isEmpty else { return }
-    let known = LayoutEnvironment.presetNames + result.document.environments.map(\.environment.name)
+    let known = LayoutEnvironment.presetNames + declared
     let hint = names.compactMap { suggest($0, among: known) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
     Output.flush()
     Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(path)\(hint)")
@@ -119,14 +122,29 @@ struct Lint: ParsableCommand {
         if fix && paths.contains("-") { throw ValidationError("--fix cannot write to standard input") }
     }
 
-    /// What linting one file produced; printed in input order after all files are done.
+    /// What linting one file produced; printed in input order after all files are done. Only what the output
+    /// needs is kept (not the tree, model and layouts: a run over 10 000 files kept 1.2 GB of them).
     struct FileOutcome {
         var path: String
         var shownPath: String
+        /// The text, for the text format's snippets (dropped for the other formats once linted).
         var source: [UInt8] = []
-        var result: LintResult?
+        var linted: Linted?
         var errors: [String] = []
         var fixesApplied = 0
+    }
+
+    struct Linted {
+        var diagnostics: [Diagnostic]
+        var lineIndex: LineIndex
+        var unknownEnvironments: [String]
+        var declaredEnvironments: [String]
+        init(_ r: LintResult) {
+            diagnostics = r.diagnostics
+            lineIndex = r.lineIndex
+            unknownEnvironments = r.unknownEnvironments
+            declaredEnvironments = r.unknownEnvironments.isEmpty ? [] : r.document.environments.map(\.environment.name)
+        }
     }
 
     func run() throws {
@@ -138,7 +156,16 @@ struct Lint: ParsableCommand {
             if c.hasErrors { reportConfig(c, style: style); throw ExitCode(Exit.failure) }
             explicitConfig = c
         }
-        func configFor(_ file: String) -> LayoutLintConfig? { explicitConfig ?? (file == "-" ? cache.config(forFile: "./-") : cache.config(forFile: file)) }
+        // The nearest config, looked up once per folder (a run is a snapshot; files of one folder share it).
+        var byFolder: [String: LayoutLintConfig?] = [:]
+        func configFor(_ file: String) -> LayoutLintConfig? {
+            if let explicitConfig { return explicitConfig }
+            let folder = file == "-" ? "-" : (file as NSString).deletingLastPathComponent
+            if let c = byFolder[folder] { return c }
+            let c = file == "-" ? cache.config(forFile: "./-") : cache.config(forFile: file)
+            byFolder[folder] = c
+            return c
+        }
 
         // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
         var matchedGlobs = Set<String>()
@@ -160,31 +187,33 @@ struct Lint: ParsableCommand {
         if !badConfigs.isEmpty { throw ExitCode(Exit.failure) }
 
         var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
-        let fix = self.fix, environments = self.environments
-        func process(_ o: inout FileOutcome) {
+        let configs = files.map(configFor)
+        let fix = self.fix, environments = self.environments, keepSource = format == .text
+        func process(_ o: inout FileOutcome, _ config: LayoutLintConfig?) {
             do { o.source = try readFileBytes(o.path) } catch { o.errors.append(error.message); return }
+            defer { if !keepSource { o.source = [] } }
             var options = LintOptions()
-            configFor(o.path)?.apply(to: &options)
+            config?.apply(to: &options)
             if !environments.isEmpty { options.environmentNames = environments }
-            guard fix else { o.result = lint(bytes: o.source, options: options); return }
+            guard fix else { o.linted = Linted(lint(bytes: o.source, options: options)); return }
             let out = fixAll(o.source, options: options)
-            guard out.text != o.source else { o.result = out.result; return }
+            guard out.text != o.source else { o.linted = Linted(out.result); return }
             do {
                 try writeAtomically(o.path, out.text, expected: o.source)
                 o.source = out.text
-                o.result = out.result
+                o.linted = Linted(out.result)
                 o.fixesApplied = out.applied.values.reduce(0, +)
             } catch {
                 // Nothing was written: report the file as it is.
                 o.errors.append(error.message)
-                o.result = lint(bytes: o.source, options: options)
+                o.linted = Linted(lint(bytes: o.source, options: options))
             }
         }
         // Files are independent: lint them on every core; the output keeps the input order.
         outcomes.withUnsafeMutableBufferPointer { buf in
-            // Each index is written by exactly one iteration; the config cache locks itself.
-            let shared = Unchecked((base: buf.baseAddress!, process: process))
-            DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i]) }
+            // Each index is written by exactly one iteration.
+            let shared = Unchecked((base: buf.baseAddress!, process: process, configs: configs))
+            DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i], shared.value.configs[i]) }
         }
 
         var results: [JSONReport.FileResult] = []
@@ -193,11 +222,11 @@ struct Lint: ParsableCommand {
         var fixed = 0
         for o in outcomes {
             for e in o.errors { Output.error(e) }
-            guard let result = o.result else { ioFailed = true; continue }
+            guard let result = o.linted else { ioFailed = true; continue }
             if !o.errors.isEmpty { ioFailed = true }
             linted += 1
             fixed += o.fixesApplied
-            try failOnUnknownEnvironments(result, in: o.shownPath)
+            try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
             for d in result.diagnostics { counts[d.severity, default: 0] += 1 }
             switch format {
             case .text:
