@@ -125,6 +125,13 @@ public struct LSPDiagnosticCache {
     private struct Key: Hashable {
         let diagnostic: Diagnostic
         let positions: [Position]
+        // Hashes where it is and little else (hashing every message cost more than serialising it); equality
+        // compares all, which is quick for the strings a kept result shares from pull to pull.
+        func hash(into h: inout Hasher) {
+            h.combine(positions)
+            h.combine(diagnostic.rule)
+            h.combine(diagnostic.message.utf8.count)
+        }
     }
     private var entries: [Key: JSONValue] = [:]
     private var used: [Key: JSONValue] = [:]

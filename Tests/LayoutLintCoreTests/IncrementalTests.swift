@@ -187,4 +187,19 @@ struct IncrementalTests {
         #expect(inc.stats.sectionsResolved == 3)
         Self.expectSame(inc, "after inserting a section before the others")
     }
+
+    /// duplicate-section-name is kept between updates and computed again when a name changes.
+    @Test("renaming a section to another's name, and back, reports and clears duplicate-section-name")
+    func renameMakesDuplicate() throws {
+        let inc = IncrementalLinter(text: Self.bigDocument(sections: 50))
+        #expect(!inc.diagnostics.contains { $0.rule == "duplicate-section-name" })
+        let at = try #require(inc.text.firstRange(of: Array(#""name": "s42""#.utf8))).lowerBound + 10
+        inc.replace(ByteRange(at, at + 2), with: Array("7".utf8))
+        #expect(inc.stats.mode == "section")
+        #expect(inc.diagnostics.filter { $0.rule == "duplicate-section-name" }.count == 1)
+        Self.expectSame(inc, "after renaming s42 to s7")
+        inc.replace(ByteRange(at, at + 1), with: Array("42".utf8))
+        #expect(!inc.diagnostics.contains { $0.rule == "duplicate-section-name" })
+        Self.expectSame(inc, "after renaming it back")
+    }
 }

@@ -598,13 +598,15 @@ public final class IncrementalLinter: @unchecked Sendable {
             }
         }
         delimiters.append(r.next)
-        // Results of the replaced segments leave the totals; the new ones are computed by `recompute`.
+        // Results of the replaced segments leave the totals (a segment replaced by one keeps its id: `recompute`
+        // swaps its result); the new ones are computed by `recompute`.
         let replaced = first...last
+        let keepsID = m == 1 && first == last
         var changed = Set<Int>()
         for k in replaced {
             let id = segments[k].id
             changed.insert(id)
-            if let c = counted[id] {
+            if !keepsID, let c = counted[id] {
                 count(c, sign: -1)
                 counted[id] = nil
                 if c.name != nil { namesDirty = true }
@@ -615,7 +617,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         for t in 0..<m {
             // One segment replaced by one keeps its id (its region is where it was).
             let id: Int
-            if m == 1 && first == last {
+            if keepsID {
                 id = segments[first].id
             } else {
                 id = nextID
