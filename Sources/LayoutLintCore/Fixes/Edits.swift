@@ -35,7 +35,11 @@ struct SourceText {
         return String(decoding: bytes[s..<e], as: UTF8.self)
     }
 
-    var newline: String { bytes.contains(0x0D) && bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n" }
+    /// The document's line break, as its first line ends ("\r\n" or "\n"); found without reading past that line.
+    var newline: String {
+        guard let lf = bytes.firstIndex(of: 0x0A), lf > 0, bytes[lf - 1] == 0x0D else { return "\n" }
+        return "\r\n"
+    }
 
     /// Replaces a value's text.
     func replace(_ r: ByteRange, with text: String) -> TextEdit { TextEdit(range: r, newText: text) }

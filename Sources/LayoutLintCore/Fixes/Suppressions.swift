@@ -16,20 +16,25 @@ let fileDirective = "layoutlint-disable"
 
 func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex) -> [Suppression] {
     var out: [Suppression] = []
+    let nextLine = Array(nextLineDirective.utf8), file = Array(fileDirective.utf8)
     for c in comments {
         // The text after the comment markers, with its offset in the document.
         let bodyStart = c.range.start + 2
-        let body = Array(source[bodyStart..<max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))])
+        let bodyEnd = max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))
+        guard bodyEnd <= source.count else { continue }
         var i = 0
-        while i < body.count, body[i] == 0x20 || body[i] == 0x09 || body[i] == 0x2A { i += 1 }
+        while bodyStart + i < bodyEnd, source[bodyStart + i] == 0x20 || source[bodyStart + i] == 0x09 || source[bodyStart + i] == 0x2A { i += 1 }
+        // Most comments are prose: only those that start with the directive are copied and read.
+        guard bodyEnd - bodyStart - i >= file.count, source[(bodyStart + i)..<(bodyStart + i + file.count)].elementsEqual(file) else { continue }
+        let body = Array(source[bodyStart..<bodyEnd])
         let rest = body[i...]
         let scope: Suppression.Scope
         var j: Int
-        if rest.starts(with: Array(nextLineDirective.utf8)) {
-            j = i + nextLineDirective.utf8.count
+        if rest.starts(with: nextLine) {
+            j = i + nextLine.count
             scope = .nextLine(index.position(of: c.range.start, in: .utf8).line + 1)
-        } else if rest.starts(with: Array(fileDirective.utf8)) {
-            j = i + fileDirective.utf8.count
+        } else if rest.starts(with: file) {
+            j = i + file.count
             scope = .file
         } else { continue }
         // The directive must end there (`layoutlint-disabled` is no directive).
