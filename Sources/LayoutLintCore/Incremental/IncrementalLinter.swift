@@ -55,9 +55,20 @@ public final class IncrementalLinter: @unchecked Sendable {
     static let suffixID = 1 << 30
     static let localMask = (1 << 32) - 1
     /// Region start (in the text) by region id; ids of section regions are never reused.
-    private var regionStart: [Int] = [0]
+    private var regionStart = RegionStarts()
     private var suffixStart = 0
     private var nextID = 1
+
+    /// Region starts by id. Ids are never reused; those of regions that are gone are dropped (an array indexed by
+    /// id grew with every re-parsed region, for as long as the document stayed open).
+    private struct RegionStarts {
+        private var byID: [Int: Int] = [0: 0]
+        subscript(id: Int) -> Int {
+            get { byID[id] ?? 0 }
+            set { byID[id] = newValue }
+        }
+        mutating func remove(_ id: Int) { byID[id] = nil }
+    }
 
     private struct Segment {
         var id: Int
@@ -347,13 +358,14 @@ public final class IncrementalLinter: @unchecked Sendable {
             } else {
                 id = nextID
                 nextID += 1
-                regionStart.append(0)
             }
             regionStart[id] = start
             keys.append(key)
             newSegments.append(Segment(id: id, delimiter: cut.delimiters[k], node: el, errors: [], comments: [], syntax: [],
                                        namesLines: false, cache: cache))
         }
+        let live = Set(newSegments.map(\.id))
+        for s in segments where !live.contains(s.id) { regionStart.remove(s.id) }
         segments = newSegments
         segmentKeys = keys
         suffixStart = cut.suffixStart
@@ -606,10 +618,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         for k in replaced {
             let id = segments[k].id
             changed.insert(id)
-            if !keepsID, let c = counted[id] {
-                count(c, sign: -1)
-                counted[id] = nil
-                if c.name != nil { namesDirty = true }
+            if !keepsID {
+                regionStart.remove(id)
+                if let c = counted[id] {
+                    count(c, sign: -1)
+                    counted[id] = nil
+                    if c.name != nil { namesDirty = true }
+                }
             }
         }
         var newSegments: [Segment] = []
@@ -622,7 +637,6 @@ public final class IncrementalLinter: @unchecked Sendable {
             } else {
                 id = nextID
                 nextID += 1
-                regionStart.append(0)
             }
             changed.insert(id)
             regionStart[id] = starts[t]
