@@ -279,3 +279,29 @@ struct ResolverSemanticsTests {
         #expect(g.children[0].estimatedHeight && !g.children[0].estimatedWidth)
     }
 }
+
+/// A repeated key counts once, the last time, everywhere: in the model, where a `$ref` resolves, and where
+/// go-to-definition lands (they disagreed: `$ref` followed the first of two equal keys).
+@Suite("Duplicate keys: the last one counts")
+struct DuplicateKeyTests {
+    @Test("a $ref to a definition written twice resolves to the second, and go-to-definition lands there")
+    func refFollowsLastDuplicate() throws {
+        let text = """
+        { "environments": ["iPhone 12"],
+          "definitions": {
+            "tile": { "width": "absolute(50)", "height": "absolute(50)" },
+            "tile": { "width": "absolute(80)", "height": "absolute(80)" }
+          },
+          "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                                      "subitems": [ { "$ref": "#/definitions/tile" } ] } } ] }
+        """
+        let r = lint(bytes: Array(text.utf8))
+        let item = try #require(r.layouts[0].sections[0].group?.children.first)
+        #expect(item.frame.width == 80, "the model takes the last \"tile\"")
+        #expect(r.diagnostics.contains { $0.rule == "duplicate-key" })
+        let target = try #require(jsonNode(atPointer: "#/definitions/tile", root: r.parse.root))
+        let bytes = Array(text.utf8)
+        let second = try #require(bytes.firstRange(of: Array(#""tile": { "width": "absolute(80)""#.utf8)))
+        #expect(target.property?.keyRange.start == second.lowerBound)
+    }
+}

@@ -90,16 +90,11 @@ public func jsonNode(atPointer pointer: String, root: JSONNode?) -> (node: JSONN
     guard p.hasPrefix("/") else { return nil }
     var prop: JSONProperty?
     for raw in p.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        // The same step as the builder's `$ref` (go-to-definition lands where the reference resolves).
         let tok = unescapePointer(String(raw))
-        if node.kind == .object, let pr = node.properties.last(where: { $0.key == tok }), let v = pr.value {
-            node = v
-            prop = pr
-        } else if node.kind == .array, let i = Int(tok), i >= 0, i < node.elements.count, String(i) == tok {
-            node = node.elements[i]
-            prop = nil
-        } else {
-            return nil
-        }
+        guard let child = node.child(pointerToken: tok) else { return nil }
+        prop = node.kind == .object ? node.property(tok) : nil
+        node = child
     }
     return (node, prop)
 }

@@ -36,16 +36,16 @@ public final class JSONNode: @unchecked Sendable {
         self.range = range
     }
 
-    /// The first member with this key (objects only).
+    /// The member with this key (objects only): the last one when the key repeats, as every JSON reader takes it,
+    /// as the model's properties take it (`ObjectView.entry`) and as the `duplicate-key` diagnostic says.
     public func property(_ key: String) -> JSONProperty? {
-        for p in properties where p.key == key { return p }
-        return nil
+        properties.last { $0.key == key }
     }
-    /// The value of the first member with this key (objects only).
+    /// The value of the member with this key (the last one when it repeats; objects only).
     public subscript(key: String) -> JSONNode? { property(key)?.value }
 
-    /// The child a JSON pointer token names: the first member with that key, or the element at that index (a
-    /// canonical decimal number). How `$ref` is followed.
+    /// The child a JSON pointer token names: the member with that key (the last one when it repeats), or the element
+    /// at that index (a canonical decimal number). How `$ref` is followed, and go-to-definition with it.
     func child(pointerToken tok: String) -> JSONNode? {
         if kind == .object { return self[tok] }
         if kind == .array, let i = Int(tok), i >= 0, i < elements.count, String(i) == tok { return elements[i] }
