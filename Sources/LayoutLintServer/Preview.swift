@@ -66,7 +66,7 @@ extension LanguageServer {
         options.title = doc.path ?? uri
         options.highlightSection = args.count > 2 ? args[2].stringValue : nil
         let svg = renderSVG(result, environment: environment, options: options)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())")
+        let dir = LanguageServer.previewDirectory
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let file = dir.appendingPathComponent(previewFileName(documentPath: doc.path ?? "layout", environment: environment))
@@ -79,5 +79,12 @@ extension LanguageServer {
         } catch {
             return .error(RPCErrorCode.internalError, "Internal error: cannot write the preview: \(error.localizedDescription)")
         }
+    }
+}
+
+extension LanguageServer {
+    /// The folder previews are written to: one per server process, removed when the server exits.
+    static var previewDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())")
     }
 }

@@ -38,6 +38,7 @@ public struct ServerOptions: Sendable {
 public func runLanguageServer(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     MessageWriter.ignoreSIGPIPE()
     let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
+    defer { try? FileManager.default.removeItem(at: LanguageServer.previewDirectory) }
     return server.run()
 }
 

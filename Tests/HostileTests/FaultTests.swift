@@ -202,7 +202,10 @@ extension HostileSecurityTests {
         #expect(written.hasPrefix(dir) && !written.dropFirst(dir.count).contains("/"),
                 "the preview went to \(written) (\(r?.serialized().prefix(300) ?? "no response"))")
         s.proveAlive()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)").path
+        #expect(FileManager.default.fileExists(atPath: folder))
         s.shutdownCleanly()
+        #expect(!FileManager.default.fileExists(atPath: folder), "the preview folder is removed when the server exits")
     }
 }
 
