@@ -245,18 +245,18 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
         #expect(r.exitedCleanly && r.code == 0, "\(r)")
         let d = try #require(diagnostics(r.json).first { rule($0) == "group-overflow" }, "\(r)")
         #expect(startLine(d) == 3, "the finding after 50 MB is at its line")
-        #expect(r.seconds < 10, "took \(r.seconds) s")
     }
 
     @Test func fiveMegabytesOfSections() throws {
-        // Many sections (≈ 27 000): linted whole or cut off with a diagnostic, in bounded time.
+        // Many sections (≈ 27 000): linted whole or cut off with a diagnostic, without hanging (`lintJSON` gives up
+        // after 60 s). How fast is a benchmark's question (BENCHMARKS.md, run-core), not a timed test's: a bound here
+        // failed on a loaded machine without anything being wrong.
         let sections = Array(repeating: plainSection("s"), count: 27_000).joined(separator: ",\n")
         let text = "{ \"sections\": [\n\(sections),\n\(overflowSection("last"))\n] }\n"
         let r = lintJSON(Data(text.utf8), timeout: 60)
         print("\(text.utf8.count / 1_000_000) MB of sections: lint took \(String(format: "%.2f", r.seconds)) s")
         #expect(r.exitedCleanly, "\(r)")
         #expect(diagnostics(r.json).contains { rule($0) == "group-overflow" }, "the last section is linted")
-        #expect(r.seconds < 10, "took \(r.seconds) s")
     }
 
     @Test func binaryFile() throws {

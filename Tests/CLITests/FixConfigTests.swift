@@ -629,7 +629,6 @@ let fcHandWrittenFixed = fcHandWritten
         print("10 000 files: generated in \(String(format: "%.2f", generated)) s; layoutlint lint --format json took \(String(format: "%.2f", r.seconds)) s")
         #expect(r.exitedCleanly, "\(r)")
         #expect(r.code == 0)
-        #expect(r.seconds < 20, "10 000 files took \(r.seconds) s")
         let j = try #require(r.json, "\(r.description.prefix(2000))")
         #expect(fcSummary(j, "files") == 10_000)
         #expect(fcSummary(j, "warnings") == warnings)
