@@ -202,4 +202,34 @@ struct IncrementalTests {
         #expect(!inc.diagnostics.contains { $0.rule == "duplicate-section-name" })
         Self.expectSame(inc, "after renaming it back")
     }
+
+    /// Suppressions are applied only when some comment is a directive: typing one into a section of a document that
+    /// had none silences the finding, and deleting it brings the finding back.
+    @Test("typing a suppression comment into a section, and deleting it, silences and restores the finding")
+    func suppressionTypedIntoSection() throws {
+        let doc = """
+        {
+          "environments": ["iPhone 12"],
+          "sections": [
+            { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                                      "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
+            { "name": "b", // wide items
+              "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                "subitems": [{ "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }] } }
+          ]
+        }
+        """
+        let inc = IncrementalLinter(text: Array(doc.utf8))
+        let overflow = inc.diagnostics.filter { $0.rule == "group-overflow" }
+        #expect(overflow.count == 1)
+        let line = try #require(inc.text.firstRange(of: Array(#""subitems": [{ "width": "fractionalWidth(0.75)""#.utf8))).lowerBound
+        let directive = Array("// layoutlint-disable-next-line group-overflow\n        ".utf8)
+        inc.replace(ByteRange(line, line), with: directive)
+        #expect(inc.stats.mode == "section")
+        #expect(!inc.diagnostics.contains { $0.rule == "group-overflow" })
+        Self.expectSame(inc, "after typing the directive")
+        inc.replace(ByteRange(line, line + directive.count), with: [])
+        #expect(inc.diagnostics.filter { $0.rule == "group-overflow" }.count == 1)
+        Self.expectSame(inc, "after deleting it")
+    }
 }

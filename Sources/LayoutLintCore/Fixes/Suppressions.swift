@@ -18,14 +18,11 @@ func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex)
     var out: [Suppression] = []
     let nextLine = Array(nextLineDirective.utf8), file = Array(fileDirective.utf8)
     for c in comments {
+        // Most comments are prose: only those that start with the directive are copied and read.
+        guard let i = directiveOffset(c, source: source) else { continue }
         // The text after the comment markers, with its offset in the document.
         let bodyStart = c.range.start + 2
         let bodyEnd = max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))
-        guard bodyEnd <= source.count else { continue }
-        var i = 0
-        while bodyStart + i < bodyEnd, source[bodyStart + i] == 0x20 || source[bodyStart + i] == 0x09 || source[bodyStart + i] == 0x2A { i += 1 }
-        // Most comments are prose: only those that start with the directive are copied and read.
-        guard bodyEnd - bodyStart - i >= file.count, source[(bodyStart + i)..<(bodyStart + i + file.count)].elementsEqual(file) else { continue }
         let body = Array(source[bodyStart..<bodyEnd])
         let rest = body[i...]
         let scope: Suppression.Scope
@@ -57,6 +54,20 @@ func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex)
         out.append(Suppression(scope: scope, rules: rules, comment: c))
     }
     return out
+}
+
+/// Where a comment's text starts (after `//` or `/*`, blanks and `*`), when it starts with `layoutlint-disable`
+/// (both directives do); nil for every other comment.
+func directiveOffset(_ c: Comment, source: [UInt8]) -> Int? {
+    let bodyStart = c.range.start + 2
+    let bodyEnd = max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))
+    guard bodyEnd <= source.count else { return nil }
+    var i = 0
+    while bodyStart + i < bodyEnd, source[bodyStart + i] == 0x20 || source[bodyStart + i] == 0x09 || source[bodyStart + i] == 0x2A { i += 1 }
+    let directive = fileDirective.utf8
+    guard bodyEnd - bodyStart - i >= directive.count,
+          source[(bodyStart + i)..<(bodyStart + i + directive.count)].elementsEqual(directive) else { return nil }
+    return i
 }
 
 /// Drops the diagnostics that suppressions silence and adds `unused-suppression` for those that silence nothing.

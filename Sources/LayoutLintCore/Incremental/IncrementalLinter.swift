@@ -63,11 +63,25 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// id grew with every re-parsed region, for as long as the document stayed open).
     private struct RegionStarts {
         private var byID: [Int: Int] = [0: 0]
+        // The last id looked up: offsets are mapped region after region, most lookups repeat the one before.
+        private var lastID = 0, lastStart = 0
         subscript(id: Int) -> Int {
-            get { byID[id] ?? 0 }
-            set { byID[id] = newValue }
+            mutating get {
+                if id == lastID { return lastStart }
+                let s = byID[id] ?? 0
+                lastID = id
+                lastStart = s
+                return s
+            }
+            set {
+                byID[id] = newValue
+                if id == lastID { lastStart = newValue }
+            }
         }
-        mutating func remove(_ id: Int) { byID[id] = nil }
+        mutating func remove(_ id: Int) {
+            byID[id] = nil
+            if id == lastID { lastID = 0; lastStart = byID[0] ?? 0 }
+        }
     }
 
     private struct Segment {
@@ -82,6 +96,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// Some syntax error names a line number (which moves when lines are added above).
         var namesLines: Bool
         var cache: SectionResult?
+        /// Some comment is a suppression directive (without any, suppressions are not applied at all).
+        var directives = false
     }
 
     /// What one section contributes, kept while its text and dependencies hold. Not the model or the resolved
@@ -146,6 +162,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var segments: [Segment] = []
     private var frameErrors: [SyntaxError] = []
     private var frameComments: [Comment] = []
+    private var frameDirectives = false
     private var frameSyntax: [Diagnostic] = []
     private var frameView: ObjectView?
     private var frameDoc = LayoutDocument()
@@ -384,10 +401,18 @@ public final class IncrementalLinter: @unchecked Sendable {
             if let r = e.related { v.related = toVirtual(r) }
             if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].errors.append(v) } else { frameErrors.append(v) }
         }
+        frameDirectives = false
         for c in parsed.comments {
             var v = c
             v.range = toVirtual(c.range)
-            if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].comments.append(v) } else { frameComments.append(v) }
+            let directive = directiveOffset(c, source: text) != nil
+            if let k = segmentIndex(ofVirtual: v.range.start) {
+                segments[k].comments.append(v)
+                if directive { segments[k].directives = true }
+            } else {
+                frameComments.append(v)
+                if directive { frameDirectives = true }
+            }
         }
         for k in segments.indices where !segments[k].errors.isEmpty {
             segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
@@ -653,7 +678,8 @@ public final class IncrementalLinter: @unchecked Sendable {
             }
             let comments = r.comments.filter { inRegion($0.range.start) }.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
             newSegments.append(Segment(id: id, delimiter: delimiters[t], node: node, errors: errors, comments: comments, syntax: [],
-                                       namesLines: errors.contains { $0.message.containsUTF8(" at line ") }, cache: nil))
+                                       namesLines: errors.contains { $0.message.containsUTF8(" at line ") }, cache: nil,
+                                       directives: r.comments.contains { inRegion($0.range.start) && directiveOffset($0, source: text) != nil }))
             keys.append(textKey(starts[t], regionEnd))
         }
         segments.replaceSubrange(replaced, with: newSegments)
@@ -895,11 +921,14 @@ public final class IncrementalLinter: @unchecked Sendable {
         // Into offsets of the text.
         var out = ds.map(toReal)
         dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
-        var comments: [Comment] = []
-        for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
-        for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
-        for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
-        out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
+        // Suppressions (without a directive anywhere, `applySuppressions` would change nothing).
+        if frameDirectives || segments.contains(where: \.directives) {
+            var comments: [Comment] = []
+            for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
+            for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
+            for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
+            out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
+        }
         out = applySeverities(out, options.severities)
         sortDiagnostics(&out)
         current = out
