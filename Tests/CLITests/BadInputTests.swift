@@ -259,6 +259,20 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
         #expect(diagnostics(r.json).contains { rule($0) == "group-overflow" }, "the last section is linted")
     }
 
+    /// A byte order mark is not a column: a finding on the first line of a file that starts with one is reported at
+    /// the same line and character as in the same file without it (editors count from the character after it).
+    @Test func byteOrderMarkIsNoColumn() throws {
+        let oneLine = overflowSection("first").split(separator: "\n").joined(separator: " ")
+        let text = "{ \"sections\": [ \(oneLine) ] }\n"
+        let plain = try #require(diagnostics(lintJSON(Data(text.utf8)).json).first { rule($0) == "group-overflow" })
+        let withBOM = try #require(diagnostics(lintJSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).json).first { rule($0) == "group-overflow" })
+        #expect(startLine(plain) == 0)
+        #expect(startLine(withBOM) == startLine(plain))
+        #expect(startCharacter(withBOM) == startCharacter(plain))
+        let textOutput = run(["lint", "--no-color", "-"], stdin: Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)))
+        #expect(!textOutput.stdout.contains("\u{FEFF}"), "the snippet does not echo the mark")
+    }
+
     @Test func binaryFile() throws {
         var g = SystemRandomNumberGenerator()
         var bytes = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &g) }

@@ -18,6 +18,29 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
 }
 
 @Suite struct LineIndexTests {
+    @Test func byteOrderMarkIsNoColumn() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"a\": 1,\n \"b\": 2}".utf8)
+        let index = LineIndex(bytes)
+        for e in encodings {
+            #expect(index.position(of: 3, in: e) == Position(line: 0, character: 0), "\(e)")
+            #expect(index.position(of: 4, in: e) == Position(line: 0, character: 1), "\(e)")
+            #expect(index.position(of: 0, in: e) == Position(line: 0, character: 0), "inside the mark, \(e)")
+            #expect(index.offset(of: Position(line: 0, character: 0), in: e) == 3, "\(e)")
+            #expect(index.position(of: 12, in: e) == Position(line: 1, character: 0), "\(e)")
+        }
+        // Edits after the mark keep it out of the columns; deleting it makes column 0 the document's start.
+        var edited = index
+        var text = bytes
+        text.replaceSubrange(4..<4, with: Array("  ".utf8))
+        edited.update(replacing: ByteRange(4, 4), inserted: 2, text: text)
+        #expect(edited.position(of: 3, in: .utf16) == Position(line: 0, character: 0))
+        #expect(edited.position(of: 6, in: .utf16) == Position(line: 0, character: 3))
+        text.removeSubrange(0..<3)
+        edited.update(replacing: ByteRange(0, 3), inserted: 0, text: text)
+        #expect(edited.position(of: 0, in: .utf16) == Position(line: 0, character: 0))
+        #expect(edited.position(of: 3, in: .utf16) == Position(line: 0, character: 3))
+    }
+
     @Test func columnsInTheThreeEncodings() {
         // { " a " : ␠ " 日 本 👍 " , ␠ " b " …
         let text = #"{"a": "日本👍", "b": 1}"#

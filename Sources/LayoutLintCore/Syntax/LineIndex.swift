@@ -67,15 +67,23 @@ public struct LineIndex: Sendable {
 
     public init(_ text: String) { self.init(Array(text.utf8)) }
 
+    /// The length of a UTF-8 byte order mark at the start of `bytes` (3), or 0.
+    static func bomLength(_ bytes: [UInt8]) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// A byte order mark is not a column: the first line starts after it (editors do not show it, and count columns
+    /// from the character after it).
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         let n = bytes.count
-        var starts = [0]
+        let bom = LineIndex.bomLength(bytes)
+        var starts = [bom]
         var ends: [Int] = []
         var ascii: [Bool] = []
         var cpO: [Int] = [0], cp16: [Int] = [0], cp32: [Int] = [0]
         bytes.withUnsafeBufferPointer { p in
-            let lastASCII = LineIndex.scanLines(p, from: 0, to: n, starts: &starts, ends: &ends, ascii: &ascii)
+            let lastASCII = LineIndex.scanLines(p, from: bom, to: n, starts: &starts, ends: &ends, ascii: &ascii)
             ends.append(n)
             ascii.append(lastASCII)
             if ascii.contains(false) {
@@ -120,7 +128,8 @@ public struct LineIndex: Sendable {
             while i < old.start + inserted { if p[i] >= 0x80 { return false }; i += 1 }
             return true
         }
-        guard cpOffset.count == 1, insertedASCII, !asciiLines.contains(false), old.end <= oldCount else {
+        // An edit of a byte order mark (or of the bytes before the first line) indexes the text again.
+        guard cpOffset.count == 1, insertedASCII, !asciiLines.contains(false), old.end <= oldCount, old.start >= lineStarts[0] else {
             self = LineIndex(text)
             return
         }
@@ -212,7 +221,7 @@ public struct LineIndex: Sendable {
     public func position(of byteOffset: Int, in encoding: PositionEncoding) -> Position {
         let line = line(containing: byteOffset)
         let start = lineStarts[line]
-        let o = min(max(byteOffset, 0), lineEnds[line])
+        let o = min(max(byteOffset, start), lineEnds[line])
         if asciiLines[line] { return Position(line: line, character: o - start) }
         let a = cumulative(upTo: o)
         switch encoding {
