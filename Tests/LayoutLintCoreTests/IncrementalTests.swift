@@ -55,6 +55,11 @@ struct IncrementalTests {
         }
     }
 
+    /// One section on one line: a horizontal group `height` tall whose item is `fractionalWidth(itemWidth)` wide.
+    static func section(height: Int, itemWidth: String = "1") -> String {
+        #"{ "group": { "width": "fractionalWidth(1)", "height": "absolute(\#(height))", "subitems": [{ "width": "fractionalWidth(\#(itemWidth))", "height": "fractionalHeight(1)" }] } }"#
+    }
+
     /// A document of many sections, some using shared definitions.
     static func bigDocument(sections: Int) -> [UInt8] {
         var s = """
@@ -124,9 +129,9 @@ struct IncrementalTests {
         let doc = """
         {
           "sections": [
-            { "group": { "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }] } },
+            \(Self.section(height: 50, itemWidth: "0.5")),
             { "group": { "$ref": "#/sections/0/group" } },
-            { "group": { "width": "fractionalWidth(1)", "height": "absolute(70)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+            \(Self.section(height: 70))
           ]
         }
         """
@@ -169,17 +174,17 @@ struct IncrementalTests {
         let doc = """
         {
           "sections": [
-            { "group": { "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }] } },
-            { "group": { "width": "fractionalWidth(1)", "height": "absolute(70)", "subitems": [{ "width": "fractionalWidth(2)", "height": "fractionalHeight(1)" }] } },
+            \(Self.section(height: 50, itemWidth: "0.5")),
+            \(Self.section(height: 70, itemWidth: "2")),
             { "group": { "$ref": "#/sections/1/group" } },
-            { "group": { "width": "fractionalWidth(1)", "height": "absolute(90)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+            \(Self.section(height: 90))
           ]
         }
         """
         let inc = IncrementalLinter(text: Array(doc.utf8))
         let first = try #require(inc.text.firstRange(of: Array("{ \"group\"".utf8))).lowerBound
         // A new first section: "#/sections/1/group" now names the group that was section 0's.
-        inc.replace(ByteRange(first, first), with: Array(#"{ "group": { "width": "fractionalWidth(1)", "height": "absolute(10)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },"#.utf8) + [0x0A, 0x20, 0x20, 0x20, 0x20])
+        inc.replace(ByteRange(first, first), with: Array((Self.section(height: 10) + ",\n    ").utf8))
         #expect(inc.stats.mode == "section")
         #expect(inc.stats.sections == 5)
         // The two elements parsed again (the new one and the old first), and the one with the index `$ref`; not the
