@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["LayoutLintRender", "LayoutLintCore"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
         // Shared by the test targets that run the real binary.
-        .target(name: "TestSupport", dependencies: ["JSONC"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["JSONC", "JSONRPC"], path: "Tests/TestSupport"),
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),

@@ -23,111 +23,13 @@ func tdp(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
     .object([("textDocument", docID(uri)), ("position", pos(line, character))])
 }
 
-final class LSPClient {
-    let process = Process()
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrURL: URL
-    var framer = MessageFramer(maxMessageSize: 256 * 1024 * 1024)
-    /// Messages read but not yet consumed (notifications, server requests, responses nobody waited for).
-    var inbox: [JSONValue] = []
-    /// Every publishDiagnostics notification received, in order.
-    var published: [JSONValue] = []
-    var nextID = 1
-    var exitStatus: Int32?
-
+final class LSPClient: ServerProcess {
     init(environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"]) {
-        stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-serve-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: serverBinary)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["LAYOUTLINT_DEBOUNCE_MS"] = "10"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = try! FileHandle(forWritingTo: stderrURL)
-        try! process.run()
+        super.init(environment: environment, arguments: arguments, firstID: 1, maxMessageSize: 256 * 1024 * 1024, logName: "serve")
     }
 
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        try? FileManager.default.removeItem(at: stderrURL)
-    }
-
-    var stderrText: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
-
-    // MARK: writing
-
-    func sendRaw(_ bytes: [UInt8]) {
-        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-        var off = 0
-        while off < bytes.count {
-            pump(timeoutMillis: 0) // keep the server's output flowing so neither side blocks
-            let n = bytes.withUnsafeBytes { p in write(fd, p.baseAddress! + off, min(p.count - off, 1 << 16)) }
-            if n <= 0 { if errno == EINTR { continue }; return }
-            off += n
-        }
-    }
-    func send(_ v: JSONValue) { sendRaw(RPC.frame(v)) }
-    func notify(_ method: String, _ params: JSONValue = .object([])) { send(RPC.notification(method, params)) }
-    @discardableResult
-    func sendRequest(_ method: String, _ params: JSONValue? = .object([])) -> Int {
-        let id = nextID
-        nextID += 1
-        send(RPC.request(id: .int(Int64(id)), method, params))
-        return id
-    }
-    func closeInput() { try? stdinPipe.fileHandleForWriting.close() }
-
-    // MARK: reading
-
-    /// Reads what the server wrote, waiting at most `timeoutMillis` for the first byte. False at end of output.
-    @discardableResult
-    func pump(timeoutMillis: Int32) -> Bool {
-        let fd = stdoutPipe.fileHandleForReading.fileDescriptor
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, timeoutMillis) > 0 else { return true }
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n <= 0 { return false }
-        for e in framer.feed(Array(buf[0..<n])) {
-            guard case .frame(let body) = e else { Issue.record("the server wrote a bad frame: \(e)"); continue }
-            guard let v = try? JSONValue.parse(body) else { Issue.record("the server wrote a body that is not JSON"); continue }
-            // Answer the server's requests (registerCapability, refresh) with null.
-            if case .object = v, v["method"] != nil, let id = v["id"] {
-                let fdw = stdinPipe.fileHandleForWriting.fileDescriptor
-                let bytes = RPC.frame(RPC.response(id: id, result: .null))
-                _ = bytes.withUnsafeBytes { write(fdw, $0.baseAddress, $0.count) }
-            }
-            if v["method"]?.stringValue == "textDocument/publishDiagnostics" { published.append(v) }
-            inbox.append(v)
-        }
-        return true
-    }
-
-    /// The next message matching `predicate` (removed from the inbox), or nil after `timeout` seconds.
-    func waitFor(timeout: Double = 10, _ predicate: (JSONValue) -> Bool) -> JSONValue? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
-            if Date() > deadline { return nil }
-            if !pump(timeoutMillis: 50) {
-                if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
-                return nil
-            }
-        }
-    }
-
-    func response(_ id: Int, timeout: Double = 10) -> JSONValue? {
-        waitFor(timeout: timeout) { $0["id"] == .int(Int64(id)) && $0["method"] == nil }
-    }
-
-    /// Sends a request and waits for its response message (with `result` or `error`).
-    func request(_ method: String, _ params: JSONValue? = .object([]), timeout: Double = 10) -> JSONValue? {
-        response(sendRequest(method, params), timeout: timeout)
-    }
+    /// Output that is not a framed JSON message fails the test.
+    override func badOutput(_ description: String) { Issue.record("the server wrote \(description)") }
 
     /// The result of a request (nil when it failed: the test records why).
     func result(_ method: String, _ params: JSONValue? = .object([]), sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue? {
@@ -171,28 +73,11 @@ final class LSPClient {
         return r
     }
 
-    func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))), ("text", .string(text)),
-        ]))]))
-    }
-
     func change(_ uri: String, version: Int, _ changes: [JSONValue]) {
         notify("textDocument/didChange", .object([
             ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(version)))])),
             ("contentChanges", .array(changes)),
         ]))
-    }
-
-    /// Waits for the process to end; nil when it is still running after `timeout` seconds (then it is killed).
-    func waitForExit(timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return nil }
-            pump(timeoutMillis: 20)
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
     /// shutdown + exit; returns the exit code.
