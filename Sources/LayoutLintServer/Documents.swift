@@ -24,7 +24,29 @@ final class Document {
     var editCount = 0
     /// The whole lint result (tree, model, layouts) for hover and the other queries: computed when first asked for
     /// after a change.
-    var result: LintResult? { engine?.fullResult() }
+    var result: LintResult? {
+        guard let r = engine?.fullResult() else { return nil }
+        if lastResult?.document !== r.document {
+            queryIndexes = nil
+            lastResult = r
+        }
+        return r
+    }
+    /// The full result last handed to a query. Kept until the next query asks for a newer one, so that freeing it
+    /// (the tree, model and layouts of a 1 MB document: 20 ms) is part of that query, not of the next edit's
+    /// diagnostics. (Freeing it on another thread made both slower: the two threads fought over malloc's arena.)
+    private var lastResult: LintResult?
+    /// Indexes of the full result (model objects by position, resolved frames by element), built once per result:
+    /// hover, inlay hints and symbols all ask for them.
+    private var queryIndexes: (document: LayoutDocument, model: ModelIndex, resolved: [ResolvedIndex])?
+
+    func indexes(_ r: LintResult) -> (model: ModelIndex, resolved: [ResolvedIndex]) {
+        if let c = queryIndexes, c.document === r.document { return (c.model, c.resolved) }
+        let c = (document: r.document, model: ModelIndex(r.document), resolved: r.layouts.map { ResolvedIndex($0) })
+        queryIndexes = c
+        return (c.model, c.resolved)
+    }
+
     var diagnostics: [Diagnostic] = []
     /// The LSP JSON of the diagnostics last sent, reused where a diagnostic shows the same after an edit.
     var lspDiagnostics = LSPDiagnosticCache()

@@ -26,8 +26,8 @@ struct FeatureContext {
         guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
         var sections: [String] = []
         var range: ByteRange?
-        if let result, let hit = ModelIndex(result.document).hits(at: offset) {
-            if let table = sizeTable(hit.objects, property: hit.property, layouts: result.layouts) {
+        if let result, case let idx = doc.indexes(result), let hit = idx.model.hits(at: offset) {
+            if let table = sizeTable(hit.objects, property: hit.property, layouts: result.layouts, indexes: idx.resolved) {
                 sections.append(table)
                 range = hit.property.flatMap { hit.objects.first?.props[$0]?.range } ?? hit.range
             }
@@ -52,7 +52,7 @@ struct FeatureContext {
     }
 
     /// The Markdown table of what the resolver computed for these objects in every environment.
-    func sizeTable(_ objects: [ModelObject], property: String?, layouts: [ResolvedLayout]) -> String? {
+    func sizeTable(_ objects: [ModelObject], property: String?, layouts: [ResolvedLayout], indexes: [ResolvedIndex]) -> String? {
         guard let first = objects.first else { return nil }
         var head = "**\(first.kindName)** `\(first.path)`"
         if let e = objectsElement(first), let t = e.refTarget { head += " → `#\(t)`" }
@@ -66,8 +66,7 @@ struct FeatureContext {
         }
         var rows: [String] = []
         var isGroupTable = false
-        for layout in layouts {
-            let idx = ResolvedIndex(layout)
+        for (layout, idx) in zip(layouts, indexes) {
             let env = layout.environment.name
             for o in objects {
                 switch o {
@@ -147,8 +146,8 @@ struct FeatureContext {
         let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
         // Value range of each dimension's text → every size computed for it, and whether any is estimated.
         var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
-        let indexes = result.layouts.map { ResolvedIndex($0) }
-        for o in ModelIndex(result.document).objects {
+        let (model, indexes) = doc.indexes(result)
+        for o in model.objects {
             for axis in ["width", "height"] {
                 guard let site = o.props[axis], wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start) else { continue }
                 var estimatedDim = false
@@ -249,15 +248,12 @@ struct FeatureContext {
 
     func documentSymbols() -> Reply {
         guard let result, let root = result.parse.root else { return .result(.array([])) }
-        let indexes = result.layouts.map { ResolvedIndex($0) }
+        let indexes = doc.indexes(result).resolved
         var count = 0
         func sizeDetail(_ id: ObjectIdentifier) -> String? {
-            var sizes: [String] = []
-            for idx in indexes {
-                for f in idx.frames[id] ?? [] where !sizes.contains(f.sizeDescription) { sizes.append(f.sizeDescription) }
-            }
-            if sizes.isEmpty { return nil }
-            return sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+            var frames: [Rect] = []
+            for idx in indexes { frames += idx.frames[id] ?? [] }
+            return distinctSizes(frames)
         }
         func symbol(_ name: String, _ kind: Int, _ range: ByteRange, _ selection: ByteRange, detail: String?, children: [JSONValue]) -> JSONValue {
             count += 1
@@ -295,6 +291,9 @@ struct FeatureContext {
         }
         var out: [JSONValue] = []
         let doc = result.document
+        // Each section's frames in every environment, found once (not by scanning every layout per section).
+        var sectionFrames: [ObjectIdentifier: [Rect]] = [:]
+        for l in result.layouts { for rs in l.sections { sectionFrames[ObjectIdentifier(rs.section), default: []].append(rs.frame) } }
         if !doc.definitions.isEmpty, let defsProp = root.property("definitions"), let defsNode = defsProp.value {
             let defs = doc.definitions.map { d in
                 symbol(d.name, SymbolKind.class, ByteRange(d.keyRange.start, d.range.end), d.keyRange, detail: nil, children: [])
@@ -320,17 +319,25 @@ struct FeatureContext {
                                        detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
             }
             let nameSel = s.base.props["name"]?.valueRange ?? ByteRange(s.range.start, s.range.start + 1)
-            out.append(symbol(s.name, SymbolKind.module, s.range, nameSel, detail: sizeDetail(ObjectIdentifier(s.base)) ?? sectionDetail(s, result.layouts), children: children))
+            out.append(symbol(s.name, SymbolKind.module, s.range, nameSel,
+                              detail: sizeDetail(ObjectIdentifier(s.base)) ?? distinctSizes(sectionFrames[ObjectIdentifier(s)] ?? []), children: children))
         }
         return .result(.array(out))
     }
 
-    func sectionDetail(_ s: Section, _ layouts: [ResolvedLayout]) -> String? {
+    /// "W×H, W×H, W×H, … pt": the distinct sizes among `frames`, in order, at most three (each formatted once: an
+    /// element repeated a thousand times has a thousand frames of one size).
+    func distinctSizes(_ frames: [Rect]) -> String? {
+        var seen: [(Double, Double)] = []
         var sizes: [String] = []
-        for l in layouts {
-            for rs in l.sections where rs.section === s && !sizes.contains(rs.frame.sizeDescription) { sizes.append(rs.frame.sizeDescription) }
+        for f in frames where !seen.contains(where: { $0 == (f.width, f.height) }) {
+            seen.append((f.width, f.height))
+            let text = f.sizeDescription
+            if !sizes.contains(text) { sizes.append(text) }
+            if sizes.count > 3 { break }
         }
-        return sizes.isEmpty ? nil : sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+        guard !sizes.isEmpty else { return nil }
+        return sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
     }
 
     // MARK: definition, references, rename

@@ -271,6 +271,26 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// Hover, inlay hints and symbols share indexes of the document's full result, built once per result: after an
+    /// edit they must show the new sizes, not the ones cached for the text before it.
+    @Test func inlayHintsFollowAnEdit() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/grid-edit.layout.json"
+        c.open(uri, gridDoc)
+        let hintRange: JSONValue = .object([("textDocument", docID(uri)), ("range", range(0, 0, 100, 0))])
+        let before = (c.result("textDocument/inlayHint", hintRange)?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(before.contains("= 130 pt"), "\(before)")
+        _ = c.result("textDocument/documentSymbol", .object([("textDocument", docID(uri))]))
+        // fractionalWidth(1/3) → fractionalWidth(1/2): the item is 195 pt wide now.
+        let p = position(of: "fractionalWidth(1/3)", in: gridDoc, .utf16)!
+        c.change(uri, version: 2, [.object([("range", range(p.line, p.character + 18, p.line, p.character + 19)), ("text", .string("2"))])])
+        let after = (c.result("textDocument/inlayHint", hintRange)?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(after.contains("= 195 pt"), "\(after)")
+        #expect(!after.contains("= 130 pt"), "\(after)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func quickFixAppliedRemovesTheDiagnostic() {
         let c = LSPClient()
         c.initialize()
