@@ -47,6 +47,12 @@ func nowMicros() -> Int {
 }
 
 public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintResult {
+    lint(bytes: bytes, options: options, rules: true)
+}
+
+/// `rules: false` stops after resolving: the tree, model and layouts, with the syntax and model diagnostics only (the
+/// incremental linter's full result for queries, which takes its diagnostics from the incremental ones).
+func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     if bytes.count > options.maxDocumentBytes {
         let d = Diagnostic(rule: "syntax", severity: .error,
                            message: "the document is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads",
@@ -76,6 +82,13 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
     t0 = nowMicros()
     let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
     timings.resolveMicros = nowMicros() - t0
+    guard rules else {
+        var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
+        result.unknownEnvironments = unknown
+        result.timings = timings
+        result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
+        return result
+    }
     t0 = nowMicros()
     diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {

@@ -237,4 +237,17 @@ struct IncrementalTests {
         #expect(inc.diagnostics.filter { $0.rule == "group-overflow" }.count == 1)
         Self.expectSame(inc, "after deleting it")
     }
+
+    /// The full result for queries is resolved without running the rules again: its diagnostics are the incremental
+    /// ones, its model and layouts those of a from-scratch lint.
+    @Test("the full result after edits has the whole lint's diagnostics, sections and frames", arguments: exampleFiles.prefix(6))
+    func fullResultMatchesLint(_ url: URL) throws {
+        let inc = IncrementalLinter(text: Array(try Data(contentsOf: url)))
+        let at = inc.text.count / 2
+        inc.replace(ByteRange(at, at), with: Array(" ".utf8))
+        let full = inc.fullResult(), reference = lint(bytes: inc.text, options: inc.options)
+        #expect(Self.describe(full.diagnostics) == Self.describe(reference.diagnostics))
+        #expect(full.document.sections.count == reference.document.sections.count)
+        #expect(full.layouts.map { $0.sections.map(\.frame) } == reference.layouts.map { $0.sections.map(\.frame) })
+    }
 }
