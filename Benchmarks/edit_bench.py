@@ -6,7 +6,7 @@ with the same document linted from scratch (closed and opened again, then pulled
 
 usage: edit_bench.py LAYOUTLINT_BINARY DOCUMENT [--edits 1000] [--memory-edits 10000] [--seed 1]
 """
-import argparse, json, os, random, statistics, subprocess, sys, time
+import argparse, bisect, json, os, random, statistics, subprocess, sys, time
 
 
 class Server:
@@ -89,6 +89,8 @@ def main():
     ap.add_argument("--memory-edits", type=int, default=10000)
     ap.add_argument("--scratch", type=int, default=20, help="from-scratch lints for the comparison")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--query-edits", type=int, default=30,
+                    help="edits followed by what an editor asks next (inlay hints around the edit, the outline)")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     text = open(a.document, encoding="utf-8").read()
@@ -218,6 +220,27 @@ def main():
     s.send(r)
     s.wait_for(r["id"])
     rss_end = s.rss_kb()
+    # What an editor asks after an edit besides diagnostics: inlay hints for the visible lines around it, and the
+    # outline (documentSymbol). The first query after an edit computes the document's full result (tree, model,
+    # layouts); the second, at the same version, reuses it.
+    hint_times, symbol_times = [], []
+    for _ in range(a.query_edits):
+        off = one_edit(False, off=rnd.randrange(len(text) + 1), ch=rnd.choice(alphabet))
+        line = bisect.bisect_right(starts, off) - 1
+        h = s.request("textDocument/inlayHint", {"textDocument": {"uri": uri},
+                                                 "range": {"start": {"line": max(0, line - 20), "character": 0},
+                                                           "end": {"line": line + 20, "character": 0}}})
+        t0 = time.perf_counter()
+        s.send(h)
+        t, _ = s.wait_for(h["id"])
+        hint_times.append((t - t0) * 1000)
+        d = s.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        t0 = time.perf_counter()
+        s.send(d)
+        t, _ = s.wait_for(d["id"])
+        symbol_times.append((t - t0) * 1000)
+        one_edit(False, off=off, delete=True)
+    rss_queries = s.rss_kb()
     s.close()
 
     med_scratch = statistics.median(scratch)
@@ -230,8 +253,12 @@ def main():
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {mx:.2f} ms")
     print(f"  re-lint modes: {modes}; sections resolved per edit: median {statistics.median(resolved)}, max {max(resolved)}")
     print(f"ratio from-scratch / edit: p50 {med_scratch / p50:.0f}x, p99 {med_scratch / p99:.0f}x")
+    if hint_times:
+        print(f"after {a.query_edits} more edits: inlayHint (41 lines around the edit, first query of the version) "
+              f"median {statistics.median(hint_times):.1f} ms; documentSymbol (same version) median {statistics.median(symbol_times):.1f} ms")
     print(f"resident memory: {rss_open / 1024:.1f} MB with the document open, {rss_after_edits / 1024:.1f} MB after {a.edits} edits, "
-          f"{rss_end / 1024:.1f} MB after {a.memory_edits} edits (samples every 2000: {[round(x / 1024, 1) for x in rss_samples]})")
+          f"{rss_end / 1024:.1f} MB after {a.memory_edits} edits (samples every 2000: {[round(x / 1024, 1) for x in rss_samples]}); "
+          f"{rss_queries / 1024:.1f} MB once queries have asked for the full result (kept until the next edit's first query)")
 
 
 if __name__ == "__main__":
