@@ -40,6 +40,9 @@ final class Document {
     /// hover, inlay hints and symbols all ask for them.
     private var queryIndexes: (document: LayoutDocument, model: ModelIndex, resolved: [ResolvedIndex])?
 
+    /// The document outline (nil for a configuration file).
+    func outline() -> [OutlineSymbol]? { engine?.outline() }
+
     func indexes(_ r: LintResult) -> (model: ModelIndex, resolved: [ResolvedIndex]) {
         if let c = queryIndexes, c.document === r.document { return (c.model, c.resolved) }
         let c = (document: r.document, model: ModelIndex(r.document), resolved: r.layouts.map { ResolvedIndex($0) })

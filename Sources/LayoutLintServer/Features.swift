@@ -246,98 +246,34 @@ struct FeatureContext {
 
     // MARK: symbols
 
+    /// The outline from the incremental linter (each section's entry is kept with its other results), as LSP
+    /// `DocumentSymbol`s; past 5 000 symbols, groups and items are left out.
     func documentSymbols() -> Reply {
-        guard let result, let root = result.parse.root else { return .result(.array([])) }
-        let indexes = doc.indexes(result).resolved
+        guard let outline = doc.outline() else { return .result(.array([])) }
         var count = 0
-        func sizeDetail(_ id: ObjectIdentifier) -> String? {
-            var frames: [Rect] = []
-            for idx in indexes { frames += idx.frames[id] ?? [] }
-            return distinctSizes(frames)
+        func kind(_ k: OutlineSymbol.Kind) -> Int {
+            switch k {
+            case .definitions, .variant: return SymbolKind.namespace
+            case .definition: return SymbolKind.class
+            case .section: return SymbolKind.module
+            case .group: return SymbolKind.struct
+            case .item: return SymbolKind.object
+            case .supplementary: return SymbolKind.event
+            }
         }
-        func symbol(_ name: String, _ kind: Int, _ range: ByteRange, _ selection: ByteRange, detail: String?, children: [JSONValue]) -> JSONValue {
+        func symbol(_ o: OutlineSymbol) -> JSONValue? {
+            if o.kind.isElement && count >= 5000 { return nil }
+            let children = o.children.compactMap(symbol)
             count += 1
-            var sel = selection
-            if !(sel.start >= range.start && sel.end <= range.end) { sel = ByteRange(range.start, range.start) }
-            var m: [(String, JSONValue)] = [("name", .string(name.isEmpty ? "(unnamed)" : name))]
-            if let detail { m.append(("detail", .string(detail))) }
-            m += [("kind", .int(Int64(kind))), ("range", conv.range(range)), ("selectionRange", conv.range(sel))]
+            var sel = o.selection
+            if !(sel.start >= o.range.start && sel.end <= o.range.end) { sel = ByteRange(o.range.start, o.range.start) }
+            var m: [(String, JSONValue)] = [("name", .string(o.name.isEmpty ? "(unnamed)" : o.name))]
+            if let detail = o.detail { m.append(("detail", .string(detail))) }
+            m += [("kind", .int(Int64(kind(o.kind)))), ("range", conv.range(o.range)), ("selectionRange", conv.range(sel))]
             if !children.isEmpty { m.append(("children", .array(children))) }
             return .object(m)
         }
-        func elementSymbol(_ e: LayoutElement, name: String, container: ByteRange, depth: Int) -> JSONValue? {
-            guard count < 5000, depth < 64, e.range.start >= container.start, e.range.end <= container.end else { return nil }
-            var children: [JSONValue] = []
-            if let g = e.group {
-                for (i, c) in g.layout.children.enumerated() {
-                    let childName: String
-                    switch g.layout {
-                    case .subitems: childName = "\(c.kindName) \(i)"
-                    case .count(_, let n): childName = "\(c.kindName) ×\(n)"
-                    case .repeating(_, let n): childName = "\(c.kindName) ×\(n) (repeating)"
-                    default: childName = c.kindName
-                    }
-                    if let s = elementSymbol(c, name: childName, container: e.range, depth: depth + 1) { children.append(s) }
-                }
-            }
-            for (i, s) in e.supplementaryItems.enumerated() where s.range.start >= e.range.start && s.range.end <= e.range.end {
-                children.append(symbol(s.elementKind ?? "supplementary \(i)", SymbolKind.event, s.range, ByteRange(s.range.start, s.range.start + 1), detail: sizeDetail(ObjectIdentifier(s)), children: []))
-            }
-            var label = name
-            if let g = e.group { label += " (\(g.direction.rawValue))" }
-            if let t = e.refTarget { label += " → \(t.split(separator: "/").last.map(String.init) ?? t)" }
-            let kind = e.isGroup ? SymbolKind.struct : SymbolKind.object
-            return symbol(label, kind, e.range, ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: sizeDetail(ObjectIdentifier(e)), children: children)
-        }
-        var out: [JSONValue] = []
-        let doc = result.document
-        // Each section's frames in every environment, found once (not by scanning every layout per section).
-        var sectionFrames: [ObjectIdentifier: [Rect]] = [:]
-        for l in result.layouts { for rs in l.sections { sectionFrames[ObjectIdentifier(rs.section), default: []].append(rs.frame) } }
-        if !doc.definitions.isEmpty, let defsProp = root.property("definitions"), let defsNode = defsProp.value {
-            let defs = doc.definitions.map { d in
-                symbol(d.name, SymbolKind.class, ByteRange(d.keyRange.start, d.range.end), d.keyRange, detail: nil, children: [])
-            }
-            out.append(symbol("definitions", SymbolKind.namespace, defsProp.range.union(defsNode.range), defsProp.keyRange, detail: nil, children: defs))
-        }
-        for s in doc.sections {
-            var children: [JSONValue] = []
-            if let g = s.base.group, let sym = elementSymbol(g, name: "group", container: s.range, depth: 0) { children.append(sym) }
-            for b in s.base.boundarySupplementaryItems where b.range.start >= s.range.start && b.range.end <= s.range.end {
-                children.append(symbol(b.elementKind ?? "boundary item", SymbolKind.event, b.range, ByteRange(b.range.start, b.range.start + 1), detail: sizeDetail(ObjectIdentifier(b)), children: []))
-            }
-            for (i, v) in s.variants.enumerated() where v.range.start >= s.range.start && v.range.end <= s.range.end {
-                var vc: [JSONValue] = []
-                if let g = v.spec.group, let sym = elementSymbol(g, name: "group", container: v.range, depth: 0) { vc.append(sym) }
-                var cond: [String] = []
-                if let x = v.when.minWidth { cond.append("minWidth \(formatPoints(x))") }
-                if let x = v.when.maxWidth { cond.append("maxWidth \(formatPoints(x))") }
-                if let x = v.when.horizontalSizeClass { cond.append("\(x.rawValue) width") }
-                if let x = v.when.verticalSizeClass { cond.append("\(x.rawValue) height") }
-                if let x = v.when.environment { cond.append(x) }
-                children.append(symbol("variant \(i)", SymbolKind.namespace, v.range, ByteRange(v.range.start, v.range.start + 1),
-                                       detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
-            }
-            let nameSel = s.base.props["name"]?.valueRange ?? ByteRange(s.range.start, s.range.start + 1)
-            out.append(symbol(s.name, SymbolKind.module, s.range, nameSel,
-                              detail: sizeDetail(ObjectIdentifier(s.base)) ?? distinctSizes(sectionFrames[ObjectIdentifier(s)] ?? []), children: children))
-        }
-        return .result(.array(out))
-    }
-
-    /// "W×H, W×H, W×H, … pt": the distinct sizes among `frames`, in order, at most three (each formatted once: an
-    /// element repeated a thousand times has a thousand frames of one size).
-    func distinctSizes(_ frames: [Rect]) -> String? {
-        var seen: [(Double, Double)] = []
-        var sizes: [String] = []
-        for f in frames where !seen.contains(where: { $0 == (f.width, f.height) }) {
-            seen.append((f.width, f.height))
-            let text = f.sizeDescription
-            if !sizes.contains(text) { sizes.append(text) }
-            if sizes.count > 3 { break }
-        }
-        guard !sizes.isEmpty else { return nil }
-        return sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+        return .result(.array(outline.compactMap(symbol)))
     }
 
     // MARK: definition, references, rename
@@ -451,8 +387,4 @@ struct FeatureContext {
         if let hash = doc.uri.firstIndex(of: "#") { return String(doc.uri[..<hash]) }
         return doc.uri
     }
-}
-
-extension ByteRange {
-    func union(_ o: ByteRange) -> ByteRange { ByteRange(Swift.min(start, o.start), Swift.max(end, o.end)) }
 }

@@ -250,4 +250,25 @@ struct IncrementalTests {
         #expect(full.document.sections.count == reference.document.sections.count)
         #expect(full.layouts.map { $0.sections.map(\.frame) } == reference.layouts.map { $0.sections.map(\.frame) })
     }
+
+    /// The outline (the editor's symbols) is assembled from each section's kept entry: after every edit it equals the
+    /// outline of a from-scratch lint, sizes included.
+    @Test("the outline after random edits equals the whole lint's", arguments: exampleFiles)
+    func outlineEqualsLint(_ url: URL) throws {
+        let bytes = Array(try Data(contentsOf: url))
+        var rng = SplitMix(seed: UInt64(bytes.count) &* 31)
+        let inc = IncrementalLinter(text: bytes)
+        #expect(inc.outline() == documentOutline(lint(bytes: inc.text, options: inc.options)), "\(url.lastPathComponent) at open")
+        let snippets: [[UInt8]] = ["1", "a", " ", "\n", "}", "{", ",", "2.5", "\"x\": 1,"].map { Array($0.utf8) }
+        for step in 0..<25 {
+            let n = inc.text.count
+            var s = Int(rng.next() % UInt64(n + 1))
+            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
+            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+            let want = documentOutline(lint(bytes: inc.text, options: inc.options))
+            let got = inc.outline()
+            #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) top-level symbols")
+            if got != want { break }
+        }
+    }
 }

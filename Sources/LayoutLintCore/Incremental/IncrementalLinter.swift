@@ -125,9 +125,12 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// The section's name and the range of its value (duplicate-section-name).
         let name: String?
         let nameRange: ByteRange?
+        /// Its entry in the document outline (the editor's symbols), with the sizes it has in every environment.
+        let outline: OutlineSymbol?
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
-             variants: [Diagnostic], indexSensitive: Bool) {
+             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?) {
+            self.outline = outline
             self.ownMerged = ownMerged
             self.foreign = foreign
             self.variants = variants
@@ -192,6 +195,18 @@ public final class IncrementalLinter: @unchecked Sendable {
         r.diagnostics = current
         wholeResult = r
         return r
+    }
+
+    /// The document outline (definitions, then sections › groups › items with their sizes), in text offsets: from
+    /// the sections' kept results, equal to `documentOutline(lint(bytes:))`.
+    public func outline() -> [OutlineSymbol] {
+        update()
+        guard structured, let root else { return documentOutline(fullResult()) }
+        let real: (ByteRange) -> ByteRange = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
+        var out: [OutlineSymbol] = []
+        if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) { out.append(d.mapped(real)) }
+        for k in segments.indices { if let o = segments[k].cache?.outline { out.append(o.mapped(real)) } }
+        return out
     }
 
     // MARK: edits
@@ -794,10 +809,17 @@ public final class IncrementalLinter: @unchecked Sendable {
         let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
         let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
         let variants = section.map { s in s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved))) } ?? []
+        let outline = section.map { s -> OutlineSymbol in
+            let indexes = zip(environments, resolved).compactMap { env, rs in
+                rs.map { ResolvedIndex(ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [$0],
+                                                      contentSize: (0, 0), truncated: false)) }
+            }
+            return sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: resolved.compactMap { $0?.frame })
+        }
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") })
+                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline)
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).

@@ -11,6 +11,8 @@ public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Contains the offset, or the offset touches the end (a cursor right after the text).
     public func touches(_ offset: Int) -> Bool { offset >= start && offset <= end }
     public func shifted(by delta: Int) -> ByteRange { ByteRange(start + delta, end + delta) }
+    /// The smallest range that holds both.
+    public func union(_ o: ByteRange) -> ByteRange { ByteRange(Swift.min(start, o.start), Swift.max(end, o.end)) }
     public static func < (a: ByteRange, b: ByteRange) -> Bool { (a.start, a.end) < (b.start, b.end) }
     public var description: String { "\(start)..<\(end)" }
 }

@@ -1,0 +1,113 @@
+// The document outline (the editor's symbols): definitions, and sections › groups › items with their computed sizes.
+// Built per section from the section's model and its resolved frames, so that the incremental linter can keep each
+// section's outline with its other results and the whole-document path builds the same thing.
+
+public struct OutlineSymbol: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case definitions, definition, section, variant, group, item, supplementary
+        /// Groups and items: the elements the outline stops descending into past `maxSymbols`.
+        public var isElement: Bool { self == .group || self == .item }
+    }
+    public var name: String
+    public var kind: Kind
+    public var range: ByteRange
+    public var selection: ByteRange
+    /// The sizes it has in the environments ("390×130 pt"), or the condition of a variant.
+    public var detail: String?
+    public var children: [OutlineSymbol]
+
+    /// Every range of the tree through `map` (the incremental linter's region coordinates into text offsets).
+    public func mapped(_ map: (ByteRange) -> ByteRange) -> OutlineSymbol {
+        OutlineSymbol(name: name, kind: kind, range: map(range), selection: map(selection), detail: detail,
+                      children: children.map { $0.mapped(map) })
+    }
+}
+
+/// "W×H, W×H, W×H, … pt": the distinct sizes among `frames`, in order, at most three (each formatted once: an
+/// element repeated a thousand times has a thousand frames of one size).
+public func distinctSizes(_ frames: [Rect]) -> String? {
+    var seen: [(Double, Double)] = []
+    var sizes: [String] = []
+    for f in frames where !seen.contains(where: { $0 == (f.width, f.height) }) {
+        seen.append((f.width, f.height))
+        let text = f.sizeDescription
+        if !sizes.contains(text) { sizes.append(text) }
+        if sizes.count > 3 { break }
+    }
+    guard !sizes.isEmpty else { return nil }
+    return sizes.prefix(3).joined(separator: ", ") + (sizes.count > 3 ? ", …" : "") + " pt"
+}
+
+/// The outline of one section. `frames` gives every frame an element (or supplementary item) has, in every
+/// environment; `sectionFrames` the section's own frames (its detail when it has no base group).
+public func sectionOutline(_ s: Section, frames: (ObjectIdentifier) -> [Rect], sectionFrames: [Rect]) -> OutlineSymbol {
+    func detail(_ o: AnyObject) -> String? { distinctSizes(frames(ObjectIdentifier(o))) }
+    func element(_ e: LayoutElement, name: String) -> OutlineSymbol {
+        var children: [OutlineSymbol] = []
+        if let g = e.group {
+            for (i, c) in g.layout.children.enumerated() where c.range.start >= e.range.start && c.range.end <= e.range.end {
+                let childName: String
+                switch g.layout {
+                case .subitems: childName = "\(c.kindName) \(i)"
+                case .count(_, let n): childName = "\(c.kindName) ×\(n)"
+                case .repeating(_, let n): childName = "\(c.kindName) ×\(n) (repeating)"
+                default: childName = c.kindName
+                }
+                children.append(element(c, name: childName))
+            }
+        }
+        for (i, sup) in e.supplementaryItems.enumerated() where sup.range.start >= e.range.start && sup.range.end <= e.range.end {
+            children.append(OutlineSymbol(name: sup.elementKind ?? "supplementary \(i)", kind: .supplementary, range: sup.range,
+                                          selection: ByteRange(sup.range.start, sup.range.start + 1), detail: detail(sup), children: []))
+        }
+        var label = name
+        if let g = e.group { label += " (\(g.direction.rawValue))" }
+        if let t = e.refTarget { label += " → \(t.split(separator: "/").last.map(String.init) ?? t)" }
+        return OutlineSymbol(name: label, kind: e.isGroup ? .group : .item, range: e.range,
+                             selection: ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: detail(e), children: children)
+    }
+    var children: [OutlineSymbol] = []
+    if let g = s.base.group, g.range.start >= s.range.start, g.range.end <= s.range.end { children.append(element(g, name: "group")) }
+    for b in s.base.boundarySupplementaryItems where b.range.start >= s.range.start && b.range.end <= s.range.end {
+        children.append(OutlineSymbol(name: b.elementKind ?? "boundary item", kind: .supplementary, range: b.range,
+                                      selection: ByteRange(b.range.start, b.range.start + 1), detail: detail(b), children: []))
+    }
+    for (i, v) in s.variants.enumerated() where v.range.start >= s.range.start && v.range.end <= s.range.end {
+        var vc: [OutlineSymbol] = []
+        if let g = v.spec.group, g.range.start >= v.range.start, g.range.end <= v.range.end { vc.append(element(g, name: "group")) }
+        var cond: [String] = []
+        if let x = v.when.minWidth { cond.append("minWidth \(formatPoints(x))") }
+        if let x = v.when.maxWidth { cond.append("maxWidth \(formatPoints(x))") }
+        if let x = v.when.horizontalSizeClass { cond.append("\(x.rawValue) width") }
+        if let x = v.when.verticalSizeClass { cond.append("\(x.rawValue) height") }
+        if let x = v.when.environment { cond.append(x) }
+        children.append(OutlineSymbol(name: "variant \(i)", kind: .variant, range: v.range, selection: ByteRange(v.range.start, v.range.start + 1),
+                                      detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
+    }
+    let nameSel = s.base.props["name"]?.valueRange ?? ByteRange(s.range.start, s.range.start + 1)
+    return OutlineSymbol(name: s.name, kind: .section, range: s.range, selection: nameSel,
+                         detail: detail(s.base) ?? distinctSizes(sectionFrames), children: children)
+}
+
+/// The "definitions" entry of the outline (nil without definitions): `property` is the root's "definitions" member.
+public func definitionsOutline(_ definitions: [(name: String, keyRange: ByteRange, range: ByteRange)], property: JSONProperty) -> OutlineSymbol? {
+    guard !definitions.isEmpty, let node = property.value else { return nil }
+    return OutlineSymbol(name: "definitions", kind: .definitions, range: property.range.union(node.range), selection: property.keyRange,
+                         detail: nil, children: definitions.map { d in
+        OutlineSymbol(name: d.name, kind: .definition, range: ByteRange(d.keyRange.start, d.range.end), selection: d.keyRange, detail: nil, children: [])
+    })
+}
+
+/// The outline of a whole lint result (what the incremental linter assembles from its sections).
+public func documentOutline(_ result: LintResult) -> [OutlineSymbol] {
+    guard let root = result.parse.root else { return [] }
+    let indexes = result.layouts.map { ResolvedIndex($0) }
+    var sectionFrames: [ObjectIdentifier: [Rect]] = [:]
+    for l in result.layouts { for rs in l.sections { sectionFrames[ObjectIdentifier(rs.section), default: []].append(rs.frame) } }
+    var out: [OutlineSymbol] = []
+    if let p = root.property("definitions"), let d = definitionsOutline(result.document.definitions, property: p) { out.append(d) }
+    for s in result.document.sections {
+        out.append(sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: sectionFrames[ObjectIdentifier(s)] ?? []))
+    }
+    return out
+}
