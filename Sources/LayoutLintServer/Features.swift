@@ -142,32 +142,11 @@ struct FeatureContext {
     // MARK: inlay hints
 
     func inlayHints(_ params: JSONValue) -> Reply {
-        guard let result else { return .result(.array([])) }
+        guard let engine = doc.engine else { return .result(.array([])) }
         let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
-        // Value range of each dimension's text → every size computed for it, and whether any is estimated.
-        var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
-        let (model, indexes) = doc.indexes(result)
-        for o in model.objects {
-            for axis in ["width", "height"] {
-                guard let site = o.props[axis], wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start) else { continue }
-                var estimatedDim = false
-                if case .element(let e) = o { estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false }
-                for idx in indexes {
-                    if case .element(let e) = o {
-                        for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
-                            sizes[site.valueRange, default: ([], false)].values.append(axis == "width" ? n.frame.width : n.frame.height)
-                            if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim { sizes[site.valueRange]!.estimated = true }
-                        }
-                    } else if case .section = o {
-                        continue
-                    } else {
-                        for f in idx.frames[o.identity] ?? [] {
-                            sizes[site.valueRange, default: ([], false)].values.append(axis == "width" ? f.width : f.height)
-                        }
-                    }
-                }
-            }
-        }
+        // Value range of each dimension's text → every size computed for it, and whether any is estimated: from the
+        // sections' kept results (no full result needed).
+        let sizes = engine.dimensionSizes(in: wanted)
         var hints: [JSONValue] = []
         for (range, s) in sizes.sorted(by: { $0.key.start < $1.key.start }) where !s.values.isEmpty {
             let lo = s.values.min()!, hi = s.values.max()!

@@ -271,4 +271,52 @@ struct IncrementalTests {
             if got != want { break }
         }
     }
+
+    /// Inlay hints come from each section's kept dimension sizes: after every edit they say what the hints of a
+    /// from-scratch lint say (the smallest and largest size of each value, and whether any is an estimate).
+    @Test("the sizes of the dimensions after random edits equal the whole lint's", arguments: exampleFiles)
+    func dimensionSizesEqualLint(_ url: URL) throws {
+        func shown(_ d: [ByteRange: DimensionSizes]) -> [String] {
+            d.filter { !$0.value.values.isEmpty }.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value.values.min()!)–\($0.value.values.max()!) \($0.value.estimated)" }
+        }
+        let bytes = Array(try Data(contentsOf: url))
+        var rng = SplitMix(seed: UInt64(bytes.count) &* 131)
+        let inc = IncrementalLinter(text: bytes)
+        let snippets: [[UInt8]] = ["1", "a", " ", "\n", "}", ",", "2.5"].map { Array($0.utf8) }
+        for step in 0..<15 {
+            let whole = ByteRange(0, inc.text.count)
+            let full = lint(bytes: inc.text, options: inc.options)
+            let want = shown(dimensionSizes(ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: whole))
+            let got = shown(inc.dimensionSizes(in: whole))
+            #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) sized values")
+            if got != want { break }
+            let n = inc.text.count
+            var s = Int(rng.next() % UInt64(n + 1))
+            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
+            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+        }
+    }
+
+    /// Edits far apart that arrive together (one update) are parsed again apart: only the sections they touch are
+    /// computed again, not every section between them.
+    @Test("three edits far apart in one update re-resolve three sections, not the thousands between them")
+    func distantEditsInOneUpdate() throws {
+        let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))
+        var offsets: [Int] = []
+        for name in ["s1700", "s900", "s100"] {   // last first: each edit leaves the offsets before it as they were
+            let at = try #require(inc.text.firstRange(of: Array("\"name\": \"\(name)\",".utf8))).upperBound
+            let spacing = try #require(inc.text[at...].firstRange(of: Array(#""interGroupSpacing": "#.utf8))).upperBound
+            offsets.append(spacing)
+        }
+        inc.edit(ByteRange(offsets[0], offsets[0] + 1), with: Array("7".utf8))
+        inc.edit(ByteRange(offsets[1], offsets[1]), with: Array("1".utf8))
+        // A character typed between two sections: an element of its own.
+        let between = try #require(inc.text.firstRange(of: Array("{\n      \"name\": \"s100\",".utf8))).lowerBound
+        inc.edit(ByteRange(between, between), with: Array("x".utf8))
+        Self.expectSame(inc, "after three edits in one update")
+        #expect(inc.stats.mode == "section")
+        #expect(inc.stats.sections == 2001)
+        #expect(inc.stats.sectionsResolved <= 5, "\(inc.stats)")
+    }
 }

@@ -127,10 +127,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         let nameRange: ByteRange?
         /// Its entry in the document outline (the editor's symbols), with the sizes it has in every environment.
         let outline: OutlineSymbol?
+        /// The sizes of the dimensions written in it (or in the definitions it uses), for inlay hints.
+        let dimensions: [ByteRange: DimensionSizes]
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
-             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?) {
+             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes]) {
             self.outline = outline
+            self.dimensions = dimensions
             self.ownMerged = ownMerged
             self.foreign = foreign
             self.variants = variants
@@ -206,6 +209,26 @@ public final class IncrementalLinter: @unchecked Sendable {
         var out: [OutlineSymbol] = []
         if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) { out.append(d.mapped(real)) }
         for k in segments.indices { if let o = segments[k].cache?.outline { out.append(o.mapped(real)) } }
+        return out
+    }
+
+    /// The sizes of the dimensions whose value touches `wanted` (text offsets), for inlay hints: merged from the
+    /// sections' kept results, equal to `dimensionSizes` over a from-scratch lint.
+    public func dimensionSizes(in wanted: ByteRange) -> [ByteRange: DimensionSizes] {
+        update()
+        guard structured else {
+            let full = fullResult()
+            return LayoutLintCore.dimensionSizes(ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: wanted)
+        }
+        var out: [ByteRange: DimensionSizes] = [:]
+        for k in segments.indices {
+            guard let c = segments[k].cache else { continue }
+            for (v, sizes) in c.dimensions {
+                let r = ByteRange(toReal(v.start), toReal(v.end))
+                guard wanted.touches(r.end) || wanted.contains(r.start) else { continue }
+                out[r, default: DimensionSizes()].merge(sizes)
+            }
+        }
         return out
     }
 
@@ -609,10 +632,37 @@ public final class IncrementalLinter: @unchecked Sendable {
         let t0 = nowMicros()
         stats = IncrementalStats()
         stats.mode = "section"
-        guard let lo = dirty.first, let hi = dirty.last else {
-            recompute(t0: t0)
-            return true
+        // Edits far apart are parsed again apart (one span from the first to the last would re-parse and recompute
+        // every section between them): clusters of touched segments, the last first, so that the indices of the
+        // earlier ones still hold.
+        var clusters: [(lo: Int, hi: Int)] = []
+        for i in dirty {
+            // A segment after a missing comma is parsed from the first of its run (`reparseSpan`): runs that meet join.
+            var runStart = i
+            while runStart > 0 && segments[runStart - 1].delimiter != 0x2C { runStart -= 1 }
+            if let last = clusters.last, runStart <= last.hi + 1 { clusters[clusters.count - 1].hi = max(last.hi, i) } else { clusters.append((i, i)) }
         }
+        var changed = Set<Int>()
+        var shifted = false
+        for c in clusters.reversed() {
+            guard let s = reparseSpan(c.lo, c.hi, changed: &changed) else { return false }
+            shifted = shifted || s
+        }
+        // Sections whose `$ref`s point into a changed section are computed again; when sections were added or
+        // removed, so are those whose `$ref`s could name sections by index.
+        for k in segments.indices {
+            guard let c = segments[k].cache else { continue }
+            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
+        }
+        stats.parseMicros = nowMicros() - t0
+        recompute(t0: t0)
+        return true
+    }
+
+    /// Parses segments `lo...hi` again with the segments around them (see `reparseSegments`) and puts the elements
+    /// found in their place. The ids of the segments replaced and added go into `changed`. nil when no delimiter
+    /// where the structure is as it was comes within reach; else whether the number of segments changed.
+    private func reparseSpan(_ lo: Int, _ hi: Int, changed: inout Set<Int>) -> Bool? {
         // Start after a `,` (or the `[`): a segment after a missing comma starts in the state its predecessor left.
         var first = lo
         while first > 0 && segments[first - 1].delimiter != 0x2C { first -= 1 }
@@ -633,7 +683,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                                        limit: delimiterStart(hi) + IncrementalLinter.resyncLimit, stopsAt: stopsAt)
               }),
               !r.nodes.isEmpty,
-              !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return false }
+              !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return nil }
         let last = r.next == 0x5D ? segments.count - 1 : segment(at: r.nextStart)!
         let end = regionEnd(last)
         // The new regions: each element with the trivia before it, up to and including the `,` after it (no comma:
@@ -656,7 +706,6 @@ public final class IncrementalLinter: @unchecked Sendable {
         // swaps its result); the new ones are computed by `recompute`.
         let replaced = first...last
         let keepsID = m == 1 && first == last
-        var changed = Set<Int>()
         for k in replaced {
             let id = segments[k].id
             changed.insert(id)
@@ -706,16 +755,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         for k in first..<(first + m) where !segments[k].errors.isEmpty {
             segments[k].syntax = syntaxDiagnostics(segments[k].errors, root: segments[k].node, text: source)
         }
-        // Sections whose `$ref`s point into a changed section are computed again; when sections were added or
-        // removed, so are those whose `$ref`s could name sections by index.
-        let shifted = newSegments.count != replaced.count
-        for k in segments.indices {
-            guard let c = segments[k].cache else { continue }
-            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
-        }
-        stats.parseMicros = nowMicros() - t0
-        recompute(t0: t0)
-        return true
+        return newSegments.count != replaced.count
     }
 
     // MARK: dependencies
@@ -809,17 +849,22 @@ public final class IncrementalLinter: @unchecked Sendable {
         let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
         let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
         let variants = section.map { s in s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved))) } ?? []
-        let outline = section.map { s -> OutlineSymbol in
-            let indexes = zip(environments, resolved).compactMap { env, rs in
-                rs.map { ResolvedIndex(ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [$0],
-                                                      contentSize: (0, 0), truncated: false)) }
-            }
-            return sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: resolved.compactMap { $0?.frame })
+        let indexes = zip(environments, resolved).compactMap { env, rs in
+            rs.map { ResolvedIndex(ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [$0],
+                                                  contentSize: (0, 0), truncated: false)) }
         }
+        let outline = section.map { s in
+            sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: resolved.compactMap { $0?.frame })
+        }
+        let dimensions = section.map { s -> [ByteRange: DimensionSizes] in
+            let one = LayoutDocument()
+            one.sections = [s]
+            return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
+        } ?? [:]
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline)
+                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions)
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).

@@ -111,3 +111,44 @@ public func documentOutline(_ result: LintResult) -> [OutlineSymbol] {
     }
     return out
 }
+
+// MARK: sizes of dimensions (inlay hints)
+
+/// Every size computed for one dimension's text: in every environment and placement, and whether any is an estimate.
+public struct DimensionSizes: Sendable, Equatable {
+    public var values: [Double] = []
+    public var estimated = false
+    public init() {}
+    mutating func merge(_ o: DimensionSizes) {
+        values += o.values
+        estimated = estimated || o.estimated
+    }
+}
+
+/// The sizes of each `width` and `height` written among `objects`, by the range of the value's text (a definition's
+/// value collects the sizes of every element made from it). `wanted`: only values that touch this range.
+public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], wanted: ByteRange? = nil) -> [ByteRange: DimensionSizes] {
+    var sizes: [ByteRange: DimensionSizes] = [:]
+    for o in objects {
+        if case .section = o { continue }
+        for axis in ["width", "height"] {
+            guard let site = o.props[axis] else { continue }
+            if let wanted, !(wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start)) { continue }
+            var estimatedDim = false
+            if case .element(let e) = o { estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false }
+            for idx in indexes {
+                if case .element(let e) = o {
+                    for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
+                        sizes[site.valueRange, default: DimensionSizes()].values.append(axis == "width" ? n.frame.width : n.frame.height)
+                        if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim { sizes[site.valueRange]!.estimated = true }
+                    }
+                } else {
+                    for f in idx.frames[o.identity] ?? [] {
+                        sizes[site.valueRange, default: DimensionSizes()].values.append(axis == "width" ? f.width : f.height)
+                    }
+                }
+            }
+        }
+    }
+    return sizes
+}
