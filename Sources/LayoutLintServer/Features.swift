@@ -343,15 +343,16 @@ struct FeatureContext {
 
     // MARK: document links
 
+    /// Links from each `$ref` to the line it points to, from the incremental linter's tree (no full result).
     func documentLinks() -> Reply {
         var links: [JSONValue] = []
-        for site in collectRefSites(root) {
+        for site in doc.engine?.refTargets() ?? [] {
             var p = site.pointer
             guard p.hasPrefix("#") else { continue }
             p.removeFirst()
-            guard let target = definitionLocation(p) else { continue }
+            guard let target = site.target else { continue }
             let line = doc.lineIndex.position(of: target.start, in: .utf8).line
-            let r = site.value.range
+            let r = site.value
             // The link covers the pointer inside the quotes.
             let inner = r.length >= 2 ? ByteRange(r.start + 1, r.end - 1) : r
             var m: [(String, JSONValue)] = [("range", conv.range(inner)), ("target", .string(baseURI + "#L\(line + 1)"))]

@@ -12,20 +12,20 @@ extension LanguageServer {
 
     /// One lens per section and environment.
     func codeLenses(_ doc: Document) -> JSONValue {
-        guard let result = doc.result else { return .array([]) }
+        guard let engine = doc.engine else { return .array([]) }
         let conv = converter(doc)
         var lenses: [JSONValue] = []
-        for section in result.document.sections {
+        let (sections, environments) = engine.builtSections()
+        for section in sections {
             let start = section.range.start
             let range = conv.range(ByteRange(start, start + 1))
-            for layout in result.layouts {
-                let name = layout.environment.name
+            for name in environments {
                 lenses.append(.object([
                     ("range", range),
                     ("command", .object([
                         ("title", .string("Preview in \(name)")),
                         ("command", .string(Self.previewCommand)),
-                        ("arguments", .array([.string(doc.uri), .string(name), .string(section.path)])),
+                        ("arguments", .array([.string(doc.uri), .string(name), .string("/sections/\(section.index)")])),
                     ])),
                 ]))
                 if lenses.count >= 2_000 { return .array(lenses) }

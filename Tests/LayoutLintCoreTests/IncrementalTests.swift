@@ -319,4 +319,31 @@ struct IncrementalTests {
         #expect(inc.stats.sections == 2001)
         #expect(inc.stats.sectionsResolved <= 5, "\(inc.stats)")
     }
+
+    /// Code lenses (the built sections and the environments) and document links (each `$ref` with its target) come
+    /// from the incremental state: after every edit they equal what a from-scratch lint gives.
+    @Test("sections and $ref targets after random edits equal the whole lint's", arguments: exampleFiles)
+    func lensesAndLinksEqualLint(_ url: URL) throws {
+        let bytes = Array(try Data(contentsOf: url))
+        var rng = SplitMix(seed: UInt64(bytes.count) &* 17)
+        let inc = IncrementalLinter(text: bytes)
+        let snippets: [[UInt8]] = ["1", "a", " ", "\n", "}", ",", "\"", "{"].map { Array($0.utf8) }
+        for step in 0..<15 {
+            let full = lint(bytes: inc.text, options: inc.options)
+            let built = inc.builtSections()
+            #expect(built.sections.map { "\($0.index) \($0.range)" } == full.document.sections.map { "\($0.index) \($0.range)" },
+                    "\(url.lastPathComponent) step \(step)")
+            #expect(built.environments == full.layouts.map(\.environment.name))
+            let want = collectRefSites(full.parse.root).map { site -> String in
+                let t = site.pointer.hasPrefix("#") ? jsonNode(atPointer: String(site.pointer.dropFirst()), root: full.parse.root) : nil
+                return "\(site.value.range) \(site.pointer) \(t.map { $0.property.map { ByteRange($0.keyRange.start, 0) } ?? $0.node.range }.map { "\($0.start)" } ?? "-")"
+            }
+            let got = inc.refTargets().map { "\($0.value) \($0.pointer) \($0.target.map { "\($0.start)" } ?? "-")" }
+            #expect(got == want, "\(url.lastPathComponent) step \(step)")
+            let n = inc.text.count
+            var s = Int(rng.next() % UInt64(n + 1))
+            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
+            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+        }
+    }
 }

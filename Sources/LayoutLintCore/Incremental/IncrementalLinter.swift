@@ -212,6 +212,44 @@ public final class IncrementalLinter: @unchecked Sendable {
         return out
     }
 
+    /// The sections that were built (their index in "sections" and their range, in text offsets), and the names of
+    /// the environments they are resolved in: what code lenses offer.
+    public func builtSections() -> (sections: [(index: Int, range: ByteRange)], environments: [String]) {
+        update()
+        guard structured else {
+            let full = fullResult()
+            return (full.document.sections.map { ($0.index, $0.range) }, full.layouts.map(\.environment.name))
+        }
+        var out: [(index: Int, range: ByteRange)] = []
+        for k in segments.indices {
+            guard let o = segments[k].cache?.outline else { continue }
+            out.append((k, ByteRange(toReal(o.range.start), toReal(o.range.end))))
+        }
+        return (out, environments.map(\.name))
+    }
+
+    /// Every `$ref` string in the document with what it points to (the pointed-to member from its key, or the
+    /// element), in text offsets: what document links offer. nil targets point nowhere.
+    public func refTargets() -> [(value: ByteRange, pointer: String, target: ByteRange?)] {
+        update()
+        let tree: JSONNode?
+        let real: (ByteRange) -> ByteRange
+        if structured {
+            tree = root
+            real = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
+        } else {
+            tree = fullResult().parse.root
+            real = { $0 }
+        }
+        return collectRefSites(tree).map { site in
+            var target: ByteRange?
+            if site.pointer.hasPrefix("#"), let (node, prop) = jsonNode(atPointer: String(site.pointer.dropFirst()), root: tree) {
+                target = real(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
+            }
+            return (real(site.value.range), site.pointer, target)
+        }
+    }
+
     /// The sizes of the dimensions whose value touches `wanted` (text offsets), for inlay hints: merged from the
     /// sections' kept results, equal to `dimensionSizes` over a from-scratch lint.
     public func dimensionSizes(in wanted: ByteRange) -> [ByteRange: DimensionSizes] {
