@@ -90,7 +90,7 @@ def main():
     ap.add_argument("--scratch", type=int, default=20, help="from-scratch lints for the comparison")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--query-edits", type=int, default=30,
-                    help="edits followed by what an editor asks next (inlay hints around the edit, the outline)")
+                    help="edits followed by what an editor asks next (inlay hints around the edit, outline, code lenses, links)")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     text = open(a.document, encoding="utf-8").read()
@@ -220,10 +220,9 @@ def main():
     s.send(r)
     s.wait_for(r["id"])
     rss_end = s.rss_kb()
-    # What an editor asks after an edit besides diagnostics: inlay hints for the visible lines around it, and the
-    # outline (documentSymbol). The first query after an edit computes the document's full result (tree, model,
-    # layouts); the second, at the same version, reuses it.
-    hint_times, symbol_times = [], []
+    # What an editor asks after an edit besides diagnostics: inlay hints for the visible lines around it, the outline
+    # (documentSymbol), code lenses and document links. All four come from the incremental state.
+    hint_times, symbol_times, lens_times, link_times = [], [], [], []
     for _ in range(a.query_edits):
         off = one_edit(False, off=rnd.randrange(len(text) + 1), ch=rnd.choice(alphabet))
         line = bisect.bisect_right(starts, off) - 1
@@ -239,6 +238,12 @@ def main():
         s.send(d)
         t, _ = s.wait_for(d["id"])
         symbol_times.append((t - t0) * 1000)
+        for method, times in (("textDocument/codeLens", lens_times), ("textDocument/documentLink", link_times)):
+            q = s.request(method, {"textDocument": {"uri": uri}})
+            t0 = time.perf_counter()
+            s.send(q)
+            t, _ = s.wait_for(q["id"])
+            times.append((t - t0) * 1000)
         one_edit(False, off=off, delete=True)
     rss_queries = s.rss_kb()
     s.close()
@@ -255,10 +260,11 @@ def main():
     print(f"ratio from-scratch / edit: p50 {med_scratch / p50:.0f}x, p99 {med_scratch / p99:.0f}x")
     if hint_times:
         print(f"after {a.query_edits} more edits: inlayHint (41 lines around the edit, first query of the version) "
-              f"median {statistics.median(hint_times):.1f} ms; documentSymbol (same version) median {statistics.median(symbol_times):.1f} ms")
+              f"median {statistics.median(hint_times):.1f} ms; then documentSymbol median {statistics.median(symbol_times):.1f} ms, "
+              f"codeLens median {statistics.median(lens_times):.1f} ms, documentLink median {statistics.median(link_times):.1f} ms")
     print(f"resident memory: {rss_open / 1024:.1f} MB with the document open, {rss_after_edits / 1024:.1f} MB after {a.edits} edits, "
           f"{rss_end / 1024:.1f} MB after {a.memory_edits} edits (samples every 2000: {[round(x / 1024, 1) for x in rss_samples]}); "
-          f"{rss_queries / 1024:.1f} MB once queries have asked for the full result (kept until the next edit's first query)")
+          f"{rss_queries / 1024:.1f} MB after the queries")
 
 
 if __name__ == "__main__":
