@@ -60,6 +60,14 @@ struct IncrementalTests {
         #"{ "group": { "width": "fractionalWidth(1)", "height": "absolute(\#(height))", "subitems": [{ "width": "fractionalWidth(\#(itemWidth))", "height": "fractionalHeight(1)" }] } }"#
     }
 
+    /// Types one of `snippets` at a random character boundary of the text and lints.
+    static func typeSomewhere(_ inc: IncrementalLinter, _ rng: inout SplitMix, _ snippets: [[UInt8]]) {
+        let n = inc.text.count
+        var s = Int(rng.next() % UInt64(n + 1))
+        while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
+        inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+    }
+
     /// A document of many sections, some using shared definitions.
     static func bigDocument(sections: Int) -> [UInt8] {
         var s = """
@@ -261,10 +269,7 @@ struct IncrementalTests {
         #expect(inc.outline() == documentOutline(lint(bytes: inc.text, options: inc.options)), "\(url.lastPathComponent) at open")
         let snippets: [[UInt8]] = ["1", "a", " ", "\n", "}", "{", ",", "2.5", "\"x\": 1,"].map { Array($0.utf8) }
         for step in 0..<25 {
-            let n = inc.text.count
-            var s = Int(rng.next() % UInt64(n + 1))
-            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
-            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+            Self.typeSomewhere(inc, &rng, snippets)
             let want = documentOutline(lint(bytes: inc.text, options: inc.options))
             let got = inc.outline()
             #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) top-level symbols")
@@ -291,10 +296,7 @@ struct IncrementalTests {
             let got = shown(inc.dimensionSizes(in: whole))
             #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) sized values")
             if got != want { break }
-            let n = inc.text.count
-            var s = Int(rng.next() % UInt64(n + 1))
-            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
-            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+            Self.typeSomewhere(inc, &rng, snippets)
         }
     }
 
@@ -340,10 +342,7 @@ struct IncrementalTests {
             }
             let got = inc.refTargets().map { "\($0.value) \($0.pointer) \($0.target.map { "\($0.start)" } ?? "-")" }
             #expect(got == want, "\(url.lastPathComponent) step \(step)")
-            let n = inc.text.count
-            var s = Int(rng.next() % UInt64(n + 1))
-            while s < n && s > 0 && inc.text[s] & 0xC0 == 0x80 { s -= 1 }
-            inc.replace(ByteRange(s, s), with: rng.pick(snippets))
+            Self.typeSomewhere(inc, &rng, snippets)
         }
     }
 }
