@@ -96,7 +96,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
                                       message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
                                       range: ByteRange(0, min(1, bytes.count))))
     }
-    dropFixesThatBreakSyntax(&diagnostics, source: bytes)
+    dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root)
     diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
@@ -176,7 +176,7 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 /// badly. There, each fix is kept only if applying it alone adds no syntax error (one parse of the whole text each;
 /// at most `limit` fixes, fewer in large documents so that the checks parse at most ~4 MB; the rest are dropped:
 /// the syntax comes first).
-func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], limit: Int = 100,
+func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
                               keeps: ((Fix, Int) -> Bool)? = nil) {
     let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count
     guard syntaxErrors > 0 else { return }
@@ -185,7 +185,7 @@ func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8]
     for i in diagnostics.indices {
         guard let fix = diagnostics[i].fix else { continue }
         checked += 1
-        if checked > budget || !(keeps?(fix, syntaxErrors) ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors)) {
+        if checked > budget || !(keeps?(fix, syntaxErrors) ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root)) {
             diagnostics[i].fix = nil
         }
     }

@@ -124,6 +124,65 @@ struct FixTests {
     }
 }
 
+@Suite("Fixes in broken documents")
+struct BrokenDocumentFixTests {
+    /// Every key and scalar value of the tree (the ranges `fixSwapsTokensOnly` accepts), and some ranges that are not
+    /// one token: a container, half a token, a token with the space after it.
+    func candidateRanges(_ root: JSONNode?, _ count: Int, _ r: inout SplitMix) -> [ByteRange] {
+        var out: [ByteRange] = []
+        func walk(_ n: JSONNode?) {
+            guard let n else { return }
+            out.append(n.range)
+            for p in n.properties { out.append(p.keyRange); walk(p.value) }
+            for e in n.elements { walk(e) }
+        }
+        walk(root)
+        for _ in 0..<8 where count > 2 {
+            let a = Int(r.next() % UInt64(count - 1))
+            out.append(ByteRange(a, a + 1 + Int(r.next() % UInt64(min(12, count - a - 1)))))
+        }
+        return out
+    }
+
+    @Test("a fix that only swaps tokens never adds a syntax error: checked by parsing, over broken random documents")
+    func tokenSwapsKeepTheSyntax() {
+        var rng = SplitMix(seed: 7)
+        let damage: [[UInt8]] = ["\"", "{", "}", "[", "]", ",", ":", "/*", "//", "\n", "\\", "'", "x", "1", "é", "\u{7}"].map { Array($0.utf8) }
+        let replacements = [#""width""#, #""fractionalWidth(1)""#, "12", "-0.5e3", "true", "null", #""a\"b""#, "'s'",
+                            #""unterminated"#, "abc", "NaN", "1 2", #""x" "#, " 3", "{}", "[1]", #""é😀""#, "0x10", "", "-"]
+        var accepted = 0, rejected = 0, checked = 0
+        for _ in 0..<300 {
+            var bytes = Array(randomDocument(&rng).utf8)
+            for _ in 0..<Int(1 + rng.next() % 4) {
+                let at = Int(rng.next() % UInt64(bytes.count))
+                if rng.next() % 3 == 0 { bytes.remove(at: at) } else { bytes.insert(contentsOf: rng.pick(damage), at: at) }
+            }
+            let parsed = parseJSONC(bytes)
+            guard let root = parsed.root else { continue }
+            let before = parsed.errors.filter { $0.code == .syntax }.count
+            let ranges = candidateRanges(root, bytes.count, &rng)
+            for _ in 0..<20 {
+                var edits = [TextEdit(range: rng.pick(ranges), newText: rng.pick(replacements))]
+                if rng.next() % 4 == 0 { edits.append(TextEdit(range: rng.pick(ranges), newText: rng.pick(replacements))) }
+                let fix = Fix(title: "t", edits: edits)
+                let after = parseJSONC(applyEdits(bytes, edits)).errors.filter { $0.code == .syntax }.count
+                checked += 1
+                if fixSwapsTokensOnly(fix, source: bytes, root: root) {
+                    accepted += 1
+                    #expect(after <= before, "\(edits) in \(String(decoding: bytes, as: UTF8.self))")
+                    #expect(fixKeepsSyntax(fix, source: bytes, syntaxErrors: before, root: root))
+                } else {
+                    rejected += 1
+                    // Without the shortcut the answer is the parse's.
+                    #expect(fixKeepsSyntax(fix, source: bytes, syntaxErrors: before, root: root) == (after <= before))
+                }
+            }
+        }
+        // Both answers occur often: the shortcut is taken for real swaps and refused for the rest.
+        #expect(accepted > checked / 10 && rejected > checked / 10, "accepted \(accepted), rejected \(rejected) of \(checked)")
+    }
+}
+
 func allKeys(_ n: JSONNode?) -> [String: Int] {
     var out: [String: Int] = [:]
     func walk(_ n: JSONNode?) {

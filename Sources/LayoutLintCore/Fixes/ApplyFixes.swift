@@ -48,9 +48,74 @@ public struct FixOutcome: @unchecked Sendable {
 
 /// Whether applying `fix` alone leaves the text with no more syntax errors than it has (`syntaxErrors`). Fixes are
 /// computed from the error-recovered tree, so in a document that already has syntax errors an edit can land badly.
-public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int) -> Bool {
+/// With the document's parsed `root`, a fix that only swaps tokens (`fixSwapsTokensOnly`) is known to keep the syntax
+/// without parsing the document again; any other fix is checked by one parse of the whole text.
+public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil) -> Bool {
+    if let root, fixSwapsTokensOnly(fix, source: source, root: root) { return true }
     let after = parseJSONC(applyEdits(source, fix.edits))
     return after.errors.filter { $0.code == .syntax }.count <= syntaxErrors
+}
+
+/// Whether every edit of `fix` replaces one whole token of the parsed tree (a property key, or a string, number,
+/// `true`, `false` or `null` value) by text that is, on its own, exactly one token of the same lexical group and has
+/// no syntax error: a string by a string, a bare token (number, word, literal) by a bare token. Such a fix cannot
+/// add a syntax error: the lexer picks a token's kind by its first byte and ends a string at its closing quote and
+/// a bare token at the first byte that cannot continue it (the byte after the old token, unchanged, could not); the
+/// parser's decisions depend on a token's group, never on its text; and a token's own errors depend only on its bytes
+/// (none in the new one). So the parse after the fix meets the same token groups in the same order and reports the
+/// same errors, less any of the old tokens' own. (Renames of keys and replacements of values are most fixes.)
+public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
+    guard !fix.edits.isEmpty else { return false }
+    var ranges: Set<ByteRange> = []
+    for e in fix.edits {
+        let r = e.range
+        guard r.start >= 0, r.end <= source.count, r.start < r.end, ranges.insert(r).inserted,
+              let old = tokenGroup(of: r, in: root, source: source) else { return false }
+        let new = Array(e.newText.utf8)
+        guard !new.isEmpty else { return false }
+        let parsed = parseJSONC(new)
+        guard let node = parsed.root, node.range == ByteRange(0, new.count),
+              !parsed.errors.contains(where: { $0.code == .syntax }) else { return false }
+        switch node.kind {
+        case .string: guard old == .string else { return false }
+        case .number, .bool, .null: guard old == .bare else { return false }
+        default: return false
+        }
+    }
+    return true
+}
+
+private enum TokenGroup { case string, bare }
+
+/// The lexical group of the token at exactly `r` in the tree (a key, or a scalar value), or nil when `r` is not one
+/// token of the tree.
+private func tokenGroup(of r: ByteRange, in root: JSONNode, source: [UInt8]) -> TokenGroup? {
+    var node = root
+    while true {
+        if node.range == r {
+            switch node.kind {
+            case .string: return .string
+            case .number, .bool, .null: return .bare
+            default: return nil
+            }
+        }
+        guard node.range.start <= r.start, r.end <= node.range.end else { return nil }
+        var next: JSONNode? = nil
+        if node.kind == .object {
+            for p in node.properties {
+                if p.keyRange == r {
+                    // A key is a string token, or (recovered, with an error) a bare one.
+                    let b = source[r.start]
+                    return b == 0x22 || b == 0x27 ? .string : .bare
+                }
+                if let v = p.value, v.range.start <= r.start, r.end <= v.range.end { next = v; break }
+            }
+        } else if node.kind == .array {
+            next = node.elements.first { $0.range.start <= r.start && r.end <= $0.range.end }
+        }
+        guard let n = next else { return nil }
+        node = n
+    }
 }
 
 /// Applies every safe fix, re-linting between rounds until nothing safe is left (at most `maxRounds`). A round whose

@@ -914,8 +914,10 @@ public func suggest(_ word: String, among candidates: [String]) -> String? {
     for c in candidates {
         let cs = Array(c.lowercased().unicodeScalars)
         if cs == w { return c }
-        let d = editDistance(w, cs)
         let limit = max(1, min(3, max(w.count, cs.count) / 3))
+        // The distance is at least the difference of the lengths: such a candidate cannot be close enough.
+        if abs(w.count - cs.count) > limit { continue }
+        let d = editDistance(w, cs)
         if d <= limit, best == nil || d < best!.1 { best = (c, d) }
     }
     if best == nil {
