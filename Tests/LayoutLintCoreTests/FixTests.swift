@@ -144,13 +144,13 @@ struct BrokenDocumentFixTests {
         return out
     }
 
-    @Test("a fix that only swaps tokens never adds a syntax error: checked by parsing, over broken random documents")
+    @Test("a fix that only swaps tokens or deletes one property never adds a syntax error: checked by parsing, over broken random documents")
     func tokenSwapsKeepTheSyntax() {
         var rng = SplitMix(seed: 7)
         let damage: [[UInt8]] = ["\"", "{", "}", "[", "]", ",", ":", "/*", "//", "\n", "\\", "'", "x", "1", "é", "\u{7}"].map { Array($0.utf8) }
         let replacements = [#""width""#, #""fractionalWidth(1)""#, "12", "-0.5e3", "true", "null", #""a\"b""#, "'s'",
                             #""unterminated"#, "abc", "NaN", "1 2", #""x" "#, " 3", "{}", "[1]", #""é😀""#, "0x10", "", "-"]
-        var accepted = 0, rejected = 0, checked = 0
+        var accepted = 0, rejected = 0, checked = 0, removalsChecked = 0, removalsAccepted = 0
         for _ in 0..<300 {
             var bytes = Array(randomDocument(&rng).utf8)
             for _ in 0..<Int(1 + rng.next() % 4) {
@@ -161,14 +161,39 @@ struct BrokenDocumentFixTests {
             guard let root = parsed.root else { continue }
             let before = parsed.errors.filter { $0.code == .syntax }.count
             let ranges = candidateRanges(root, bytes.count, &rng)
-            for _ in 0..<20 {
+            // Deletions of properties as the fixes make them (`removeProperty`), and of other ranges.
+            let text = SourceText(bytes: bytes)
+            var removals: [TextEdit] = []
+            func sites(_ n: JSONNode?) {
+                guard let n else { return }
+                for p in n.properties {
+                    removals.append(text.removeProperty(PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange,
+                                                                     objectRange: n.range, parentPath: "")))
+                    sites(p.value)
+                }
+                for e in n.elements { sites(e) }
+            }
+            sites(root)
+            for _ in 0..<25 {
                 var edits = [TextEdit(range: rng.pick(ranges), newText: rng.pick(replacements))]
                 if rng.next() % 4 == 0 { edits.append(TextEdit(range: rng.pick(ranges), newText: rng.pick(replacements))) }
+                let removal = rng.next() % 3 == 0
+                if removal {
+                    edits = [rng.next() % 4 == 0 ? TextEdit(range: rng.pick(ranges), newText: "") : rng.pick(removals)]
+                    // Sometimes with a byte more or less at either end.
+                    if rng.next() % 4 == 0 {
+                        let r = edits[0].range
+                        let d = Int(rng.next() % 3) - 1
+                        edits[0] = TextEdit(range: rng.next() % 2 == 0 ? ByteRange(max(0, r.start + d), r.end) : ByteRange(r.start, min(bytes.count, max(r.start, r.end + d))), newText: "")
+                    }
+                }
                 let fix = Fix(title: "t", edits: edits)
                 let after = parseJSONC(applyEdits(bytes, edits)).errors.filter { $0.code == .syntax }.count
                 checked += 1
-                if fixSwapsTokensOnly(fix, source: bytes, root: root) {
+                if removal { removalsChecked += 1 }
+                if fixSwapsTokensOnly(fix, source: bytes, root: root) || fixRemovesOneMember(fix, source: bytes, root: root) {
                     accepted += 1
+                    if removal { removalsAccepted += 1 }
                     #expect(after <= before, "\(edits) in \(String(decoding: bytes, as: UTF8.self))")
                     #expect(fixKeepsSyntax(fix, source: bytes, syntaxErrors: before, root: root))
                 } else {
@@ -180,6 +205,7 @@ struct BrokenDocumentFixTests {
         }
         // Both answers occur often: the shortcut is taken for real swaps and refused for the rest.
         #expect(accepted > checked / 10 && rejected > checked / 10, "accepted \(accepted), rejected \(rejected) of \(checked)")
+        #expect(removalsAccepted > removalsChecked / 5, "deletions: accepted \(removalsAccepted) of \(removalsChecked)")
     }
 }
 

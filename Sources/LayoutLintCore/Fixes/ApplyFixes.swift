@@ -48,10 +48,13 @@ public struct FixOutcome: @unchecked Sendable {
 
 /// Whether applying `fix` alone leaves the text with no more syntax errors than it has (`syntaxErrors`). Fixes are
 /// computed from the error-recovered tree, so in a document that already has syntax errors an edit can land badly.
-/// With the document's parsed `root`, a fix that only swaps tokens (`fixSwapsTokensOnly`) is known to keep the syntax
-/// without parsing the document again; any other fix is checked by one parse of the whole text.
+/// With the document's parsed `root`, a fix that only swaps tokens (`fixSwapsTokensOnly`) or removes one property
+/// with its comma (`fixRemovesOneMember`) is known to keep the syntax without parsing the document again; any other
+/// fix is checked by one parse of the whole text.
 public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil) -> Bool {
-    if let root, fixSwapsTokensOnly(fix, source: source, root: root) { return true }
+    if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
+        return true
+    }
     let after = parseJSONC(applyEdits(source, fix.edits))
     return after.errors.filter { $0.code == .syntax }.count <= syntaxErrors
 }
@@ -83,6 +86,77 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
         }
     }
     return true
+}
+
+/// Whether `fix` is one deletion of a property of the tree together with the `,` after it: from the key (or spaces
+/// and tabs before it) through the comma and any trivia after it, where only trivia and one `,` (for the first
+/// property: the object's `{`) stand between the previous property and the deletion. Such a deletion cannot add a
+/// syntax error. The parser meets the key in the object's "expecting a key" state (right after that `,` or `{`),
+/// and leaves the deleted text in the same state: the deleted tokens parse on their own as whole properties each
+/// followed by a comma (checked by parsing `{` + them + `"":0}`, which must have no syntax error). Without them, the
+/// parser meets the token after the deletion in that state, as it did before. The state may differ in one flag only
+/// ("recovering": set after a stray `,`, reset by the key), and that flag only ever silences reports. Errors before
+/// the deletion are unchanged, errors in it are gone, and the lexer resumes after it as before: the deletion starts
+/// after whitespace or a finished token or comment, and the standalone parse shows that it ends after finished ones.
+/// (Removing a duplicate key or an unused definition is such a fix.)
+public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
+    guard fix.edits.count == 1, let e = fix.edits.first, e.newText.isEmpty else { return false }
+    let a = e.range.start, b = e.range.end
+    guard a >= 0, b <= source.count, a < b else { return false }
+    var k = a
+    while k < b, source[k] == 0x20 || source[k] == 0x09 { k += 1 }
+    guard k < b, source[k] == 0x22, let (object, index) = propertyOwner(keyStart: k, in: root) else { return false }
+    if index == 0 {
+        let x = object.range.start
+        guard x < a, source[x] == 0x7B, triviaEnd(source, x + 1, a) == a else { return false }
+    } else {
+        let q = object.properties[index - 1]
+        guard let t = triviaEnd(source, q.value?.range.end ?? q.keyRange.end, a), t < a, source[t] == 0x2C,
+              triviaEnd(source, t + 1, a) == a else { return false }
+    }
+    let members = [0x7B] + source[k..<b] + Array(#""":0}"#.utf8)
+    let parsed = parseJSONC(members)
+    return parsed.root?.kind == .object && !parsed.errors.contains { $0.code == .syntax }
+}
+
+/// The object holding the property whose key starts at `keyStart`, and the property's index in it.
+private func propertyOwner(keyStart: Int, in root: JSONNode) -> (JSONNode, Int)? {
+    var node = root
+    while true {
+        var next: JSONNode? = nil
+        if node.kind == .object {
+            for (i, p) in node.properties.enumerated() {
+                if p.keyRange.start == keyStart { return (node, i) }
+                if let v = p.value, v.range.start <= keyStart, keyStart < v.range.end { next = v; break }
+            }
+        } else if node.kind == .array {
+            next = node.elements.first { $0.range.start <= keyStart && keyStart < $0.range.end }
+        }
+        guard let n = next else { return nil }
+        node = n
+    }
+}
+
+/// Where the trivia starting at `i` ends (whitespace, and comments as the lexer reads them), not past `end`; nil when a
+/// comment does not end before `end`.
+private func triviaEnd(_ s: [UInt8], _ i: Int, _ end: Int) -> Int? {
+    var i = i
+    while i < end {
+        let c = s[i]
+        if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+        guard c == 0x2F, i + 1 < end, s[i + 1] == 0x2F || s[i + 1] == 0x2A else { return i }
+        var j = i + 2
+        if s[i + 1] == 0x2F {
+            while j < end, s[j] != 0x0A, s[j] != 0x0D { j += 1 }
+            guard j < end else { return nil }
+            i = j
+        } else {
+            while j + 1 < end, !(s[j] == 0x2A && s[j + 1] == 0x2F) { j += 1 }
+            guard j + 1 < end else { return nil }
+            i = j + 2
+        }
+    }
+    return i
 }
 
 private enum TokenGroup { case string, bare }
