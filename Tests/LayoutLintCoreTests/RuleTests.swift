@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayoutLintCore
 
 func diagnostics(_ text: String) -> [Diagnostic] { lint(bytes: Array(text.utf8)).diagnostics }
@@ -159,6 +160,30 @@ struct FormatRuleTests {
         #expect(ds[0].message.contains("did you mean \"contentInsets\""))
         #expect(text(ds[0], in: d) == #""contentInset""#)
         #expect(ds[0].fix?.edits.first?.newText == #""contentInsets""#)
+    }
+
+    @Test("did you mean: the same answer whatever the order of the candidates (found by fuzzing: a set's order)")
+    func suggestionsDoNotDependOnOrder() {
+        var rng = SplitMix(seed: 3)
+        let cases: [(String, [String], String?)] = [
+            ("group", RuleCatalog.all.map(\.id), "group-overflow"),            // no close one: the shortest with the prefix
+            ("widht", ["width", "height", "widths", "wight"], "width"),         // ties at distance 1 go to the first in order
+            ("Width", ["WIDTH", "width", "Width"], "Width"),
+            ("wIDTH", ["WIDTH", "width"], "WIDTH"),
+            ("fractional", ["fractionalWidth", "fractionalHeight"], "fractionalWidth"),
+            ("zzzz", ["width"], nil),
+        ]
+        for (word, candidates, expected) in cases {
+            for _ in 0..<20 {
+                var shuffled = candidates
+                for i in shuffled.indices.reversed() { shuffled.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+                #expect(suggest(word, among: shuffled) == expected, "\(word) among \(shuffled)")
+            }
+        }
+        // The suppression message the fuzzer caught differing between two lints of one text.
+        let src = "// layoutlint-disable-next-line group\n{ \"group\": { \"direction\": \"horizontal\", \"width\": 10, \"height\": 10, \"subitems\": [ { \"width\": 10, \"height\": 10 } ] } }"
+        let messages = Set((0..<10).map { _ in lint(bytes: Array(src.utf8)).diagnostics.map(\.message).joined(separator: "\n") })
+        #expect(messages.count == 1 && messages.first!.contains("did you mean \"group-overflow\""), "\(messages)")
     }
 
     @Test func invalidValues() {

@@ -175,7 +175,15 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     guard let items = edited["diag"]?["result"]?["items"] else { fatalError("no diagnostics: \(edited["diag"]?.serialized() ?? "no response")") }
     if items != expected(doc) {
-        fatalError("incremental diagnostics differ from a lint of the final text\nfinal text: \(String(decoding: doc, as: UTF8.self).debugDescription)\nserver: \(items.serialized().prefix(2000))\nexpected: \(expected(doc).serialized().prefix(2000))")
+        // The first item that differs, whole (the full lists below are cut).
+        var first = ""
+        if case .array(let a) = items, case .array(let b) = expected(doc) {
+            first = "\(a.count) items vs \(b.count) expected"
+            if let i = (0..<max(a.count, b.count)).first(where: { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }) {
+                first += "; first difference at item \(i):\nserver:   \(i < a.count ? a[i].serialized() : "-")\nexpected: \(i < b.count ? b[i].serialized() : "-")"
+            }
+        }
+        fatalError("incremental diagnostics differ from a lint of the final text: \(first)\nfinal text: \(String(decoding: doc, as: UTF8.self).debugDescription)\nserver: \(items.serialized().prefix(2000))\nexpected: \(expected(doc).serialized().prefix(2000))")
     }
     for key in ["diag", "symbols", "hints"] {
         // (resultId counts edits, so only the items are compared for pulled diagnostics.)

@@ -906,23 +906,33 @@ extension Substring {
     }
 }
 
-/// "Did you mean": the closest candidate by edit distance (case-insensitive), if it is close enough.
+/// "Did you mean": the closest candidate by edit distance (case-insensitive), if it is close enough; else the shortest
+/// candidate that starts with the word. The answer does not depend on the order of `candidates` (callers pass sets'
+/// elements, whose order differs from one set to the next): ties go to the candidate that sorts first.
 public func suggest(_ word: String, among candidates: [String]) -> String? {
     let w = Array(word.lowercased().unicodeScalars)
     guard !w.isEmpty, w.count < 100 else { return nil }
     var best: (String, Int)?
+    func better(_ c: String, _ d: Int) -> Bool { best.map { d < $0.1 || (d == $0.1 && c < $0.0) } ?? true }
     for c in candidates {
+        if c == word { return c }
         let cs = Array(c.lowercased().unicodeScalars)
-        if cs == w { return c }
+        if cs == w {
+            if better(c, -1) { best = (c, -1) }   // the same word but for case
+            continue
+        }
         let limit = max(1, min(3, max(w.count, cs.count) / 3))
         // The distance is at least the difference of the lengths: such a candidate cannot be close enough.
         if abs(w.count - cs.count) > limit { continue }
         let d = editDistance(w, cs)
-        if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+        if d <= limit, better(c, d) { best = (c, d) }
     }
-    if best == nil {
+    if best == nil, w.count >= 4 {
         // A prefix such as "fractional" for "fractionalWidth".
-        for c in candidates where c.lowercased().hasPrefix(word.lowercased()) && w.count >= 4 { return c }
+        let lower = word.lowercased()
+        for c in candidates where c.lowercased().hasPrefix(lower) {
+            if best == nil || c.count < best!.0.count || (c.count == best!.0.count && c < best!.0) { best = (c, 0) }
+        }
     }
     return best?.0
 }
