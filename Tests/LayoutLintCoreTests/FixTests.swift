@@ -144,12 +144,34 @@ struct BrokenDocumentFixTests {
         return out
     }
 
+    @Test("the shortcuts refuse what a reviewer's generator found adding syntax errors",
+          arguments: [
+            // A `'` brought in closes one that stood alone earlier on the line.
+            (#"["a", ' , "b"]"#, 10, 13, #""'""#),
+            // A deletion that joins lines lets an earlier lone `'` reach a later one.
+            ("{\"a\": ', \"b\": [\n1], \"c\": \"'\"}", 9, 20, ""),
+            // The deleted text ends in a string's `\`, or in a `//` comment, which would swallow what follows.
+            (#"{"a\\": 1}"#, 1, 4, ""),
+            (#"{"a":1}//"#, 1, 9, ""),
+          ])
+    func shortcutCounterexamples(_ doc: String, _ start: Int, _ end: Int, _ newText: String) {
+        let bytes = Array(doc.utf8)
+        let parsed = parseJSONC(bytes)
+        let fix = Fix(title: "t", edits: [TextEdit(range: ByteRange(start, end), newText: newText)])
+        let before = parsed.errors.filter { $0.code == .syntax }.count
+        let after = parseJSONC(applyEdits(bytes, fix.edits)).errors.filter { $0.code == .syntax }.count
+        #expect(after > before, "the case must add a syntax error")
+        #expect(!fixSwapsTokensOnly(fix, source: bytes, root: parsed.root!))
+        #expect(!fixRemovesOneMember(fix, source: bytes, root: parsed.root!))
+        #expect(!fixKeepsSyntax(fix, source: bytes, syntaxErrors: before, root: parsed.root))
+    }
+
     @Test("a fix that only swaps tokens or deletes one property never adds a syntax error: checked by parsing, over broken random documents")
     func tokenSwapsKeepTheSyntax() {
         var rng = SplitMix(seed: 7)
         let damage: [[UInt8]] = ["\"", "{", "}", "[", "]", ",", ":", "/*", "//", "\n", "\\", "'", "x", "1", "é", "\u{7}"].map { Array($0.utf8) }
         let replacements = [#""width""#, #""fractionalWidth(1)""#, "12", "-0.5e3", "true", "null", #""a\"b""#, "'s'",
-                            #""unterminated"#, "abc", "NaN", "1 2", #""x" "#, " 3", "{}", "[1]", #""é😀""#, "0x10", "", "-"]
+                            #""unterminated"#, "abc", "NaN", "1 2", #""x" "#, " 3", "{}", "[1]", #""é😀""#, "0x10", "", "-", #""it's""#]
         var accepted = 0, rejected = 0, checked = 0, removalsChecked = 0, removalsAccepted = 0
         for _ in 0..<300 {
             var bytes = Array(randomDocument(&rng).utf8)

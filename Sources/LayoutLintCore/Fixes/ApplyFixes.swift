@@ -66,7 +66,9 @@ public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root:
 /// a bare token at the first byte that cannot continue it (the byte after the old token, unchanged, could not); the
 /// parser's decisions depend on a token's group, never on its text; and a token's own errors depend only on its bytes
 /// (none in the new one). So the parse after the fix meets the same token groups in the same order and reports the
-/// same errors, less any of the old tokens' own. (Renames of keys and replacements of values are most fixes.)
+/// same errors, less any of the old tokens' own. The one look-ahead of the lexer, a `'` searching its line for a
+/// closing `'`, cannot reach into a token that was lexed on its own; the new text must not bring a `'`. (Renames of
+/// keys and replacements of values are most fixes.)
 public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
     guard !fix.edits.isEmpty else { return false }
     var ranges: Set<ByteRange> = []
@@ -75,7 +77,9 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
         guard r.start >= 0, r.end <= source.count, r.start < r.end, ranges.insert(r).inserted,
               let old = tokenGroup(of: r, in: root, source: source) else { return false }
         let new = Array(e.newText.utf8)
-        guard !new.isEmpty else { return false }
+        // No `'`: on meeting a `'` the lexer looks ahead to the end of its line for another, so a `'` brought in
+        // could close one that stood alone earlier on the line and change how everything between them lexes.
+        guard !new.isEmpty, !new.contains(0x27) else { return false }
         let parsed = parseJSONC(new)
         guard let node = parsed.root, node.range == ByteRange(0, new.count),
               !parsed.errors.contains(where: { $0.code == .syntax }) else { return false }
@@ -97,15 +101,25 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
 /// parser meets the token after the deletion in that state, as it did before. The state may differ in one flag only
 /// ("recovering": set after a stray `,`, reset by the key), and that flag only ever silences reports. Errors before
 /// the deletion are unchanged, errors in it are gone, and the lexer resumes after it as before: the deletion starts
-/// after whitespace or a finished token or comment, and the standalone parse shows that it ends after finished ones.
-/// (Removing a duplicate key or an unused definition is such a fix.)
+/// after whitespace or a finished token or comment, and the standalone parse shows that it ends after finished ones
+/// (its `""` key is read where it was put, and the object ends at its last byte: a deleted text that ends in a
+/// string's `\` or in a `//` comment would swallow it). A `'` earlier on the line of the deletion looks ahead to the
+/// end of its line: a deletion that joins lines must have none. Deleted values nested so deep that the parser would
+/// skip them (`maxDepth`) are not taken. (Removing a duplicate key or an unused definition is such a fix.)
 public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
     guard fix.edits.count == 1, let e = fix.edits.first, e.newText.isEmpty else { return false }
     let a = e.range.start, b = e.range.end
     guard a >= 0, b <= source.count, a < b else { return false }
     var k = a
     while k < b, source[k] == 0x20 || source[k] == 0x09 { k += 1 }
-    guard k < b, source[k] == 0x22, let (object, index) = propertyOwner(keyStart: k, in: root) else { return false }
+    guard k < b, source[k] == 0x22, let (object, index, depth) = propertyOwner(keyStart: k, in: root) else { return false }
+    if source[a..<b].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        var i = a
+        while i > 0, source[i - 1] != 0x0A, source[i - 1] != 0x0D {
+            i -= 1
+            if source[i] == 0x27 { return false }
+        }
+    }
     if index == 0 {
         let x = object.range.start
         guard x < a, source[x] == 0x7B, triviaEnd(source, x + 1, a) == a else { return false }
@@ -116,17 +130,31 @@ public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> 
     }
     let members = [0x7B] + source[k..<b] + Array(#""":0}"#.utf8)
     let parsed = parseJSONC(members)
-    return parsed.root?.kind == .object && !parsed.errors.contains { $0.code == .syntax }
+    let keyAt = 1 + (b - k)
+    guard let o = parsed.root, o.kind == .object, o.range == ByteRange(0, members.count),
+          o.properties.last?.keyRange == ByteRange(keyAt, keyAt + 2), !parsed.errors.contains(where: { $0.code == .syntax })
+    else { return false }
+    return depth + nesting(o) < 500
 }
 
-/// The object holding the property whose key starts at `keyStart`, and the property's index in it.
-private func propertyOwner(keyStart: Int, in root: JSONNode) -> (JSONNode, Int)? {
+/// How many containers deep `node` goes (1 for an object of scalars).
+private func nesting(_ node: JSONNode) -> Int {
+    var deepest = 0
+    for p in node.properties { if let v = p.value { deepest = max(deepest, nesting(v)) } }
+    for e in node.elements { deepest = max(deepest, nesting(e)) }
+    return node.kind == .object || node.kind == .array ? deepest + 1 : deepest
+}
+
+/// The object holding the property whose key starts at `keyStart`, the property's index in it, and how many
+/// containers enclose the object.
+private func propertyOwner(keyStart: Int, in root: JSONNode) -> (JSONNode, Int, Int)? {
     var node = root
+    var depth = 0
     while true {
         var next: JSONNode? = nil
         if node.kind == .object {
             for (i, p) in node.properties.enumerated() {
-                if p.keyRange.start == keyStart { return (node, i) }
+                if p.keyRange.start == keyStart { return (node, i, depth) }
                 if let v = p.value, v.range.start <= keyStart, keyStart < v.range.end { next = v; break }
             }
         } else if node.kind == .array {
@@ -134,6 +162,7 @@ private func propertyOwner(keyStart: Int, in root: JSONNode) -> (JSONNode, Int)?
         }
         guard let n = next else { return nil }
         node = n
+        depth += 1
     }
 }
 
