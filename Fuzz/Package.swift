@@ -27,5 +27,6 @@ let package = Package(
         .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzPipeline", dependencies: ["LayoutLintCore"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
+        .executableTarget(name: "FuzzIncrementalCore", dependencies: ["LayoutLintCore"]),
     ]
 )

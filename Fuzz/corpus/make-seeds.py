@@ -70,7 +70,11 @@ for f in small + ["mistakes-document.layout.json", "environments.layout.json"]:
 put("server", bytes([2]) + frame(req(1, "layoutlint/stats")) + b"Content-Length: 10\r\n\r\n{\"a\"")
 put("server", bytes([1]) + b'[{"jsonrpc":"2.0","id":1,"method":"layoutlint/stats"},{"jsonrpc":"2.0","method":"exit"},1]')
 
-# incremental: 2-byte length + text, then edit operations (see FuzzIncremental.swift).
+# incremental and incremental-core: 2-byte length + text, then edit operations (see FuzzIncremental.swift and
+# FuzzIncrementalCore.swift: the same layout, the flag bits differ).
+def put_incremental(data):
+    put("incremental", data)
+    put("incremental-core", data)
 for i, f in enumerate(small + ["mistakes-document.layout.json"]):
     t = texts[f][:4095]
     ops = b""
@@ -79,6 +83,6 @@ for i, f in enumerate(small + ["mistakes-document.layout.json"]):
     ops += bytes([2 | 4]) + struct.pack(">H", 10) + bytes([0, 1]) + b"}"
     ops += bytes([3 | 8 | 32]) + struct.pack(">H", 300) + bytes([0, 0])
     ops += bytes([1]) + struct.pack(">H", 0) + bytes([1, 0])
-    put("incremental", struct.pack(">H", len(t)) + t + ops)
-put("incremental", struct.pack(">H", 0) + bytes([0, 20]) + b'{ "sections": [ ] }\n' + bytes([1 | 32]) + struct.pack(">H", 16) + bytes([0, 3]) + b"{ }")
+    put_incremental(struct.pack(">H", len(t)) + t + ops)
+put_incremental(struct.pack(">H", 0) + bytes([0, 20]) + b'{ "sections": [ ] }\n' + bytes([1 | 32]) + struct.pack(">H", 16) + bytes([0, 3]) + b"{ }")
 print("seeds written")

@@ -1,0 +1,82 @@
+// Fuzz target 4: incremental edits at the core, without the server. Random edit sequences go straight into an
+// `IncrementalLinter` (the engine behind `serve`); after them, and wherever the input asks, its results must equal
+// a from-scratch view of its text:
+// - its diagnostics equal `lint(bytes:)` of the text, whole (ranges, messages, related locations, fixes);
+// - its outline and inlay sizes equal those of a linter that only read the final text.
+// `FuzzIncremental` checks the same property through the server (LSP positions, JSON, the document store, pulls
+// between changes); this target has none of that cost, so it runs several times as many edit sequences.
+//
+// Input layout: 2 bytes initial-text length L (mod 4096), L bytes of text (any bytes: the core takes bytes), then
+// operations: op byte: bits 0-1 = 0 → the whole text replaced, else a ranged edit; bit 4: lint now (else the edit
+// waits, and the edits since the last lint are linted in one update); bit 5: lint now and compare here too.
+//   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
+//   1 byte text length N and N bytes.
+import LayoutLintCore
+
+struct Reader {
+    let d: UnsafeBufferPointer<UInt8>
+    var i = 0
+    mutating func byte() -> Int? { guard i < d.count else { return nil }; defer { i += 1 }; return Int(d[i]) }
+    mutating func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, i + n); defer { i = e }; return Array(d[i..<e]) }
+}
+
+func describe(_ d: Diagnostic) -> String {
+    "\(d.range) \(d.rule) \(d.severity) \(d.message) related=\(d.related.map { "\($0.range) \($0.message)" }) "
+        + "fix=\(d.fix.map { "\($0.title) \($0.isSafe) \($0.edits.map { "\($0.range)=\($0.newText.debugDescription)" })" } ?? "-")"
+}
+
+/// The diagnostics of `inc` equal a lint of its text from scratch.
+func compareWithLint(_ inc: IncrementalLinter, _ what: String) {
+    let got = inc.diagnostics
+    let want = lint(bytes: inc.text).diagnostics
+    guard got != want else { return }
+    let i = (0..<max(got.count, want.count)).first { $0 >= got.count || $0 >= want.count || got[$0] != want[$0] }!
+    fatalError("""
+        incremental diagnostics differ from a lint of the text (\(what), mode \(inc.stats.mode)): \(got.count) vs \(want.count); \
+        first difference at \(i):
+        incremental: \(i < got.count ? describe(got[i]) : "-")
+        lint:        \(i < want.count ? describe(want[i]) : "-")
+        text: \(String(decoding: inc.text, as: UTF8.self).debugDescription)
+        """)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 2 else { return 0 }
+    var r = Reader(d: UnsafeBufferPointer(start: data, count: size))
+    let len = (r.byte()! << 8 | r.byte()!) % 4096
+    let inc = IncrementalLinter(text: r.bytes(len))
+    var ops = 0
+    var edits = 0
+    while let op = r.byte(), ops < 64 {
+        ops += 1
+        let n = inc.text.count
+        let range: ByteRange
+        let new: [UInt8]
+        if op & 3 == 0 {
+            range = ByteRange(0, n)
+            new = r.bytes(r.byte() ?? 0)
+        } else {
+            let s = n == 0 ? 0 : (((r.byte() ?? 0) << 8) | (r.byte() ?? 0)) % (n + 1)
+            let e = min(n, s + (r.byte() ?? 0))
+            range = ByteRange(s, e)
+            new = r.bytes(r.byte() ?? 0)
+        }
+        edits += 1
+        if op & 16 != 0 { inc.replace(range, with: new) } else { inc.edit(range, with: new) }
+        if op & 32 != 0 {
+            inc.update()
+            compareWithLint(inc, "after edit \(edits)")
+        }
+    }
+    inc.update()
+    compareWithLint(inc, "at the end, after \(edits) edits")
+    if edits > 0 {
+        let fresh = IncrementalLinter(text: inc.text)
+        check(inc.outline() == fresh.outline(), "the outline after edits differs from the outline of the final text")
+        let all = ByteRange(0, inc.text.count)
+        check(inc.dimensionSizes(in: all) == fresh.dimensionSizes(in: all),
+              "the inlay sizes after edits differ from those of the final text")
+    }
+    return 0
+}
