@@ -97,6 +97,27 @@ struct IncrementalTests {
         return Array(s.utf8)
     }
 
+    @Test("a NUL typed into a section makes it a binary file, and the document past the size limit is refused, as lint(bytes:) does (found by FuzzIncrementalCore)")
+    func binaryAndTooLargeAfterAnEdit() {
+        let text = "{ \"sections\": [\n" + (0..<5).map { Self.section(height: 40 + $0) }.joined(separator: ",\n") + "\n] }\n"
+        var options = LintOptions()
+        options.maxDocumentBytes = text.utf8.count + 10
+        let inc = IncrementalLinter(text: Array(text.utf8), options: options)
+        let at = Array(text.utf8).firstIndex(of: UInt8(ascii: "4"))!
+        func same(_ what: String) {
+            #expect(inc.diagnostics == lint(bytes: inc.text, options: options).diagnostics, "\(what)")
+        }
+        inc.replace(ByteRange(at, at), with: [0])
+        same("after typing a NUL")
+        #expect(inc.diagnostics.map(\.message) == ["this is a binary file (a NUL byte at offset \(at)), not a layout document"])
+        inc.replace(ByteRange(at, at + 1), with: [])
+        same("after deleting it")
+        #expect(!inc.diagnostics.contains { $0.rule == "syntax" })
+        inc.replace(ByteRange(at, at), with: Array(String(repeating: "0", count: 20).utf8))
+        same("past the size limit")
+        #expect(inc.diagnostics.first?.message.contains("larger than") == true)
+    }
+
     @Test("a one-character edit inside one section of 2 000 re-resolves that section only")
     func oneSectionResolved() throws {
         let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))

@@ -334,6 +334,8 @@ public final class IncrementalLinter: @unchecked Sendable {
             if frameErrors.contains(where: { $0.message.containsUTF8(" at line ") }) { needsDocument = true }
             for (i, s) in segments.enumerated() where s.namesLines { dirty.insert(i) }
         }
+        // What `lint(bytes:)` refuses to read (too large, or a NUL byte: a binary file) is decided on the whole text.
+        if !needsDocument && (text.count > options.maxDocumentBytes || text.prefix(8192).contains(0)) { needsDocument = true }
         pending = false
         pendingDirty = []
         pendingDocument = false
