@@ -105,10 +105,13 @@ extension String {
 
 /// Sorts diagnostics by position, then rule, so every output is deterministic.
 public func sortDiagnostics(_ ds: inout [Diagnostic]) {
-    ds.sort { a, b in
-        if a.range.start != b.range.start { return a.range.start < b.range.start }
-        if a.range.end != b.range.end { return a.range.end < b.range.end }
-        if a.rule != b.rule { return a.rule < b.rule }
-        return a.message < b.message
-    }
+    ds.sort(by: diagnosticPrecedes)
+}
+
+/// The order diagnostics are reported in: by range, then rule, then message.
+func diagnosticPrecedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    if a.range.start != b.range.start { return a.range.start < b.range.start }
+    if a.range.end != b.range.end { return a.range.end < b.range.end }
+    if a.rule != b.rule { return a.rule < b.rule }
+    return a.message < b.message
 }

@@ -174,15 +174,19 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 
 /// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land
 /// badly. There, each fix is kept only if applying it alone adds no syntax error (one parse of the whole text each;
-/// at most `limit` fixes, fewer in large documents so that the checks parse at most ~4 MB; the rest are dropped:
-/// the syntax comes first).
+/// at most `limit` fixes, the first in the order of the report, fewer in large documents so that the checks parse at
+/// most ~4 MB; the rest are dropped: the syntax comes first).
 func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
                               keeps: ((Fix, Int) -> Bool)? = nil) {
     let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count
     guard syntaxErrors > 0 else { return }
     let budget = max(1, min(limit, (4 << 20) / max(source.count, 1)))
     var checked = 0
-    for i in diagnostics.indices {
+    // In the order they are reported, so that which fixes the budget reaches does not depend on the order the
+    // diagnostics were found in (`lint(bytes:)` and the incremental linter find them in different orders).
+    let withFixes = diagnostics.indices.filter { diagnostics[$0].fix != nil }
+        .sorted { diagnosticPrecedes(diagnostics[$0], diagnostics[$1]) }
+    for i in withFixes {
         guard let fix = diagnostics[i].fix else { continue }
         checked += 1
         if checked > budget || !(keeps?(fix, syntaxErrors) ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root)) {

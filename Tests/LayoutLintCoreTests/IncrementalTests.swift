@@ -118,6 +118,18 @@ struct IncrementalTests {
         #expect(inc.diagnostics.first?.message.contains("larger than") == true)
     }
 
+    @Test("in a broken document with more fixes than are checked, the same fixes are kept as lint(bytes:) keeps (found by FuzzIncrementalCore)")
+    func fixBudgetDoesNotDependOnOrder() throws {
+        // The fuzz input (2 bytes of length, then the text): 575 syntax errors and more fixes than the 100 checked;
+        // the incremental linter and lint(bytes:) found the diagnostics in different orders and so checked, and
+        // kept, different fixes.
+        let input = try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("Fuzz/corpus/incremental-core/regression-fix-budget-order")))
+        let text = Array(input[2..<min(input.count, 2 + (Int(input[0]) << 8 | Int(input[1])) % 4096)])
+        let whole = lint(bytes: text).diagnostics
+        #expect(whole.filter { $0.fix != nil }.count == 100)
+        #expect(IncrementalLinter(text: text).diagnostics == whole)
+    }
+
     @Test("a one-character edit inside one section of 2 000 re-resolves that section only")
     func oneSectionResolved() throws {
         let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))
