@@ -52,6 +52,12 @@ public func lint(bytes: [UInt8], options: LintOptions = LintOptions()) -> LintRe
 
 /// `rules: false` stops after resolving: the tree, model and layouts, with the syntax and model diagnostics only (the
 /// incremental linter's full result for queries, which takes its diagnostics from the incremental ones).
+/// Whether `lint(bytes:)` refuses to read the text as a document (too large, or a NUL byte: a binary file) and
+/// reports only that.
+func lintRefuses(_ bytes: [UInt8], _ options: LintOptions) -> Bool {
+    bytes.count > options.maxDocumentBytes || bytes.prefix(8192).contains(0)
+}
+
 func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     if bytes.count > options.maxDocumentBytes {
         let d = Diagnostic(rule: "syntax", severity: .error,
@@ -153,23 +159,12 @@ func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [D
 
 /// The property whose key is at `keyRange` (searching only the containers that enclose it).
 func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
-    var node = root
-    while true {
-        var next: JSONNode?
-        if node.kind == .object {
-            for p in node.properties {
-                if p.keyRange == keyRange {
-                    return PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange,
-                                        objectRange: node.range, parentPath: "")
-                }
-                if let v = p.value, v.range.start <= keyRange.start && keyRange.end <= v.range.end { next = v; break }
-            }
-        } else if node.kind == .array {
-            next = node.elements.first { $0.range.start <= keyRange.start && keyRange.end <= $0.range.end }
-        }
-        guard let n = next else { return nil }
-        node = n
+    guard let (object, i, _) = root.item(startingAt: keyRange.start), let i, object.properties[i].keyRange == keyRange else {
+        return nil
     }
+    let p = object.properties[i]
+    return PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange, objectRange: object.range,
+                        parentPath: "")
 }
 
 /// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land

@@ -112,7 +112,7 @@ public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> 
     guard a >= 0, b <= source.count, a < b else { return false }
     var k = a
     while k < b, source[k] == 0x20 || source[k] == 0x09 { k += 1 }
-    guard k < b, source[k] == 0x22, let (object, index, depth) = propertyOwner(keyStart: k, in: root) else { return false }
+    guard k < b, source[k] == 0x22, let (object, key, depth) = root.item(startingAt: k), let index = key else { return false }
     if source[a..<b].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
         var i = a
         while i > 0, source[i - 1] != 0x0A, source[i - 1] != 0x0D {
@@ -145,27 +145,6 @@ private func nesting(_ node: JSONNode) -> Int {
     return node.kind == .object || node.kind == .array ? deepest + 1 : deepest
 }
 
-/// The object holding the property whose key starts at `keyStart`, the property's index in it, and how many
-/// containers enclose the object.
-private func propertyOwner(keyStart: Int, in root: JSONNode) -> (JSONNode, Int, Int)? {
-    var node = root
-    var depth = 0
-    while true {
-        var next: JSONNode? = nil
-        if node.kind == .object {
-            for (i, p) in node.properties.enumerated() {
-                if p.keyRange.start == keyStart { return (node, i, depth) }
-                if let v = p.value, v.range.start <= keyStart, keyStart < v.range.end { next = v; break }
-            }
-        } else if node.kind == .array {
-            next = node.elements.first { $0.range.start <= keyStart && keyStart < $0.range.end }
-        }
-        guard let n = next else { return nil }
-        node = n
-        depth += 1
-    }
-}
-
 /// Where the trivia starting at `i` ends (whitespace, and comments as the lexer reads them), not past `end`; nil when a
 /// comment does not end before `end`.
 private func triviaEnd(_ s: [UInt8], _ i: Int, _ end: Int) -> Int? {
@@ -193,31 +172,17 @@ private enum TokenGroup { case string, bare }
 /// The lexical group of the token at exactly `r` in the tree (a key, or a scalar value), or nil when `r` is not one
 /// token of the tree.
 private func tokenGroup(of r: ByteRange, in root: JSONNode, source: [UInt8]) -> TokenGroup? {
-    var node = root
-    while true {
-        if node.range == r {
-            switch node.kind {
-            case .string: return .string
-            case .number, .bool, .null: return .bare
-            default: return nil
-            }
-        }
-        guard node.range.start <= r.start, r.end <= node.range.end else { return nil }
-        var next: JSONNode? = nil
-        if node.kind == .object {
-            for p in node.properties {
-                if p.keyRange == r {
-                    // A key is a string token, or (recovered, with an error) a bare one.
-                    let b = source[r.start]
-                    return b == 0x22 || b == 0x27 ? .string : .bare
-                }
-                if let v = p.value, v.range.start <= r.start, r.end <= v.range.end { next = v; break }
-            }
-        } else if node.kind == .array {
-            next = node.elements.first { $0.range.start <= r.start && r.end <= $0.range.end }
-        }
-        guard let n = next else { return nil }
-        node = n
+    guard let (node, key, _) = root.item(startingAt: r.start) else { return nil }
+    if let key {
+        // A key is a string token, or (recovered, with an error) a bare one.
+        guard node.properties[key].keyRange == r else { return nil }
+        return source[r.start] == 0x22 || source[r.start] == 0x27 ? .string : .bare
+    }
+    guard node.range == r else { return nil }
+    switch node.kind {
+    case .string: return .string
+    case .number, .bool, .null: return .bare
+    default: return nil
     }
 }
 

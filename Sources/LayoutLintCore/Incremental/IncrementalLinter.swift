@@ -335,7 +335,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             for (i, s) in segments.enumerated() where s.namesLines { dirty.insert(i) }
         }
         // What `lint(bytes:)` refuses to read (too large, or a NUL byte: a binary file) is decided on the whole text.
-        if !needsDocument && (text.count > options.maxDocumentBytes || text.prefix(8192).contains(0)) { needsDocument = true }
+        if !needsDocument && lintRefuses(text, options) { needsDocument = true }
         pending = false
         pendingDirty = []
         pendingDocument = false
@@ -421,7 +421,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let t0 = nowMicros()
         stats = IncrementalStats()
         stats.mode = "document"
-        if text.count > options.maxDocumentBytes || text.prefix(8192).contains(0) {
+        if lintRefuses(text, options) {
             lintWhole()
             return
         }

@@ -46,6 +46,29 @@ public final class JSONNode: @unchecked Sendable {
     /// The value of the member with this key (the last one when it repeats; objects only).
     public subscript(key: String) -> JSONNode? { property(key)?.value }
 
+    /// What starts at `offset` in this tree: a node (`key` nil), or the key of a property (`node` is its object, `key`
+    /// its index), found by descending only into the containers that hold the offset; `depth` counts the containers
+    /// above `node`. nil when no node or key starts there (ranges of nodes and keys never start at the same offset).
+    func item(startingAt offset: Int) -> (node: JSONNode, key: Int?, depth: Int)? {
+        var node = self
+        var depth = 0
+        while true {
+            if node.range.start == offset { return (node, nil, depth) }
+            var next: JSONNode? = nil
+            if node.kind == .object {
+                for (i, p) in node.properties.enumerated() {
+                    if p.keyRange.start == offset { return (node, i, depth) }
+                    if let v = p.value, v.range.start <= offset, offset < v.range.end { next = v; break }
+                }
+            } else if node.kind == .array {
+                next = node.elements.first { $0.range.start <= offset && offset < $0.range.end }
+            }
+            guard let n = next else { return nil }
+            node = n
+            depth += 1
+        }
+    }
+
     /// The child a JSON pointer token names: the member with that key (the last one when it repeats), or the element
     /// at that index (a canonical decimal number). How `$ref` is followed, and go-to-definition with it.
     func child(pointerToken tok: String) -> JSONNode? {
