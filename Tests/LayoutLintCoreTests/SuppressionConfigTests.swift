@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutLintCore
+import TestSupport
 
 let overflowSection = #"""
 { "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
@@ -107,4 +108,74 @@ struct ConfigTests {
         #expect(globMatches("a?c[0-9].layout.json", "abc5.layout.json"))
         #expect(!globMatches("a?c[!0-9].layout.json", "abc5.layout.json"))
     }
+
+    /// A config's `exclude` globs are matched against every file `lint` walks: a hostile or mistaken glob must not
+    /// make the pre-commit hook hang. (The recursive matcher took 3 s for eight `**` on a 25-folder path, and
+    /// about 25 times longer for each further `**`; a pattern of 100 000 `[`s was quadratic per character.)
+    @Test func adversarialGlobsEndAndAnswerRight() {
+        let deep = Array(repeating: "a", count: 40).joined(separator: "/") + "/x.layout.json"
+        let stars = Array(repeating: "**", count: 30).joined(separator: "/")
+        #expect(!globMatches(stars + "/b", deep))
+        #expect(globMatches(stars + "/x.layout.json", deep))
+        #expect(globMatches("/" + stars + "/a/**/a/**/x.*", deep))
+        #expect(!globMatches("**/a/**/a/**/a/**/b/**/a", deep))
+        let brackets = String(repeating: "[", count: 100_000)
+        #expect(!globMatches("*" + brackets + "*", deep))
+        #expect(globMatches("*" + brackets + "*", "a/b" + brackets + "c"))
+        let longClass = "*[" + String(repeating: "b", count: 20_000) + "]x.layout.json"
+        #expect(!globMatches(longClass, String(repeating: "a", count: 250)))
+        #expect(globMatches(longClass, String(repeating: "a", count: 250) + "bx.layout.json"))
+    }
+
+    /// The table-driven matcher answers as the plain recursive definition of the globs does, on random small
+    /// patterns and paths over an alphabet that makes matches likely.
+    @Test func globsAgreeWithTheRecursiveDefinition() {
+        var rng = SplitMix(seed: 7)
+        let pieces = ["a", "b", "*", "?", "**", "[ab]", "[!a]", "[a-b]", "[", "]", "a*", "*b", "?a"]
+        for _ in 0..<20_000 {
+            let pattern = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(pieces) }.joined(separator: rng.pick(["", "/", "/"]))
+            let decorated = rng.pick([pattern, "/" + pattern, pattern + "/", "./" + pattern])
+            let path = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(["a", "b", "ab", "ba", "aa", "[", "]"]) }.joined(separator: "/")
+            #expect(globMatches(decorated, path) == referenceGlob(decorated, path), "\(decorated) on \(path)")
+        }
+    }
+}
+
+/// The glob semantics written as directly as possible (the matcher before the table): exponential, fine for tests.
+private func referenceGlob(_ pattern: String, _ path: String) -> Bool {
+    var pat = pattern
+    if pat.hasPrefix("./") { pat.removeFirst(2) }
+    let anchored = pat.dropLast(pat.hasSuffix("/") ? 1 : 0).contains("/")
+    if pat.hasPrefix("/") { pat.removeFirst() }
+    if pat.hasSuffix("/") { pat += "**" }
+    let p = pat.split(separator: "/").map(String.init)
+    let s = path.split(separator: "/").map(String.init)
+    func segments(_ p: ArraySlice<String>, _ s: ArraySlice<String>) -> Bool {
+        guard let first = p.first else { return s.isEmpty }
+        if first == "**" { return segments(p.dropFirst(), s) || (!s.isEmpty && segments(p, s.dropFirst())) }
+        guard let seg = s.first, segment(Array(first.unicodeScalars)[...], Array(seg.unicodeScalars)[...]) else { return false }
+        return segments(p.dropFirst(), s.dropFirst())
+    }
+    func segment(_ p: ArraySlice<Unicode.Scalar>, _ s: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let c = p.first else { return s.isEmpty }
+        if c == "*" { return segment(p.dropFirst(), s) || (!s.isEmpty && segment(p, s.dropFirst())) }
+        guard let x = s.first else { return false }
+        if c == "?" { return segment(p.dropFirst(), s.dropFirst()) }
+        if c == "[", let close = p.dropFirst().firstIndex(of: "]") {
+            var set = p[(p.startIndex + 1)..<close]
+            let negate = set.first == "!" || set.first == "^"
+            if negate { set = set.dropFirst() }
+            var hit = false
+            var i = set.startIndex
+            while i < set.endIndex {
+                if i + 2 < set.endIndex, set[i + 1] == "-" { hit = hit || (set[i]...set[i + 2]).contains(x); i += 3 }
+                else { hit = hit || set[i] == x; i += 1 }
+            }
+            return hit != negate && segment(p[(close + 1)...], s.dropFirst())
+        }
+        return c == x && segment(p.dropFirst(), s.dropFirst())
+    }
+    let all = p + ["**"]
+    if anchored { return segments(all[...], s[...]) }
+    return (0..<max(1, s.count)).contains { segments(all[...], s[$0...]) }
 }

@@ -140,65 +140,93 @@ public func globMatches(_ pattern: String, _ path: String) -> Bool {
     let anchored = pat.dropLast(pat.hasSuffix("/") ? 1 : 0).contains("/")
     if pat.hasPrefix("/") { pat.removeFirst() }
     if pat.hasSuffix("/") { pat += "**" }
-    let pSegs = pat.split(separator: "/").map(String.init)
+    // A trailing `**` makes the pattern match a folder and everything below it; `**` may match no segment, so this
+    // one table also answers the pattern without it.
+    let pSegs = pat.split(separator: "/").map(String.init) + ["**"]
     let segs = path.split(separator: "/").map(String.init)
-    if anchored {
-        return matchSegments(pSegs[...], segs[...]) || matchSegments((pSegs + ["**"])[...], segs[...])
-    }
-    // Unanchored: match the pattern against any suffix (and everything below a matching folder).
-    for start in 0..<max(1, segs.count) {
-        let tail = segs[start...]
-        if matchSegments(pSegs[...], tail) || matchSegments((pSegs + ["**"])[...], tail) { return true }
-    }
-    return false
+    let matches = suffixMatches(pSegs, segs)
+    // Anchored: the pattern matches from the path's start. Unanchored: from any segment's start.
+    return anchored ? matches[0] : matches.prefix(max(1, segs.count)).contains(true)
 }
 
-func matchSegments(_ p: ArraySlice<String>, _ s: ArraySlice<String>) -> Bool {
-    guard let first = p.first else { return s.isEmpty }
-    if first == "**" {
-        var rest = s
-        while true {
-            if matchSegments(p.dropFirst(), rest) { return true }
-            guard !rest.isEmpty else { return false }
-            rest = rest.dropFirst()
+/// For each `j` in `0...s.count`: whether the segment pattern `p` matches `s[j...]` as a whole. One table of
+/// `p.count × s.count` cells, each segment compared at most once: a recursive match that retries every `**` on
+/// every suffix takes time exponential in the number of `**` (`**/**/**/**/**/**/**/**/b` on a path 25 folders
+/// deep took 3 s; a few more `**` and `lint` never ends).
+func suffixMatches(_ p: [String], _ s: [String]) -> [Bool] {
+    // row[j]: p[i...] matches s[j...], computed from the pattern's end backwards.
+    var row = [Bool](repeating: false, count: s.count + 1)
+    row[s.count] = true
+    let patterns = p.map(SegmentPattern.init)
+    let segments: [[Unicode.Scalar]] = s.map { Array($0.unicodeScalars) }
+    for i in stride(from: p.count - 1, through: 0, by: -1) {
+        var next = [Bool](repeating: false, count: s.count + 1)
+        if p[i] == "**" {
+            // Zero segments (row[j]) or one more (next[j + 1]).
+            for j in stride(from: s.count, through: 0, by: -1) {
+                next[j] = row[j] || (j < s.count && next[j + 1])
+            }
+        } else {
+            for j in 0..<s.count where row[j + 1] {
+                next[j] = patterns[i].matches(segments[j])
+            }
         }
+        row = next
     }
-    guard let seg = s.first, matchSegment(Array(first.unicodeScalars)[...], Array(seg.unicodeScalars)[...]) else { return false }
-    return matchSegments(p.dropFirst(), s.dropFirst())
+    return row
 }
 
-func matchSegment(_ p: ArraySlice<Unicode.Scalar>, _ s: ArraySlice<Unicode.Scalar>) -> Bool {
-    // Iterative wildcard matching with backtracking to the last `*`.
-    var pi = p.startIndex, si = s.startIndex
-    var star: (ArraySlice<Unicode.Scalar>.Index, ArraySlice<Unicode.Scalar>.Index)?
-    while si < s.endIndex {
-        if pi < p.endIndex {
-            let c = p[pi]
-            if c == "*" { star = (pi, si); pi += 1; continue }
-            if c == "?" { pi += 1; si += 1; continue }
-            if c == "[", let close = p[(pi + 1)...].firstIndex(of: "]") {
-                var set = p[(pi + 1)..<close]
-                let negate = set.first == "!" || set.first == "^"
-                if negate { set = set.dropFirst() }
-                var hit = false
-                var i = set.startIndex
-                while i < set.endIndex {
-                    if i + 2 < set.endIndex, set[i + 1] == "-" {
-                        if s[si] >= set[i] && s[si] <= set[i + 2] { hit = true }
-                        i += 3
-                    } else {
-                        if s[si] == set[i] { hit = true }
-                        i += 1
+/// One segment of a glob (`*`, `?`, `[abc]`, `[!a-z]`), with the `]` closing each `[` found once: looking for it at
+/// every step made a long pattern of `[`s quadratic for each character compared.
+struct SegmentPattern {
+    let p: [Unicode.Scalar]
+    /// `close[i]`: the first `]` after position `i` (for a `[` at `i`), or nil.
+    let close: [Int?]
+
+    init(_ pattern: String) {
+        p = Array(pattern.unicodeScalars)
+        var close = [Int?](repeating: nil, count: p.count)
+        var next: Int?
+        for i in stride(from: p.count - 1, through: 0, by: -1) {
+            close[i] = next
+            if p[i] == "]" { next = i }
+        }
+        self.close = close
+    }
+
+    /// Iterative wildcard matching with backtracking to the last `*`: each attempt from a `*` walks the pattern once,
+    /// so a match costs at most pattern length × segment length steps.
+    func matches(_ s: [Unicode.Scalar]) -> Bool {
+        var pi = 0, si = 0
+        var star: (Int, Int)?
+        while si < s.count {
+            if pi < p.count {
+                let c = p[pi]
+                if c == "*" { star = (pi, si); pi += 1; continue }
+                if c == "?" { pi += 1; si += 1; continue }
+                if c == "[", let close = close[pi] {
+                    var i = pi + 1
+                    let negate = p[i] == "!" || p[i] == "^"
+                    if negate { i += 1 }
+                    var hit = false
+                    while i < close {
+                        if i + 2 < close, p[i + 1] == "-" {
+                            if s[si] >= p[i] && s[si] <= p[i + 2] { hit = true }
+                            i += 3
+                        } else {
+                            if s[si] == p[i] { hit = true }
+                            i += 1
+                        }
                     }
-                }
-                if hit != negate { pi = close + 1; si += 1; continue }
-            } else if c == s[si] { pi += 1; si += 1; continue }
+                    if hit != negate { pi = close + 1; si += 1; continue }
+                } else if c == s[si] { pi += 1; si += 1; continue }
+            }
+            guard let (sp, ss) = star else { return false }
+            pi = sp + 1
+            si = ss + 1
+            star = (sp, ss + 1)
         }
-        guard let (sp, ss) = star else { return false }
-        pi = sp + 1
-        si = ss + 1
-        star = (sp, ss + 1)
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
     }
-    while pi < p.endIndex && p[pi] == "*" { pi += 1 }
-    return pi == p.endIndex
 }
