@@ -149,7 +149,9 @@ func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceTex
 func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [Diagnostic] {
     guard !overrides.isEmpty else { return ds }
     return ds.compactMap { d in
-        guard let o = overrides[d.rule] else { return d }
+        // `syntax` keeps its error: a document that does not parse is never silenced or downgraded (the config
+        // warns about such a setting; suppression comments skip it too).
+        guard d.rule != "syntax", let o = overrides[d.rule] else { return d }
         guard let s = o else { return nil }
         var d = d
         d.severity = s

@@ -258,6 +258,13 @@ struct Lint: ParsableCommand {
         for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
             Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file")
         }
+        // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
+        // that silently does nothing is worth a word: once per config, on stderr, with its source line.
+        var withWarnings: [String: LayoutLintConfig] = [:]
+        for c in configs.compactMap({ $0 }) + Array(consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
+            withWarnings[c.path ?? LayoutLintConfig.fileName] = c
+        }
+        for (_, c) in withWarnings.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: style) }
         if ioFailed || files.isEmpty {
             if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) found in \(paths.joined(separator: " "))") }
             throw ExitCode(Exit.failure)
@@ -269,10 +276,12 @@ struct Lint: ParsableCommand {
     func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
         let path = c.path ?? LayoutLintConfig.fileName
         var text = ""
-        for d in c.diagnostics where d.severity == .error {
+        // An invalid config shows its errors; a valid one with warnings, those.
+        for d in c.diagnostics where d.severity == .error || !c.hasErrors {
             text += TextReport.render(path: path, source: c.source, index: c.lineIndex, diagnostic: d, style: style)
         }
-        FileHandle.standardError.write(("layoutlint: invalid configuration \(path)\n" + text).data(using: .utf8)!)
+        let heading = c.hasErrors ? "invalid configuration" : "warning: configuration"
+        FileHandle.standardError.write(("layoutlint: \(heading) \(path)\n" + text).data(using: .utf8)!)
     }
 }
 

@@ -447,6 +447,24 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(e.code == 1, "\(e)")
     }
 
+    /// A config cannot make a broken file pass, and a setting it ignores (or any other warning on a valid config,
+    /// such as a duplicate key) is shown once on stderr with its source line, without changing the exit code.
+    @Test func syntaxOffIsIgnoredWithAWarning() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", "{ \"rules\": {\n  \"syntax\": \"off\", \"syntax\": \"off\" } }\n")
+        dir.write("a.layout.json", #"{ "sections": [ { "#)
+        dir.write("b.layout.json", fcCleanDoc)
+        let r = run(["lint", "."], cwd: dir.path)
+        #expect(r.code == 1, "a broken file fails whatever the config says: \(r)")
+        #expect(r.stdout.contains("[syntax]"), "\(r)")
+        #expect(r.stderr.components(separatedBy: "warning: configuration").count == 2, "once per config: \(r)")
+        #expect(r.stderr.contains(".layoutlint.json:2:13: warning: \"syntax\" is always an error"), "\(r)")
+        #expect(r.stderr.contains("[duplicate-key]"), "\(r)")
+        let clean = run(["lint", "b.layout.json"], cwd: dir.path)
+        #expect(clean.code == 0, "warnings on the config change no exit code: \(clean)")
+        #expect(clean.stderr.contains("warning: configuration"), "\(clean)")
+    }
+
     /// Globs only filter folder expansion; linting named files (pre-commit passes file names) or standard input
     /// expands nothing, so "matches no file" would be noise on every run.
     @Test func noUnmatchedGlobWarningWhenNoFolderWasExpanded() {

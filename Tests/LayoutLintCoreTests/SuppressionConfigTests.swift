@@ -86,6 +86,26 @@ struct ConfigTests {
         #expect(r.layouts.map(\.environment.name) == ["iPhone SE", "split"])
     }
 
+    /// A config cannot make a broken document pass: "syntax" stays an error whatever the config says (as with
+    /// suppression comments), and the config warns, on the value, that the setting is ignored.
+    @Test func syntaxCannotBeTurnedOffOrDowngraded() {
+        let broken = Array(#"{ "sections": [ { "#.utf8)
+        for level in ["off", "hint", "warning"] {
+            let src = #"{ "rules": { "syntax": "\#(level)", "missing-property": "off" } }"#
+            let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
+            #expect(!c.hasErrors)
+            #expect(c.diagnostics.count == 1 && c.diagnostics[0].severity == .warning && text(c.diagnostics[0], in: src) == "\"\(level)\"")
+            var o = LintOptions()
+            c.apply(to: &o)
+            let ds = lint(bytes: broken, options: o).diagnostics
+            #expect(!ds.isEmpty && ds.allSatisfy { $0.rule == "syntax" && $0.severity == .error })
+            // Options built some other way cannot either.
+            o.severities["syntax"] = .some(nil)
+            #expect(lint(bytes: broken, options: o).diagnostics.contains { $0.rule == "syntax" && $0.severity == .error })
+        }
+        #expect(LayoutLintConfig.parse(Array(#"{ "rules": { "syntax": "error" } }"#.utf8), path: nil).diagnostics.isEmpty)
+    }
+
     @Test func typoedRuleAndBadSeverityAreErrorsWithPositions() {
         let src = #"{ "rules": { "group-overflw": "warning", "fraction-gap": "loud" }, "exclud": [] }"#
         let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")

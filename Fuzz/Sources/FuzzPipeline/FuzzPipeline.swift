@@ -6,6 +6,10 @@
 // - `fixAll` never leaves more syntax errors than the document had, and its result is the lint of its text;
 // - applying any single fix on its own (`applyEdits`) never adds a syntax error;
 // - fix edits lie inside the document.
+// An input may carry a `.layoutlint.json` after the marker `\0config\0` (inputs without it are linted with the
+// defaults, as before): the config's own diagnostics and fix edits lie inside it, its `exclude` globs are matched
+// against a few paths (a hang there is a libFuzzer timeout), and the document is linted with the options the config
+// gives (rule severities, default environments), under all the properties above.
 import LayoutLintCore
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +26,34 @@ func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
 /// (ROBUSTNESS.md, open problem 4), to keep fuzzing past that known finding. Off by default.
 let skipBrokenFixes: Bool = getenv("LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES").map { String(cString: $0) == "1" } ?? false
 
+let configMarker: [UInt8] = Array("\0config\0".utf8)
+let excludeProbes = ["a.layout.json", "src/Feature/Home.layout.json", "build/gen/x.layout.jsonc",
+                     Array(repeating: "deep", count: 40).joined(separator: "/") + "/z.layout.json"]
+
+/// The document, and the options of the config that follows the marker (if any), after checking the config.
+func split(_ input: [UInt8]) -> ([UInt8], LintOptions) {
+    var options = LintOptions()
+    guard let at = input.indices.first(where: { input[$0...].starts(with: configMarker) }) else { return (input, options) }
+    let text = Array(input[(at + configMarker.count)...])
+    let config = LayoutLintConfig.parse(text, path: "/w/.layoutlint.json")
+    for d in config.diagnostics {
+        check(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.count,
+              "config diagnostic \(d.rule) range \(d.range) outside a config of \(text.count) bytes")
+        for e in d.fix?.edits ?? [] {
+            check(e.range.start >= 0 && e.range.start <= e.range.end && e.range.end <= text.count,
+                  "config fix edit \(e.range) outside the config (\(d.rule))")
+        }
+    }
+    for path in excludeProbes { _ = config.isExcluded("/w/" + path) }
+    config.apply(to: &options)
+    return (Array(input[..<at]), options)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let result = lint(bytes: bytes)
+    let (bytes, options) = split(Array(UnsafeBufferPointer(start: data, count: size)))
+    let result = lint(bytes: bytes, options: options)
     let before = syntaxErrors(result)
     check(before == parseSyntaxErrors(bytes), "lint's syntax errors are not the parser's")
     for d in result.diagnostics {
@@ -42,7 +69,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             check(after <= before, "the fix \"\(fix.title)\" of \(d.rule) adds syntax errors (\(before) → \(after))")
         }
     }
-    let outcome = fixAll(bytes)
+    let outcome = fixAll(bytes, options: options)
     if outcome.text == bytes {
         // fixAll changed nothing, so its result is a second lint of these bytes (its first round): lint is
         // deterministic, and fixAll's result is the lint of its text, without linting a third time.
@@ -53,7 +80,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         check(syntaxErrors(outcome.result) == finalErrors, "fixAll's result does not have its text's syntax errors")
         // Lint is deterministic, and fixAll's result is exactly the lint of its text (all diagnostics, not only the
         // syntax errors): one lint, on the fixed text.
-        let again = lint(bytes: outcome.text)
+        let again = lint(bytes: outcome.text, options: options)
         check(again.diagnostics == outcome.result.diagnostics, "lint is not deterministic (or fixAll's result is not the lint of its text)")
     }
     return 0

@@ -76,6 +76,14 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         }
                         continue
                     }
+                    if p.key == "syntax" && sv.stringValue != "error" {
+                        // As with suppression comments: a document that does not parse is always an error, or a
+                        // broken file would pass `lint` with exit 0.
+                        b.report("invalid-value", .warning,
+                                 "\"syntax\" is always an error (a document that does not parse cannot be checked); this setting is ignored",
+                                 sv.range)
+                        continue
+                    }
                     c.severities[p.key] = sv.stringValue == "off" ? .some(nil) : Severity(name: sv.stringValue)
                 }
             case "exclude":
