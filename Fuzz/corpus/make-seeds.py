@@ -27,6 +27,8 @@ def note(method, params):
     return {"jsonrpc": "2.0", "method": method, "params": params}
 def p(l, c): return {"line": l, "character": c}
 
+small = [f for f in docs if len(texts[f]) < 2000]
+
 # pipeline: the examples as they are, plus a few broken variants.
 for f, t in texts.items():
     put("pipeline", t)
@@ -34,8 +36,17 @@ put("pipeline", b'{ "sections": [ { "name": "a", "group": { "$ref": "#/sections/
 put("pipeline", b'{ "definitions": { "a": { "$ref": "#/definitions/b" }, "b": { "$ref": "#/definitions/a" } }, "sections": [] }')
 put("pipeline", b'// c\n{ "sections": [ { "name": "x", /* layoutlint-disable-next-line */ "group": 1, "group": 2, } ] ')
 
+# pipeline with a config after the marker \0config\0 (severities, default environments, exclude globs).
+configs = [
+    b'{ "rules": { "group-overflow": "error", "fraction-gap": "off", "syntax": "off" }, "environments": ["iPhone SE", "iPad"] }',
+    b'{ "environments": [{ "name": "split", "width": 320, "height": 700, "traitCollection": { "horizontalSizeClass": "compact" } }],\n'
+    b'  "exclude": ["build/**", "**/**/x.*", "*[a-z]?.layout.json", "/src/", "[!"], "rules": { "group-overflw": "hint" } }',
+    b'// c\n{ "rules": [], "exclude": { }, "environments": "iPad", "$schema": 1, }',
+]
+for i, c in enumerate(configs):
+    put("pipeline", texts[small[i % len(small)]] + b"\0config\0" + c)
+
 # framer: framed bodies, batches, garbage.
-small = [f for f in docs if len(texts[f]) < 2000]
 put("framer", frame(req(1, "initialize", {"capabilities": {}})) + frame(note("initialized", {})))
 put("framer", frame(b'[{"jsonrpc":"2.0","id":1,"method":"shutdown"},{"jsonrpc":"2.0","method":"exit"}]'))
 put("framer", b"Content-Length: 5\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}\r\n\r" + frame(b"null"))
