@@ -15,22 +15,24 @@ public enum GitHubReport {
         return "::\(level) file=\(property(path)),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
     }
 
-    /// Escapes a workflow command's message.
+    /// Escapes a workflow command's message. Works on Unicode scalars: a `\r\n` is one `Character` in Swift, so a
+    /// per-`Character` replacement of `\r` and `\n` let a CR LF from the document (a key such as
+    /// `"x\r\n::error file=…::…"`) through, and a document could write its own workflow commands into the log.
     static func data(_ s: String) -> String {
-        s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        escaping(s, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// Escapes a workflow command's property value.
     static func property(_ s: String) -> String {
-        data(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
+        escaping(s, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
-}
 
-extension String {
-    func replacingAll(_ a: Character, _ b: String) -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
+    static func escaping(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
+        guard s.unicodeScalars.contains(where: { table[$0] != nil }) else { return s }
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            if let r = table[c] { out.append(contentsOf: r.unicodeScalars) } else { out.append(c) }
+        }
+        return String(out)
     }
 }

@@ -27,7 +27,7 @@ public enum TextReport {
         out += snippet(source: source, index: index, range: d.range, style: style)
         for r in d.related where r.range != d.range {
             let p = index.position(of: r.range.start, in: .utf32)
-            out += "  \(style.dim("note:")) \(sanitize(r.message)) at \(path):\(p.line + 1):\(p.character + 1)\n"
+            out += "  \(style.dim("note:")) \(sanitize(r.message)) at \(sanitize(path)):\(p.line + 1):\(p.character + 1)\n"
         }
         if let fix = d.fix { out += "  \(style.paint("fix:", "32")) \(sanitize(fix.title))\(fix.isSafe ? "" : " (suggestion)")\n" }
         return out

@@ -157,6 +157,18 @@ let twoFindings = """
         #expect(lines.contains { $0.hasPrefix("::warning file=t.layout.json,line=12,col=22,endLine=12,endColumn=37,title=group-overflow::") })
         #expect(lines.allSatisfy { $0.hasPrefix("::") })
     }
+
+    /// A document under review must not write workflow commands of its own into the job's log: text quoted in a
+    /// message (here a key with an escaped CR LF, which Swift sees as one `Character`) stays on its command's line.
+    @Test func documentTextCannotInjectWorkflowCommands() throws {
+        let dir = TempDir(); defer { dir.cleanup() }
+        dir.write("t.layout.json", #"{ "sections": [], "x\r\n::error file=evil.swift::injected\n::add-mask::y\r": 1 }"#)
+        let r = run(["lint", "--format", "github", "t.layout.json"], cwd: dir.path)
+        let lines = r.stdout.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        #expect(lines.count == 2, "one line per diagnostic: \(r)")
+        #expect(lines.allSatisfy { $0.hasPrefix("::error file=t.layout.json,") }, "\(r)")
+        #expect(r.stdout.contains("x%0D%0A::error file=evil.swift::injected%0A::add-mask::y%0D"), "\(r)")
+    }
 }
 
 @Suite struct LintExitCodes {

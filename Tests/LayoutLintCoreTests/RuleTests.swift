@@ -214,6 +214,21 @@ struct FormatRuleTests {
         #expect(g.children[0].path == "/sections/0/group/subitems/0")
     }
 
+    /// JSON Pointer escapes (RFC 6901) are read per Unicode scalar: a `~` or a digit followed by a combining mark
+    /// is one Swift `Character`, which per-`Character` matching missed (`~0\u{301}` was not read as `~`).
+    @Test func refsWithPointerEscapesBesideCombiningMarks() {
+        let d = #"""
+        { "definitions": { "a~\u0301/x": { "width": 10, "height": 10 }, "b/\u0301": { "width": 20, "height": 20 } },
+          "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100,
+                                     "subitems": [ { "$ref": "#/definitions/a~0\u0301~1x" }, { "$ref": "#/definitions/b~1\u0301" } ] } } ] }
+        """#
+        let r = lint(bytes: Array(d.utf8))
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics.map(\.message))")
+        #expect(r.layouts.first?.sections.first?.group?.children.prefix(2).map(\.frame.width) == [10, 20])
+        #expect(unescapePointer(escapePointer("~\u{301}/\u{301}~01")) == "~\u{301}/\u{301}~01")
+        #expect(unescapePointer("~01") == "~1" && unescapePointer("~10") == "/0" && unescapePointer("~2") == "~2")
+    }
+
     @Test func unresolvedRefAndCycles() {
         let d = #"""
         { "definitions": { "cell": { "width": 10, "height": 10 },

@@ -60,6 +60,19 @@ struct SuppressionTests {
         let fix2 = disableLineFix(for: d2, in: fixed, lineIndex: r2.lineIndex)
         #expect(String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains("// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
     }
+
+    /// Joining an existing directive computes its offset on the bytes: invalid UTF-8 before the directive (each
+    /// byte a three-byte U+FFFD once decoded) put the edit two bytes further per byte, past the line's end.
+    @Test func disableLineFixJoinsADirectiveAfterInvalidUTF8() {
+        let above: [UInt8] = [0x2F, 0x2A, 0xFF, 0xFE, 0xFF, 0x2A, 0x2F, 0x20] + Array("// layoutlint-disable-next-line group-overflow -- why\n".utf8)
+        let rest = Array("{ \"sections\": [] }".utf8)
+        let src = above + rest
+        let d = Diagnostic(rule: "missing-property", severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
+        let fix = disableLineFix(for: d, in: src, lineIndex: LineIndex(src))
+        let fixed = applyEdits(src, fix.edits)
+        #expect(Array(fixed.suffix(rest.count + 1)) == Array("\n".utf8) + rest, "the next line is untouched")
+        #expect(String(decoding: fixed, as: UTF8.self).contains("group-overflow, missing-property -- why\n"))
+    }
 }
 
 @Suite("Configuration file")

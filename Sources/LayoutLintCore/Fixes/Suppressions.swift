@@ -172,15 +172,14 @@ public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: Lin
     let lr = lineIndex.lineRange(line)
     // An existing directive on the line above: append the rule.
     if line > 0 {
+        // On the bytes: offsets taken from a decoded line were off by two per invalid UTF-8 byte before the
+        // directive (each became a three-byte U+FFFD), which could put the edit on the next line.
         let above = lineIndex.lineRange(line - 1)
-        let text = String(decoding: source[above.start..<above.end], as: UTF8.self)
-        if let r = text.range(of: "// " + nextLineDirective) {
-            let tail = text[r.upperBound...]
-            let reasonCut = tail.range(of: " --").map { tail.distance(from: tail.startIndex, to: $0.lowerBound) } ?? tail.utf8.count
-            let insertAt = above.start + text.utf8.distance(from: text.utf8.startIndex, to: r.upperBound.samePosition(in: text.utf8)!) + String(tail.prefix(reasonCut)).utf8.count
-            var trimmedEnd = insertAt
-            while trimmedEnd > above.start, isBlank(source[trimmedEnd - 1]) { trimmedEnd -= 1 }
-            return Fix(title: title, edits: [TextEdit(range: ByteRange(trimmedEnd, trimmedEnd), newText: ", \(d.rule)")], isSafe: false)
+        if let at = firstOccurrence(of: Array("// \(nextLineDirective)".utf8), in: source, from: above.start, to: above.end) {
+            let afterDirective = at + 3 + nextLineDirective.utf8.count
+            var insertAt = firstOccurrence(of: Array(" --".utf8), in: source, from: afterDirective, to: above.end) ?? above.end
+            while insertAt > above.start, isBlank(source[insertAt - 1]) { insertAt -= 1 }
+            return Fix(title: title, edits: [TextEdit(range: ByteRange(insertAt, insertAt), newText: ", \(d.rule)")], isSafe: false)
         }
     }
     var indentEnd = lr.start
@@ -191,8 +190,13 @@ public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: Lin
                isSafe: false)
 }
 
-extension String {
-    func range(of needle: String) -> Range<String.Index>? {
-        Substring(self).range(of: needle)
+/// Where `needle` first occurs in `bytes[from..<to]`.
+func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
+    guard !needle.isEmpty, to - from >= needle.count else { return nil }
+    var i = from
+    while i <= to - needle.count {
+        if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        i += 1
     }
+    return nil
 }

@@ -871,14 +871,37 @@ func describeType(_ n: JSONNode) -> String {
     }
 }
 
+/// RFC 6901: `~` → `~0`, `/` → `~1`. On Unicode scalars, not `Character`s: a `~` followed by a combining mark is
+/// one `Character`, which a `Character` comparison with "~" misses.
 public func escapePointer(_ s: String) -> String {
     guard s.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return s }
-    return s.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+    var out = String.UnicodeScalarView()
+    for c in s.unicodeScalars {
+        switch c {
+        case "~": out.append(contentsOf: "~0".unicodeScalars)
+        case "/": out.append(contentsOf: "~1".unicodeScalars)
+        default: out.append(c)
+        }
+    }
+    return String(out)
 }
 
+/// RFC 6901: `~1` → `/`, `~0` → `~`, in one pass (so `~01` is `~1`); any other `~` stays as it is.
 public func unescapePointer(_ s: String) -> String {
     guard s.utf8.contains(UInt8(ascii: "~")) else { return s }
-    return s.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
+    let v = Array(s.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var i = 0
+    while i < v.count {
+        if v[i] == "~", i + 1 < v.count, v[i + 1] == "0" || v[i + 1] == "1" {
+            out.append(v[i + 1] == "0" ? "~" : "/")
+            i += 2
+        } else {
+            out.append(v[i])
+            i += 1
+        }
+    }
+    return String(out)
 }
 
 extension String {
