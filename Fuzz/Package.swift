@@ -20,13 +20,16 @@ let package = Package(
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
         .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
                 path: "Shared/LayoutLintServer"),
-        // Helpers shared by the fuzz targets (running the server in process on one input).
-        .target(name: "FuzzSupport", dependencies: ["JSONC", "JSONRPC", "LayoutLintServer"]),
+        // Shared by every target: `check` and the input `Reader` (no product module, so the framer and the core
+        // targets do not link the server).
+        .target(name: "FuzzCheck"),
+        // Running the server in process on one input (re-exports FuzzCheck).
+        .target(name: "FuzzSupport", dependencies: ["FuzzCheck", "JSONC", "JSONRPC", "LayoutLintServer"]),
         // Each fuzz target: an executable with only `LLVMFuzzerTestOneInput` (no main; libFuzzer provides it).
-        .executableTarget(name: "FuzzFramer", dependencies: ["JSONRPC", "JSONC"]),
+        .executableTarget(name: "FuzzFramer", dependencies: ["FuzzCheck", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "JSONC"]),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["LayoutLintCore"]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "LayoutLintCore"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
-        .executableTarget(name: "FuzzIncrementalCore", dependencies: ["LayoutLintCore"]),
+        .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
     ]
 )

@@ -197,7 +197,7 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8])
     var template = Array("\(dir)/.\(base).layoutlint-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw WorkspaceError("cannot fix \(path): cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))") }
-    let tmp = String(cString: template)
+    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = false
     defer { if !ok { unlink(tmp) } }
     var off = 0

@@ -5,6 +5,7 @@
 // - feeding the bytes in arbitrary chunks gives exactly the events of feeding them at once;
 // - every frame decodes (to messages, invalid items or a parse error) and every error response built from it
 //   serialises to JSON that frames and parses back (a batch's responses as one array, as the server sends them).
+import FuzzCheck
 import JSONC
 import JSONRPC
 #if canImport(Glibc)

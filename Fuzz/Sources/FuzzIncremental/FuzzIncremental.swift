@@ -18,13 +18,6 @@ import LayoutLintCore
 
 let uri = "untitled:fuzz.layout.json"
 
-struct Reader {
-    let d: [UInt8]
-    var i = 0
-    mutating func byte() -> Int? { guard i < d.count else { return nil }; defer { i += 1 }; return Int(d[i]) }
-    mutating func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, i + n); defer { i = e }; return Array(d[i..<e]) }
-}
-
 /// Repairs invalid UTF-8 (what a JSON string can carry).
 func text(_ b: [UInt8]) -> [UInt8] { Array(String(decoding: b, as: UTF8.self).utf8) }
 
@@ -72,7 +65,7 @@ func pos(_ l: Int, _ c: Int) -> JSONValue { .object([("line", .int(Int64(l))), (
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 2 else { return 0 }
-    var r = Reader(d: Array(UnsafeBufferPointer(start: data, count: size)))
+    var r = Reader(data, count: size)
     let len = (r.byte()! << 8 | r.byte()!) % 4096
     var doc = text(r.bytes(len))
     let initial = doc

@@ -11,14 +11,8 @@
 // waits, and the edits since the last lint are linted in one update); bit 5: lint now and compare here too.
 //   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
 //   1 byte text length N and N bytes.
+import FuzzCheck
 import LayoutLintCore
-
-struct Reader {
-    let d: UnsafeBufferPointer<UInt8>
-    var i = 0
-    mutating func byte() -> Int? { guard i < d.count else { return nil }; defer { i += 1 }; return Int(d[i]) }
-    mutating func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, i + n); defer { i = e }; return Array(d[i..<e]) }
-}
 
 func describe(_ d: Diagnostic) -> String {
     "\(d.range) \(d.rule) \(d.severity) \(d.message) related=\(d.related.map { "\($0.range) \($0.message)" }) "
@@ -43,7 +37,7 @@ func compareWithLint(_ inc: IncrementalLinter, _ what: String) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 2 else { return 0 }
-    var r = Reader(d: UnsafeBufferPointer(start: data, count: size))
+    var r = Reader(data, count: size)
     let len = (r.byte()! << 8 | r.byte()!) % 4096
     let inc = IncrementalLinter(text: r.bytes(len))
     var ops = 0

@@ -10,6 +10,7 @@
 // defaults, as before): the config's own diagnostics and fix edits lie inside it, its `exclude` globs are matched
 // against a few paths (a hang there is a libFuzzer timeout), and the document is linted with the options the config
 // gives (rule severities, default environments), under all the properties above.
+import FuzzCheck
 import LayoutLintCore
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@
 // are opened once, on tmpfs (`/dev/shm`, else `TMPDIR`), and unlinked at once; each input truncates and rewinds
 // them, so nothing touches a disk and no descriptor accumulates across inputs.
 import Foundation
+@_exported import FuzzCheck
 import JSONC
 import JSONRPC
 import LayoutLintServer
@@ -86,11 +87,4 @@ public enum InProcessServer {
         + RPC.frame(RPC.notification("initialized", .object([])))
     public static let shutdownAndExit: [UInt8] =
         RPC.frame(RPC.request(id: .string("bye"), "shutdown", nil)) + RPC.frame(RPC.notification("exit", .object([])))
-}
-
-/// `precondition` that keeps its message in release builds (where the fuzzers are built).
-@inline(never)
-public func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                  file: StaticString = #fileID, line: UInt = #line) {
-    if !condition() { fatalError(message(), file: file, line: line) }
 }
