@@ -91,6 +91,56 @@ public enum LSP {
         .object([("kind", .string("markdown")), ("value", .string(s))])
     }
 
+    /// Text from the document (a message quoting keys and values, an environment name) as Markdown that renders as
+    /// that text: every character Markdown gives a meaning is backslash-escaped, and line breaks and other control
+    /// characters become spaces or pictures, so a key such as `[Click here](https://…)` or a name with a line break
+    /// and `# …` cannot add links, headings, HTML or table rows to a hover. The text never starts a line, so list and
+    /// heading markers need no escape there; a bare URL may still be linked by the client, showing itself.
+    public static func markdownText(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "!", "~", "&":
+                out.append("\\")
+                out.append(c)
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}":
+                out.append(" ")
+            default:
+                out.append(contentsOf: visibleScalar(c).unicodeScalars)
+            }
+        }
+        return String(out)
+    }
+
+    /// Document text as one Markdown code span: fenced with one backtick more than the longest run inside it (and
+    /// padded when it starts or ends with one), on one line, so no text can end the span early.
+    public static func markdownCode(_ s: String) -> String {
+        var body = String.UnicodeScalarView()
+        var run = 0, longest = 0
+        for c in s.unicodeScalars {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+            switch c {
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": body.append(" ")
+            default: body.append(contentsOf: visibleScalar(c).unicodeScalars)
+            }
+        }
+        let text = String(body)
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = text.hasPrefix("`") || text.hasSuffix("`") || text.isEmpty ? " " : ""
+        return fence + pad + text + pad + fence
+    }
+
+    /// Control characters (C0, DEL, C1) and bidi overrides as visible pictures or U+FFFD, as the text report shows them.
+    static func visibleScalar(_ c: Unicode.Scalar) -> String {
+        switch c.value {
+        case 0x00..<0x20: return String(Unicode.Scalar(0x2400 + c.value)!)
+        case 0x7F: return "\u{2421}"
+        case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        default: return String(c)
+        }
+    }
+
     /// Rules whose findings are about unused text (shown faded by editors).
     public static let unnecessaryRules: Set<String> = ["unused-definition", "unused-suppression"]
 

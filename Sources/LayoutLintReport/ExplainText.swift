@@ -2,17 +2,21 @@
 import LayoutLintCore
 
 public enum ExplainText {
+    /// Text from the document (names, kinds, pointers that hold definition names) or the file system, shown with
+    /// its control characters made visible, as `lint` shows it: a document must not drive the reader's terminal.
+    static func t(_ s: String) -> String { TextReport.sanitize(s) }
+
     public static func render(path: String, layouts: [ResolvedLayout], style: TextStyle) -> String {
-        var out = style.bold(path) + "\n"
+        var out = style.bold(t(path)) + "\n"
         for l in layouts {
             let e = l.environment
             let sa = e.safeAreaInsets
-            out += "\n" + style.bold("\(e.name)") + style.dim(" — \(formatPoints(e.width))×\(formatPoints(e.height)) pt @\(formatPoints(e.scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(e.horizontalSizeClass.rawValue) width, \(e.verticalSizeClass.rawValue) height") + "\n"
+            out += "\n" + style.bold(t(e.name)) + style.dim(" — \(formatPoints(e.width))×\(formatPoints(e.height)) pt @\(formatPoints(e.scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(e.horizontalSizeClass.rawValue) width, \(e.verticalSizeClass.rawValue) height") + "\n"
             for s in l.sections {
-                var line = "  section \"\(s.name)\" \(style.dim(s.path))  frame \(s.frame)"
+                var line = "  section \"\(t(s.name))\" \(style.dim(t(s.path)))  frame \(s.frame)"
                 if let v = s.variantIndex { line += "  variant \(v)" }
                 if let r = s.unresolvedReason {
-                    out += line + "  — not resolved: \(r)\n"
+                    out += line + "  — not resolved: \(t(r))\n"
                     continue
                 }
                 line += "  \(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
@@ -20,11 +24,11 @@ public enum ExplainText {
                 line += style.dim("  (container \(formatPoints(s.containerWidth))×\(formatPoints(s.containerHeight)), effectiveContentSize.width \(formatPoints(s.effectiveContentWidth)))")
                 out += line + "\n"
                 for b in s.boundaryItems {
-                    out += "    \(b.item.elementKind ?? "supplementary") \(style.dim(b.item.path))  \(b.frame.sizeDescription) at (\(formatPoints(b.frame.x)), \(formatPoints(b.frame.y)))\n"
+                    out += "    \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.sizeDescription) at (\(formatPoints(b.frame.x)), \(formatPoints(b.frame.y)))\n"
                 }
                 if let g = s.group { out += node(g, depth: 2, style: style) }
                 for d in s.decorations {
-                    out += "    decoration \(d.item.elementKind ?? "") \(style.dim(d.item.path))  \(d.frame.sizeDescription) at (\(formatPoints(d.frame.x)), \(formatPoints(d.frame.y)))\n"
+                    out += "    decoration \(t(d.item.elementKind ?? "")) \(style.dim(t(d.item.path)))  \(d.frame.sizeDescription) at (\(formatPoints(d.frame.x)), \(formatPoints(d.frame.y)))\n"
                 }
             }
         }
@@ -43,7 +47,7 @@ public enum ExplainText {
 
     static func node(_ n: ResolvedNode, depth: Int, style: TextStyle) -> String {
         let pad = String(repeating: "  ", count: depth)
-        var out = "\(pad)\(n.kind.rawValue) \(style.dim(n.path))  \(describe(n)) at (\(formatPoints(n.frame.x)), \(formatPoints(n.frame.y)))"
+        var out = "\(pad)\(n.kind.rawValue) \(style.dim(t(n.path)))  \(describe(n)) at (\(formatPoints(n.frame.x)), \(formatPoints(n.frame.y)))"
         if let solve = n.solve {
             let placed = n.children.count
             out += style.dim("  — \(placed) placement\(placed == 1 ? "" : "s") along \(solve.axis.sizeName), \(formatPoints(solve.used)) of \(formatPoints(solve.available)) pt used")
@@ -59,9 +63,9 @@ public enum ExplainText {
                       n.children[j].frame.width == c.frame.width, n.children[j].frame.height == c.frame.height { j += 1 }
                 let xs = n.children[i..<j].map { "(\(formatPoints($0.frame.x)), \(formatPoints($0.frame.y)))" }
                 let times = j - i > 1 ? " ×\(j - i)" : ""
-                out += "\(pad)  item \(style.dim(c.path))  \(describe(c))\(times) at \(xs.joined(separator: ", "))\n"
+                out += "\(pad)  item \(style.dim(t(c.path)))  \(describe(c))\(times) at \(xs.joined(separator: ", "))\n"
                 for s in c.supplementaries {
-                    out += "\(pad)    \(s.item.elementKind ?? "supplementary") \(style.dim(s.item.path))  \(s.frame.sizeDescription)\n"
+                    out += "\(pad)    \(t(s.item.elementKind ?? "supplementary")) \(style.dim(t(s.item.path)))  \(s.frame.sizeDescription)\n"
                 }
                 i = j
             } else {

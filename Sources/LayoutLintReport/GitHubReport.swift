@@ -11,7 +11,9 @@ public enum GitHubReport {
         case .warning: level = "warning"
         case .information, .hint: level = "notice"
         }
-        let message = d.messageWithEnvironments
+        // Control characters quoted from the document (ESC, NUL, C1) shown as in the text report: log viewers
+        // render ANSI sequences. CR and LF become pictures too, so the message stays one line.
+        let message = TextReport.sanitize(d.messageWithEnvironments)
         return "::\(level) file=\(property(path)),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
     }
 

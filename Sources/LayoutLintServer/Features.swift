@@ -35,8 +35,8 @@ struct FeatureContext {
         // Diagnostics under the cursor: their message and their rule's documentation.
         var rules = Set<String>()
         for d in doc.diagnostics where d.range.touches(offset) || (d.range.length == 0 && d.range.start == offset) {
-            var s = "**\(d.rule)** (\(d.severity)): \(d.message)"
-            if !d.environments.isEmpty { s += " — \(d.environments.joined(separator: ", "))" }
+            var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
+            if !d.environments.isEmpty { s += " — \(LSP.markdownText(d.environments.joined(separator: ", ")))" }
             if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.markdown }
             sections.append(s)
             if range == nil { range = d.range }
@@ -54,11 +54,13 @@ struct FeatureContext {
     /// The Markdown table of what the resolver computed for these objects in every environment.
     func sizeTable(_ objects: [ModelObject], property: String?, layouts: [ResolvedLayout], indexes: [ResolvedIndex]) -> String? {
         guard let first = objects.first else { return nil }
-        var head = "**\(first.kindName)** `\(first.path)`"
-        if let e = objectsElement(first), let t = e.refTarget { head += " → `#\(t)`" }
+        // Document text (paths hold definition names, keys, values) in code spans that nothing inside can end.
+        var head = "**\(first.kindName)** \(LSP.markdownCode(first.path))"
+        if let e = objectsElement(first), let t = e.refTarget { head += " → \(LSP.markdownCode("#" + t))" }
         if let p = property, let site = first.props[p] {
             let valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)
-            head += " · `\(p)`: `\(valueText.count > 80 ? String(valueText.prefix(80)) + "…" : valueText)`"
+            let shown = valueText.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(valueText.unicodeScalars.prefix(80))) + "…" : valueText
+            head += " · \(LSP.markdownCode(p)): \(LSP.markdownCode(shown))"
             if case .element(let e) = first {
                 if p == "width", let d = e.width { head += " (\(d.swiftDescription))" }
                 if p == "height", let d = e.height { head += " (\(d.swiftDescription))" }
@@ -67,7 +69,7 @@ struct FeatureContext {
         var rows: [String] = []
         var isGroupTable = false
         for (layout, idx) in zip(layouts, indexes) {
-            let env = layout.environment.name
+            let env = LSP.markdownText(layout.environment.name)
             for o in objects {
                 switch o {
                 case .section(_, let spec, _):
@@ -132,7 +134,8 @@ struct FeatureContext {
         return "\(formatPoints(i.top)), \(formatPoints(i.leading)), \(formatPoints(i.bottom)), \(formatPoints(i.trailing))"
     }
 
-    func escapeCell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+    /// A table cell's text (it can quote the document: an unresolved section's reason).
+    func escapeCell(_ s: String) -> String { LSP.markdownText(s) }
 
     func clampedRange(_ r: ByteRange) -> Range<Int> {
         let s = min(max(r.start, 0), doc.text.count), e = min(max(r.end, s), doc.text.count)

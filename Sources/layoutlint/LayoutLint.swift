@@ -66,8 +66,10 @@ struct Output {
         }
         buffer.removeAll(keepingCapacity: true)
     }
+    /// One message on stderr. Its text can quote file names, config globs and environment names, so control
+    /// characters are made visible line by line (as in the text report): a repository must not drive the terminal.
     static func error(_ s: String) {
-        let line = "layoutlint: " + s + "\n"
+        let line = "layoutlint: " + s.split(separator: "\n", omittingEmptySubsequences: false).map { TextReport.sanitize(String($0)) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(line.data(using: .utf8)!)
     }
     static var colorEnabled: Bool {
@@ -281,7 +283,7 @@ struct Lint: ParsableCommand {
             text += TextReport.render(path: path, source: c.source, index: c.lineIndex, diagnostic: d, style: style)
         }
         let heading = c.hasErrors ? "invalid configuration" : "warning: configuration"
-        FileHandle.standardError.write(("layoutlint: \(heading) \(path)\n" + text).data(using: .utf8)!)
+        FileHandle.standardError.write(("layoutlint: \(heading) \(TextReport.sanitize(path))\n" + text).data(using: .utf8)!)
     }
 }
 

@@ -167,7 +167,13 @@ let twoFindings = """
         let lines = r.stdout.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         #expect(lines.count == 2, "one line per diagnostic: \(r)")
         #expect(lines.allSatisfy { $0.hasPrefix("::error file=t.layout.json,") }, "\(r)")
-        #expect(r.stdout.contains("x%0D%0A::error file=evil.swift::injected%0A::add-mask::y%0D"), "\(r)")
+        #expect(r.stdout.contains("x␍␊::error file=evil.swift::injected␊::add-mask::y␍"), "shown as pictures: \(r)")
+        // A file name is a property: its CR LF is percent-escaped (the annotation must still name the file).
+        let name = "t\r\n::warning::x.layout.json"
+        dir.write(name, #"{ "sections": [] }"#)
+        let named = run(["lint", "--format", "github", name], cwd: dir.path)
+        #expect(named.stdout.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).count == 1, "\(named)")
+        #expect(named.stdout.hasPrefix("::error file=t%0D%0A%3A%3Awarning%3A%3Ax.layout.json,"), "\(named)")
     }
 }
 
@@ -294,5 +300,42 @@ let twoFindings = """
         #expect(colored.contains("\u{1B}["), "colours on a terminal")
         #expect(!tty("\(layoutlintBinary) lint --no-color \(file)").contains("\u{1B}"))
         #expect(!tty("\(layoutlintBinary) lint \(file)", ["NO_COLOR": "1"]).contains("\u{1B}"))
+    }
+}
+
+/// Text a repository controls (names in a document, config globs, file names) reaches the terminal only with its
+/// control characters shown as pictures: `explain` is how a reviewer looks at a spec from someone else's branch.
+@Suite struct TerminalSafety {
+    static let escapes = #"""
+    { "environments": [{ "name": "Evil\u001b]0;pwned\u0007\u001b[2J", "width": 390, "height": 844 }],
+      "definitions": { "x\u001b[41mRED": { "width": 100, "height": 10 } },
+      "sections": [ { "name": "S\u001b[31mRED\u202eevil",
+        "boundarySupplementaryItems": [ { "elementKind": "B\u001b[7m", "width": "fractionalWidth(1)", "height": 10, "alignment": "top" } ],
+        "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50,
+                   "subitems": [ { "$ref": "#/definitions/x\u001b[41mRED" } ] } } ] }
+    """#
+
+    @Test func explainShowsControlCharactersAsPictures() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        dir.write("e.layout.json", Self.escapes)
+        let r = run(["explain", "--no-color", "e.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(!r.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(r.stdout.debugDescription)")
+        #expect(r.stdout.contains("Evil␛]0;pwned␇␛[2J"), "\(r)")
+        #expect(r.stdout.contains("section \"S␛[31mRED\u{FFFD}evil\""), "\(r)")
+    }
+
+    @Test func stderrShowsControlCharactersAsPictures() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("d/e.layout.json", Self.escapes)
+        dir.write(".layoutlint.json", #"{ "exclude": ["zz\u001b]0;pwned\u0007"] }"#)
+        let unknown = run(["lint", "--environment", "Evil", "d/e.layout.json"], cwd: dir.path)
+        #expect(unknown.code == 2, "\(unknown)")
+        #expect(unknown.stderr.contains("did you mean \"Evil␛]0;pwned␇␛[2J\""), "\(unknown)")
+        let globs = run(["lint", "--format", "json", "d"], cwd: dir.path)
+        #expect(globs.stderr.contains("zz␛]0;pwned␇"), "\(globs)")
+        for r in [unknown, globs] {
+            #expect(!r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(r.stderr.debugDescription)")
+        }
     }
 }

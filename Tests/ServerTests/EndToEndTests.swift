@@ -232,6 +232,44 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
 }
 
 @Suite struct FeatureTests {
+    /// Hover is Markdown built around document text: keys, values, `$ref`s, environment names and messages that
+    /// quote them must render as that text, never as links, headings, HTML or extra table rows.
+    @Test func hoverNeverLetsDocumentTextWriteMarkdown() {
+        let doc = #"""
+        { "environments": [{ "name": "Phone | fake |\n\n# Everything is fine\n[Open settings](https://evil.example/s) <b>x</b>", "width": 390, "height": 844 }],
+          "definitions": { "a` [click](https://evil.example/x) `": { "width": 100, "height": 10 } },
+          "sections": [ { "[Click here to fix](https://evil.example/fix) ```": 1,
+            "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50,
+                       "subitems": [ { "$ref": "#/definitions/a` [click](https:~1~1evil.example~1x) `" } ] } } ] }
+        """#
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/md.layout.json"
+        c.open(uri, doc)
+        func hover(_ needle: String, _ delta: Int) -> String {
+            let p = position(of: needle, in: doc, .utf16)!
+            return c.result("textDocument/hover", tdp(uri, p.line, p.character + delta))?["contents"]?["value"]?.stringValue ?? ""
+        }
+        for md in [hover("\"width\": 100", 2), hover("[Click here", 2)] {
+            #expect(!md.isEmpty)
+            let lines = md.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(!lines.contains { $0.hasPrefix("# ") || $0.hasPrefix("[") }, "no heading or line of the document's: \(md)")
+            #expect(!md.contains("](https://evil.example/fix)") || md.contains("\\](https://evil.example/fix)"), "\(md)")
+            #expect(!md.contains("<b>"), "\(md)")
+            // Every table row has its four cells: an environment name cannot add a column or a row.
+            for row in lines where row.hasPrefix("| ") && !row.hasPrefix("| environment") {
+                let bars = row.unicodeScalars.enumerated().filter { i, ch in ch == "|" && (i == 0 || Array(row.unicodeScalars)[i - 1] != "\\") }
+                #expect(bars.count == 5, "\(row)")
+            }
+        }
+        let onDefinition = hover("\"width\": 100", 2)
+        // The $ref target in a code span fenced by two backticks (its text holds one), padded as it ends with one.
+        #expect(onDefinition.contains("`` #/definitions/a` [click](https:~1~1evil.example~1x) ` ``"), "\(onDefinition)")
+        let onKey = hover("[Click here", 2)
+        #expect(onKey.contains("\\[Click here to fix\\](https://evil.example/fix) \\`\\`\\`"), "\(onKey)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func hoverShowsComputedSizes() {
         let c = LSPClient()
         c.initialize()
