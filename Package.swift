@@ -47,6 +47,6 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),
-        .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "JSONC", "layoutlint", "TestSupport"]),
+        .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "LayoutLintReport", "JSONC", "layoutlint", "TestSupport"]),
     ]
 )

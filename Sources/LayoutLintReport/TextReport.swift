@@ -33,44 +33,59 @@ public enum TextReport {
         return out
     }
 
-    /// The line(s) of `range`, with `^~~~` under the range on its first line. Long lines are cut around the range.
+    /// The line of `range`'s start, with `^~~~` under the range. A line longer than 120 characters is cut to a window
+    /// that starts 40 characters before the caret. Only that window is decoded, from the bytes: a minified document
+    /// with a thousand findings on one long line used to decode the whole line for each of them (quadratic), and
+    /// a decoded `String` has three bytes for each invalid byte, which moved the caret.
     public static func snippet(source: [UInt8], index: LineIndex, range: ByteRange, style: TextStyle) -> String {
         guard index.lineCount > 0 else { return "" }
-        let startPos = index.position(of: range.start, in: .utf8)
-        let line = startPos.line
+        let line = index.position(of: range.start, in: .utf8).line
         let lr = index.lineRange(line)
         guard lr.start <= lr.end, lr.end <= source.count else { return "" }
-        let lineBytes = Array(source[lr.start..<lr.end])
-        let text = String(decoding: lineBytes, as: UTF8.self)
         let caretStart = max(0, min(range.start, lr.end) - lr.start)
         let caretEnd = max(caretStart + 1, min(range.end, lr.end) - lr.start)
-        // Work in scalars, with display widths for the caret line.
-        var scalars: [(Unicode.Scalar, Int, Int)] = [] // scalar, byte offset in line, display width
-        var off = 0
-        for s in text.unicodeScalars {
-            let shown = visible(s)
-            scalars.append((shown, off, displayWidth(shown)))
-            off += String(s).utf8.count
+        let maxWidth = 120, before = 40
+        // The characters shown (a scalar, or the picture of one invalid byte), with their byte offsets in the line.
+        var shownUnits: [(Unicode.Scalar, Int)] = []
+        var cutBefore = false, cutAfter = false
+        source.withUnsafeBufferPointer { p in
+            func decode(from: Int, while more: (Int, Int) -> Bool) -> (units: [(Unicode.Scalar, Int)], next: Int) {
+                var out: [(Unicode.Scalar, Int)] = []
+                var i = from
+                while i < lr.end, more(i, out.count) {
+                    let (s, n) = scalar(in: p, at: i)
+                    out.append((s ?? "\u{FFFD}", i - lr.start))
+                    i += n
+                }
+                return (out, i)
+            }
+            let head = decode(from: lr.start) { _, count in count <= maxWidth }
+            if head.next >= lr.end && head.units.count <= maxWidth {
+                shownUnits = head.units
+                return
+            }
+            // A long line: at most `before` characters before the caret (4 bytes each at most), then the rest.
+            var from = max(lr.start, lr.start + caretStart - 4 * before - 3)
+            var steps = 0
+            while from > lr.start, from < lr.end, steps < 3, p[from] & 0xC0 == 0x80 { from += 1; steps += 1 }
+            let upToCaret = decode(from: from) { i, _ in i < lr.start + caretStart }
+            cutBefore = upToCaret.units.count > before || from > lr.start
+            shownUnits = Array(upToCaret.units.suffix(before))
+            let rest = decode(from: upToCaret.next) { _, count in shownUnits.count + count < maxWidth }
+            shownUnits += rest.units
+            cutAfter = rest.next < lr.end
         }
-        // Cut long lines to a window around the caret.
-        let maxWidth = 120
-        var first = 0
-        var last = scalars.count
-        let caretScalar = scalars.firstIndex { $0.1 >= caretStart } ?? scalars.count
-        if scalars.count > maxWidth {
-            first = max(0, caretScalar - 40)
-            last = min(scalars.count, first + maxWidth)
-        }
-        var shown = first > 0 ? "…" : ""
-        var caretLine = first > 0 ? " " : ""
+        var shown = cutBefore ? "…" : ""
+        var caretLine = cutBefore ? " " : ""
         var caretWidth = 0
-        for i in first..<last {
-            let (s, o, w) = scalars[i]
-            shown.unicodeScalars.append(s)
+        for (s, o) in shownUnits {
+            let v = visible(s)
+            let w = displayWidth(v)
+            shown.unicodeScalars.append(v)
             if o < caretStart { caretLine += String(repeating: " ", count: w) }
             else if o < caretEnd { caretWidth += w }
         }
-        if last < scalars.count { shown += "…" }
+        if cutAfter { shown += "…" }
         if caretWidth == 0 { caretWidth = 1 }
         let gutter = String(line + 1)
         let pad = String(repeating: " ", count: gutter.count)
@@ -98,13 +113,21 @@ public enum TextReport {
         }
     }
 
-    /// Terminal columns a scalar takes: 2 for East Asian wide characters and emoji, 0 for combining marks.
+    /// Terminal columns a scalar takes: 0 for combining and enclosing marks, format characters (zero-width space,
+    /// joiners) and Hangul medial vowels and final consonants; 2 for East Asian wide characters and emoji; else 1.
     public static func displayWidth(_ s: Unicode.Scalar) -> Int {
         let v = s.value
-        if v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0x0300...0x036F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return 0
+        case .format where v != 0x00AD: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(v) || (0xFE00...0xFE0F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return 0 }
         if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v) ||
             (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) ||
-            (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v) { return 2 }
+            (0xFFE0...0xFFE6).contains(v) || v == 0x1F004 || v == 0x1F0CF || v == 0x1F18E || (0x1F191...0x1F19A).contains(v) ||
+            (0x1F200...0x1F2FF).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v) { return 2 }
         return 1
     }
 

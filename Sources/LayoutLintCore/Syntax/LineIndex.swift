@@ -19,6 +19,17 @@ public struct Position: Hashable, Sendable, Comparable, CustomStringConvertible 
     public var description: String { "\(line):\(character)" }
 }
 
+/// The scalar that starts at byte `i` and its length, or nil and 1 for a byte that does not start a valid UTF-8
+/// sequence (which `LineIndex` counts as one unit, as if it were U+FFFD). Walking a line with it gives the same units
+/// as its columns, without decoding the line into a `String` (where each invalid byte becomes three).
+public func scalar(in p: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: Unicode.Scalar?, length: Int) {
+    let n = utf8SequenceLength(p, i)
+    guard n > 0 else { return (nil, 1) }
+    var v = n == 1 ? UInt32(p[i]) : UInt32(p[i] & (0xFF >> (n + 1)))
+    for k in 1..<n { v = v << 6 | UInt32(p[i + k] & 0x3F) }
+    return (Unicode.Scalar(v), n)
+}
+
 /// The length of the valid UTF-8 sequence starting at `i` (1…4), or 0 when the byte at `i`
 /// does not start a valid sequence (invalid lead byte, bad continuation, overlong form,
 /// surrogate, beyond U+10FFFF, or truncated by the end of the buffer).
