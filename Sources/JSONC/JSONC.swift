@@ -16,18 +16,20 @@ public enum JSONValue: Equatable, Sendable {
     /// diagnostic's LSP JSON this way). It must be one valid JSON value; reading accessors see none of its members.
     case raw(String)
 
+    /// JSON equality: strings and member names are equal when their code points are (RFC 8259), compared as UTF-8
+    /// bytes; Swift's `String ==` would also equate canonically equivalent texts.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
-        case let (.raw(x), .raw(y)): return x == y
+        case let (.raw(x), .raw(y)): return x.utf8.elementsEqual(y.utf8)
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.int(x), .int(y)): return x == y
         case let (.double(x), .double(y)): return x == y
         case let (.int(x), .double(y)), let (.double(y), .int(x)): return Double(x) == y
-        case let (.string(x), .string(y)): return x == y
+        case let (.string(x), .string(y)): return x.utf8.elementsEqual(y.utf8)
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0.utf8.elementsEqual($1.0.utf8) && $0.1 == $1.1 }
         default: return false
         }
     }
@@ -35,7 +37,7 @@ public enum JSONValue: Equatable, Sendable {
     // MARK: reading
 
     public subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        if case .object(let members) = self { return members.first { $0.0.utf8.elementsEqual(key.utf8) }?.1 }
         return nil
     }
     public subscript(index: Int) -> JSONValue? {

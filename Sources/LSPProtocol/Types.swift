@@ -182,6 +182,13 @@ public struct LSPDiagnosticCache {
             h.combine(diagnostic.rule)
             h.combine(diagnostic.message.utf8.count)
         }
+        // Swift's `==` on the messages would equate canonically equivalent texts (the same key with its combining
+        // marks in another order) and send the previous text after such an edit: the texts shown compare as bytes.
+        static func == (a: Key, b: Key) -> Bool {
+            a.positions == b.positions && a.diagnostic == b.diagnostic
+                && a.diagnostic.messageWithEnvironments.utf8.elementsEqual(b.diagnostic.messageWithEnvironments.utf8)
+                && a.diagnostic.related.map(\.message.utf8).elementsEqual(b.diagnostic.related.map(\.message.utf8)) { $0.elementsEqual($1) }
+        }
     }
     private var entries: [Key: JSONValue] = [:]
     private var used: [Key: JSONValue] = [:]

@@ -307,9 +307,9 @@ struct FeatureContext {
     /// The definition being renamed: `/definitions/NAME` from a definition key or a `$ref` to one.
     func renameTarget(_ offset: Int) -> (name: String, keyRange: ByteRange, cursorRange: ByteRange)? {
         guard let t = navigationTarget(offset) else { return nil }
-        let comps = t.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { unescapePointer(String($0)) }
+        let comps = splitOnSlash(Substring(t.pointer)).dropFirst().map { unescapePointer(String($0)) }
         guard comps.count >= 2, comps[0] == "definitions", let defs = root?["definitions"], defs.kind == .object,
-              let prop = defs.properties.last(where: { $0.key == comps[1] }) else { return nil }
+              let prop = defs.properties.last(where: { $0.key.sameKey(as: comps[1]) }) else { return nil }
         return (comps[1], prop.keyRange, t.range)
     }
 

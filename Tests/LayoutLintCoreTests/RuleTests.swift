@@ -229,6 +229,23 @@ struct FormatRuleTests {
         #expect(unescapePointer("~01") == "~1" && unescapePointer("~10") == "/0" && unescapePointer("~2") == "~2")
     }
 
+    /// Member names are equal when their code points are (RFC 8259, RFC 6901), not when Swift's `==` finds them
+    /// canonically equivalent: "é" and "e\u{301}" are two keys, a `$ref` in NFC does not reach a key in NFD, and a
+    /// key spelt with the Kelvin sign is not `elementKind`. A pointer token may start with a combining mark.
+    @Test func keysAreComparedByCodePoints() {
+        let dup = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 1, "height": 1, "subitems": [ { "width": 1, "height": 1, "\u00e9": 1, "e\u0301": 2 } ] } } ] }"#
+        #expect(!diagnostics(dup).contains { $0.rule == "duplicate-key" })
+        #expect(fixAll(Array(dup.utf8)).text == Array(dup.utf8), "no safe fix removes either key")
+        let nfc = ##"{ "definitions": { "cafe\u0301": { "width": 200, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/caf\u00e9" } ] } } ] }"##
+        #expect(diagnostics(nfc).contains { $0.rule == "unresolved-ref" })
+        let kelvin = #"{ "sections": [ { "boundarySupplementaryItems": [ { "element\u212Aind": "header", "width": "fractionalWidth(1)", "height": 44, "alignment": "top" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "width": 100, "height": 10 } ] } } ] }"#
+        let k = diagnostics(kelvin)
+        #expect(k.contains { $0.rule == "unknown-property" } && k.contains { $0.rule == "missing-property" && $0.message.contains("elementKind") }, "\(k.map(\.message))")
+        let combining = ##"{ "definitions": { "\u0301x": { "width": 100, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/\u0301x" } ] } } ] }"##
+        #expect(diagnostics(combining).isEmpty, "\(diagnostics(combining).map(\.message))")
+        #expect(globMatches("gen/\u{301}x/**", "gen/\u{301}x/a.layout.json") && !globMatches("gen/**", "gen\u{301}/a.layout.json"))
+    }
+
     @Test func unresolvedRefAndCycles() {
         let d = #"""
         { "definitions": { "cell": { "width": 10, "height": 10 },

@@ -61,6 +61,18 @@ struct SuppressionTests {
         #expect(String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains("// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
     }
 
+    /// The inserted directive ends with the line's own break: a lone CR in a CR-only document, not CR LF.
+    @Test func disableLineFixKeepsTheDocumentsLineBreaks() {
+        for br in ["\r", "\r\n", "\n"] {
+            let src = Array("{\(br)  \"sections\": [],\(br)  \"bogus\": 1\(br)}".utf8)
+            let r = lint(bytes: src)
+            let d = r.diagnostics.first { $0.rule == "unknown-property" }!
+            let fix = disableLineFix(for: d, in: src, lineIndex: r.lineIndex)
+            #expect(fix.edits.first?.newText == "  // layoutlint-disable-next-line unknown-property\(br)", "\(br.debugDescription)")
+            #expect(!lint(bytes: applyEdits(src, fix.edits)).diagnostics.contains { $0.rule == "unknown-property" })
+        }
+    }
+
     /// Joining an existing directive computes its offset on the bytes: invalid UTF-8 before the directive (each
     /// byte a three-byte U+FFFD once decoded) put the edit two bytes further per byte, past the line's end.
     @Test func disableLineFixJoinsADirectiveAfterInvalidUTF8() {

@@ -232,6 +232,23 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
 }
 
 @Suite struct FeatureTests {
+    /// A pull after an edit shows the edited text even when the old and new messages are canonically equivalent
+    /// (the same combining marks in another order: equal under Swift's `==`, different bytes).
+    @Test func editedMessageIsNotServedFromTheCacheOfAnEquivalentOne() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/marks.layout.json"
+        let before = "{ \"sections\": [], \"a\u{301}\u{323}\": 1 }"
+        let after = "{ \"sections\": [], \"a\u{323}\u{301}\": 1 }"
+        c.open(uri, before)
+        let first = c.diagnostics(uri)?.first { $0["code"] == .string("unknown-property") }?["message"]?.stringValue ?? ""
+        #expect(first.unicodeScalars.contains("\u{301}") && Array(first.utf8).contains(subsequence: Array("a\u{301}\u{323}".utf8)))
+        c.change(uri, version: 2, [.object([("text", .string(after))])])
+        let second = c.diagnostics(uri, version: 2)?.first { $0["code"] == .string("unknown-property") }?["message"]?.stringValue ?? ""
+        #expect(Array(second.utf8).contains(subsequence: Array("a\u{323}\u{301}".utf8)), "\(Array(second.unicodeScalars).map { String($0.value, radix: 16) })")
+        #expect(c.shutdown() == 0)
+    }
+
     /// Hover is Markdown built around document text: keys, values, `$ref`s, environment names and messages that
     /// quote them must render as that text, never as links, headings, HTML or extra table rows.
     @Test func hoverNeverLetsDocumentTextWriteMarkdown() {
@@ -553,3 +570,10 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     }
 }
 
+
+extension Array where Element == UInt8 {
+    func contains(subsequence n: [UInt8]) -> Bool {
+        guard !n.isEmpty, n.count <= count else { return n.isEmpty }
+        return (0...(count - n.count)).contains { self[$0..<($0 + n.count)].elementsEqual(n) }
+    }
+}

@@ -54,7 +54,7 @@ public struct LayoutLintConfig: @unchecked Sendable {
                 guard let v = e.value else { continue }
                 guard v.kind == .object else { b.wrongType(e, expected: "an object of rule ids and severities"); continue }
                 for p in v.properties {
-                    guard knownRules.contains(p.key) else {
+                    guard knownRules.contains(where: { $0.sameKey(as: p.key) }) else {
                         var msg = "unknown rule \"\(p.key)\""
                         var fix: Fix?
                         if let s = suggest(p.key, among: knownRules) {
@@ -76,7 +76,7 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         }
                         continue
                     }
-                    if p.key == "syntax" && sv.stringValue != "error" {
+                    if p.key.sameKey(as: "syntax") && sv.stringValue != "error" {
                         // As with suppression comments: a document that does not parse is always an error, or a
                         // broken file would pass `lint` with exit 0.
                         b.report("invalid-value", .warning,
@@ -132,7 +132,7 @@ func parentDirectory(of path: String) -> String {
 
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`); else `path` itself.
 func relativePath(_ path: String, to dir: String) -> String {
-    func norm(_ p: String) -> [Substring] { p.split(separator: "/").filter { $0 != "." } }
+    func norm(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
     let p = norm(path), d = norm(dir)
     if (path.hasPrefix("/") == dir.hasPrefix("/")) && p.count >= d.count && Array(p.prefix(d.count)) == d {
         return p.dropFirst(d.count).joined(separator: "/")
@@ -143,15 +143,19 @@ func relativePath(_ path: String, to dir: String) -> String {
 /// gitignore-style glob: `*` and `?` within a segment, `**` across segments, `[abc]` classes; a pattern without `/`
 /// (other than a trailing one) matches at any depth; a trailing `/` or a folder prefix matches everything below.
 public func globMatches(_ pattern: String, _ path: String) -> Bool {
-    var pat = pattern
-    if pat.hasPrefix("./") { pat.removeFirst(2) }
-    let anchored = pat.dropLast(pat.hasSuffix("/") ? 1 : 0).contains("/")
-    if pat.hasPrefix("/") { pat.removeFirst() }
-    if pat.hasSuffix("/") { pat += "**" }
+    // On bytes: "/" is ASCII, and a `Character` test misses one followed by a combining mark.
+    var pat = Substring(pattern)
+    let slash = UInt8(ascii: "/")
+    if pat.utf8.starts(with: "./".utf8) { pat = pat[pat.utf8.index(pat.startIndex, offsetBy: 2)...] }
+    let trailing = pat.utf8.last == slash
+    let anchored = pat.utf8.dropLast(trailing ? 1 : 0).contains(slash)
+    if pat.utf8.first == slash { pat = pat[pat.utf8.index(after: pat.startIndex)...] }
+    var pSegs = splitOnSlash(pat, omittingEmpty: true).map(String.init)
+    if trailing { pSegs.append("**") }
     // A trailing `**` makes the pattern match a folder and everything below it; `**` may match no segment, so this
     // one table also answers the pattern without it.
-    let pSegs = pat.split(separator: "/").map(String.init) + ["**"]
-    let segs = path.split(separator: "/").map(String.init)
+    pSegs.append("**")
+    let segs = splitOnSlash(Substring(path), omittingEmpty: true).map(String.init)
     let matches = suffixMatches(pSegs, segs)
     // Anchored: the pattern matches from the path's start. Unanchored: from any segment's start.
     return anchored ? matches[0] : matches.prefix(max(1, segs.count)).contains(true)

@@ -185,7 +185,11 @@ public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: Lin
     var indentEnd = lr.start
     while indentEnd < lr.end, isBlank(source[indentEnd]) { indentEnd += 1 }
     let indent = String(decoding: source[lr.start..<indentEnd], as: UTF8.self)
-    let newline = lr.end < source.count && source[lr.end] == 0x0D ? "\r\n" : "\n"
+    // The line's own break: CR LF, or a lone CR (a classic Mac file), else LF.
+    var newline = "\n"
+    if lr.end < source.count, source[lr.end] == 0x0D {
+        newline = lr.end + 1 < source.count && source[lr.end + 1] == 0x0A ? "\r\n" : "\r"
+    }
     return Fix(title: title, edits: [TextEdit(range: ByteRange(lr.start, lr.start), newText: "\(indent)// \(nextLineDirective) \(d.rule)\(newline)")],
                isSafe: false)
 }

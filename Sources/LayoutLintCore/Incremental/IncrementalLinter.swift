@@ -579,7 +579,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private func cutSections(_ parsed: ParseResult) -> Cut? {
         guard let root = parsed.root, root.kind == .object else { return nil }
         var sections: JSONNode?
-        for p in root.properties where p.key == "sections" { sections = p.value }
+        for p in root.properties where p.key.sameKey(as: "sections") { sections = p.value }
         guard let array = sections, array.kind == .array, !array.elements.isEmpty else { return nil }
         let n = text.count
         guard array.range.end <= n, array.range.end >= 1, text[array.range.end - 1] == 0x5D else { return nil }
@@ -833,7 +833,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         guard pointer.hasPrefix("#") else { return nil }
         var node = root
         var complete = true
-        for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        for raw in splitOnSlash(pointer.dropFirst()).dropFirst() {
             guard let n = node else { break }
             guard let child = n.child(pointerToken: unescapePointer(String(raw))) else { complete = false; break }
             node = child

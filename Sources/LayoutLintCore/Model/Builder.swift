@@ -75,12 +75,12 @@ struct ObjectView {
 
     func entry(_ key: String) -> Entry? {
         var found: Entry?
-        for e in entries where e.key == key { found = e }
+        for e in entries where e.key.sameKey(as: key) { found = e }
         return found
     }
     mutating func overlay(_ other: [Entry]) {
         for e in other {
-            entries.removeAll { $0.key == e.key }
+            entries.removeAll { $0.key.sameKey(as: e.key) }
             entries.append(e)
         }
     }
@@ -120,10 +120,10 @@ final class DocumentBuilder {
     }
 
     func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
-        for e in view.entries where e.key != "$ref" && !allowed.contains(e.key) {
+        for e in view.entries where !e.key.sameKey(as: "$ref") && !allowed.contains(where: { $0.sameKey(as: e.key) }) {
             var msg = "unknown property \"\(e.key)\" on \(element)"
             var fix: Fix?
-            if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key == s }) {
+            if let s = suggest(e.key, among: allowed), !view.entries.contains(where: { $0.key.sameKey(as: s) }) {
                 msg += "; did you mean \"\(s)\"?"
                 fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")], isSafe: false)
             } else {
@@ -358,7 +358,7 @@ final class DocumentBuilder {
         defer { refStack.removeLast() }
         guard let (base, chain) = objectView(target.node, path: target.path, anchor: anchor) else { return nil }
         var view = base
-        view.overlay(own.filter { $0.key != "$ref" })
+        view.overlay(own.filter { !$0.key.sameKey(as: "$ref") })
         view.path = path
         view.range = node.range
         view.refTarget = target.path
@@ -375,7 +375,7 @@ final class DocumentBuilder {
         }
         var node = root
         var path = ""
-        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let tokens = splitOnSlash(pointer.dropFirst()).dropFirst()
         for raw in tokens {
             let tok = unescapePointer(String(raw))
             guard let n = node else { break }
@@ -590,8 +590,8 @@ final class DocumentBuilder {
                         }
                         guard let cond = buildCondition(when) else { return nil }
                         var merged = v
-                        merged.entries.removeAll { $0.key == "variants" }
-                        merged.overlay(vv.entries.filter { $0.key != "when" })
+                        merged.entries.removeAll { $0.key.sameKey(as: "variants") }
+                        merged.overlay(vv.entries.filter { !$0.key.sameKey(as: "when") })
                         let needsGroup = merged.entry("group") == nil
                         if needsGroup {
                             report("missing-property", .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
@@ -884,6 +884,24 @@ public func escapePointer(_ s: String) -> String {
         }
     }
     return String(out)
+}
+
+/// The pieces of `s` between `/` characters, split on the scalar `/`: splitting a `String` on the `Character` "/"
+/// misses a `/` followed by a combining mark (one `Character`), so a definition whose name starts with one could
+/// not be reached by `$ref`.
+public func splitOnSlash(_ s: Substring, omittingEmpty: Bool = false) -> [Substring] {
+    var out: [Substring] = []
+    var start = s.startIndex
+    var i = s.utf8.startIndex
+    while i < s.utf8.endIndex {
+        if s.utf8[i] == UInt8(ascii: "/") {
+            if !omittingEmpty || start < i { out.append(s[start..<i]) }
+            start = s.utf8.index(after: i)
+        }
+        i = s.utf8.index(after: i)
+    }
+    if !omittingEmpty || start < s.endIndex { out.append(s[start..<s.endIndex]) }
+    return out
 }
 
 /// RFC 6901: `~1` → `/`, `~0` → `~`, in one pass (so `~01` is `~1`); any other `~` stays as it is.

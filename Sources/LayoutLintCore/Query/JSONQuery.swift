@@ -89,7 +89,7 @@ public func jsonNode(atPointer pointer: String, root: JSONNode?) -> (node: JSONN
     if p.isEmpty { return (node, nil) }
     guard p.hasPrefix("/") else { return nil }
     var prop: JSONProperty?
-    for raw in p.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+    for raw in splitOnSlash(p.dropFirst()) {
         // The same step as the builder's `$ref` (go-to-definition lands where the reference resolves).
         let tok = unescapePointer(String(raw))
         guard let child = node.child(pointerToken: tok) else { return nil }

@@ -332,13 +332,15 @@ func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvi
 
 /// unused-definition: a definition is used when a `$ref` points to it or into it.
 func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic] {
-    var used = Set<Substring>()
-    for p in doc.referencedPointers where p.hasPrefix("/definitions/") {
-        let rest = p.dropFirst("/definitions/".count)
-        used.insert(rest.firstIndex(of: "/").map { rest[..<$0] } ?? rest)
+    // Compared as bytes, on tokens split at the scalar "/" (a `Character` split or `==` would merge a "/" or a name
+    // with a following combining mark, or equate canonically equivalent names).
+    var used = Set<[UInt8]>()
+    for p in doc.referencedPointers {
+        let tokens = splitOnSlash(Substring(p))
+        if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" { used.insert(Array(tokens[2].utf8)) }
     }
     var out: [Diagnostic] = []
-    for def in doc.definitions where !used.contains(Substring(escapePointer(def.name))) {
+    for def in doc.definitions where !used.contains(Array(escapePointer(def.name).utf8)) {
         let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
         out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: "definition \"\(def.name)\" is never referenced by a $ref",
                               range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))

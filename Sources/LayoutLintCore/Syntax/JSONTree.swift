@@ -41,7 +41,7 @@ public final class JSONNode: @unchecked Sendable {
     /// The member with this key (objects only): the last one when the key repeats, as every JSON reader takes it,
     /// as the model's properties take it (`ObjectView.entry`) and as the `duplicate-key` diagnostic says.
     public func property(_ key: String) -> JSONProperty? {
-        properties.last { $0.key == key }
+        properties.last { $0.key.sameKey(as: key) }
     }
     /// The value of the member with this key (the last one when it repeats; objects only).
     public subscript(key: String) -> JSONNode? { property(key)?.value }
@@ -167,5 +167,25 @@ extension JSONNode {
                 stack.append(contentsOf: n.elements)
             }
         }
+    }
+}
+
+extension String {
+    /// Whether two member names are the same name: the same code points, as JSON (RFC 8259) and JSON Pointer
+    /// (RFC 6901) compare them. Swift's `==` also equates canonically equivalent strings ("é" and "e\u{301}", "K" and
+    /// the Kelvin sign U+212A), which made distinct keys duplicates (whose safe fix deleted one) and let a `$ref` or a
+    /// lookup reach a key the document does not name.
+    @inline(__always)
+    public func sameKey(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+}
+
+/// A member name hashed and compared by its bytes (see `sameKey(as:)`), for dictionaries of keys.
+struct ExactKey: Hashable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    static func == (a: ExactKey, b: ExactKey) -> Bool { a.name.sameKey(as: b.name) }
+    func hash(into h: inout Hasher) {
+        var s = name
+        s.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

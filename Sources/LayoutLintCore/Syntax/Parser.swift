@@ -76,7 +76,7 @@ struct JSONCParser {
         var key: String? = nil
         var keyRange = ByteRange(0, 0)
         /// First occurrence of every key, built once an object has more than a few members.
-        var keyIndex: [String: ByteRange]? = nil
+        var keyIndex: [ExactKey: ByteRange]? = nil
         init(isObject: Bool, start: Int, firstProperty: Int, firstElement: Int) {
             self.isObject = isObject
             self.start = start
@@ -265,16 +265,16 @@ struct JSONCParser {
         var first: ByteRange? = nil
         let from = stack[t].firstProperty
         if stack[t].keyIndex == nil && properties.count - from < 8 {
-            for i in from..<properties.count where properties[i].key == p.key { first = properties[i].keyRange; break }
+            for i in from..<properties.count where properties[i].key.sameKey(as: p.key) { first = properties[i].keyRange; break }
         } else {
             if stack[t].keyIndex == nil {
-                var index: [String: ByteRange] = [:]
-                for i in from..<properties.count where index[properties[i].key] == nil {
-                    index[properties[i].key] = properties[i].keyRange
+                var index: [ExactKey: ByteRange] = [:]
+                for i in from..<properties.count where index[ExactKey(properties[i].key)] == nil {
+                    index[ExactKey(properties[i].key)] = properties[i].keyRange
                 }
                 stack[t].keyIndex = index
             }
-            if let r = stack[t].keyIndex![p.key] { first = r } else { stack[t].keyIndex![p.key] = p.keyRange }
+            if let r = stack[t].keyIndex![ExactKey(p.key)] { first = r } else { stack[t].keyIndex![ExactKey(p.key)] = p.keyRange }
         }
         if let first, !quiet {
             errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \(jsonQuoted(p.key))",
