@@ -393,9 +393,12 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
         #expect(r.root?.stringValue == "a\nb\tc\"d\\e/f\u{8}g\u{C}h\ri\u{E9}日👍")
     }
 
-    @Test func loneSurrogatesBecomeReplacementCharacters() {
+    /// A lone surrogate escape encodes no character: the value holds U+FFFD (as JSON readers that accept it give)
+    /// and each is an error at its escape, since readers such as Foundation's reject the document.
+    @Test func loneSurrogatesBecomeReplacementCharactersAndErrors() {
         let r = parse(#"["\ud83d", "\udc4d", "\ud83dx", "\ud83d\u0041"]"#)
-        #expect(r.errors.isEmpty)
+        #expect(r.errors.map(\.range) == [ByteRange(2, 8), ByteRange(12, 18), ByteRange(22, 28), ByteRange(33, 39)])
+        #expect(r.errors.allSatisfy { $0.code == .syntax && $0.message.contains("surrogate") })
         #expect(r.root?.elements.map(\.stringValue) == ["\u{FFFD}", "\u{FFFD}", "\u{FFFD}x", "\u{FFFD}A"])
     }
 

@@ -244,6 +244,11 @@ struct FormatRuleTests {
         let combining = ##"{ "definitions": { "\u0301x": { "width": 100, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/\u0301x" } ] } } ] }"##
         #expect(diagnostics(combining).isEmpty, "\(diagnostics(combining).map(\.message))")
         #expect(globMatches("gen/\u{301}x/**", "gen/\u{301}x/a.layout.json") && !globMatches("gen/**", "gen\u{301}/a.layout.json"))
+        // Lone surrogates encode no character: an error each, and two different ones are not one key.
+        let lone = #"{ "sections": [], "\ud800": 1, "\udbff": 2, "\ud83d\ude00": 3, "\ud800": 4 }"#
+        let l = diagnostics(lone)
+        #expect(l.filter { $0.rule == "syntax" && $0.message.contains("surrogate") }.count == 3, "\(l.map(\.message))")
+        #expect(l.filter { $0.rule == "duplicate-key" }.count == 1, "only the \\ud800 written twice: \(l.map(\.message))")
     }
 
     @Test func unresolvedRefAndCycles() {

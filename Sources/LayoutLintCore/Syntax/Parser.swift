@@ -276,6 +276,13 @@ struct JSONCParser {
             }
             if let r = stack[t].keyIndex![ExactKey(p.key)] { first = r } else { stack[t].keyIndex![ExactKey(p.key)] = p.keyRange }
         }
+        // U+FFFD in a key may stand for different lone surrogates (`\uD800`, `\uDBFF`) or different invalid bytes:
+        // such keys are duplicates only when they are written the same (else the duplicate-key fix would delete a
+        // key that differs in the text).
+        if let f = first, p.key.unicodeScalars.contains("\u{FFFD}"),
+           !buf[f.start..<f.end].elementsEqual(buf[p.keyRange.start..<p.keyRange.end]) {
+            first = nil
+        }
         if let first, !quiet {
             errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \(jsonQuoted(p.key))",
                                       range: p.keyRange, related: first))
@@ -943,6 +950,13 @@ struct JSONCParser {
         return t
     }
 
+    /// A `\uD800`–`\uDFFF` escape that is not half of a pair encodes no character: JSON's grammar allows it, but
+    /// readers replace it with U+FFFD or reject the document (Foundation's among them), so it is an error here.
+    private mutating func loneSurrogate(_ unit: UInt32, _ range: ByteRange) {
+        let hex = String(unit, radix: 16, uppercase: true)
+        report("\\u\(hex) is half of a UTF-16 surrogate pair without its other half: it is not a character (JSON readers replace it with U+FFFD or reject the document); write the character itself", range)
+    }
+
     /// Decodes the escape at `pos` (a backslash) into `out`. Returns false when the string ends
     /// inside it (end of line or document), leaving `pos` at that end.
     private mutating func lexEscape(into out: inout [UInt8]) -> Bool {
@@ -972,10 +986,12 @@ struct JSONCParser {
                     pos += 6
                     appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &out)
                 } else {
-                    appendScalar(0xFFFD, to: &out)   // lone high surrogate
+                    loneSurrogate(unit, ByteRange(start, pos))
+                    appendScalar(0xFFFD, to: &out)
                 }
             } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                appendScalar(0xFFFD, to: &out)       // lone low surrogate
+                loneSurrogate(unit, ByteRange(start, pos))
+                appendScalar(0xFFFD, to: &out)
             } else {
                 appendScalar(unit, to: &out)
             }
