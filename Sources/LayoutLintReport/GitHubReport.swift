@@ -24,9 +24,17 @@ public enum GitHubReport {
         escaping(s, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
-    /// Escapes a workflow command's property value.
+    /// Escapes a workflow command's property value (the file name, the rule). CR and LF stay `%0D` and `%0A`; the
+    /// other control characters (ESC, BEL, C1, bidi controls) become the pictures the text report shows, so that a
+    /// file name cannot colour or retitle the log viewer.
     static func property(_ s: String) -> String {
-        escaping(s, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+        let table: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"]
+        guard s.unicodeScalars.contains(where: { table[$0] != nil || TextReport.visible($0) != $0 }) else { return s }
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            if let r = table[c] { out.append(contentsOf: r.unicodeScalars) } else { out.append(TextReport.visible(c)) }
+        }
+        return String(out)
     }
 
     static func escaping(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
