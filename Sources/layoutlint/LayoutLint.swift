@@ -211,6 +211,7 @@ struct Lint: ParsableCommand {
                 o.linted = Linted(lint(bytes: o.source, options: options))
             }
         }
+        if fix { removeTemporaryFilesOnSignals() }
         // Files are independent: lint them on every core; the output keeps the input order.
         outcomes.withUnsafeMutableBufferPointer { buf in
             // Each index is written by exactly one iteration.

@@ -30,6 +30,221 @@ func fsShell(_ script: String, cwd: String, timeout: Double = 60) -> RunResult {
     run(["-c", script], cwd: cwd, environment: ["LL": layoutlintBinary], timeout: timeout, executable: "/bin/sh")
 }
 
+@Suite struct KernelPathResolution {
+    /// `lnk/../a.layout.json` is `real/a.layout.json` to the kernel (lnk → real/sub); Foundation made it `./a.layout.json`
+    /// and `--fix` renamed real/a's fixed text over ./a.layout.json, another file.
+    @Test func fixThroughSymlinkDotDotWritesTheFileTheKernelReads() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let real = dir.write("real/a.layout.json", fsDuplicateKeyDoc)
+        let other = dir.write("a.layout.json", "{ \"sections\": [], \"note\": \"B - precious\" }\n")
+        try FileManager.default.createDirectory(atPath: dir.path + "/real/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/lnk", withDestinationPath: "real/sub")
+        let r = run(["lint", "--no-color", "--fix", "lnk/../a.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(fcBytes(other) == Array("{ \"sections\": [], \"note\": \"B - precious\" }\n".utf8), "the other file is untouched")
+        #expect(fcBytes(real) == Array(fsDuplicateKeyFixed.utf8), "the file the path names got the fix")
+        #expect(fcListing(dir.path) == [".git", "a.layout.json", "lnk", "real"])
+        #expect(fcListing(dir.path + "/real") == ["a.layout.json", "sub"])
+    }
+
+    @Test func fixOfAFolderThroughSymlinkDotDotCreatesNothingElsewhere() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let real = dir.write("real/only-in-real.layout.json", fsDuplicateKeyDoc)
+        try FileManager.default.createDirectory(atPath: dir.path + "/real/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/lnk", withDestinationPath: "real/sub")
+        let r = run(["lint", "--no-color", "--fix", "lnk/.."], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(fcBytes(real) == Array(fsDuplicateKeyFixed.utf8))
+        #expect(fcListing(dir.path) == [".git", "lnk", "real"], "no file created beside lnk")
+    }
+
+    @Test func configOfSymlinkDotDotIsTheFolderTheKernelReads() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("real/a.layout.json", fsDuplicateKeyDoc)
+        dir.write("real/.layoutlint.json", #"{ "rules": { "duplicate-key": "off" } }"#)
+        try FileManager.default.createDirectory(atPath: dir.path + "/real/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/lnk", withDestinationPath: "real/sub")
+        let direct = run(["lint", "--format", "json", "real/a.layout.json"], cwd: dir.path)
+        let viaLink = run(["lint", "--format", "json", "lnk/../a.layout.json"], cwd: dir.path)
+        #expect(direct.code == 0, "\(direct)")
+        #expect(viaLink.code == 0, "the same file, the same config: \(viaLink)")
+        #expect(fcRuleCounts(viaLink.json)["duplicate-key"] == nil, "\(viaLink)")
+    }
+}
+
+@Suite struct FixKeepsMetadata {
+    /// chmod before chown lost the set-user-id and set-group-id bits.
+    @Test(arguments: [0o6755, 0o2755, 0o4644, 0o6644, 0o1644] as [mode_t])
+    func setIdAndStickyBitsAreKept(_ mode: mode_t) {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let p = dir.write("s.layout.json", fsDuplicateKeyDoc)
+        chmod(p, mode)
+        let r = run(["lint", "--no-color", "--fix", "s.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(fcBytes(p) == Array(fsDuplicateKeyFixed.utf8))
+        #expect(fcMode(p) == mode, "mode \(String(fcMode(p), radix: 8)), was \(String(mode, radix: 8))")
+    }
+
+    @Test func extendedAttributesAndTheACLAreKept() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let p = dir.write("x.layout.json", fsDuplicateKeyDoc)
+        // An ACL that gives nobody write access, and a user attribute.
+        let acl = fsACL(user: 65534)
+        guard fsSetXattr(p, "system.posix_acl_access", acl) == 0, fsSetXattr(p, "user.note", Array("keep".utf8)) == 0 else {
+            print("extended attributes or ACLs are not supported here (\(String(cString: strerror(errno)))); skipped")
+            return
+        }
+        let before = fsXattrs(p)
+        let inode = fcStat(p).st_ino
+        let r = run(["lint", "--no-color", "--fix", "x.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(fcBytes(p) == Array(fsDuplicateKeyFixed.utf8))
+        #expect(fcStat(p).st_ino != inode, "replaced by rename")
+        #expect(fsXattrs(p) == before, "every attribute and its value")
+        #expect(fsXattrs(p)["user.note"] == Array("keep".utf8))
+        #expect(fcListing(dir.path) == [".git", "x.layout.json"])
+    }
+
+    /// A group member fixing someone else's group-writable file made it theirs (the owner lost write access).
+    @Test func anOwnerThatCannotBeKeptIsARefusal() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let p = dir.write("a.layout.json", fsDuplicateKeyDoc)
+        chmod(dir.path, 0o777)
+        chown(p, 1, 65534)
+        chmod(p, 0o664)
+        guard let r = fsRunAsNobody(["lint", "--no-color", "--fix", "a.layout.json"], cwd: dir.path) else {
+            print("needs root (to make the file someone else's) and setpriv; skipped")
+            return
+        }
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("a.layout.json") && r.stderr.contains("owner"), "says why: \(r)")
+        #expect(r.stdout.contains("[duplicate-key]"), "the findings are still reported: \(r)")
+        #expect(!r.stdout.contains("1 fix applied"), "\(r)")
+        #expect(fcBytes(p) == Array(fsDuplicateKeyDoc.utf8), "nothing written")
+        #expect(fcStat(p).st_uid == 1 && fcStat(p).st_gid == 65534)
+        #expect(fcListing(dir.path) == [".git", "a.layout.json"], "no temporary file left")
+    }
+
+    /// The rename split hard links silently: the other name kept the old text.
+    @Test func aFileWithHardLinksIsARefusal() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let h1 = dir.write("h1.layout.json", fsDuplicateKeyDoc)
+        let h2 = dir.path + "/h2.json"
+        #expect(link(h1, h2) == 0)
+        let r = run(["lint", "--no-color", "--fix", "h1.layout.json"], cwd: dir.path)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("h1.layout.json") && r.stderr.contains("hard link"), "says why: \(r)")
+        #expect(r.stdout.contains("[duplicate-key]"), "the findings are still reported: \(r)")
+        #expect(r.stdout.contains("0 fixes applied"), "\(r)")
+        #expect(fcBytes(h1) == Array(fsDuplicateKeyDoc.utf8))
+        #expect(fcStat(h1).st_ino == fcStat(h2).st_ino && fcStat(h1).st_nlink == 2, "still one file with two names")
+        #expect(fcListing(dir.path) == [".git", "h1.layout.json", "h2.json"])
+    }
+}
+
+// MARK: extended attributes from the tests (sys/xattr.h is not in the Glibc module)
+
+private typealias FSSetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+private typealias FSListXattr = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
+private typealias FSGetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+
+func fsSetXattr(_ path: String, _ name: String, _ value: [UInt8]) -> Int32 {
+    guard let f = dlsym(nil, "setxattr") else { errno = ENOTSUP; return -1 }
+    return value.withUnsafeBytes { unsafeBitCast(f, to: FSSetXattr.self)(path, name, $0.baseAddress, value.count, 0) }
+}
+
+/// Every extended attribute of `path` (name → value).
+func fsXattrs(_ path: String) -> [String: [UInt8]] {
+    guard let l = dlsym(nil, "listxattr"), let g = dlsym(nil, "getxattr") else { return [:] }
+    let list = unsafeBitCast(l, to: FSListXattr.self), get = unsafeBitCast(g, to: FSGetXattr.self)
+    var names = [CChar](repeating: 0, count: 65536)
+    let n = list(path, &names, names.count)
+    guard n > 0 else { return [:] }
+    var out: [String: [UInt8]] = [:]
+    for raw in names.prefix(n).split(separator: 0) {
+        let name = String(decoding: raw.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var value = [UInt8](repeating: 0, count: 65536)
+        let m = value.withUnsafeMutableBytes { get(path, name, $0.baseAddress, 65536) }
+        if m >= 0 { out[name] = Array(value.prefix(m)) }
+    }
+    return out
+}
+
+/// A POSIX access ACL (the kernel's xattr form): rw for the owner, rw for `user`, r for the group, rw mask, r other.
+func fsACL(user: UInt32) -> [UInt8] {
+    func le<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+    let any = UInt32.max
+    let entries: [(UInt16, UInt16, UInt32)] = [(0x01, 6, any), (0x02, 6, user), (0x04, 4, any), (0x10, 6, any), (0x20, 4, any)]
+    return le(UInt32(2)) + entries.flatMap { le($0.0) + le($0.1) + le($0.2) }
+}
+
+@Suite struct FixWriteEdges {
+    /// `.NAME.layoutlint-XXXXXX` overflowed NAME_MAX for a name over 236 bytes.
+    @Test(arguments: [String(repeating: "x", count: 243), String(repeating: "é", count: 121) + "x"])
+    func longNamesCanBeFixed(_ stem: String) {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let name = stem + ".layout.json"
+        #expect(name.utf8.count >= 254 && name.utf8.count <= 255)
+        let p = dir.write(name, fsDuplicateKeyDoc)
+        let r = run(["lint", "--no-color", "--fix", name], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(fcBytes(p) == Array(fsDuplicateKeyFixed.utf8))
+        #expect(fcListing(dir.path) == [".git", name], "no temporary file left")
+    }
+
+    @Test func aFailedWriteOfTheTemporaryFileSaysWhy() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        // Over 1 KiB, and the file-size limit at 512 bytes (SIGXFSZ ignored): write(2) fails with EFBIG.
+        let big = fsDuplicateKeyDoc.replacingOccurrences(of: "\"name\": \"a\"", with: "\"name\": \"\(String(repeating: "a", count: 1500))\"")
+        let p = dir.write("big.layout.json", big)
+        let r = fsShell("ulimit -f 1 && trap '' XFSZ && exec \"$LL\" lint --no-color --fix big.layout.json > /dev/null", cwd: dir.path)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("writing the temporary file failed: File too large"), "\(r)")
+        #expect(fcBytes(p) == Array(big.utf8), "the original is intact")
+        #expect(fcListing(dir.path) == [".git", "big.layout.json"], "no temporary file left")
+    }
+
+    /// Ctrl-C (or SIGTERM) during a --fix left `.NAME.layoutlint-XXXXXX` behind.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func anInterruptedFixRemovesItsTemporaryFile(_ sig: Int32) throws {
+        let strace = "/usr/bin/strace"
+        guard FileManager.default.isExecutableFile(atPath: strace), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") else {
+            print("needs strace; skipped")
+            return
+        }
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let p = dir.write("a.layout.json", fsDuplicateKeyDoc)
+        let traces = TempDir(); defer { traces.cleanup() }
+        // strace holds each fsync 3 s: the temporary file exists meanwhile. -ff names the trace by the tracee's pid.
+        // env restores the default action of SIGINT and SIGTERM: the test runner may ignore them, and layoutlint keeps
+        // an ignored signal ignored.
+        let proc = Process()
+        proc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        proc.arguments = ["--default-signal=INT,TERM", strace, "-f", "-ff", "-q", "-o", traces.path + "/t", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
+                          layoutlintBinary, "lint", "--no-color", "--fix", "a.layout.json"]
+        proc.currentDirectoryURL = dir.url
+        proc.standardOutput = FileHandle.nullDevice
+        proc.standardError = FileHandle.nullDevice
+        try proc.run()
+        defer { if proc.isRunning { proc.terminate() }; proc.waitUntilExit() }
+        let start = Date()
+        var pending: String?
+        while pending == nil && Date().timeIntervalSince(start) < 20 {
+            pending = fcListing(dir.path).first { $0.hasPrefix(".a.layout.json.layoutlint-") }
+            if pending == nil { usleep(20_000) }
+        }
+        guard pending != nil else { print("strace could not hold the fsync here; skipped"); return }
+        // A trace file is named by the id of a thread of layoutlint; kill(2) given a thread's id signals its process.
+        let pids = fcListing(traces.path).compactMap { Int32($0.dropFirst(2)) }
+        let pid = try #require(pids.min(), "\(fcListing(traces.path))")
+        #expect(kill(pid, sig) == 0)
+        proc.waitUntilExit()
+        #expect(proc.terminationReason == .uncaughtSignal && proc.terminationStatus == sig, "died of the signal (strace dies of it too)")
+        #expect(fcListing(dir.path) == [".git", "a.layout.json"], "the temporary file is gone")
+        #expect(fcBytes(p) == Array(fsDuplicateKeyDoc.utf8), "the original is intact")
+    }
+}
+
 @Suite struct GitHubFileProperty {
     /// `file=` escaped only `% \r \n : ,`: ESC and BEL in a file name reached the log raw (colour, window title).
     @Test func controlCharactersInAFileNameBecomePictures() {
