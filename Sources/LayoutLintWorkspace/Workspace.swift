@@ -57,52 +57,130 @@ struct FileID: Hashable {
     init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
 }
 
-/// Expands folders into the layout files below them, sorted, skipping hidden folders, following symlinks but never
-/// a loop. Files named explicitly are kept whatever their name. `excluded` is asked for every file found in a folder.
+/// How many folders deep `expandPaths` goes below a folder it was given; deeper is an error, never a silent stop.
+public let maxFolderDepth = 100
+
+/// Expands folders into the layout files below them, sorted, skipping hidden folders and `node_modules`, following
+/// symlinks but never a loop. Files named explicitly are kept whatever their name. `excluded` is asked for every file
+/// found in a folder. A file reached twice (named twice, named and found in a folder, or through a symlink beside
+/// it) is listed once, under its first name: it is linted and fixed once.
+///
+/// Nothing is skipped silently but a symlink inside a folder that points at no file (dangling, or a loop): an
+/// entry that cannot be looked at (no search permission, a name too long), a name that is not valid UTF-8 (paths are
+/// Strings from here on) and a tree deeper than `maxFolderDepth` are errors.
 public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false }) -> (files: [String], errors: [String]) {
     var files: [String] = []
     var errors: [String] = []
-    let fm = FileManager.default
+    var listed = Set<FileID>()
     for p in paths {
         if p == "-" { files.append(p); continue }
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
-            errors.append("cannot read \(p): no such file or folder")
+        var st = stat()
+        guard stat(p, &st) == 0 else {
+            let code = errno
+            errors.append("cannot read \(p): \(code == ENOENT ? "no such file or folder" : errorText(code))")
             continue
         }
-        if !isDir.boolValue { files.append(p); continue }
-        var visited = Set<String>()
-        var found: [String] = []
-        func walk(_ dir: String, depth: Int) {
-            guard depth < 100 else { return }
-            let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted else { return }
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else {
-                errors.append("cannot read folder \(dir)")
+        if st.st_mode & S_IFMT != S_IFDIR {
+            if listed.insert(FileID(st)).inserted { files.append(p) }
+            continue
+        }
+        var visited = Set<FileID>()
+        var found: [(path: String, id: FileID)] = []
+        func walk(_ dir: String, _ dirStat: stat, depth: Int) {
+            guard visited.insert(FileID(dirStat)).inserted else { return }  // a symlink loop, or a folder seen already
+            guard depth < maxFolderDepth else {
+                errors.append("cannot read folder \(dir): more than \(maxFolderDepth) folders deep (layoutlint goes no deeper)")
                 return
             }
-            for name in names.sorted() {
-                let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                var sub: ObjCBool = false
-                guard fm.fileExists(atPath: full, isDirectory: &sub) else { continue }
-                if sub.boolValue {
-                    if name.hasPrefix(".") || name == "node_modules" { continue }
-                    walk(full, depth: depth + 1)
-                } else if isLayoutFile(name) && !excluded(full) {
-                    found.append(full)
+            let entries: [(name: [UInt8], type: UInt8)]
+            do { entries = try readFolder(dir) } catch {
+                errors.append("cannot read folder \(dir): \(error.message)")
+                return
+            }
+            let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+            var named: [(name: String, type: UInt8)] = []
+            for e in entries {
+                let name = String(decoding: e.name, as: UTF8.self)
+                if Array(name.utf8) == e.name { named.append((name, e.type)); continue }
+                // Not valid UTF-8: it has no String name, so it can be neither linted nor walked. It matters when it is
+                // a layout file or a folder that would be walked; anything else is skipped as it would be anyway.
+                let hidden = e.name.first == UInt8(ascii: ".")
+                guard hasLayoutSuffix(e.name) || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type)) else { continue }
+                errors.append("cannot read \(prefix + name): the name is not valid UTF-8 (shown with U+FFFD; rename it)")
+            }
+            for (name, type) in named.sorted(by: { $0.name < $1.name }) {
+                let full = prefix + name
+                let layout = isLayoutFile(name)
+                let skippedFolder = name.hasPrefix(".") || name == "node_modules"
+                // Never looked at: a hidden folder or node_modules, or a file that is not a layout document.
+                if !layout && (skippedFolder || type == UInt8(DT_REG)) { continue }
+                var sub = stat()
+                guard stat(full, &sub) == 0 else {
+                    let code = errno
+                    var link = stat()
+                    let linked = lstat(full, &link) == 0
+                    // A dangling symlink, or a symlink loop (x → y → x): it points at no file, so there is nothing to
+                    // lint. Likewise an entry removed since the folder was read.
+                    if code == ENOENT && (!linked || link.st_mode & S_IFMT == S_IFLNK) { continue }
+                    if code == ELOOP && linked && link.st_mode & S_IFMT == S_IFLNK { continue }
+                    if code == EACCES && !linked {
+                        // The folder itself cannot be searched: one error for it, not one per entry.
+                        errors.append("cannot read folder \(dir): \(errorText(code)) (its entries cannot be looked at)")
+                        return
+                    }
+                    errors.append("cannot read \(full): \(errorText(code))")
+                    continue
+                }
+                if sub.st_mode & S_IFMT == S_IFDIR {
+                    if skippedFolder { continue }
+                    walk(full, sub, depth: depth + 1)
+                } else if layout && !excluded(full) {
+                    found.append((full, FileID(sub)))
                 }
             }
         }
-        walk(p, depth: 0)
-        files += found.sorted()
+        walk(p, st, depth: 0)
+        for f in found.sorted(by: { $0.path < $1.path }) where listed.insert(f.id).inserted { files.append(f.path) }
     }
     return (files, errors)
+}
+
+private func hasLayoutSuffix(_ name: [UInt8]) -> Bool {
+    name.count > 0 && (name.reversed().starts(with: ".layout.json".utf8.reversed()) || name.reversed().starts(with: ".layout.jsonc".utf8.reversed()))
+}
+
+/// Whether the entry at `path` (bytes) is, or may be, a folder.
+private func mayBeFolder(_ path: [UInt8], _ type: UInt8) -> Bool {
+    if type == UInt8(DT_DIR) { return true }
+    if type == UInt8(DT_REG) { return false }
+    var st = stat()
+    return withCString(path) { stat($0, &st) } != 0 || st.st_mode & S_IFMT == S_IFDIR
 }
 
 /// Calls `body` with `bytes` as a NUL-terminated C string.
 func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
     try (bytes + [0]).withUnsafeBufferPointer { b in
         try b.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+    }
+}
+
+/// A folder's entries as the kernel names them (bytes, not Strings: a name need not be valid UTF-8) with their
+/// `d_type`, without `.` and `..`.
+func readFolder(_ dir: String) throws(WorkspaceError) -> [(name: [UInt8], type: UInt8)] {
+    guard let d = opendir(dir) else { throw WorkspaceError(errorText(errno)) }
+    defer { closedir(d) }
+    var out: [(name: [UInt8], type: UInt8)] = []
+    while true {
+        errno = 0
+        guard let e = readdir(d) else {
+            if errno != 0 { throw WorkspaceError(errorText(errno)) }
+            return out
+        }
+        let name: [UInt8] = withUnsafeBytes(of: &e.pointee.d_name) { raw in
+            Array(raw.prefix { $0 != 0 })
+        }
+        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        out.append((name, e.pointee.d_type))
     }
 }
 

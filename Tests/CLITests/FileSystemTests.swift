@@ -178,6 +178,90 @@ func fsACL(user: UInt32) -> [UInt8] {
     return le(UInt32(2)) + entries.flatMap { le($0.0) + le($0.1) + le($0.2) }
 }
 
+@Suite struct FolderErrors {
+    /// A folder with read but no search permission: its files were skipped with exit 0.
+    @Test func aFolderThatCannotBeSearchedIsAnError() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("ok.layout.json", fcCleanDoc)
+        dir.write("noexec/b.layout.json", "{")
+        chmod(dir.path + "/noexec", 0o644)
+        defer { chmod(dir.path + "/noexec", 0o755) }
+        guard let all = fcRunUnprivileged(["lint", "--no-color", "."], cwd: dir.path) else { return }
+        #expect(all.code == 2, "\(all)")
+        #expect(all.stderr.contains("noexec") && all.stderr.contains("Permission denied"), "\(all)")
+        guard let folder = fcRunUnprivileged(["lint", "--no-color", "noexec"], cwd: dir.path) else { return }
+        #expect(folder.code == 2, "\(folder)")
+        #expect(folder.stderr.contains("Permission denied"), "\(folder)")
+        #expect(!folder.stderr.contains("no layout documents"), "not 'nothing found': \(folder)")
+        // Named: the real reason, not "no such file".
+        guard let named = fcRunUnprivileged(["lint", "--no-color", "noexec/b.layout.json"], cwd: dir.path) else { return }
+        #expect(named.code == 2, "\(named)")
+        #expect(named.stderr.contains("Permission denied") && !named.stderr.contains("no such file"), "\(named)")
+    }
+
+    @Test func aNameThatIsNotUTF8IsAnError() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("ok.layout.json", fcCleanDoc)
+        let sub = Array((dir.path + "/sub").utf8) + [0xFF]
+        #expect(fsWithCString(sub) { mkdir($0, 0o755) } == 0)
+        let file = sub + Array("/broken.layout.json".utf8)
+        let fd = fsWithCString(file) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        #expect(fd >= 0)
+        _ = "{ \"sections\": [ ".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        // A file no one lints may have any name.
+        let other = Array((dir.path + "/notes").utf8) + [0xFE] + Array(".txt".utf8)
+        close(fsWithCString(other) { open($0, O_CREAT | O_WRONLY, 0o644) })
+        let r = run(["lint", "--no-color", "."], cwd: dir.path)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("./sub\u{FFFD}") && r.stderr.contains("UTF-8"), "names it: \(r)")
+        #expect(!r.stderr.contains("notes"), "\(r)")
+        #expect(r.stdout.contains("1 file checked"), "the rest is linted: \(r)")
+    }
+
+    @Test func theDepthLimitIsAnError() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let deep = (0...100).map { _ in "d" }.joined(separator: "/")
+        dir.write(deep + "/broken.layout.json", "{ \"sections\": [ ")
+        dir.write("ok.layout.json", fcCleanDoc)
+        let r = run(["lint", "--no-color", "."], cwd: dir.path)
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("100 folders deep"), "\(r)")
+        #expect(r.stdout.contains("1 file checked"), "\(r)")
+    }
+}
+
+func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+    (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+}
+
+@Suite struct SameFileTwice {
+    /// A symlink beside its target: linted twice from the same bytes, the second rename saw "changed" (exit 2, a stale
+    /// warning and "nothing was written", though the file was fixed).
+    @Test func aSymlinkBesideItsTargetIsFixedOnce() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let a = dir.write("a.layout.json", fsDuplicateKeyDoc)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
+        let r = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(r.stderr.isEmpty, "\(r)")
+        #expect(r.stdout.contains("1 fix applied") && r.stdout.contains("1 file checked, no problems"), "\(r)")
+        #expect(fcBytes(a) == Array(fsDuplicateKeyFixed.utf8))
+    }
+
+    @Test func aFileNamedTwiceIsLintedOnceUnderItsFirstName() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let a = dir.write("a.layout.json", fsDuplicateKeyDoc)
+        let j = run(["lint", "--format", "json", "a.layout.json", "./a.layout.json", "."], cwd: dir.path)
+        #expect(files(j.json).compactMap { $0["path"] as? String } == ["a.layout.json"], "\(j)")
+        let r = run(["lint", "--no-color", "--fix", ".", "a.layout.json", "./a.layout.json"], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(r.stderr.isEmpty, "\(r)")
+        #expect(r.stdout.contains("1 fix applied"), "\(r)")
+        #expect(fcBytes(a) == Array(fsDuplicateKeyFixed.utf8))
+    }
+}
+
 @Suite struct FixWriteEdges {
     /// `.NAME.layoutlint-XXXXXX` overflowed NAME_MAX for a name over 236 bytes.
     @Test(arguments: [String(repeating: "x", count: 243), String(repeating: "é", count: 121) + "x"])

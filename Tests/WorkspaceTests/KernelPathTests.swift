@@ -27,6 +27,38 @@ import LayoutLintCore
         #expect(findConfig(forFile: dir.path + "/ws/x.layout.json", within: [dir.path + "/alias"]) == real + "/ws/.layoutlint.json")
     }
 
+    @Test func aFileReachedTwiceIsListedOnceUnderItsFirstName() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.write("a.layout.json", "{}")
+        dir.write("c.layout.json", "{}")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
+        let (files, errors) = expandPaths([dir.path + "/c.layout.json", dir.path, dir.path + "/./a.layout.json"])
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(files == [dir.path + "/c.layout.json", dir.path + "/a.layout.json"])
+    }
+
+    @Test func theDepthLimitIsReported() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        let deep = (0..<(maxFolderDepth + 1)).map { _ in "d" }.joined(separator: "/")
+        dir.write(deep + "/x.layout.json", "{}")
+        dir.write("top.layout.json", "{}")
+        let (files, errors) = expandPaths([dir.path])
+        #expect(files == [dir.path + "/top.layout.json"])
+        #expect(errors.count == 1 && errors[0].contains("folders deep"), "\(errors)")
+    }
+
+    @Test func aDanglingSymlinkOrALoopInAFolderIsSkippedSilently() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.write("a.layout.json", "{}")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/gone.layout.json", withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/self.layout.json", withDestinationPath: "self.layout.json")
+        let (files, errors) = expandPaths([dir.path])
+        #expect(files == [dir.path + "/a.layout.json"])
+        #expect(errors.isEmpty, "\(errors)")
+        // Named, it is an error.
+        #expect(expandPaths([dir.path + "/gone.layout.json"]).errors.count == 1)
+    }
+
     @Test func temporaryNamesStayWithinNameMax() {
         for base in ["a.layout.json", String(repeating: "x", count: 243) + ".layout.json",
                      String(repeating: "é", count: 121) + "x.layout.json", String(repeating: "😀", count: 63) + ".layout.json"] {
@@ -60,4 +92,42 @@ import LayoutLintCore
         #expect(statOf(p).st_nlink == 2)
         #expect(dir.listing() == ["a.layout.json", "b.layout.json"])
     }
+}
+
+@Suite struct ExpandPathsErrors {
+    /// A path over PATH_MAX (20 folders of 250 bytes) was skipped silently: stat failed and the entry was "not there".
+    @Test func aPathTooLongToLookAtIsAnError() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        let component = String(repeating: "d", count: 250)
+        var fd = open(dir.path, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0)
+        for _ in 0..<20 {
+            #expect(mkdirat(fd, component, 0o755) == 0)
+            let next = openat(fd, component, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let file = openat(fd, "x.layout.json", O_CREAT | O_WRONLY, 0o644)
+        #expect(file >= 0)
+        close(file)
+        close(fd)
+        dir.write("a.layout.json", "{}")
+        let (files, errors) = expandPaths([dir.path])
+        #expect(files == [dir.path + "/a.layout.json"])
+        #expect(errors.contains { $0.contains(String(cString: strerror(ENAMETOOLONG))) }, "\(errors)")
+        // (FileManager cannot remove what it cannot name either: clean up from the bottom with the *at calls.)
+        removeTree(dir.path, component, depth: 20)
+    }
+}
+
+/// Removes `depth` nested folders `component` below `root`, and the file at the bottom, without long paths.
+private func removeTree(_ root: String, _ component: String, depth: Int) {
+    var fds = [open(root, O_RDONLY | O_DIRECTORY)]
+    for _ in 0..<depth { fds.append(openat(fds.last!, component, O_RDONLY | O_DIRECTORY)) }
+    unlinkat(fds.last!, "x.layout.json", 0)
+    for i in stride(from: depth, to: 0, by: -1) {
+        close(fds[i])
+        unlinkat(fds[i - 1], component, AT_REMOVEDIR)
+    }
+    close(fds[0])
 }
