@@ -55,16 +55,27 @@ struct Output {
         buffer.append(contentsOf: s.utf8)
         if buffer.count > 1 << 16 { flush() }
     }
+    /// Writes the buffer to stdout. A failed write (a full disk, /dev/full, an I/O error) ends the run with a message
+    /// and exit 2: a truncated report must not pass for a complete one. A closed pipe (EPIPE, when SIGPIPE is
+    /// ignored) ends the output quietly, as SIGPIPE would have.
     static func flush() {
-        buffer.withUnsafeBytes { p in
+        let failure: Int32 = buffer.withUnsafeBytes { p in
             var off = 0
             while off < p.count {
                 let n = Foundation.write(1, p.baseAddress! + off, p.count - off)
-                if n <= 0 { break }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { return errno }
+                if n == 0 { return EIO }
                 off += n
             }
+            return 0
         }
         buffer.removeAll(keepingCapacity: true)
+        if failure == EPIPE { Foundation.exit(Exit.failure) }
+        if failure != 0 {
+            error("cannot write to standard output: \(String(cString: strerror(failure)))")
+            Foundation.exit(Exit.failure)
+        }
     }
     /// One message on stderr. Its text can quote file names, config globs and environment names, so control
     /// characters are made visible line by line (as in the text report): a repository must not drive the terminal.
@@ -122,6 +133,8 @@ struct Lint: ParsableCommand {
 
     func validate() throws {
         if fix && paths.contains("-") { throw ValidationError("--fix cannot write to standard input") }
+        // Two reads of one standard input would split it between two "documents".
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be named only once") }
     }
 
     /// What linting one file produced; printed in input order after all files are done. Only what the output
@@ -134,6 +147,8 @@ struct Lint: ParsableCommand {
         var linted: Linted?
         var errors: [String] = []
         var fixesApplied = 0
+        /// `--fix`: the fixed text, written once every file is linted and no environment name is unknown.
+        var pending: (text: [UInt8], applied: Int, options: LintOptions)?
     }
 
     struct Linted {
@@ -193,30 +208,48 @@ struct Lint: ParsableCommand {
         let fix = self.fix, environments = self.environments, keepSource = format == .text
         func process(_ o: inout FileOutcome, _ config: LayoutLintConfig?) {
             do { o.source = try readFileBytes(o.path) } catch { o.errors.append(error.message); return }
-            defer { if !keepSource { o.source = [] } }
+            defer { if !keepSource && o.pending == nil { o.source = [] } }
             var options = LintOptions()
             config?.apply(to: &options)
             if !environments.isEmpty { options.environmentNames = environments }
             guard fix else { o.linted = Linted(lint(bytes: o.source, options: options)); return }
             let out = fixAll(o.source, options: options)
-            guard out.text != o.source else { o.linted = Linted(out.result); return }
-            do {
-                try writeAtomically(o.path, out.text, expected: o.source)
-                o.source = out.text
-                o.linted = Linted(out.result)
-                o.fixesApplied = out.applied.values.reduce(0, +)
-            } catch {
-                // Nothing was written: report the file as it is.
-                o.errors.append(error.message)
-                o.linted = Linted(lint(bytes: o.source, options: options))
-            }
+            o.linted = Linted(out.result)
+            guard out.text != o.source else { return }
+            o.pending = (out.text, out.applied.values.reduce(0, +), options)
         }
-        if fix { removeTemporaryFilesOnSignals() }
         // Files are independent: lint them on every core; the output keeps the input order.
         outcomes.withUnsafeMutableBufferPointer { buf in
             // Each index is written by exactly one iteration.
             let shared = Unchecked((base: buf.baseAddress!, process: process, configs: configs))
             DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i], shared.value.configs[i]) }
+        }
+
+        if fix && outcomes.contains(where: { $0.pending != nil }) {
+            // An unknown environment name is a usage error: it stops the run before anything is written.
+            for o in outcomes {
+                guard let l = o.linted, !l.unknownEnvironments.isEmpty else { continue }
+                try failOnUnknownEnvironments(l.unknownEnvironments, declared: l.declaredEnvironments, in: o.shownPath)
+            }
+            func write(_ o: inout FileOutcome) {
+                guard let p = o.pending else { return }
+                o.pending = nil
+                do {
+                    try writeAtomically(o.path, p.text, expected: o.source)
+                    o.source = keepSource ? p.text : []
+                    o.fixesApplied = p.applied
+                } catch {
+                    // Nothing was written: report the file as it is.
+                    o.errors.append(error.message)
+                    o.linted = Linted(lint(bytes: o.source, options: p.options))
+                    if !keepSource { o.source = [] }
+                }
+            }
+            removeTemporaryFilesOnSignals()
+            outcomes.withUnsafeMutableBufferPointer { buf in
+                let shared = Unchecked((base: buf.baseAddress!, write: write))
+                DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.write(&shared.value.base[i]) }
+            }
         }
 
         var results: [JSONReport.FileResult] = []

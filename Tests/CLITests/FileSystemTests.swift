@@ -262,6 +262,49 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     }
 }
 
+@Suite struct CommandLineEdges {
+    /// The environment-independent fixes were written, then the run ended as a usage error.
+    @Test func fixWithAnUnknownEnvironmentWritesNothing() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        // b declares "Custom"; a does not: the name is unknown for a, and nothing at all is written.
+        let a = dir.write("a.layout.json", fsDuplicateKeyDoc)
+        let bText = fsDuplicateKeyDoc.replacingOccurrences(of: "\"sections\"", with: "\"environments\": [ { \"name\": \"Custom\", \"width\": 400, \"height\": 800 } ], \"sections\"")
+        let b = dir.write("b.layout.json", bText)
+        let typo = run(["lint", "--no-color", "--fix", "--environment", "iPhon 12", "a.layout.json"], cwd: dir.path)
+        #expect(typo.code == 2, "\(typo)")
+        #expect(typo.stderr.contains("iPhon 12"), "\(typo)")
+        #expect(typo.stdout.isEmpty, "\(typo)")
+        #expect(fcBytes(a) == Array(fsDuplicateKeyDoc.utf8), "nothing written")
+        let partly = run(["lint", "--no-color", "--fix", "--environment", "Custom", "b.layout.json", "a.layout.json"], cwd: dir.path)
+        #expect(partly.code == 2, "\(partly)")
+        #expect(fcBytes(a) == Array(fsDuplicateKeyDoc.utf8), "nothing written")
+        #expect(fcBytes(b) == Array(bText.utf8), "not even the file that knows the environment")
+    }
+
+    @Test func aFailedWriteToStandardOutputIsAnError() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("a.layout.json", fsDuplicateKeyDoc)
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        for format in ["text", "json", "sarif", "github"] {
+            let r = fsShell("exec \"$LL\" lint --format \(format) a.layout.json > /dev/full", cwd: dir.path)
+            #expect(r.code == 2, "\(format): \(r)")
+            #expect(r.stderr.contains("cannot write to standard output"), "\(format): \(r)")
+        }
+        // A reader that goes away early is no error worth a message.
+        let piped = fsShell("\"$LL\" lint --format sarif a.layout.json | head -c 1 > /dev/null", cwd: dir.path)
+        #expect(piped.stderr.isEmpty, "\(piped)")
+    }
+
+    /// Two concurrent reads of one standard input split it between two "documents".
+    @Test func standardInputNamedTwiceIsAUsageError() {
+        let r = run(["lint", "-", "-"], stdin: Data(fcCleanDoc.utf8))
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stdout.isEmpty, "\(r)")
+        #expect(r.stderr.contains("standard input"), "\(r)")
+        #expect(run(["lint", "-"], stdin: Data(fcCleanDoc.utf8)).code == 0)
+    }
+}
+
 @Suite struct FixWriteEdges {
     /// `.NAME.layoutlint-XXXXXX` overflowed NAME_MAX for a name over 236 bytes.
     @Test(arguments: [String(repeating: "x", count: 243), String(repeating: "é", count: 121) + "x"])
