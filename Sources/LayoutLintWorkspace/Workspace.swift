@@ -86,6 +86,9 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
         }
         var visited = Set<FileID>()
         var found: [(path: String, id: FileID)] = []
+        // Symlinked folders are followed only while they stay inside the folder named: a link to `/` or to another
+        // checkout made `lint .` walk the whole file system (and `--fix` write there). Name the target to lint it.
+        let rootReal = kernelPath(p)
         func walk(_ dir: String, _ dirStat: stat, depth: Int) {
             guard visited.insert(FileID(dirStat)).inserted else { return }  // a symlink loop, or a folder seen already
             guard depth < maxFolderDepth else {
@@ -133,6 +136,11 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 }
                 if sub.st_mode & S_IFMT == S_IFDIR {
                     if skippedFolder { continue }
+                    var link = stat()
+                    if type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && lstat(full, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK) {
+                        guard let root = rootReal, let target = kernelPath(full),
+                              target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { continue }
+                    }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) {
                     found.append((full, FileID(sub)))

@@ -386,3 +386,25 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(line.filter { $0 == "\n" }.count == 1, "one line")
     }
 }
+
+/// A symlinked folder is walked only while it stays inside the folder named: a link to `/` or to another checkout
+/// made `lint .` walk the whole file system (68 s, other people's configs) and `--fix` could write there.
+@Suite struct SymlinkedFoldersStayInside {
+    @Test func linksOutOfTheNamedFolderAreNotWalked() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("repo/a.layout.json", fcCleanDoc)
+        dir.write("repo/inner/b.layout.json", fcCleanDoc)
+        dir.write("outside/broken.layout.json", "{ \"sections\": [")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/out", withDestinationPath: "../outside")
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/root", withDestinationPath: "/")
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/alias", withDestinationPath: "inner")
+        let r = run(["lint", "--format", "json", "repo"], cwd: dir.path, timeout: 60)
+        #expect(!r.timedOut, "\(r)")
+        let paths = files(r.json).compactMap { $0["path"] as? String }
+        #expect(paths == ["repo/a.layout.json", "repo/alias/b.layout.json"], "inside links walked (each file once), outside ones not: \(paths)")
+        #expect(r.code == 0, "\(r)")
+        // Named, the target is linted.
+        #expect(run(["lint", "repo/out"], cwd: dir.path).code == 1)
+    }
+}
