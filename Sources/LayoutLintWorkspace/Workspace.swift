@@ -222,8 +222,9 @@ public func findConfig(forFile path: String) -> String? {
     for _ in 0..<256 {
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
         let candidate = prefix + LayoutLintConfig.fileName
-        if fm.fileExists(atPath: candidate) { return candidate }
+        if fm.fileExists(atPath: candidate) { return trustedConfig(candidate, in: dir) }
         if fm.fileExists(atPath: prefix + ".git") { return nil }
+        if isSharedFolder(dir) { return nil }
         let parent = (dir as NSString).deletingLastPathComponent
         if parent.isEmpty || parent == dir { return nil }
         dir = parent
@@ -248,14 +249,31 @@ public func findConfig(forFile path: String, within roots: [String]?) -> String?
         .max(by: { $0.count < $1.count }) else { return nil }
     for _ in 0..<256 {
         let candidate = dir.appendingPathComponent(LayoutLintConfig.fileName).path
-        if fm.fileExists(atPath: candidate) { return candidate }
+        if fm.fileExists(atPath: candidate) { return trustedConfig(candidate, in: dir.path) }
         if fm.fileExists(atPath: dir.appendingPathComponent(".git").path) { return nil }
+        if isSharedFolder(dir.path) { return nil }
         if dir.pathComponents.count <= root.count { return nil }
         let parent = dir.deletingLastPathComponent()
         if parent.path == dir.path { return nil }
         dir = parent
     }
     return nil
+}
+
+/// A folder anyone may write in, as `/tmp` (world-writable and sticky). The walk up for a config stops there: a file
+/// under `/tmp` with no repository above it would otherwise take a `/tmp/.layoutlint.json` any local user can plant
+/// (turning rules off, or making every run fail).
+func isSharedFolder(_ dir: String) -> Bool {
+    var st = stat()
+    return stat(dir, &st) == 0 && st.st_mode & S_ISVTX != 0 && st.st_mode & S_IWOTH != 0
+}
+
+/// `candidate` unless it lies in a shared folder and belongs to someone other than this user or root.
+private func trustedConfig(_ candidate: String, in dir: String) -> String? {
+    guard isSharedFolder(dir) else { return candidate }
+    var st = stat()
+    guard stat(candidate, &st) == 0, st.st_uid == geteuid() || st.st_uid == 0 else { return nil }
+    return candidate
 }
 
 /// Loads configs once per path, reloading when the file changes (size or modification time).

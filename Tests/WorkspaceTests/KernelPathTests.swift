@@ -19,6 +19,26 @@ import LayoutLintCore
         #expect(findConfig(forFile: dir.path + "/a.layout.json") == nil)
     }
 
+    /// In a folder anyone may write in (world-writable and sticky, as /tmp), a config planted by another user is not
+    /// taken, and the walk goes no higher: a file under /tmp with no repository above it took /tmp/.layoutlint.json.
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func sharedFoldersEndTheWalkAndOthersConfigsThereAreIgnored() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", "{}")                 // above the shared folder: never reached
+        dir.mkdir("shared/sub")
+        chmod(dir.path + "/shared", 0o1777)
+        let real = try #require(kernelPath(dir.path))
+        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == nil, "the walk stops at the shared folder")
+        dir.write("shared/.layoutlint.json", "{}")
+        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == real + "/shared/.layoutlint.json", "root's own is used")
+        chown(dir.path + "/shared/.layoutlint.json", 65534, 65534)
+        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == nil, "another user's is not")
+        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json", within: [dir.path]) == nil)
+        // Below the shared folder, in a folder of one's own, a config is found as usual.
+        dir.write("shared/sub/.layoutlint.json", "{}")
+        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == real + "/shared/sub/.layoutlint.json")
+    }
+
     @Test func aWorkspaceNamedThroughASymlinkHoldsItsFiles() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.write("ws/.layoutlint.json", "{}")
