@@ -28,7 +28,7 @@ let package = Package(
         // Each fuzz target: an executable with only `LLVMFuzzerTestOneInput` (no main; libFuzzer provides it).
         .executableTarget(name: "FuzzFramer", dependencies: ["FuzzCheck", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "JSONC"]),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "LayoutLintCore"]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "JSONC", "LayoutLintCore", "LayoutLintReport"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
     ]

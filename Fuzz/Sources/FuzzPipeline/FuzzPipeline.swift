@@ -10,8 +10,13 @@
 // defaults, as before): the config's own diagnostics and fix edits lie inside it, its `exclude` globs are matched
 // against a few paths (a hang there is a libFuzzer timeout), and the document is linted with the options the config
 // gives (rule severities, default environments), under all the properties above.
+// The lint's report in every output format (of its first 200 diagnostics): text has no control character but its
+// line breaks (nothing from the document can drive a terminal) and two lines of snippet per diagnostic; JSON and
+// SARIF parse back (json-c) with every diagnostic; GitHub output is one workflow command per diagnostic.
 import FuzzCheck
+import JSONC
 import LayoutLintCore
+import LayoutLintReport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,6 +75,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             check(after <= before, "the fix \"\(fix.title)\" of \(d.rule) adds syntax errors (\(before) → \(after))")
         }
     }
+    checkReports(bytes, result)
     let outcome = fixAll(bytes, options: options)
     if outcome.text == bytes {
         // fixAll changed nothing, so its result is a second lint of these bytes (its first round): lint is
@@ -85,4 +91,27 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         check(again.diagnostics == outcome.result.diagnostics, "lint is not deterministic (or fixAll's result is not the lint of its text)")
     }
     return 0
+}
+
+func checkReports(_ bytes: [UInt8], _ result: LintResult) {
+    let shown = Array(result.diagnostics.prefix(200))
+    let path = "a\u{1B}[2J\r\n::b.layout.json"   // a hostile file name too
+    for d in shown {
+        let text = TextReport.render(path: path, source: bytes, index: result.lineIndex, diagnostic: d, style: TextStyle(color: false))
+        check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || (0x80..<0xA0).contains($0.value)
+                                               || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) },
+              "a control character in the text report: \(text.debugDescription.prefix(300))")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        check(lines.count >= 4 && lines[1].contains(" | ") && lines[2].contains("^"), "no snippet and caret: \(text.debugDescription.prefix(300))")
+        let gh = GitHubReport.line(path: path, index: result.lineIndex, diagnostic: d)
+        check(gh.hasPrefix("::") && gh.hasSuffix("\n") && !gh.dropLast().unicodeScalars.contains { $0 == "\n" || $0 == "\r" },
+              "a GitHub command that is not one line: \(gh.debugDescription.prefix(300))")
+    }
+    let files = [JSONReport.FileResult(path: path, diagnostics: shown, index: result.lineIndex)]
+    for (name, value) in [("JSON", JSONReport.lintOutput(files)), ("SARIF", SARIFReport.log(files, toolVersion: "0"))] {
+        let text = value.serialized(pretty: false)
+        guard let back = try? JSONValue.parse(Array(text.utf8)) else { fatalError("the \(name) output is not JSON: \(text.prefix(300))") }
+        let count = name == "JSON" ? back["files"]?[0]?["diagnostics"]?.arrayValue?.count : back["runs"]?[0]?["results"]?.arrayValue?.count
+        check(count == shown.count, "the \(name) output has \(count ?? -1) of \(shown.count) diagnostics")
+    }
 }
