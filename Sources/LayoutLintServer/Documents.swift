@@ -40,6 +40,17 @@ final class Document {
     /// hover, inlay hints and symbols all ask for them.
     private var queryIndexes: (document: LayoutDocument, model: ModelIndex, resolved: [ResolvedIndex])?
 
+    /// Whether a whole lint result (or its indexes) is held for this document, here or by its engine.
+    var holdsFullResult: Bool { lastResult != nil || queryIndexes != nil || engine?.holdsFullResult == true }
+
+    /// Lets go of the whole lint result and its indexes (a document the user moved away from keeps only its
+    /// incremental state: the full result of a 1 MB document is ~60 MB).
+    func dropFullResult() {
+        lastResult = nil
+        queryIndexes = nil
+        engine?.dropFullResult()
+    }
+
     /// The document outline (nil for a configuration file).
     func outline() -> [OutlineSymbol]? { engine?.outline() }
 
@@ -168,10 +179,11 @@ extension LanguageServer {
 
     func didClose(_ params: JSONValue?) {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
-        guard documents.removeValue(forKey: uri) != nil else {
+        guard let doc = documents.removeValue(forKey: uri) else {
             log("didClose of \(uri), which is not open")
             return
         }
+        if queriedDocument === doc { queriedDocument = nil }
         publishAt[uri] = nil
         notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     }
@@ -187,6 +199,14 @@ extension LanguageServer {
         // Config files that are not open but had diagnostics: re-check them.
         for path in publishedConfigDiagnostics.keys { refreshConfigDiagnostics(path) }
         if refreshSupport { request("workspace/diagnostic/refresh", nil) }
+    }
+
+    /// A query is about to use `doc`'s full result: the previously queried document lets go of its own (at most one
+    /// document holds a full result, server-wide).
+    func focus(_ doc: Document) {
+        guard queriedDocument !== doc else { return }
+        queriedDocument?.dropFullResult()
+        queriedDocument = doc
     }
 
     // MARK: linting

@@ -48,6 +48,7 @@ extension LanguageServer {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.previewCommand) takes [uri, environment?, sectionPath?] of an open document")
         }
         ensureLinted(doc)
+        focus(doc)
         guard var result = doc.result else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not a layout document")
         }

@@ -109,6 +109,8 @@ final class LanguageServer {
     /// What was last published for config files that are not open (to publish only on change and to clear).
     var publishedConfigDiagnostics: [String: [Diagnostic]] = [:]
     var lastChange: JSONValue = .null
+    /// The document last queried (hover, completion, …): the only one that may hold a full lint result.
+    var queriedDocument: Document?
 
     init(input: Int32, output: Int32, options: ServerOptions) {
         self.input = input
@@ -294,7 +296,7 @@ final class LanguageServer {
             phase = .shutDown
             return .result(.null)
         case "layoutlint/stats":
-            return .result(.object([("documents", .int(Int64(documents.count))), ("lastChange", lastChange)]))
+            return .result(stats())
         case "textDocument/hover", "textDocument/inlayHint", "textDocument/codeAction", "textDocument/completion",
              "textDocument/documentSymbol", "textDocument/definition", "textDocument/references", "textDocument/rename",
              "textDocument/prepareRename", "textDocument/documentLink", "textDocument/diagnostic", "textDocument/codeLens":
@@ -312,6 +314,7 @@ final class LanguageServer {
                                || method == "textDocument/codeLens" ? .array([]) : .null)
             }
             ensureLinted(doc)
+            if method != "textDocument/diagnostic" { focus(doc) }
             let ctx = FeatureContext(server: self, doc: doc)
             switch method {
             case "textDocument/hover": return ctx.hover(params)
@@ -420,5 +423,27 @@ final class LanguageServer {
             ("method", .string("workspace/didChangeWatchedFiles")),
             ("registerOptions", .object([("watchers", .array([watcher]))])),
         ])]))]))
+    }
+}
+
+extension LanguageServer {
+    /// `layoutlint/stats`: the number of open documents, what the last lint did, and what is retained per document
+    /// (the first 1 000 documents by URI).
+    func stats() -> JSONValue {
+        let perDocument: [JSONValue] = documents.keys.sorted().prefix(1000).map { uri in
+            let doc = documents[uri]!
+            return .object([
+                ("uri", .string(uri)),
+                ("bytes", .int(Int64(doc.text.count))),
+                ("incremental", .bool(doc.engine != nil)),
+                ("fullResult", .bool(doc.holdsFullResult)),
+            ])
+        }
+        return .object([
+            ("documents", .int(Int64(documents.count))),
+            ("fullResults", .int(Int64(documents.values.filter(\.holdsFullResult).count))),
+            ("lastChange", lastChange),
+            ("perDocument", .array(perDocument)),
+        ])
     }
 }

@@ -200,6 +200,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         return r
     }
 
+    /// Whether the whole lint result of `fullResult()` is held (until the next edit or `dropFullResult()`).
+    public var holdsFullResult: Bool { wholeResult != nil }
+
+    /// Lets go of the whole lint result (the next `fullResult()` computes it again): the server keeps one for the
+    /// document being queried only.
+    public func dropFullResult() { wholeResult = nil }
+
     /// The document outline (definitions, then sections › groups › items with their sizes), in text offsets: from
     /// the sections' kept results, equal to `documentOutline(lint(bytes:))`.
     public func outline() -> [OutlineSymbol] {
