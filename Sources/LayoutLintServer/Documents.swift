@@ -88,6 +88,9 @@ final class Document {
         editCount += 1
     }
 
+    /// The edits until the next lint only change the text; that lint parses the document whole.
+    func markWholeReparse() { engine?.markWholeReparse() }
+
     func setText(_ bytes: [UInt8]) { replace(ByteRange(0, text.count), with: bytes) }
 
     /// Lints the text under `options`: a new incremental linter (the first time, or when the options changed), or
@@ -124,6 +127,9 @@ extension LanguageServer {
         schedulePublish(uri)
     }
 
+    /// Past this many content changes in one notification, `didChange` follows them in bulk.
+    static var bulkChangeThreshold: Int { 8 }
+
     func didChange(_ params: JSONValue?) {
         guard let td = params?["textDocument"], let uri = td["uri"]?.stringValue else {
             log("didChange without textDocument.uri; ignored")
@@ -142,12 +148,34 @@ extension LanguageServer {
             log("didChange without contentChanges; ignored")
             return
         }
+        // Many changes (an editor's "replace all"): the text follows them without re-linting per change, and the
+        // next lint parses the document whole once; changes in descending or ascending order are gathered and
+        // applied to the text in one pass.
+        let bulk = changes.count > Self.bulkChangeThreshold
+        if bulk { doc.markWholeReparse() }
+        var batch: ChangeBatch?
+        func flush() {
+            guard let b = batch else { return }
+            batch = nil
+            if b.isEmpty { return }
+            let c = b.combined()
+            doc.replace(c.range, with: c.text)
+        }
         for change in changes {
             guard let newText = change["text"]?.stringValue else {
                 log("a content change without text; skipped")
                 continue
             }
+            let bytes = Array(newText.utf8)
             if let range = change["range"] {
+                if bulk {
+                    if batch == nil { batch = ChangeBatch(base: doc.text, index: doc.lineIndex, encoding: encoding) }
+                    if batch!.add(range, bytes) { continue }
+                    flush()
+                    batch = ChangeBatch(base: doc.text, index: doc.lineIndex, encoding: encoding)
+                    if batch!.add(range, bytes) { continue }
+                    batch = nil
+                }
                 let conv = PositionConverter(index: doc.lineIndex, encoding: encoding)
                 var clamped = false
                 guard let r = conv.byteRange(range, clamped: &clamped) else {
@@ -155,11 +183,13 @@ extension LanguageServer {
                     continue
                 }
                 if clamped { log("a change of \(uri) names a range outside the document (\(range.serialized())); clamped") }
-                doc.replace(r, with: Array(newText.utf8))
+                doc.replace(r, with: bytes)
             } else {
-                doc.setText(Array(newText.utf8))
+                flush()
+                doc.setText(bytes)
             }
         }
+        flush()
         if changes.isEmpty { doc.editCount += 1 }
         schedulePublish(uri)
     }
@@ -271,6 +301,8 @@ extension LanguageServer {
             ("resolveMicros", .int(Int64(st.resolveMicros))),
             ("lintMicros", .int(Int64(st.lintMicros))),
             ("totalMicros", .int(Int64(st.totalMicros))),
+            ("edits", .int(Int64(st.edits))),
+            ("regionMoves", .int(Int64(st.regionMoves))),
         ])
     }
 

@@ -34,7 +34,14 @@ public struct IncrementalStats: Sendable, Equatable {
     public var parseMicros = 0
     public var resolveMicros = 0
     public var lintMicros = 0
+    /// The work of the update: the time spent applying its edits to the text (`edit`) plus the time of the update
+    /// itself; not the time between the first edit and the update (the server's debounce wait).
     public var totalMicros = 0
+    /// The text edits (`edit` calls) the update followed.
+    public var edits = 0
+    /// Section start offsets the edits moved, summed over the edits (a notification with many changes moves none:
+    /// it follows them in bulk).
+    public var regionMoves = 0
     public init() {}
 }
 
@@ -297,12 +304,16 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var pendingDirty = Set<Int>()
     private var pendingDocument = false
     private var pendingLinesMoved = false
-    private var pendingStart = 0
+    private var pendingEditMicros = 0
+    private var pendingEdits = 0
+    private var pendingRegionMoves = 0
 
     /// Replaces `range` (offsets into the current text, clamped) by `newText` without linting: the text and the
     /// line index follow at once (the next edit's positions are read against them); `update` lints.
     public func edit(_ range: ByteRange, with new: [UInt8]) {
-        if !pending { pendingStart = nowMicros() }
+        let t0 = nowMicros()
+        defer { pendingEditMicros += nowMicros() - t0 }
+        pendingEdits += 1
         pending = true
         wholeResult = nil
         let s = min(max(range.start, 0), text.count)
@@ -320,6 +331,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             pendingDirty.insert(touched.lowerBound)
             pendingDirty.insert(touched.upperBound)
             // Regions that started inside the replaced text start where it ends (they are parsed again).
+            pendingRegionMoves += segments.count - (touched.lowerBound + 1)
             for k in (touched.lowerBound + 1)..<segments.count {
                 let id = segments[k].id
                 regionStart[id] = regionStart[id] < e ? s + new.count : regionStart[id] + delta
@@ -330,10 +342,22 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
     }
 
+    /// Makes the next update parse the document whole, and the edits until then only change the text (and the line
+    /// index): for a notification with many changes, one whole parse instead of following each in every section.
+    public func markWholeReparse() {
+        pending = true
+        pendingDocument = true
+        wholeResult = nil
+    }
+
     /// Lints what the edits since the last update touched (nothing when there were none).
     public func update() {
         guard pending else { return }
-        let t0 = pendingStart
+        let t0 = nowMicros()
+        let edits = pendingEdits, regionMoves = pendingRegionMoves, editMicros = pendingEditMicros
+        pendingEdits = 0
+        pendingRegionMoves = 0
+        pendingEditMicros = 0
         var needsDocument = pendingDocument
         var dirty = pendingDirty
         // Syntax errors that name a line number move with the lines above them.
@@ -348,7 +372,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         pendingDocument = false
         pendingLinesMoved = false
         if needsDocument || !reparseSegments(dirty.sorted()) { reparseDocument() }
-        stats.totalMicros = nowMicros() - t0
+        stats.totalMicros = nowMicros() - t0 + editMicros
+        stats.edits = edits
+        stats.regionMoves = regionMoves
     }
 
     /// The section segments an edit of `r` touches (each from its leading trivia up to, not including, its
