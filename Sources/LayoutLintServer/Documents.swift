@@ -65,7 +65,16 @@ final class Document {
     /// The LSP JSON of the diagnostics last sent, reused where a diagnostic shows the same after an edit.
     var lspDiagnostics = LSPDiagnosticCache()
     var lintedEdit = -1
-    var lintedConfigGeneration = -1
+    /// The configuration may have changed (a watched config file in this document's folder or above changed): the
+    /// next lint works its options out again (and keeps the incremental state when they are the same).
+    var needsConfig = true
+    /// What the configuration applied at the last lint contributed to the options, and the config file it came from.
+    var appliedConfig: ConfigEffect?
+    var configPath: String?
+    /// Bumped whenever the options change (a new engine): part of the pull diagnostics' resultId.
+    var optionsVersion = 0
+    /// Incremental linters made for this document (`layoutlint/stats`).
+    var enginesMade = 0
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -97,6 +106,7 @@ final class Document {
     /// the current one brought up to date.
     func lint(options: LintOptions?) -> IncrementalLinter {
         if let options {
+            enginesMade += 1
             engine = IncrementalLinter(text: text, options: options)
             rawText = []
             rawIndex = LineIndex([])
@@ -107,7 +117,7 @@ final class Document {
 
     var isStale: Bool { lintedEdit != editCount }
     /// Identifies the diagnostics of this text under this configuration (pull diagnostics' resultId).
-    func resultID(configGeneration: Int) -> String { "\(editCount).\(configGeneration)" }
+    func resultID() -> String { "\(editCount).\(optionsVersion)" }
 }
 
 extension LanguageServer {
@@ -121,9 +131,13 @@ extension LanguageServer {
             return
         }
         let version = Int(clamping: td["version"]?.intValue ?? 0)
-        if documents[uri] != nil { log("didOpen of \(uri), which is already open; replacing its text") }
+        if let old = documents[uri] {
+            log("didOpen of \(uri), which is already open; replacing its text")
+            forget(old)
+        }
         let doc = Document(uri: uri, version: version, text: Array(text.utf8))
         documents[uri] = doc
+        if doc.isConfig, let p = doc.path { openConfigPaths[p, default: 0] += 1 }
         schedulePublish(uri)
     }
 
@@ -197,7 +211,11 @@ extension LanguageServer {
     func didSave(_ params: JSONValue?) {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         if let doc = documents[uri], doc.isConfig {
-            configChanged(reason: "the configuration file was saved")
+            if let path = doc.path {
+                configChanged(reason: "the configuration file was saved", folders: [(path as NSString).deletingLastPathComponent], configPaths: [path])
+            } else {
+                configChanged(reason: "the configuration file was saved")
+            }
         } else if let text = params?["text"]?.stringValue, let doc = documents[uri] {
             let bytes = Array(text.utf8)
             if bytes != doc.text {
@@ -213,22 +231,60 @@ extension LanguageServer {
             log("didClose of \(uri), which is not open")
             return
         }
-        if queriedDocument === doc { queriedDocument = nil }
+        forget(doc)
         publishAt[uri] = nil
         notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     }
 
-    func configChanged(reason: String) {
+    /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),
+    /// the next lint works its options out again. Config files not open whose diagnostics were published are read
+    /// again when `configPaths` names them (nil: all).
+    func configChanged(reason: String, folders: [String]? = nil, configPaths: Set<String>? = nil) {
         configCache.invalidate()
         configGeneration += 1
-        log("\(reason): re-reading configuration and re-linting \(documents.count) open document(s)")
+        let prefixes = folders?.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var affected = 0
         for (uri, doc) in documents {
-            doc.lintedConfigGeneration = -1
+            if let prefixes, let configPaths {
+                guard let path = doc.path,
+                      prefixes.contains(where: { path.hasPrefix($0) }) || doc.configPath.map(configPaths.contains) == true
+                else { continue }
+            }
+            doc.needsConfig = true
+            affected += 1
             schedulePublish(uri, immediately: true)
         }
+        log("\(reason): re-reading configuration and re-linting \(affected) of \(documents.count) open document(s)")
         // Config files that are not open but had diagnostics: re-check them.
-        for path in publishedConfigDiagnostics.keys { refreshConfigDiagnostics(path) }
-        if refreshSupport { request("workspace/diagnostic/refresh", nil) }
+        for path in publishedConfigDiagnostics.keys where configPaths?.contains(path) ?? true { refreshConfigDiagnostics(path) }
+        if refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
+    }
+
+    /// `workspace/didChangeWatchedFiles`: a created, changed or deleted `.layoutlint.json` may change the options of
+    /// the documents in its folder and below; other files change none.
+    func watchedFilesChanged(_ params: JSONValue?) {
+        guard let changes = params?["changes"]?.arrayValue else {
+            configChanged(reason: "a watched file changed (the event names no files)")
+            return
+        }
+        var folders: [String] = []
+        var paths = Set<String>()
+        for c in changes {
+            guard let uri = c["uri"]?.stringValue, let path = URIPath.path(of: uri),
+                  (path as NSString).lastPathComponent == LayoutLintConfig.fileName else { continue }
+            if paths.insert(path).inserted { folders.append((path as NSString).deletingLastPathComponent) }
+        }
+        if folders.isEmpty { return }
+        configChanged(reason: "\(paths.count) watched configuration file(s) changed", folders: folders, configPaths: paths)
+    }
+
+    /// A document leaves `documents` (closed, or replaced by another didOpen).
+    func forget(_ doc: Document) {
+        if queriedDocument === doc { queriedDocument = nil }
+        if doc.isConfig, let p = doc.path {
+            openConfigPaths[p, default: 1] -= 1
+            if openConfigPaths[p] == 0 { openConfigPaths[p] = nil }
+        }
     }
 
     /// A query is about to use `doc`'s full result: the previously queried document lets go of its own (at most one
@@ -245,6 +301,8 @@ extension LanguageServer {
         publishAt[uri] = monotonicMillis() + (immediately ? 0 : Int64(options.debounceMillis))
     }
 
+    /// Lints and publishes the documents whose time has come, for at most `publishBudgetMillis` (then the loop
+    /// reads input again, and comes back for the rest at once): a request waits for one document, not for all.
     func publishDue() {
         let now = monotonicMillis()
         let due = publishAt.filter { $0.value <= now }.map(\.key).sorted()
@@ -254,8 +312,12 @@ extension LanguageServer {
             ensureLinted(doc)
             publish(doc)
             if writer.failed { return }
+            if monotonicMillis() - now >= Self.publishBudgetMillis { return }
         }
     }
+
+    /// How long one publish pass may run before the loop reads input again.
+    static var publishBudgetMillis: Int64 { 20 }
 
     func publish(_ doc: Document) {
         let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
@@ -266,10 +328,10 @@ extension LanguageServer {
 
     /// Lints the document if its text or the configuration changed since the last time.
     func ensureLinted(_ doc: Document) {
-        let configChanged = doc.lintedConfigGeneration != configGeneration
+        let configChanged = doc.needsConfig
         guard doc.isStale || configChanged || (doc.engine == nil && !doc.isConfig) else { return }
         doc.lintedEdit = doc.editCount
-        doc.lintedConfigGeneration = configGeneration
+        doc.needsConfig = false
         if doc.isConfig {
             let c = LayoutLintConfig.parse(doc.text, path: doc.path)
             doc.diagnostics = c.diagnostics
@@ -279,8 +341,16 @@ extension LanguageServer {
         if configChanged || doc.engine == nil {
             var o = LintOptions()
             o.maxDocumentBytes = options.maxDocumentBytes
-            if let path = doc.path, let config = configFor(path) { config.apply(to: &o) }
-            opts = o
+            let found = doc.path.flatMap(configFor)
+            found?.config?.apply(to: &o)
+            let effect = ConfigEffect(found?.config)
+            doc.configPath = found?.path
+            // The same options: the incremental state stays (only the text's own changes are linted).
+            if doc.engine == nil || doc.appliedConfig != effect {
+                doc.appliedConfig = effect
+                doc.optionsVersion += 1
+                opts = o
+            }
         }
         let engine = doc.lint(options: opts)
         var ds = engine.diagnostics
@@ -308,15 +378,15 @@ extension LanguageServer {
 
     /// The configuration for a document at `path`: the nearest `.layoutlint.json` as the CLI finds it. A broken one
     /// gets its diagnostics published on its own URI and the last good one (or none) applies.
-    func configFor(_ path: String) -> LayoutLintConfig? {
+    func configFor(_ path: String) -> (path: String, config: LayoutLintConfig?)? {
         guard let configPath = findConfig(forFile: path, within: workspaceRoots) else { return nil }
         let config = configCache.load(configPath)
         publishConfigDiagnostics(configPath, config)
         if config.hasErrors {
-            return lastGoodConfig[configPath]
+            return (configPath, lastGoodConfig[configPath])
         }
         lastGoodConfig[configPath] = config
-        return config
+        return (configPath, config)
     }
 
     func refreshConfigDiagnostics(_ path: String) {
@@ -334,7 +404,7 @@ extension LanguageServer {
     func publishConfigDiagnostics(_ configPath: String, _ config: LayoutLintConfig) {
         let uri = URIPath.uri(forPath: configPath)
         // An open config document publishes its own (live) diagnostics.
-        if documents[uri] != nil || documents.values.contains(where: { $0.isConfig && $0.path == configPath }) { return }
+        if documents[uri] != nil || openConfigPaths[configPath, default: 0] > 0 { return }
         let old = publishedConfigDiagnostics[configPath]
         if old == config.diagnostics || (old == nil && config.diagnostics.isEmpty) { return }
         publishedConfigDiagnostics[configPath] = config.diagnostics.isEmpty ? nil : config.diagnostics
@@ -351,11 +421,24 @@ extension LanguageServer {
     // MARK: pull diagnostics
 
     func pullDiagnostics(_ doc: Document, _ params: JSONValue) -> Reply {
-        let id = doc.resultID(configGeneration: configGeneration)
+        let id = doc.resultID()
         if params["previousResultId"]?.stringValue == id {
             return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
         }
         let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
         return .result(.object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))]))
+    }
+}
+
+/// What a configuration contributes to a document's lint options: equal effects, equal options.
+struct ConfigEffect: Equatable {
+    var severities: [String: Severity?] = [:]
+    var environments: [LayoutEnvironment]?
+    init(_ config: LayoutLintConfig?) {
+        guard let config else { return }
+        var o = LintOptions()
+        config.apply(to: &o)
+        severities = o.severities
+        environments = o.defaultEnvironments
     }
 }

@@ -109,6 +109,8 @@ final class LanguageServer {
     /// What was last published for config files that are not open (to publish only on change and to clear).
     var publishedConfigDiagnostics: [String: [Diagnostic]] = [:]
     var lastChange: JSONValue = .null
+    /// Open configuration documents, by path (their diagnostics are their own).
+    var openConfigPaths: [String: Int] = [:]
     /// The document last queried (hover, completion, …): the only one that may hold a full lint result.
     var queriedDocument: Document?
 
@@ -354,7 +356,7 @@ final class LanguageServer {
         case "textDocument/didSave": didSave(params)
         case "textDocument/didClose": didClose(params)
         case "workspace/didChangeWatchedFiles":
-            configChanged(reason: "a watched file changed")
+            watchedFilesChanged(params)
         case "workspace/didChangeConfiguration":
             configChanged(reason: "the configuration changed")
         default:
@@ -437,11 +439,13 @@ extension LanguageServer {
                 ("bytes", .int(Int64(doc.text.count))),
                 ("incremental", .bool(doc.engine != nil)),
                 ("fullResult", .bool(doc.holdsFullResult)),
+                ("enginesMade", .int(Int64(doc.enginesMade))),
             ])
         }
         return .object([
             ("documents", .int(Int64(documents.count))),
             ("fullResults", .int(Int64(documents.values.filter(\.holdsFullResult).count))),
+            ("publishPending", .int(Int64(publishAt.count))),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])

@@ -1,0 +1,90 @@
+// Review C finding 3: a watched-file event (any file, any folder) re-linted every open document from scratch, in
+// one pass that read no input. Now only documents in the changed config's folder (or below) are looked at again,
+// their incremental state stays when the options come out the same, and the pass yields to input.
+import Foundation
+import JSONC
+import Testing
+
+@Suite struct WatchedFilesTests {
+    func watched(_ c: LSPClient, _ uris: [String], type: Int = 2) {
+        c.notify("workspace/didChangeWatchedFiles", .object([("changes", .array(uris.map {
+            .object([("uri", .string($0)), ("type", .int(Int64(type)))])
+        }))]))
+    }
+
+    /// Stats once nothing is due any more.
+    func settled(_ c: LSPClient) -> JSONValue? {
+        for _ in 0..<200 {
+            guard let s = c.result("layoutlint/stats") else { return nil }
+            if s["publishPending"] == .int(0) { return s }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    func engines(_ stats: JSONValue?, _ uri: String) -> Int64? {
+        stats?["perDocument"]?.arrayValue?.first { $0["uri"]?.stringValue == uri }?["enginesMade"]?.intValue
+    }
+
+    @Test func onlyDocumentsUnderAChangedConfigAreLintedAgain() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        dir.write("ws/a/.layoutlint.json", WorkspaceConfigTests.offConfig)
+        let a = dir.uri("ws/a/A.layout.json"), b = dir.uri("ws/b/B.layout.json")
+        let c = LSPClient()
+        c.initialize(rootURI: dir.uri("ws"))
+        c.open(a, overflowDoc)
+        c.open(b, overflowDoc)
+        #expect(!diagnosticCodes(c.diagnostics(a)).contains("group-overflow"))
+        #expect(diagnosticCodes(c.diagnostics(b)).contains("group-overflow"))
+        var s = settled(c)
+        #expect(engines(s, a) == 1 && engines(s, b) == 1)
+        let before = c.published.count
+
+        // Files that are not configurations: nothing is linted or published again.
+        watched(c, [dir.uri("ws/b/notes.txt"), dir.uri("ws/a/readme.md"), dir.uri("elsewhere/.layoutlint.json")])
+        s = settled(c)
+        #expect(engines(s, a) == 1 && engines(s, b) == 1)
+        #expect(c.published.count == before)
+
+        // A config deleted next to B (it had none): B's options are worked out again, the same: its engine stays.
+        watched(c, [dir.uri("ws/b/.layoutlint.json")], type: 3)
+        s = settled(c)
+        #expect(engines(s, a) == 1 && engines(s, b) == 1)
+        #expect(!c.published.dropFirst(before).contains { $0["params"]?["uri"]?.stringValue == a })
+
+        // A's config changes: A only gets a new engine, and its diagnostics follow.
+        dir.write("ws/a/.layoutlint.json", "{}")
+        watched(c, [dir.uri("ws/a/.layoutlint.json")])
+        #expect(diagnosticCodes(c.diagnostics(a)).contains("group-overflow"))
+        s = settled(c)
+        #expect(engines(s, a) == 2 && engines(s, b) == 1)
+        #expect(c.shutdown() == 0)
+    }
+
+    /// A hover sent while the pass after a config change is under way is answered before the pass ends.
+    @Test func aRequestIsAnsweredDuringTheRelintPass() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        let n = 300
+        let uris = (0..<n).map { dir.uri("ws/d\($0).layout.json") }
+        let c = LSPClient()
+        c.initialize(rootURI: dir.uri("ws"))
+        for u in uris { c.open(u, gridDoc) }
+        _ = settled(c)
+        dir.write("ws/.layoutlint.json", WorkspaceConfigTests.offConfig)
+        c.inbox.removeAll()
+        watched(c, [dir.uri("ws/.layoutlint.json")], type: 1)
+        // The pass has started once the first document is published again.
+        #expect(c.waitFor { $0["method"]?.stringValue == "textDocument/publishDiagnostics" } != nil)
+        let id = c.sendRequest("textDocument/hover", tdp(uris[n - 1], 10, 20))
+        let deadline = Date().addingTimeInterval(60)
+        while !c.inbox.contains(where: { $0["id"] == .int(Int64(id)) }) && Date() < deadline { _ = c.pump(timeoutMillis: 50) }
+        let at = c.inbox.firstIndex { $0["id"] == .int(Int64(id)) }
+        #expect(at != nil)
+        let publishedBefore = c.inbox[..<(at ?? 0)].filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }.count
+        #expect(publishedBefore < n - 1, "the hover waited for \(publishedBefore + 1) of \(n) documents")
+        _ = settled(c)
+        #expect(c.shutdown() == 0)
+    }
+}
