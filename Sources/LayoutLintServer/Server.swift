@@ -113,6 +113,8 @@ final class LanguageServer {
     var openConfigPaths: [String: Int] = [:]
     /// The document last queried (hover, completion, …): the only one that may hold a full lint result.
     var queriedDocument: Document?
+    /// Bytes read from the input so far (`layoutlint/stats`).
+    var inputBytesRead = 0
 
     init(input: Int32, output: Int32, options: ServerOptions) {
         self.input = input
@@ -134,9 +136,10 @@ final class LanguageServer {
                 eof = true
             }
             if r > 0 {
-                // Drain everything available before handling any of it.
-                var reads = 0
-                while reads < 4096 {
+                // Drain what is available, up to `maxDrainBytes`, before handling any of it (then the queue is
+                // handled, and the loop comes back for the rest at once).
+                var drained = 0
+                while drained < Self.maxDrainBytes {
                     let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                     if n < 0 {
                         if errno == EINTR { continue }
@@ -148,7 +151,8 @@ final class LanguageServer {
                     if n == 0 { eof = true; break }
                     let events = buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
                     receive(events)
-                    reads += 1
+                    drained += n
+                    inputBytesRead += n
                     var more = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
                     if poll(&more, 1, 0) <= 0 || more.revents & Int16(POLLIN) == 0 {
                         if more.revents & Int16(POLLHUP) != 0 && more.revents & Int16(POLLIN) == 0 { eof = true }
@@ -171,6 +175,9 @@ final class LanguageServer {
         }
         return exitCode ?? 1
     }
+
+    /// At most this much input is read (and decoded into the queue) before the queue is handled.
+    static var maxDrainBytes: Int { 4 << 20 }
 
     func pollTimeout() -> Int32 {
         guard let next = publishAt.values.min() else { return -1 }
@@ -446,6 +453,7 @@ extension LanguageServer {
             ("documents", .int(Int64(documents.count))),
             ("fullResults", .int(Int64(documents.values.filter(\.holdsFullResult).count))),
             ("publishPending", .int(Int64(publishAt.count))),
+            ("inputBytesRead", .int(Int64(inputBytesRead))),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])
