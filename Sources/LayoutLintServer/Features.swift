@@ -165,7 +165,7 @@ struct FeatureContext {
                 ("kind", .int(1)),
                 ("paddingLeft", .bool(true)),
             ]))
-            if hints.count >= 5000 { break }
+            if hints.count >= Self.maxInlayHints { break }
         }
         return .result(.array(hints))
     }
@@ -223,16 +223,22 @@ struct FeatureContext {
     func completion(_ params: JSONValue) -> Reply {
         guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
         let items = CompletionBuilder(ctx: self, offset: offset).items()
-        return .result(.object([("isIncomplete", .bool(false)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+        // A cut list is incomplete: the client asks again as the user types, instead of filtering what it has.
+        let cut = items.count > server.options.maxCompletionItems
+        return .result(.object([("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
     }
 
     // MARK: symbols
 
     /// The outline from the incremental linter (each section's entry is kept with its other results), as LSP
-    /// `DocumentSymbol`s; past 5 000 symbols, groups and items are left out.
+    /// `DocumentSymbol`s: at most `maxDocumentSymbols` symbols of any kind, the top-level ones (the definitions'
+    /// namespace and the sections) first, then their children in document order.
     func documentSymbols() -> Reply {
-        guard let outline = doc.outline() else { return .result(.array([])) }
-        var count = 0
+        guard let all = doc.outline() else { return .result(.array([])) }
+        let cap = Self.maxDocumentSymbols
+        let outline = all.prefix(cap)
+        // The top-level symbols are kept first; their children share what is left.
+        var count = outline.count
         func kind(_ k: OutlineSymbol.Kind) -> Int {
             switch k {
             case .definitions, .variant: return SymbolKind.namespace
@@ -243,10 +249,13 @@ struct FeatureContext {
             case .supplementary: return SymbolKind.event
             }
         }
-        func symbol(_ o: OutlineSymbol) -> JSONValue? {
-            if o.kind.isElement && count >= 5000 { return nil }
-            let children = o.children.compactMap(symbol)
+        func child(_ o: OutlineSymbol) -> JSONValue? {
+            guard count < cap else { return nil }
             count += 1
+            return symbol(o)
+        }
+        func symbol(_ o: OutlineSymbol) -> JSONValue {
+            let children = o.children.compactMap(child)
             var sel = o.selection
             if !(sel.start >= o.range.start && sel.end <= o.range.end) { sel = ByteRange(o.range.start, o.range.start) }
             var m: [(String, JSONValue)] = [("name", .string(o.name.isEmpty ? "(unnamed)" : o.name))]
@@ -255,8 +264,14 @@ struct FeatureContext {
             if !children.isEmpty { m.append(("children", .array(children))) }
             return .object(m)
         }
-        return .result(.array(outline.compactMap(symbol)))
+        return .result(.array(outline.map(symbol)))
     }
+
+    /// At most this many document symbols (all kinds together).
+    static var maxDocumentSymbols: Int { 5000 }
+    /// At most this many inlay hints, references and document links.
+    static var maxInlayHints: Int { 5000 }
+    static var maxReferences: Int { 10_000 }
 
     // MARK: definition, references, rename
 
@@ -297,9 +312,10 @@ struct FeatureContext {
             guard p.hasPrefix("#") else { continue }
             p.removeFirst()
             if p == t.pointer || p.hasPrefix(t.pointer + "/") {
+                // At most maxReferences locations, the declaration included.
+                if locs.count >= Self.maxReferences { break }
                 locs.append(LSP.location(uri: doc.uri, range: conv.range(site.value.range)))
             }
-            if locs.count > 10_000 { break }
         }
         return .result(.array(locs))
     }
