@@ -150,7 +150,7 @@ extension LanguageServer {
             return
         }
         guard let doc = documents[uri] else {
-            logToClient("didChange for \(uri), which is not open; ignored", type: 2)
+            logToClient("didChange for \(uri), which is not open; ignored", type: 2, kind: "change of a closed document")
             return
         }
         if let v = td["version"]?.intValue {
@@ -228,7 +228,7 @@ extension LanguageServer {
     func didClose(_ params: JSONValue?) {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         guard let doc = documents.removeValue(forKey: uri) else {
-            log("didClose of \(uri), which is not open")
+            log("didClose of \(uri), which is not open", kind: "close of a closed document")
             return
         }
         forget(doc)

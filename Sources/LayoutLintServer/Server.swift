@@ -42,8 +42,45 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     return server.run()
 }
 
-/// Writes a line to stderr (never stdout).
-func log(_ message: String) {
+/// At most `perSecond` log lines of one kind per second; the count of those dropped is logged with the next line
+/// of that kind allowed (or by `flush`). Shared by every server of the process (log goes to the process's stderr).
+final class LogLimiter: @unchecked Sendable {
+    static let shared = LogLimiter()
+    static let perSecond = 10
+    private let lock = NSLock()
+    private var second: Int64 = -1
+    private var counts: [String: Int] = [:]
+    private var dropped: [String: Int] = [:]
+
+    /// Whether a line of `kind` may be written now, and how many of that kind were dropped before it.
+    func allow(_ kind: String) -> (allowed: Bool, dropped: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = monotonicMillis() / 1000
+        if now != second {
+            second = now
+            counts.removeAll(keepingCapacity: true)
+        }
+        let n = counts[kind, default: 0] + 1
+        counts[kind] = n
+        if n > Self.perSecond {
+            dropped[kind, default: 0] += 1
+            return (false, 0)
+        }
+        return (true, dropped.removeValue(forKey: kind) ?? 0)
+    }
+}
+
+/// Writes a line to stderr (never stdout), at most `LogLimiter.perSecond` per second of one kind (by default, the
+/// message itself: the same line repeated).
+func log(_ message: String, kind: String? = nil) {
+    let (allowed, dropped) = LogLimiter.shared.allow(kind ?? message)
+    guard allowed else { return }
+    if dropped > 0 { writeLogUnlimited("(\(dropped) more line(s) like the next one were not logged)") }
+    writeLogUnlimited(message)
+}
+
+func writeLogUnlimited(_ message: String) {
     let line = "layoutlint serve: " + message + "\n"
     var bytes = Array(line.utf8)
     bytes.withUnsafeMutableBytes { p in
@@ -115,6 +152,8 @@ final class LanguageServer {
     var queriedDocument: Document?
     /// Bytes read from the input so far (`layoutlint/stats`).
     var inputBytesRead = 0
+    /// Rate limit of the lines logged for the client (this server's own: its `window/logMessage`s are protocol).
+    let logLimiter = LogLimiter()
 
     init(input: Int32, output: Int32, options: ServerOptions) {
         self.input = input
@@ -188,11 +227,11 @@ final class LanguageServer {
         for e in events {
             switch e {
             case .error(let m):
-                log("framing: " + m)
+                log("framing: " + m, kind: "framing")
             case .frame(let body):
                 switch decodeBody(body) {
                 case .parseError(let m):
-                    log("not JSON: " + m)
+                    log("not JSON: " + m, kind: "not JSON")
                     send(RPC.error(id: .null, code: RPCErrorCode.parseError, message: "Parse error: \(m)"), batch: nil)
                 case .single(let item):
                     queue.append(QueuedItem(item: item, batch: nil))
@@ -233,10 +272,14 @@ final class LanguageServer {
         writer.send(RPC.request(id: .string("layoutlint-\(nextServerRequest)"), method, params))
     }
 
-    func logToClient(_ message: String, type: Int = 3) {
-        log(message)
+    func logToClient(_ message: String, type: Int = 3, kind: String? = nil) {
+        let (allowed, dropped) = logLimiter.allow(kind ?? message)
+        guard allowed else { return }
+        if dropped > 0 { writeLogUnlimited("(\(dropped) more line(s) like the next one were not logged)") }
+        writeLogUnlimited(message)
         guard phase == .running else { return }
-        notify("window/logMessage", .object([("type", .int(Int64(type))), ("message", .string(message))]))
+        let text = dropped > 0 ? "(\(dropped) more message(s) like this one were not sent) " + message : message
+        notify("window/logMessage", .object([("type", .int(Int64(type))), ("message", .string(text))]))
     }
 
     // MARK: dispatch
@@ -260,10 +303,10 @@ final class LanguageServer {
                 if exitCode != nil { return }
                 switch q.item {
                 case .invalid(let id, let code, let message):
-                    log("invalid message: \(message)")
+                    log("invalid message: \(message)", kind: "invalid message")
                     send(RPC.error(id: id, code: code, message: "Invalid Request: \(message)"), batch: q.batch)
                 case .message(.response(let id, _, let error)):
-                    if let error { log("the client answered \(id) with an error: \(error.serialized())") }
+                    if let error { log("the client answered \(id) with an error: \(error.serialized())", kind: "client error") }
                 case .message(.notification(let method, let params)):
                     handleNotification(method, params)
                 case .message(.request(let id, let method, let params)):
@@ -317,7 +360,7 @@ final class LanguageServer {
                 if method == "textDocument/diagnostic" {
                     return .result(.object([("kind", .string("full")), ("items", .array([]))]))
                 }
-                logToClient("\(method) for \(uri), which is not open; answering with nothing", type: 4)
+                logToClient("\(method) for \(uri), which is not open; answering with nothing", type: 4, kind: "request for a closed document")
                 return .result(method == "textDocument/documentSymbol" || method == "textDocument/inlayHint"
                                || method == "textDocument/codeAction" || method == "textDocument/documentLink"
                                || method == "textDocument/codeLens" ? .array([]) : .null)
@@ -367,7 +410,7 @@ final class LanguageServer {
         case "workspace/didChangeConfiguration":
             configChanged(reason: "the configuration changed")
         default:
-            if !method.hasPrefix("$/") { log("ignored notification \(method)") }
+            if !method.hasPrefix("$/") { log("ignored notification \(method)", kind: "ignored notification") }
         }
     }
 
