@@ -281,6 +281,7 @@ extension LanguageServer {
     /// A document leaves `documents` (closed, or replaced by another didOpen).
     func forget(_ doc: Document) {
         if queriedDocument === doc { queriedDocument = nil }
+        if doc.text.count >= Self.trimAfterBytes { trimPending = true }
         if doc.isConfig, let p = doc.path {
             openConfigPaths[p, default: 1] -= 1
             if openConfigPaths[p] == 0 { openConfigPaths[p] = nil }
@@ -291,6 +292,7 @@ extension LanguageServer {
     /// document holds a full result, server-wide).
     func focus(_ doc: Document) {
         guard queriedDocument !== doc else { return }
+        if let old = queriedDocument, old.holdsFullResult, old.text.count >= Self.trimAfterBytes { trimPending = true }
         queriedDocument?.dropFullResult()
         queriedDocument = doc
     }

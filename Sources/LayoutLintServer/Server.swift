@@ -1,6 +1,9 @@
 // The language server: a single-threaded loop over stdin (poll), a queue of decoded messages, per-document
 // state and debounced diagnostics. stdout carries only protocol; logs go to stderr.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import JSONC
 import JSONRPC
 import LSPProtocol
@@ -154,6 +157,13 @@ final class LanguageServer {
     var inputBytesRead = 0
     /// Rate limit of the lines logged for the client (this server's own: its `window/logMessage`s are protocol).
     let logLimiter = LogLimiter()
+    /// The client's process (`initialize`'s `processId`): when it is gone, the server exits.
+    var parentPID: pid_t?
+    var lastParentCheck: Int64 = 0
+    /// Much memory was let go of (a large document closed, a large full result dropped): give it back to the system
+    /// at the end of this turn of the loop.
+    var trimPending = false
+    var memoryTrims = 0
 
     init(input: Int32, output: Int32, options: ServerOptions) {
         self.input = input
@@ -211,16 +221,44 @@ final class LanguageServer {
                 return phase == .shutDown ? 0 : 1
             }
             publishDue()
+            if trimPending { trimMemory() }
+            if let pid = parentPID, monotonicMillis() - lastParentCheck >= Self.parentCheckMillis {
+                lastParentCheck = monotonicMillis()
+                if kill(pid, 0) != 0 && errno == ESRCH {
+                    log("the client's process \(pid) is gone; exiting")
+                    return phase == .shutDown ? 0 : 1
+                }
+            }
         }
         return exitCode ?? 1
     }
+
+    /// How often the client's process is checked for (LSP: the server exits when it is gone).
+    static var parentCheckMillis: Int64 { 2000 }
+
+    /// Returns freed memory to the system (malloc keeps it otherwise: the RSS of a session stayed at its peak).
+    func trimMemory() {
+        trimPending = false
+        memoryTrims += 1
+        if let trim = Self.mallocTrim { _ = trim(0) }
+    }
+
+    /// glibc's `malloc_trim` (not in the Glibc module's headers), when the C library has it.
+    static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let sym = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
+    /// Documents from this size on make closing them (or dropping their full result) give memory back.
+    static var trimAfterBytes: Int { 256 << 10 }
 
     /// At most this much input is read (and decoded into the queue) before the queue is handled.
     static var maxDrainBytes: Int { 4 << 20 }
 
     func pollTimeout() -> Int32 {
-        guard let next = publishAt.values.min() else { return -1 }
-        return Int32(clamping: max(0, next - monotonicMillis()))
+        let check: Int64? = parentPID == nil ? nil : max(0, lastParentCheck + Self.parentCheckMillis - monotonicMillis())
+        guard let next = publishAt.values.min() else { return check.map { Int32(clamping: $0) } ?? -1 }
+        return Int32(clamping: min(max(0, next - monotonicMillis()), check ?? Int64.max))
     }
 
     func receive(_ events: [FramerEvent]) {
@@ -418,6 +456,10 @@ final class LanguageServer {
 
     func initialize(_ params: JSONValue?) -> JSONValue {
         phase = .running
+        if let p = params?["processId"]?.intValue, p > 0, p <= Int64(Int32.max) {
+            parentPID = pid_t(p)
+            lastParentCheck = monotonicMillis()
+        }
         let caps = params?["capabilities"] ?? .object([])
         clientCapabilities = caps
         let offered = caps["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -497,6 +539,7 @@ extension LanguageServer {
             ("fullResults", .int(Int64(documents.values.filter(\.holdsFullResult).count))),
             ("publishPending", .int(Int64(publishAt.count))),
             ("inputBytesRead", .int(Int64(inputBytesRead))),
+            ("memoryTrims", .int(Int64(memoryTrims))),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])

@@ -2,7 +2,7 @@
 import Foundation
 import JSONC
 import JSONRPC
-import LayoutLintServer
+@testable import LayoutLintServer
 import Testing
 
 func openMessage(_ uri: String, _ text: String, version: Int = 1) -> JSONValue {
@@ -47,5 +47,57 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
         #expect(holding(7) == [a])
         #expect(reply(8)?["fullResults"] == .int(0))
         #expect(reply(8)?["documents"] == .int(1))
+    }
+}
+
+@Suite struct ProcessLifetimeTests {
+    /// Review C finding 9: `initialize`'s `processId` was ignored; a server whose client died stayed alive (blocked on
+    /// its output, or waiting for input that never closes). It now exits when that process is gone.
+    @Test func exitsWhenTheClientProcessIsGone() throws {
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        parent.arguments = ["60"]
+        try parent.run()
+        let c = LSPClient()
+        _ = c.result("initialize", .object([("processId", .int(Int64(parent.processIdentifier))), ("capabilities", .object([]))]))
+        c.notify("initialized")
+        #expect(c.result("layoutlint/stats") != nil)
+        let t0 = Date()
+        kill(parent.processIdentifier, SIGKILL)
+        parent.waitUntilExit()
+        // The check runs every 2 s; the input stays open.
+        #expect(c.waitForExit(timeout: 15) == 1)
+        #expect(Date().timeIntervalSince(t0) < 15)
+    }
+
+    /// Review C finding 10: closing a large document (or dropping a large full result) gives memory back (malloc_trim).
+    @Test func closingALargeDocumentTrimsMemory() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/long-trim.layout.json"
+        let sections = (0..<2000).map { "{ \"name\": \"s\($0)\", \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1/2)\", \"height\": \"absolute(44)\" } ] } }" }
+        let text = "{ \"sections\": [\n" + sections.joined(separator: ",\n") + "\n] }"
+        #expect(text.utf8.count >= 256 << 10)
+        c.open(uri, text)
+        _ = c.diagnostics(uri, timeout: 60)
+        #expect(c.result("layoutlint/stats")?["memoryTrims"] == .int(0))
+        c.notify("textDocument/didClose", .object([("textDocument", docID(uri))]))
+        _ = c.result("layoutlint/stats")
+        #expect(c.result("layoutlint/stats")?["memoryTrims"] == .int(1))
+        #expect(c.shutdown() == 0)
+    }
+
+    /// Review C finding 11: stats' totalMicros counted from the first unlinted edit, so it held the debounce wait.
+    @Test func totalMicrosLeavesOutTheWaitBeforeTheLint() {
+        let server = directServer()
+        let uri = "file:///tmp/long-micros.layout.json"
+        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(gridDoc))]))]))
+        let doc = server.documents[uri]!
+        server.ensureLinted(doc)
+        server.didChange(J(#"{"textDocument":{"uri":"file:///tmp/long-micros.layout.json","version":2},"contentChanges":[{"range":{"start":{"line":15,"character":0},"end":{"line":15,"character":0}},"text":" "}]}"#))
+        usleep(400_000)
+        server.ensureLinted(doc)
+        let micros = server.lastChange["totalMicros"]?.intValue ?? -1
+        #expect(micros >= 0 && micros < 300_000, "totalMicros \(micros)")
     }
 }
