@@ -70,7 +70,7 @@ extension LanguageServer {
         let dir = LanguageServer.previewDirectory
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let file = dir.appendingPathComponent(previewFileName(documentPath: doc.path ?? "layout", environment: environment))
+            let file = dir.appendingPathComponent(Self.previewFile(uri: uri, path: doc.path, environment: environment))
             try Data(svg.utf8).write(to: file, options: .atomic)
             let fileURI = file.absoluteString
             if clientCapabilities["window"]?["showDocument"]?["support"]?.boolValue == true {
@@ -87,5 +87,27 @@ extension LanguageServer {
     /// The folder previews are written to: one per server process, removed when the server exits.
     static var previewDirectory: URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())")
+    }
+
+    /// The preview file of a document in an environment: its base name and a short hash of its URI, so that
+    /// `a/x.layout.json` and `b/x.layout.json` do not share (and overwrite) one file.
+    static func previewFile(uri: String, path: String?, environment: String?) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a: stable across runs
+        for b in uri.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let name = previewFileName(documentPath: path ?? "layout", environment: environment)
+        return String(name.dropLast(4)) + "." + String(String(h, radix: 16).suffix(8)) + ".svg"
+    }
+
+    /// Removes the preview folders of server processes that are gone (killed, crashed), owned by this user.
+    static func removeStalePreviewFolders() {
+        let tmp = FileManager.default.temporaryDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: tmp.path) else { return }
+        for name in names where name.hasPrefix("layoutlint-preview-") {
+            guard let pid = Int32(name.dropFirst("layoutlint-preview-".count)), pid > 0, pid != getpid() else { continue }
+            let path = tmp.appendingPathComponent(name).path
+            var st = stat()
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, st.st_uid == getuid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
+        }
     }
 }

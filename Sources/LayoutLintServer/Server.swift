@@ -37,9 +37,36 @@ public struct ServerOptions: Sendable {
     }
 }
 
-/// Runs the language server on the given file descriptors until `exit` or end of input; returns the exit code.
-public func runLanguageServer(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+/// The signal (SIGTERM, SIGINT) that asked the server to stop, 0 if none.
+nonisolated(unsafe) var terminationSignal: Int32 = 0
+/// A pipe the signal handler writes to, so that the loop's poll wakes up whichever thread took the signal.
+nonisolated(unsafe) var signalPipeRead: Int32 = -1
+nonisolated(unsafe) var signalPipeWrite: Int32 = -1
+
+/// Runs the language server on the given file descriptors until `exit`, end of input or SIGTERM/SIGINT (when
+/// `handleSignals`: by default when serving stdin, not in process); returns the exit code.
+public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, handleSignals: Bool? = nil) -> Int32 {
     MessageWriter.ignoreSIGPIPE()
+    if handleSignals ?? (input == STDIN_FILENO) {
+        // The loop sees the signal (poll fails with EINTR) and returns, so the preview folder is removed.
+        if signalPipeRead < 0 {
+            var fds: [Int32] = [-1, -1]
+            if pipe(&fds) == 0 {
+                _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+                signalPipeRead = fds[0]
+                signalPipeWrite = fds[1]
+            }
+        }
+        signal(SIGTERM) { s in terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1) }
+        signal(SIGINT) { s in terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1) }
+        // A parent may have started us with them blocked (the mask is inherited).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+    LanguageServer.removeStalePreviewFolders()
     let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
     defer { try? FileManager.default.removeItem(at: LanguageServer.previewDirectory) }
     return server.run()
@@ -178,8 +205,13 @@ final class LanguageServer {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var eof = false
         while exitCode == nil {
-            var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let r = poll(&pfd, 1, pollTimeout())
+            var pfds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipeRead, events: Int16(POLLIN), revents: 0)]
+            var r = poll(&pfds, signalPipeRead >= 0 ? 2 : 1, pollTimeout())
+            if r > 0 && pfds[0].revents == 0 { r = 0 } // only the signal pipe
+            if terminationSignal != 0 {
+                log("signal \(terminationSignal): exiting")
+                return 128 + terminationSignal
+            }
             if r < 0 && errno != EINTR {
                 log("poll failed: \(String(cString: strerror(errno)))")
                 eof = true
