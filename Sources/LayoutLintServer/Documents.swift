@@ -281,11 +281,32 @@ extension LanguageServer {
     /// A document leaves `documents` (closed, or replaced by another didOpen).
     func forget(_ doc: Document) {
         if queriedDocument === doc { queriedDocument = nil }
+        setConfigPath(doc, nil)
         if doc.text.count >= Self.trimAfterBytes { trimPending = true }
         if doc.isConfig, let p = doc.path {
             openConfigPaths[p, default: 1] -= 1
             if openConfigPaths[p] == 0 { openConfigPaths[p] = nil }
         }
+    }
+
+    /// Records which config file governs `doc`; a config no open document uses any more is forgotten (its cached
+    /// parse, its last good version, and the diagnostics published on it, which are cleared).
+    func setConfigPath(_ doc: Document, _ path: String?) {
+        guard doc.configPath != path else { return }
+        if let old = doc.configPath {
+            configUsers[old, default: 1] -= 1
+            if configUsers[old]! <= 0 {
+                configUsers[old] = nil
+                lastGoodConfig[old] = nil
+                if publishedConfigDiagnostics[old] != nil {
+                    publishConfigDiagnostics(old, LayoutLintConfig())
+                    publishedConfigDiagnostics[old] = nil
+                }
+                configCacheStale = true
+            }
+        }
+        doc.configPath = path
+        if let path { configUsers[path, default: 0] += 1 }
     }
 
     /// A query is about to use `doc`'s full result: the previously queried document lets go of its own (at most one
@@ -346,7 +367,7 @@ extension LanguageServer {
             let found = doc.path.flatMap(configFor)
             found?.config?.apply(to: &o)
             let effect = ConfigEffect(found?.config)
-            doc.configPath = found?.path
+            setConfigPath(doc, found?.path)
             // The same options: the incremental state stays (only the text's own changes are linted).
             if doc.engine == nil || doc.appliedConfig != effect {
                 doc.appliedConfig = effect
@@ -382,6 +403,11 @@ extension LanguageServer {
     /// gets its diagnostics published on its own URI and the last good one (or none) applies.
     func configFor(_ path: String) -> (path: String, config: LayoutLintConfig?)? {
         guard let configPath = findConfig(forFile: path, within: workspaceRoots) else { return nil }
+        if configCacheStale {
+            // Forget the parses of configs no open document uses (the cache can only be emptied whole).
+            configCache.invalidate()
+            configCacheStale = false
+        }
         let config = configCache.load(configPath)
         publishConfigDiagnostics(configPath, config)
         if config.hasErrors {

@@ -178,6 +178,10 @@ final class LanguageServer {
     var lastChange: JSONValue = .null
     /// Open configuration documents, by path (their diagnostics are their own).
     var openConfigPaths: [String: Int] = [:]
+    /// Open documents per config file that governs them (`Document.configPath`).
+    var configUsers: [String: Int] = [:]
+    /// Some config lost its last document: the config cache is emptied before its next use.
+    var configCacheStale = false
     /// The document last queried (hover, completion, …): the only one that may hold a full lint result.
     var queriedDocument: Document?
     /// Bytes read from the input so far (`layoutlint/stats`).
@@ -572,6 +576,7 @@ extension LanguageServer {
             ("publishPending", .int(Int64(publishAt.count))),
             ("inputBytesRead", .int(Int64(inputBytesRead))),
             ("memoryTrims", .int(Int64(memoryTrims))),
+            ("configStates", .int(Int64(Set(configUsers.keys).union(lastGoodConfig.keys).union(publishedConfigDiagnostics.keys).count))),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])

@@ -88,3 +88,25 @@ import Testing
         #expect(c.shutdown() == 0)
     }
 }
+
+@Suite struct ConfigStateTests {
+    /// Review C finding 7: the state kept per config file (its last good version, the diagnostics published on it)
+    /// lived for the whole session after the last document using it closed (434 MB for 5 000 40 KB configs).
+    @Test func aConfigNoOpenDocumentUsesIsForgotten() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        let configURI = dir.uri("ws/a/.layoutlint.json")
+        dir.write("ws/a/.layoutlint.json", #"{ "rules": { "group-overflow": "off" } "#) // broken: an error on it
+        let a = dir.uri("ws/a/A.layout.json")
+        let c = LSPClient()
+        c.initialize(rootURI: dir.uri("ws"))
+        c.open(a, overflowDoc)
+        #expect(!(c.diagnostics(configURI) ?? []).isEmpty)
+        _ = c.diagnostics(a)
+        #expect(c.result("layoutlint/stats")?["configStates"] == .int(1))
+        c.notify("textDocument/didClose", .object([("textDocument", docID(a))]))
+        #expect(c.diagnostics(configURI) == [])
+        #expect(c.result("layoutlint/stats")?["configStates"] == .int(0))
+        #expect(c.shutdown() == 0)
+    }
+}
