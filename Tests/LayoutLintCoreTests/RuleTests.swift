@@ -251,6 +251,16 @@ struct FormatRuleTests {
         #expect(l.filter { $0.rule == "duplicate-key" }.count == 1, "only the \\ud800 written twice: \(l.map(\.message))")
     }
 
+    /// A chain of 3 000 `$ref`s (220 KB) overflowed the stack of the recursive expansion: `lint` and `serve` crashed.
+    /// The chain now stops at `maxRefDepth` with a diagnostic.
+    @Test func longRefChainsStopWithADiagnostic() {
+        var defs = [#""d0": { "width": 10, "height": 10 }"#]
+        for i in 1...3_000 { defs.append(##""d\##(i)": { "$ref": "#/definitions/d\##(i - 1)" }"##) }
+        let d = ##"{ "definitions": { \##(defs.joined(separator: ",")) }, "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/d3000" } ] } } ] }"##
+        let ds = diagnostics(d)
+        #expect(ds.contains { $0.rule == "invalid-value" && $0.message.contains("at most 128") }, "\(ds.prefix(3).map(\.message))")
+    }
+
     @Test func unresolvedRefAndCycles() {
         let d = #"""
         { "definitions": { "cell": { "width": 10, "height": 10 },

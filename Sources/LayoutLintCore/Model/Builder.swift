@@ -10,6 +10,8 @@ public struct ModelLimits: Sendable {
     public var maxPoints: Double = 1_000_000
     public var maxCount = 10_000
     public var maxItemCount = 1_000_000_000
+    /// `$ref`s followed one inside another (each is a recursion of the builder: 3 000 overflowed the stack).
+    public var maxRefDepth = 128
     public init() {}
 }
 
@@ -352,6 +354,10 @@ final class DocumentBuilder {
         }
         guard target.node.kind == .object else {
             report("wrong-type", .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)", refValue.range)
+            return nil
+        }
+        guard refStack.count < limits.maxRefDepth else {
+            report("invalid-value", .error, "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)", refValue.range)
             return nil
         }
         refStack.append(target.path)
