@@ -23,8 +23,21 @@ public final class JSONNode: @unchecked Sendable {
     public let kind: Kind
     /// The node's whole text, e.g. from `{` to `}` or the quotes of a string included.
     public internal(set) var range: ByteRange
-    /// Object members in source order (duplicates included; see `ParseResult.errors`).
-    public internal(set) var properties: [JSONProperty] = []
+    /// Object members in source order (duplicates included; see `ParseResult.errors`). Set whole only (the parser
+    /// does): setting it rebuilds `keyIndex`; changing members in place may move their ranges, never their keys.
+    public internal(set) var properties: [JSONProperty] = [] {
+        didSet { if properties.count != oldValue.count { keyIndex = JSONNode.index(properties) } }
+    }
+    /// For objects of more than `indexedObjectSize` members: each key's last member. `property(_:)` is then a hash
+    /// look-up instead of a scan (a `$ref` into 4 000 definitions scanned them all for every step of every chain).
+    private var keyIndex: [ExactKey: Int]?
+    static let indexedObjectSize = 16
+    private static func index(_ ps: [JSONProperty]) -> [ExactKey: Int]? {
+        guard ps.count > indexedObjectSize else { return nil }
+        var d = [ExactKey: Int](minimumCapacity: ps.count)
+        for (i, p) in ps.enumerated() { d[ExactKey(p.key)] = i }
+        return d
+    }
     /// Array elements in source order.
     public internal(set) var elements: [JSONNode] = []
     /// Decoded string value (for `.string`; escape sequences resolved, invalid UTF-8 replaced by U+FFFD).
@@ -41,7 +54,8 @@ public final class JSONNode: @unchecked Sendable {
     /// The member with this key (objects only): the last one when the key repeats, as every JSON reader takes it,
     /// as the model's properties take it (`ObjectView.entry`) and as the `duplicate-key` diagnostic says.
     public func property(_ key: String) -> JSONProperty? {
-        properties.last { $0.key.sameKey(as: key) }
+        if let keyIndex { return keyIndex[ExactKey(key)].map { properties[$0] } }
+        return properties.last { $0.key.sameKey(as: key) }
     }
     /// The value of the member with this key (the last one when it repeats; objects only).
     public subscript(key: String) -> JSONNode? { property(key)?.value }
@@ -55,18 +69,33 @@ public final class JSONNode: @unchecked Sendable {
         while true {
             if node.range.start == offset { return (node, nil, depth) }
             var next: JSONNode? = nil
+            // Members and elements are in source order: the one that can hold the offset is the last that starts
+            // at or before it (a binary search: a linear scan made this O(n) per call, O(n²) over an object).
             if node.kind == .object {
-                for (i, p) in node.properties.enumerated() {
-                    if p.keyRange.start == offset { return (node, i, depth) }
-                    if let v = p.value, v.range.start <= offset, offset < v.range.end { next = v; break }
+                let ps = node.properties
+                if let i = lastIndex(ps.count, startingAtOrBefore: offset, { ps[$0].keyRange.start }) {
+                    if ps[i].keyRange.start == offset { return (node, i, depth) }
+                    if let v = ps[i].value, v.range.start <= offset, offset < v.range.end { next = v }
                 }
             } else if node.kind == .array {
-                next = node.elements.first { $0.range.start <= offset && offset < $0.range.end }
+                let es = node.elements
+                if let i = lastIndex(es.count, startingAtOrBefore: offset, { es[$0].range.start }),
+                   offset < es[i].range.end { next = es[i] }
             }
             guard let n = next else { return nil }
             node = n
             depth += 1
         }
+    }
+
+    /// The last index in 0..<count whose start is at most `offset` (starts ascending), or nil.
+    private func lastIndex(_ count: Int, startingAtOrBefore offset: Int, _ start: (Int) -> Int) -> Int? {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if start(mid) <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : lo - 1
     }
 
     /// The child a JSON pointer token names: the member with that key (the last one when it repeats), or the element
