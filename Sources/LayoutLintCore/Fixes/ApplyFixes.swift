@@ -21,19 +21,39 @@ public func applyEdits(_ source: [UInt8], _ edits: [TextEdit]) -> [UInt8] {
 /// Picks whole fixes whose edits overlap neither each other nor an earlier pick (insertions at the same point
 /// count as overlapping, so their order can never be ambiguous).
 public func nonOverlappingFixes(_ fixes: [Fix]) -> [Fix] {
+    nonOverlappingFixIndices(fixes).map { fixes[$0] }
+}
+
+/// The indices of the fixes `nonOverlappingFixes` keeps, in order. The ranges taken so far are kept sorted by start;
+/// being pairwise apart, they are sorted by end too, so only the neighbours of a new range's place can overlap it (a
+/// scan of all of them per fix was O(n²): 8 000 fixes took 12 s).
+public func nonOverlappingFixIndices(_ fixes: [Fix]) -> [Int] {
     var taken: [ByteRange] = []
-    var out: [Fix] = []
+    var out: [Int] = []
     func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
         a.start < b.end && b.start < a.end || a.start == b.start || (a.length == 0 && a.start > b.start && a.start < b.end) ||
             (b.length == 0 && b.start > a.start && b.start < a.end)
     }
-    for f in fixes {
-        if f.edits.contains(where: { e in taken.contains { overlaps($0, e.range) } }) { continue }
+    /// The first index of `taken` whose start is at least `offset`.
+    func place(_ offset: Int) -> Int {
+        var lo = 0, hi = taken.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if taken[mid].start < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+    func clashes(_ r: ByteRange) -> Bool {
+        let i = place(r.start)
+        return taken[max(0, i - 2)..<min(taken.count, i + 2)].contains { overlaps($0, r) }
+    }
+    for (k, f) in fixes.enumerated() {
+        if f.edits.contains(where: { clashes($0.range) }) { continue }
         var ok = true
         for (i, a) in f.edits.enumerated() { for b in f.edits[(i + 1)...] where overlaps(a.range, b.range) { ok = false } }
         guard ok else { continue }
-        taken += f.edits.map(\.range)
-        out.append(f)
+        for e in f.edits { taken.insert(e.range, at: place(e.range.start)) }
+        out.append(k)
     }
     return out
 }
@@ -196,13 +216,13 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
         // (In a broken document, `lint` has already dropped the fixes that would add a syntax error.)
         let candidates = result.diagnostics.compactMap { d in d.fix.flatMap { $0.isSafe ? ($0, d.rule) : nil } }
         let before = result.diagnostics.filter { $0.rule == "syntax" }.count
-        let picked = nonOverlappingFixes(candidates.map(\.0))
+        let picked = nonOverlappingFixIndices(candidates.map(\.0))
         guard !picked.isEmpty else { break }
-        let next = applyEdits(text, picked.flatMap(\.edits))
+        let next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
         guard next != text else { break }
         let nextResult = lint(bytes: next, options: options)
         if nextResult.diagnostics.filter({ $0.rule == "syntax" }).count > before { break }
-        for f in picked { if let r = candidates.first(where: { $0.0 == f })?.1 { applied[r, default: 0] += 1 } }
+        for k in picked { applied[candidates[k].1, default: 0] += 1 }
         text = next
         result = nextResult
     }

@@ -74,18 +74,23 @@ func directiveOffset(_ c: Comment, source: [UInt8]) -> Int? {
 func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex) -> [Diagnostic] {
     var sups = parseSuppressions(comments, source: source, index: index)
     guard !sups.isEmpty else { return diagnostics }
+    // The suppressions that can apply to a line: those of that line, and those of the file (a scan of every
+    // suppression per finding was O(findings × suppressions): 19.6 s per keystroke at 2.3 MB).
+    var byLine: [Int: [Int]] = [:]
+    var fileWide: [Int] = []
+    for k in sups.indices {
+        switch sups[k].scope {
+        case .nextLine(let l): byLine[l, default: []].append(k)
+        case .file: fileWide.append(k)
+        }
+    }
     var kept: [Diagnostic] = []
     for d in diagnostics {
         // Syntax errors are never silenced: the document must parse.
         if d.rule == "syntax" { kept.append(d); continue }
         let line = index.position(of: d.range.start, in: .utf8).line
         var silenced = false
-        for k in sups.indices {
-            switch sups[k].scope {
-            case .nextLine(let l) where l == line: break
-            case .file: break
-            default: continue
-            }
+        for k in (byLine[line] ?? []) + fileWide {
             if sups[k].rules.isEmpty { sups[k].used.insert("*"); silenced = true }
             else if sups[k].rules.contains(where: { $0.id == d.rule }) { sups[k].used.insert(d.rule); silenced = true }
         }
@@ -107,7 +112,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
             var msg: String
             if !known.contains(r.id) {
                 msg = "\"\(r.id)\" is not a rule"
-                if let sug = suggest(r.id, among: Array(known)) { msg += "; did you mean \"\(sug)\"?" }
+                if let sug = suggest(r.id, among: Array(known)) { msg += "; did you mean \"\(sug)\"?" } else { msg += "." }
                 msg += " The suppression silences nothing"
             } else {
                 msg = "\"\(r.id)\" is suppressed here but does not fire on the \(s.isFile ? "document" : "next line")"
