@@ -86,7 +86,8 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     let doc = built.document
     let (envs, unknown) = selectEnvironments(declared: doc.environments, declaredInDocument: doc.environmentsDeclared, options: options)
     t0 = nowMicros()
-    let layouts = envs.map { resolveLayout(doc, environment: $0, limits: options.resolveLimits) }
+    let resolveLimits = options.resolveLimits.perEnvironment(of: envs.count)
+    let layouts = envs.map { resolveLayout(doc, environment: $0, limits: resolveLimits) }
     timings.resolveMicros = nowMicros() - t0
     guard rules else {
         var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
@@ -99,7 +100,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {
         diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
-                                      message: "the layout has more than \(options.resolveLimits.maxNodes) elements to resolve; sections past that point were not checked",
+                                      message: resolveLimits.exhaustedMessage(environments: envs.count),
                                       range: ByteRange(0, min(1, bytes.count))))
     }
     dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root)

@@ -186,6 +186,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndFor: Set<String>? = nil
     private var frameKey = 0
     private var environments: [LayoutEnvironment] = []
+    /// The node limit for each environment, as `lint(bytes:)` sets it for this many environments.
+    private var resolveLimits: ResolveLimits { options.resolveLimits.perEnvironment(of: environments.count) }
     private var wholeResult: LintResult?
 
     public init(text: [UInt8], options: LintOptions = LintOptions()) {
@@ -902,7 +904,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                 resolved.append(nil); nodes.append(0); findings.append([])
                 continue
             }
-            var r = SectionResolver(env: env, configuration: frameDoc.configuration, limits: options.resolveLimits)
+            var r = SectionResolver(env: env, configuration: frameDoc.configuration, limits: resolveLimits)
             let rs = r.resolveSection(section, at: 0)
             resolved.append(rs)
             nodes.append(r.nodes)
@@ -1002,7 +1004,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             definitionsDirty = true
         }
         // Limits that count across sections: past them the whole-document linter decides.
-        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > options.resolveLimits.maxNodes }) {
+        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes }) {
             lintWhole()
             return
         }

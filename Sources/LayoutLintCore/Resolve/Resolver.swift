@@ -6,7 +6,27 @@ public struct ResolveLimits: Sendable {
     public var maxPlacementsPerGroup = 10_000
     /// Nodes resolved per environment.
     public var maxNodes = 500_000
+    /// Nodes resolved per document, all its environments together: 32 environments of 500 000 nodes each took 14 s
+    /// and 3.4 GB for a 6 KB document (each node is about 200 bytes, and every environment's layout is kept).
+    public var maxTotalNodes = 1_000_000
     public init() {}
+
+    /// The limits for one of `count` environments: `maxNodes`, or fewer so that together they stay within
+    /// `maxTotalNodes`. A function of the count alone, so that the incremental and the whole-document linter agree.
+    public func perEnvironment(of count: Int) -> ResolveLimits {
+        var l = self
+        l.maxNodes = min(maxNodes, maxTotalNodes / max(1, count))
+        return l
+    }
+
+    /// What a document is told when resolution stopped at `maxNodes` in one of its `environments`.
+    public func exhaustedMessage(environments: Int) -> String {
+        var m = "the layout has more than \(maxNodes) elements to resolve"
+        if environments > 1, maxNodes == maxTotalNodes / environments {   // the share of the total, not maxNodes
+            m += " in an environment (\(maxTotalNodes) for its \(environments) environments together)"
+        }
+        return m + "; sections past that point were not checked"
+    }
 }
 
 public func selectSpec(_ section: Section, in env: LayoutEnvironment, configuration: LayoutConfiguration) -> (SectionSpec?, Int?, Double) {
