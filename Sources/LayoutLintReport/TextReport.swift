@@ -78,9 +78,15 @@ public enum TextReport {
         var shown = cutBefore ? "…" : ""
         var caretLine = cutBefore ? " " : ""
         var caretWidth = 0
-        for (s, o) in shownUnits {
+        for (k, (s, o)) in shownUnits.enumerated() {
             let v = visible(s)
-            let w = displayWidth(v)
+            var w = displayWidth(v)
+            // A mark that opens the snippet would join the gutter's space (or the "…") into one character: it is
+            // shown on a dotted circle, as Unicode shows a mark with no base (found by FuzzPipeline).
+            if k == 0, combinesWithWhatPrecedes(v) {
+                shown.unicodeScalars.append("\u{25CC}")
+                w += 1
+            }
             shown.unicodeScalars.append(v)
             if o < caretStart { caretLine += String(repeating: " ", count: w) }
             else if o < caretEnd { caretWidth += w }
@@ -110,6 +116,14 @@ public enum TextReport {
         case 0x7F: return "\u{2421}"
         case 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
         default: return s
+        }
+    }
+
+    /// Whether a scalar attaches to the character before it (a combining, spacing or enclosing mark, or a joiner).
+    static func combinesWithWhatPrecedes(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return s.value == 0x200D
         }
     }
 

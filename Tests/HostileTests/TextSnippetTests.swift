@@ -27,6 +27,21 @@ import TestSupport
         #expect(caretLine(src, ByteRange(at, at + 4)) == String(repeating: " ", count: 5 + width) + "^~~~", "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// A line that starts with a combining mark (after a lone CR, found by FuzzPipeline): the mark joined the
+    /// gutter's " | " into one character; it now stands on a dotted circle, and the caret is under it.
+    @Test func aMarkOpeningTheLineDoesNotJoinTheGutter() {
+        let src = Array("[1,\r\u{313}ine a]".utf8)
+        let at = 4
+        let text = TextReport.snippet(source: src, index: LineIndex(src), range: ByteRange(at, at + 3), style: TextStyle(color: false))
+        let lines = text.split(separator: "\n")
+        #expect(lines[0] == " 2 | \u{25CC}\u{313}ine a]", "\(text.debugDescription)")
+        #expect(lines[0].contains(" | ") && lines[1] == "   | ^~", "\(text.debugDescription)")
+        // A long line cut before a mark: the "…" keeps its own column too.
+        let long = Array(("[" + String(repeating: "a", count: 200) + "\u{301}bc]").utf8)
+        let cut = TextReport.snippet(source: long, index: LineIndex(long), range: ByteRange(241, 242), style: TextStyle(color: false))
+        #expect(cut.hasPrefix(" 1 | …"), "\(cut.debugDescription)")
+    }
+
     /// Random long lines (ASCII, CJK, emoji, invalid bytes, controls) and ranges: the window read from the bytes
     /// around the caret equals the one cut from the whole line decoded.
     @Test func longLinesAreCutAsTheWholeLineWouldBe() {
@@ -57,7 +72,12 @@ import TestSupport
         if units.count > 120 { first = max(0, caretUnit - 40); last = min(units.count, first + 120) }
         var shown = first > 0 ? "…" : "", caret = first > 0 ? " " : "", width = 0
         for (s, o) in units[first..<last] {
-            let v = TextReport.visible(s), w = TextReport.displayWidth(v)
+            let v = TextReport.visible(s)
+            var w = TextReport.displayWidth(v)
+            // A mark opening the snippet stands on a dotted circle (it would join the gutter's space or the "…").
+            if o == units[first].1, [.nonspacingMark, .spacingMark, .enclosingMark].contains(v.properties.generalCategory) || v == "\u{200D}" {
+                shown.unicodeScalars.append("\u{25CC}"); w += 1
+            }
             shown.unicodeScalars.append(v)
             if o < caretStart { caret += String(repeating: " ", count: w) } else if o < caretEnd { width += w }
         }
