@@ -23,15 +23,17 @@ public final class JSONNode: @unchecked Sendable {
     public let kind: Kind
     /// The node's whole text, e.g. from `{` to `}` or the quotes of a string included.
     public internal(set) var range: ByteRange
-    /// Object members in source order (duplicates included; see `ParseResult.errors`). Set whole only (the parser
-    /// does): setting it rebuilds `keyIndex`; changing members in place may move their ranges, never their keys.
-    public internal(set) var properties: [JSONProperty] = [] {
-        didSet { if properties.count != oldValue.count { keyIndex = JSONNode.index(properties) } }
-    }
+    /// Object members in source order (duplicates included; see `ParseResult.errors`). Set with `setProperties`
+    /// (which indexes them); `relocate` moves their ranges, never their keys.
+    public private(set) var properties: [JSONProperty] = []
     /// For objects of more than `indexedObjectSize` members: each key's last member. `property(_:)` is then a hash
     /// look-up instead of a scan (a `$ref` into 4 000 definitions scanned them all for every step of every chain).
     private var keyIndex: [ExactKey: Int]?
     static let indexedObjectSize = 16
+    func setProperties(_ ps: [JSONProperty]) {
+        properties = ps
+        keyIndex = JSONNode.index(ps)
+    }
     private static func index(_ ps: [JSONProperty]) -> [ExactKey: Int]? {
         guard ps.count > indexedObjectSize else { return nil }
         var d = [ExactKey: Int](minimumCapacity: ps.count)

@@ -302,7 +302,7 @@ struct JSONCParser {
         let node = JSONNode(kind: f.isObject ? .object : .array, range: ByteRange(f.start, end))
         if f.isObject {
             if f.firstProperty < properties.count {
-                node.properties = Array(properties[f.firstProperty...])
+                node.setProperties(Array(properties[f.firstProperty...]))
                 properties.removeSubrange(f.firstProperty...)
             }
         } else if f.firstElement < elements.count {
