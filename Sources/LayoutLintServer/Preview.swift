@@ -72,6 +72,7 @@ extension LanguageServer {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let file = dir.appendingPathComponent(Self.previewFile(uri: uri, path: doc.path, environment: environment))
             try Data(svg.utf8).write(to: file, options: .atomic)
+            Self.prunePreviews(in: dir, keeping: file, max: self.options.maxPreviewFiles)
             let fileURI = file.absoluteString
             if clientCapabilities["window"]?["showDocument"]?["support"]?.boolValue == true {
                 request("window/showDocument", .object([("uri", .string(fileURI)), ("external", .bool(true))]))
@@ -96,6 +97,20 @@ extension LanguageServer {
         for b in uri.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         let name = previewFileName(documentPath: path ?? "layout", environment: environment)
         return String(name.dropLast(4)) + "." + String(String(h, radix: 16).suffix(8)) + ".svg"
+    }
+
+    /// Keeps at most `max` preview files in `dir` (the one just written among them): the least recently written go.
+    /// A session that previews many documents or environments no longer fills the temporary folder.
+    static func prunePreviews(in dir: URL, keeping file: URL, max: Int) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: dir.path), names.count > max else { return }
+        var dated: [(name: String, time: Date)] = []
+        for n in names where n.hasSuffix(".svg") && n != file.lastPathComponent {
+            let t = (try? fm.attributesOfItem(atPath: dir.appendingPathComponent(n).path)[.modificationDate] as? Date) ?? .distantPast
+            dated.append((n, t))
+        }
+        dated.sort { ($0.time, $0.name) < ($1.time, $1.name) }
+        for d in dated.prefix(Swift.max(0, names.count - max)) { try? fm.removeItem(at: dir.appendingPathComponent(d.name)) }
     }
 
     /// Removes the preview folders of server processes that are gone (killed, crashed), owned by this user.

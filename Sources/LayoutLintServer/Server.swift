@@ -24,6 +24,9 @@ public struct ServerOptions: Sendable {
     public var maxHoverBytes = 32 * 1024
     /// At most this many completion items.
     public var maxCompletionItems = 500
+    /// Preview SVGs kept in the server's preview folder; writing one more removes the oldest
+    /// (`LAYOUTLINT_MAX_PREVIEWS`).
+    public var maxPreviewFiles = 64
 
     public init() {}
 
@@ -33,6 +36,7 @@ public struct ServerOptions: Sendable {
         if let s = env["LAYOUTLINT_MAX_MESSAGE"], let v = Int(s), v > 0 { o.maxMessageSize = v }
         if let s = env["LAYOUTLINT_DEBOUNCE_MS"], let v = Int(s), v >= 0 { o.debounceMillis = min(v, 10_000) }
         if let s = env["LAYOUTLINT_MAX_DOCUMENT"], let v = Int(s), v > 0 { o.maxDocumentBytes = v }
+        if let s = env["LAYOUTLINT_MAX_PREVIEWS"], let v = Int(s), v > 0 { o.maxPreviewFiles = v }
         return o
     }
 }

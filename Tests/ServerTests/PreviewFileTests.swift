@@ -29,6 +29,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
+    /// Previews of many documents keep only the newest `LAYOUTLINT_MAX_PREVIEWS` files (64 by default).
+    @Test func previewFilesAreCapped() throws {
+        let tmp = TempFolder()
+        defer { tmp.cleanup() }
+        let c = LSPClient(environment: ["TMPDIR": tmp.path, "LAYOUTLINT_MAX_PREVIEWS": "3"])
+        c.initialize()
+        var files: [String] = []
+        for i in 0..<6 {
+            let uri = "file:///tmp/p\(i).layout.json"
+            c.open(uri, gridDoc)
+            if let f = preview(c, uri) { files.append(f) }
+            usleep(20_000)   // distinct modification times
+        }
+        #expect(files.count == 6)
+        let folder = tmp.url.appendingPathComponent("layoutlint-preview-\(c.pid)").path
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(left == files.suffix(3).map { URL(string: $0)!.lastPathComponent }.sorted(), "\(left)")
+        _ = c.shutdown()
+    }
+
     @Test func theFoldersOfDeadServersAreRemovedAtStart() throws {
         let tmp = TempFolder()
         defer { tmp.cleanup() }
