@@ -310,6 +310,23 @@ struct IncrementalTests {
         }
     }
 
+    /// An unnamed section's entry is named by its index ("section 2"); a section inserted before it moves it to
+    /// another index while its kept result is reused (it has no `$ref` outside the definitions). The outline kept the
+    /// old name (found by FuzzIncrementalCore: "section 3" where a fresh lint says "section 4").
+    @Test("a kept section moved to another index is named by its new index in the outline")
+    func outlineNamesFollowTheIndex() {
+        let section = #"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#
+        let text = #"{ "sections": [ "# + section + ", " + section + #", { "name": "named", "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } } ] }"#
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        #expect(inc.outline().map(\.name) == ["section 0", "section 1", "named"])
+        let at = text.utf8.count - text.drop(while: { $0 != "[" }).utf8.count + 2   // just after "[ "
+        inc.edit(ByteRange(at, at), with: Array((section + ", ").utf8))
+        let got = inc.outline().map(\.name)
+        #expect(got == ["section 0", "section 1", "section 2", "named"], "\(got)")
+        #expect(got == documentOutline(lint(bytes: inc.text, options: inc.options)).map(\.name))
+        #expect(inc.stats.sectionsReused > 0, "the moved sections' results were reused, not recomputed: \(inc.stats)")
+    }
+
     /// Inlay hints come from each section's kept dimension sizes: after every edit they say what the hints of a
     /// from-scratch lint say (the smallest and largest size of each value, and whether any is an estimate).
     @Test("the sizes of the dimensions after random edits equal the whole lint's", arguments: exampleFiles)

@@ -224,7 +224,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         let real: (ByteRange) -> ByteRange = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
         var out: [OutlineSymbol] = []
         if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) { out.append(d.mapped(real)) }
-        for k in segments.indices { if let o = segments[k].cache?.outline { out.append(o.mapped(real)) } }
+        for k in segments.indices {
+            guard let c = segments[k].cache, var o = c.outline else { continue }
+            // A result kept from another index (a section inserted or removed before it) keeps its entry, but an
+            // unnamed section is named by its index now (found by FuzzIncrementalCore: "section 3" for section 4).
+            if c.name == nil { o.name = "section \(k)" }
+            out.append(o.mapped(real))
+        }
         return out
     }
 
