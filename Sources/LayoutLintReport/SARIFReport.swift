@@ -11,9 +11,8 @@ public enum SARIFReport {
     public static func log(_ files: [JSONReport.FileResult], toolVersion: String) -> JSONValue {
         // Rules: the whole catalogue, then any id a diagnostic uses that the catalogue lacks, so that every
         // result's ruleIndex points at its rule.
-        var rules: [JSONValue] = RuleCatalog.all.map(rule)
-        var ruleIndex: [String: Int] = [:]
-        for (i, info) in RuleCatalog.all.enumerated() where ruleIndex[info.id] == nil { ruleIndex[info.id] = i }
+        var rules = catalogueRules
+        var ruleIndex = catalogueRuleIndex
         for f in files {
             for d in f.diagnostics where ruleIndex[d.rule] == nil {
                 ruleIndex[d.rule] = rules.count
@@ -53,6 +52,14 @@ public enum SARIFReport {
     }
 
     // MARK: rules
+
+    /// The catalogue's rules as SARIF, built once (they are the same in every log).
+    static let catalogueRules: [JSONValue] = RuleCatalog.all.map(rule)
+    static let catalogueRuleIndex: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (i, info) in RuleCatalog.all.enumerated() where index[info.id] == nil { index[info.id] = i }
+        return index
+    }()
 
     /// SARIF's level for a severity: information and hints are notes.
     public static func level(_ s: Severity) -> String {
