@@ -19,12 +19,17 @@ func describe(_ d: Diagnostic) -> String {
         + "fix=\(d.fix.map { "\($0.title) \($0.isSafe) \($0.edits.map { "\($0.range)=\($0.newText.debugDescription)" })" } ?? "-")"
 }
 
+/// Every text of a diagnostic, for a comparison as bytes.
+func texts(_ d: Diagnostic) -> [String] {
+    [d.rule, d.message] + d.environments + d.related.map(\.message) + [d.fix?.title ?? ""] + (d.fix?.edits.map(\.newText) ?? [])
+}
+
 /// The diagnostics of `inc` equal a lint of its text from scratch.
 func compareWithLint(_ inc: IncrementalLinter, _ what: String) {
     let got = inc.diagnostics
     let want = lint(bytes: inc.text).diagnostics
     // `Diagnostic ==` compares messages with Swift's `==` (canonical equivalence): the texts are compared as bytes too.
-    guard got != want || !got.map({ describe($0).utf8 }).elementsEqual(want.map({ describe($0).utf8 }), by: { $0.elementsEqual($1) }) else { return }
+    guard got != want || !zip(got, want).allSatisfy({ texts($0).elementsEqual(texts($1)) { $0.utf8.elementsEqual($1.utf8) } }) else { return }
     let i = (0..<max(got.count, want.count)).first { $0 >= got.count || $0 >= want.count || got[$0] != want[$0] }!
     fatalError("""
         incremental diagnostics differ from a lint of the text (\(what), mode \(inc.stats.mode)): \(got.count) vs \(want.count); \

@@ -96,7 +96,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
         }
         if !silenced { kept.append(d) }
     }
-    let known = Set(RuleCatalog.all.map(\.id))
+    let known = knownRuleIDs
     for s in sups {
         let removeAll = Fix(title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
         if s.rules.isEmpty {
@@ -112,7 +112,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
             var msg: String
             if !known.contains(r.id) {
                 msg = "\"\(r.id)\" is not a rule"
-                if let sug = suggest(r.id, among: Array(known)) { msg += "; did you mean \"\(sug)\"?" } else { msg += "." }
+                if let sug = ruleSuggestions.best(for: r.id) { msg += "; did you mean \"\(sug)\"?" } else { msg += "." }
                 msg += " The suppression silences nothing"
             } else {
                 msg = "\"\(r.id)\" is suppressed here but does not fire on the \(s.isFile ? "document" : "next line")"
@@ -124,6 +124,10 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
     }
     return kept
 }
+
+/// The rule ids, as a set and prepared for "did you mean" once (a document can name hundreds of unknown rules).
+let knownRuleIDs = Set(RuleCatalog.all.map(\.id))
+let ruleSuggestions = Suggestions(RuleCatalog.all.map(\.id))
 
 extension Suppression {
     var isFile: Bool { if case .file = scope { return true }; return false }
