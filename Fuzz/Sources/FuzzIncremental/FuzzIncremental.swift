@@ -105,8 +105,10 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
                 ec = 0
                 e = doc.count
             } else if op & 4 != 0 {
-                ec += 1000                      // past the line's end: the end of that line
+                // Past the line's end: the end of that line. (UTF-8 columns are bytes: 1 000 past the line's length,
+                // not past the column, which a line of over 1 000 bytes did not pass.)
                 e = lineEnd(doc, starts, el)
+                ec = e - starts[el] + 1000
             }
             if e < s { e = s } // (a clamped end before the start cannot happen here: end ≥ start on the same line)
             doc.replaceSubrange(s..<e, with: new)
