@@ -9,7 +9,8 @@ import LayoutLintCore
 /// to it in one pass. Each change is read in the coordinates of the text the previous ones left, as LSP says; the
 /// batch accepts a change only when it can tell that change's range in base coordinates without applying the
 /// previous ones:
-/// - descending: the change ends at or before where the previous one started, so the text before it is the base's;
+/// - descending: the change ends at or before where the previous one started (as a position: see `descending`), so
+///   the text before it is the base's;
 /// - ascending: the change starts at or after where the previous one ended, so the text after that point is the
 ///   base's, shifted by the lines and columns the previous changes added (line breaks counted the same in both
 ///   texts: no `\r` in the base or in the inserted text).
@@ -66,6 +67,14 @@ struct ChangeBatch {
         var clamped = false
         guard let r = conv.byteRange(range, clamped: &clamped), !clamped else { return nil }
         let prev = edits[edits.count - 1].range.start
+        // The change's end as a position, not only as an offset of the base, must come at or before the previous
+        // change's start: a column inside a multi-byte character of the base (or inside a surrogate pair) maps back
+        // to that character's start, while in the current text the same column can lie in what the previous change
+        // inserted ("aéb", insert "xx" at column 1, then replace columns 1-2: the base read both changes at offset 1
+        // and the batch put the "xx" back after the replacement; found by FuzzIncremental).
+        guard let line = range["end"]?["line"]?.intValue, let character = range["end"]?["character"]?.intValue else { return nil }
+        let p = index.position(of: prev, in: encoding)
+        guard (Int(clamping: line), Int(clamping: character)) <= (p.line, p.character) else { return nil }
         // The same offset before the previous change: only if no `\r` before it could pair with what it inserted.
         guard r.end < prev || (r.end == prev && (prev == 0 || base[prev - 1] != 0x0D)) else { return nil }
         return r

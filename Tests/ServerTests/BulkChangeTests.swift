@@ -124,6 +124,33 @@ struct BulkRNG {
         }
     }
 
+    /// A change that ends inside what the previous change inserted, at a column that lies inside a multi-byte
+    /// character of the text before the notification (UTF-8: inside "é"; UTF-16: inside the surrogate pair of "😀"):
+    /// the batch took it for one before the previous change (the base's offset of that column is the character's
+    /// start) and put the inserted "xx" back after the replacement. Found by FuzzIncremental (a document with
+    /// U+FFFD, 29 changes in one notification): the server then linted a text 29 bytes longer than the editor's.
+    @Test(arguments: [Enc.utf8, .utf16])
+    func aColumnInsideACharacterOfTheBaseIsNotBeforeThePreviousChange(_ e: Enc) {
+        let encoding: PositionEncoding = e == .utf8 ? .utf8 : .utf16
+        let original = e == .utf8 ? "{ \"aéb\": 1 }\n" : "{ \"a😀b\": 1 }\n"
+        func at(_ c: Int) -> JSONValue { pos(0, c) }
+        func edit(_ a: Int, _ b: Int, _ t: String) -> JSONValue {
+            .object([("range", .object([("start", at(a)), ("end", at(b))])), ("text", .string(t))])
+        }
+        // Column 4 is just after the `a`; in the current text, columns 4-5 are the first "x" inserted there.
+        let changes = [edit(4, 4, "xx"), edit(4, 5, "y")] + Array(repeating: edit(0, 0, ""), count: 7)
+        let server = directServer(encoding: encoding)
+        let uri = "file:///tmp/bulk-inside-a-character.layout.json"
+        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))]))
+        let doc = server.documents[uri]!
+        server.ensureLinted(doc)
+        server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+        let expected = e == .utf8 ? "{ \"ayxéb\": 1 }\n" : "{ \"ayx😀b\": 1 }\n"
+        #expect(String(decoding: doc.text, as: UTF8.self) == expected)
+        server.ensureLinted(doc)
+        #expect(doc.diagnostics == lint(bytes: Array(expected.utf8)).diagnostics)
+    }
+
     /// A "replace all" of 3 000 occurrences in a 3 000-section document, in descending (as VS Code sends it) and
     /// ascending order: one text edit, no section start moved (it was 3 000 edits moving ~4.5 million).
     @Test(arguments: [false, true])
