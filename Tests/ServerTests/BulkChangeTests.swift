@@ -151,6 +151,41 @@ struct BulkRNG {
         #expect(doc.diagnostics == lint(bytes: Array(expected.utf8)).diagnostics)
     }
 
+    /// Random columns anywhere (inside characters and surrogate pairs, past line ends, on lines past the end), in
+    /// every encoding: one notification of 9-16 changes leaves the text that the same changes leave when each comes
+    /// in a notification of its own (the direct path, one conversion per change against the current text).
+    @Test(arguments: [Enc.utf8, .utf16, .utf32])
+    func bulkChangesAtAnyColumnGiveTheSequentialText(_ e: Enc) {
+        let encoding: PositionEncoding = e == .utf8 ? .utf8 : e == .utf16 ? .utf16 : .utf32
+        let alphabet = ["a", "b", "é", "😀", "\n", " ", "€", "\r", "\r\n"]
+        var rng = BulkRNG(state: 11)
+        func text(_ n: Int) -> String { (0..<n).map { _ in alphabet[rng.int(alphabet.count)] }.joined() }
+        for round in 0..<400 {
+            let original = text(rng.int(30))
+            var changes: [JSONValue] = []
+            for _ in 0..<(9 + rng.int(8)) {
+                var a = (rng.int(6), rng.int(9)), b = a
+                b = rng.int(2) == 0 ? (a.0, a.1 + rng.int(4)) : (a.0 + rng.int(2), rng.int(9))
+                if b < a { swap(&a, &b) }
+                changes.append(.object([("range", .object([("start", pos(a.0, a.1)), ("end", pos(b.0, b.1))])),
+                                        ("text", .string(text(rng.int(4))))]))
+            }
+            let bulk = directServer(encoding: encoding), oneByOne = directServer(encoding: encoding)
+            let uri = "file:///tmp/bulk-any-column.layout.json"
+            var docs: [Document] = []
+            for server in [bulk, oneByOne] {
+                server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))]))
+                docs.append(server.documents[uri]!)
+                server.ensureLinted(docs.last!)
+            }
+            bulk.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+            for (k, c) in changes.enumerated() {
+                oneByOne.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(2 + k)))])), ("contentChanges", .array([c]))]))
+            }
+            #expect(docs[0].text == docs[1].text, "round \(round) \(e): \(original.debugDescription) \(JSONValue.array(changes).serialized())")
+        }
+    }
+
     /// A "replace all" of 3 000 occurrences in a 3 000-section document, in descending (as VS Code sends it) and
     /// ascending order: one text edit, no section start moved (it was 3 000 edits moving ~4.5 million).
     @Test(arguments: [false, true])
