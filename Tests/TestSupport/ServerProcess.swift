@@ -20,13 +20,14 @@ open class ServerProcess {
     public var nextID: Int
     public private(set) var inputClosed = false
 
+    /// `executable`: the server to spawn (`layoutlint`; the client's own tests spawn a scripted stand-in).
     public init(environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"], firstID: Int = 1,
-                maxMessageSize: Int = 256 * 1024 * 1024, logName: String = "serve") {
+                maxMessageSize: Int = 256 * 1024 * 1024, logName: String = "serve", executable: String = layoutlintBinary) {
         nextID = firstID
         framer = MessageFramer(maxMessageSize: maxMessageSize)
         stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-\(logName)-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: layoutlintBinary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["LAYOUTLINT_DEBOUNCE_MS"] = "10"
@@ -52,8 +53,30 @@ open class ServerProcess {
     // MARK: writing
 
     /// Writes raw bytes, keeping the server's output flowing so neither side blocks. False when the pipe is closed.
+    /// Replies to the server's requests read meanwhile are written after `data`, never inside it.
     @discardableResult
     public func sendRaw(_ data: [UInt8]) -> Bool {
+        writing = true
+        let ok = writeAll(data)
+        writing = false
+        flushReplies()
+        return ok
+    }
+
+    /// True while `writeAll` writes a message: a reply then waits in `repliesToWrite`.
+    private var writing = false
+    private var repliesToWrite: [[UInt8]] = []
+
+    private func flushReplies() {
+        while !repliesToWrite.isEmpty && !inputClosed {
+            let reply = repliesToWrite.removeFirst()
+            writing = true
+            _ = writeAll(reply)
+            writing = false
+        }
+    }
+
+    private func writeAll(_ data: [UInt8]) -> Bool {
         let fd = stdinPipe.fileHandleForWriting.fileDescriptor
         var off = 0
         while off < data.count {
@@ -105,14 +128,17 @@ open class ServerProcess {
                 badOutput("not JSON: \(String(decoding: body.prefix(200), as: UTF8.self))")
                 continue
             }
-            // Answer the server's requests (registerCapability, refresh) with null.
+            // Answer the server's requests (registerCapability, refresh) with null: at once, or, when this read
+            // happens while a message is being written (the server's request arrived between two of its chunks),
+            // once that message is complete. (Writing the reply at once put it inside the message: the server then
+            // read a didOpen of 340 KB with a reply in its middle, "not JSON", and the document was never opened.)
             if case .object = v, v["method"] != nil, let id = v["id"], !inputClosed {
-                let b = RPC.frame(RPC.response(id: id, result: .null))
-                _ = b.withUnsafeBytes { write(stdinPipe.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+                repliesToWrite.append(RPC.frame(RPC.response(id: id, result: .null)))
             }
             if v["method"]?.stringValue == "textDocument/publishDiagnostics" { published.append(v) }
             inbox.append(v)
         }
+        if !writing { flushReplies() }
         return true
     }
 
