@@ -51,6 +51,9 @@ if case == "suppressions":
         lines.append('{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": 5 } ] } }' + (',' if i < n-1 else ''))
     lines.append(']}')
     sys.stdout.write("\n".join(lines)); sys.exit()
+if case == "unclosed":  # n blocks of 100 `{ "k": [` whose `[` the `}`s close wrongly: 100 n "is not closed" messages
+    block = '{\n"k": [\n' * 100 + '}\n' * 100
+    sys.stdout.write('{ "sections": [\n' + ',\n'.join([block.rstrip()] * n) + '\n] }'); sys.exit()
 if case == "dupkeys":  # many fixes for --fix
     body = ", ".join(['"width": 10'] * n)
     sys.stdout.write('{ "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { ' + body + ', "height": 10 } ] } } ] }'); sys.exit()

@@ -109,6 +109,9 @@ struct JSONCParser {
     /// After a "expected ',' …" error, further skipped tokens are not reported until the next `,` or close.
     private var recovering = false
     private var lastMismatchReport = -1
+    /// Line numbers for messages (`lineNumber(of:)`): the line breaks before every `lineBlock`-th byte, filled as far
+    /// as a message has needed, and the last answer.
+    private var lineCheckpoints: [Int] = [0]
     private var lineCache = (offset: 0, line: 0)
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
@@ -697,20 +700,38 @@ struct JSONCParser {
 
     // MARK: Lines (for messages only)
 
+    /// Bytes per checkpoint of `lineCheckpoints`.
+    private static var lineBlock: Int { 256 }
+
+    /// The 1-based line of `offset`. Messages name the line of an unclosed bracket, and the brackets they name go back
+    /// and forth in the text (each one closed by the next wrong bracket, inner ones first): counting from the start
+    /// (or from the last answer) made a document of 1.2 MB with 200 000 such messages take 60 s. From the nearest
+    /// checkpoint before `offset`, or from the last answer when that is nearer, a message counts at most
+    /// `lineBlock` bytes beyond what the text's order brings anyway.
     private mutating func lineNumber(of offset: Int) -> Int {
-        var (o, line) = lineCache
-        if offset < o { (o, line) = (0, 0) }
-        while o < offset && o < n {
+        let target = min(max(offset, 0), n)
+        let block = target / Self.lineBlock
+        while lineCheckpoints.count <= block {
+            let start = (lineCheckpoints.count - 1) * Self.lineBlock
+            lineCheckpoints.append(lineCheckpoints[lineCheckpoints.count - 1] + lineBreaks(start, start + Self.lineBlock))
+        }
+        var (o, line) = (block * Self.lineBlock, lineCheckpoints[block])
+        if lineCache.offset <= target && lineCache.offset > o { (o, line) = lineCache }
+        line += lineBreaks(o, target)
+        lineCache = (target, line)
+        return line + 1
+    }
+
+    /// The line breaks that start in `from..<to` (`\r\n`, `\r` and `\n` each count once: a `\n` after `\r` is not one).
+    private func lineBreaks(_ from: Int, _ to: Int) -> Int {
+        var count = 0
+        var o = from
+        while o < to && o < n {
             let b = buf[o]
-            if b == 0x0A {
-                if o == 0 || buf[o - 1] != 0x0D { line += 1 }
-            } else if b == 0x0D {
-                line += 1
-            }
+            if b == 0x0D || (b == 0x0A && (o == 0 || buf[o - 1] != 0x0D)) { count += 1 }
             o += 1
         }
-        lineCache = (o, line)
-        return line + 1
+        return count
     }
 
     // MARK: - Lexer
