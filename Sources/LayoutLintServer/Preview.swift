@@ -113,6 +113,10 @@ extension LanguageServer {
         for d in dated.prefix(Swift.max(0, names.count - max)) { try? fm.removeItem(at: dir.appendingPathComponent(d.name)) }
     }
 
+    /// Stale preview folders are removed once per process, when its first server starts (a process that runs many
+    /// servers, as the fuzz targets do, listed the temporary folder for every one: 5-9 % of their time).
+    static let staleFoldersRemoved: Void = removeStalePreviewFolders()
+
     /// Removes the preview folders of server processes that are gone (killed, crashed), owned by this user.
     static func removeStalePreviewFolders() {
         let tmp = FileManager.default.temporaryDirectory

@@ -70,7 +70,7 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, handleSignals
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
-    LanguageServer.removeStalePreviewFolders()
+    _ = LanguageServer.staleFoldersRemoved
     let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
     defer { try? FileManager.default.removeItem(at: LanguageServer.previewDirectory) }
     return server.run()

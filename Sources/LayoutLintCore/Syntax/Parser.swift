@@ -152,8 +152,9 @@ struct JSONCParser {
             report("the document is empty", ByteRange(0, 0))
         }
 
-        if errors.count > 1 {
-            // Lexer errors of a peeked token can precede parser errors about earlier tokens.
+        // Lexer errors of a peeked token can precede parser errors about earlier tokens. (Most often the errors are
+        // in order already: then the stable sort would change nothing, and it was 9 % of a broken document's parse.)
+        if errors.count > 1, zip(errors, errors.dropFirst()).contains(where: { $0.range.start > $1.range.start }) {
             errors = errors.enumerated().sorted { a, b in
                 a.element.range.start != b.element.range.start
                     ? a.element.range.start < b.element.range.start : a.offset < b.offset
