@@ -56,9 +56,7 @@ open class ServerProcess {
     /// Replies to the server's requests read meanwhile are written after `data`, never inside it.
     @discardableResult
     public func sendRaw(_ data: [UInt8]) -> Bool {
-        writing = true
         let ok = writeAll(data)
-        writing = false
         flushReplies()
         return ok
     }
@@ -68,15 +66,12 @@ open class ServerProcess {
     private var repliesToWrite: [[UInt8]] = []
 
     private func flushReplies() {
-        while !repliesToWrite.isEmpty && !inputClosed {
-            let reply = repliesToWrite.removeFirst()
-            writing = true
-            _ = writeAll(reply)
-            writing = false
-        }
+        while !repliesToWrite.isEmpty && !inputClosed { _ = writeAll(repliesToWrite.removeFirst()) }
     }
 
     private func writeAll(_ data: [UInt8]) -> Bool {
+        writing = true
+        defer { writing = false }
         let fd = stdinPipe.fileHandleForWriting.fileDescriptor
         var off = 0
         while off < data.count {
