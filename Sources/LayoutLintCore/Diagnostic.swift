@@ -115,3 +115,56 @@ func diagnosticPrecedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
     if a.rule != b.rule { return a.rule < b.rule }
     return a.message < b.message
 }
+
+// MARK: - The limit per document
+
+/// The rule of the diagnostic that ends a document's list when it has more than `LintOptions.maxDiagnostics`.
+public let tooManyProblemsRule = "too-many-problems"
+
+/// The diagnostics a document's list leaves out (`LintOptions.maxDiagnostics`), counted.
+public struct OmittedDiagnostics: Sendable, Equatable {
+    public var bySeverity: [Severity: Int] = [:]
+    /// Of them, syntax errors.
+    public var syntaxErrors = 0
+    public var total: Int { bySeverity.values.reduce(0, +) }
+    public init() {}
+}
+
+/// Counts by severity of a document's list and of what it left out; the `too-many-problems` diagnostic is not one of
+/// them (it stands for the omitted ones).
+public func countBySeverity(_ ds: [Diagnostic], _ omitted: OmittedDiagnostics) -> [Severity: Int] {
+    var counts = omitted.bySeverity
+    for d in ds where d.rule != tooManyProblemsRule { counts[d.severity, default: 0] += 1 }
+    return counts
+}
+
+/// Keeps the first `limit` diagnostics of the sorted `ds` and ends the list with one `too-many-problems` diagnostic
+/// that counts the others, as severe as the worst of them, at the first one's place. `counted`: diagnostics the parser
+/// and the builder only counted (each after `limit` kept ones of its source, so never among the first `limit`);
+/// `firstCounted`: the first one's range. Both linters (`lint(bytes:)`, `IncrementalLinter`) end with this, so they
+/// stay equal.
+func limitDiagnostics(_ ds: inout [Diagnostic], limit: Int, counted: OmittedDiagnostics = OmittedDiagnostics(),
+                      firstCounted: ByteRange? = nil) -> OmittedDiagnostics {
+    let limit = max(1, limit)
+    var o = counted
+    guard ds.count + counted.total > limit else { return o }
+    let cut = min(limit, ds.count)
+    var first = firstCounted
+    if cut < ds.count, first.map({ (ds[cut].range.start, ds[cut].range.end) < ($0.start, $0.end) }) ?? true {
+        first = ds[cut].range
+    }
+    for d in ds[cut...] {
+        o.bySeverity[d.severity, default: 0] += 1
+        if d.rule == "syntax" { o.syntaxErrors += 1 }
+    }
+    ds.removeSubrange(cut...)
+    let worst = o.bySeverity.keys.max() ?? .error
+    let kinds = Severity.allCases.reversed().compactMap { s in
+        o.bySeverity[s].map { "\($0) \(s == .information ? "information" : s.description + ($0 == 1 ? "" : "s"))" }
+    }
+    ds.append(Diagnostic(rule: tooManyProblemsRule, severity: worst,
+                         message: "\(o.total) more problem\(o.total == 1 ? "" : "s") from here on (\(kinds.joined(separator: ", "))) not listed: "
+                            + "layoutlint lists at most \(limit) per document",
+                         range: first ?? ByteRange(0, 0)))
+    return o
+}

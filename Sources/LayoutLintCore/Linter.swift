@@ -13,6 +13,9 @@ public struct LintOptions: Sendable {
     public var resolveLimits = ResolveLimits()
     /// Documents larger than this are not parsed (a diagnostic says so).
     public var maxDocumentBytes = 64 * 1024 * 1024
+    /// Diagnostics reported per document: the first ones in report order; one more (`too-many-problems`) counts the
+    /// rest (`limitDiagnostics`). A document of garbage has about one per token: kept, 3.6 M of them took 1.4 GB.
+    public var maxDiagnostics = 10_000
     public init() {}
 }
 
@@ -21,6 +24,8 @@ public struct LintResult: @unchecked Sendable {
     public var document: LayoutDocument
     public var layouts: [ResolvedLayout]
     public var diagnostics: [Diagnostic]
+    /// The diagnostics past `LintOptions.maxDiagnostics`, counted (the list ends with a `too-many-problems` then).
+    public var omitted = OmittedDiagnostics()
     public var lineIndex: LineIndex
     /// Names in `environmentNames` that are neither declared in the document nor presets.
     public var unknownEnvironments: [String] = []
@@ -28,6 +33,14 @@ public struct LintResult: @unchecked Sendable {
     public var timings = PhaseTimings()
     /// Sections resolved (per environment, summed).
     public var sectionsResolved = 0
+
+    /// Every syntax error of the document, listed or past the limit.
+    public var syntaxErrorCount: Int {
+        diagnostics.reduce(0) { $0 + ($1.rule == "syntax" ? 1 : 0) } + omitted.syntaxErrors
+    }
+
+    /// The document's diagnostics by severity, listed or past the limit (what exit codes and summaries count).
+    public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }
 }
 
 public struct PhaseTimings: Sendable, Equatable {
@@ -75,12 +88,16 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     var timings = PhaseTimings()
     var t0 = nowMicros()
     let index = LineIndex(bytes)
-    let parsed = parseJSONC(bytes)
+    let parsed = parseJSONC(bytes, maxSyntaxErrors: max(1, options.maxDiagnostics))
     timings.parseMicros = nowMicros() - t0
     t0 = nowMicros()
     let text = SourceText(bytes: bytes)
     var diagnostics = syntaxDiagnostics(parsed.errors, root: parsed.root, text: text)
-    let built = buildDocument(parsed, limits: options.modelLimits)
+    // Builder diagnostics past the limit are only counted where that is exact (`buildDocument(countPast:)`).
+    let countable = !(parsed.root?.containsMember(named: "$ref") ?? false)
+        && parseSuppressions(parsed.comments, source: bytes, index: index).isEmpty
+    let built = buildDocument(parsed, limits: options.modelLimits,
+                              countPast: countable ? (max(1, options.maxDiagnostics), options.severities) : nil)
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
     let doc = built.document
@@ -103,12 +120,21 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
                                       message: resolveLimits.exhaustedMessage(environments: envs.count),
                                       range: ByteRange(0, min(1, bytes.count))))
     }
-    dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root)
+    dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root,
+                             uncounted: parsed.droppedSyntaxErrors + built.dropped.syntaxErrors)
     diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
+    var early = built.dropped
+    if parsed.droppedSyntaxErrors > 0 {
+        early.bySeverity[.error, default: 0] += parsed.droppedSyntaxErrors
+        early.syntaxErrors += parsed.droppedSyntaxErrors
+    }
+    let firstEarly = [parsed.firstDroppedRange, built.firstDropped].compactMap { $0 }.min { ($0.start, $0.end) < ($1.start, $1.end) }
+    let omitted = limitDiagnostics(&diagnostics, limit: options.maxDiagnostics, counted: early, firstCounted: firstEarly)
     timings.lintMicros = nowMicros() - t0
     var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
+    result.omitted = omitted
     result.unknownEnvironments = unknown
     result.timings = timings
     result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
@@ -175,8 +201,9 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 /// at most `limit` fixes, the first in the order of the report, fewer in large documents so that the checks parse at
 /// most ~4 MB; the rest are dropped: the syntax comes first).
 func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
-                              keeps: ((Fix, Int) -> Bool)? = nil) {
-    let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count
+                              uncounted: Int = 0, keeps: ((Fix, Int) -> Bool)? = nil) {
+    // (`uncounted`: the syntax errors the parser counted without keeping them.)
+    let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count + uncounted
     guard syntaxErrors > 0 else { return }
     let budget = max(1, min(limit, (4 << 20) / max(source.count, 1)))
     var checked = 0

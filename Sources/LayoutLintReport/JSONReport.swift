@@ -38,16 +38,22 @@ public enum JSONReport {
         public var path: String
         public var diagnostics: [Diagnostic]
         public var index: LineIndex
-        public init(path: String, diagnostics: [Diagnostic], index: LineIndex) {
+        /// By severity, with the diagnostics past the limit per document (`too-many-problems` stands for them);
+        /// nil: counted from `diagnostics`.
+        public var counts: [Severity: Int]?
+        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int]? = nil) {
             self.path = path
             self.diagnostics = diagnostics
             self.index = index
+            self.counts = counts
         }
     }
 
     public static func lintOutput(_ files: [FileResult]) -> JSONValue {
         var counts = [Severity: Int]()
-        for f in files { for d in f.diagnostics { counts[d.severity, default: 0] += 1 } }
+        for f in files {
+            for (s, n) in f.counts ?? countBySeverity(f.diagnostics, OmittedDiagnostics()) { counts[s, default: 0] += n }
+        }
         return .object([
             ("version", .int(1)),
             ("files", .array(files.map { f in

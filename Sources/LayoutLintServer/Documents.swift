@@ -376,11 +376,8 @@ extension LanguageServer {
             }
         }
         let engine = doc.lint(options: opts)
-        var ds = engine.diagnostics
-        if ds.count > 10_000 {
-            ds = Array(ds.prefix(10_000))
-        }
-        doc.diagnostics = ds
+        // (At most `LintOptions.maxDiagnostics`, then one `too-many-problems` that counts the rest.)
+        doc.diagnostics = engine.diagnostics
         let st = engine.stats
         lastChange = .object([
             ("uri", .string(doc.uri)),

@@ -194,7 +194,7 @@ struct FeatureContext {
                         ("edit", edit(fix.edits)),
                     ]))
                 }
-                if !doc.isConfig && d.rule != "syntax" && d.rule != "unused-suppression" {
+                if !doc.isConfig && d.rule != "syntax" && d.rule != "unused-suppression" && d.rule != tooManyProblemsRule {
                     let fix = disableLineFix(for: d, in: doc.text, lineIndex: doc.lineIndex)
                     actions.append(.object([
                         ("title", .string(fix.title)), ("kind", .string("quickfix")),

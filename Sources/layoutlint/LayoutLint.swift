@@ -153,11 +153,14 @@ struct Lint: ParsableCommand {
 
     struct Linted {
         var diagnostics: [Diagnostic]
+        /// By severity, with those past the limit per document (`too-many-problems` stands for them).
+        var counts: [Severity: Int]
         var lineIndex: LineIndex
         var unknownEnvironments: [String]
         var declaredEnvironments: [String]
         init(_ r: LintResult) {
             diagnostics = r.diagnostics
+            counts = r.severityCounts
             lineIndex = r.lineIndex
             unknownEnvironments = r.unknownEnvironments
             declaredEnvironments = r.unknownEnvironments.isEmpty ? [] : r.document.environments.map(\.environment.name)
@@ -263,7 +266,7 @@ struct Lint: ParsableCommand {
             linted += 1
             fixed += o.fixesApplied
             try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
-            for d in result.diagnostics { counts[d.severity, default: 0] += 1 }
+            for (s, n) in result.counts { counts[s, default: 0] += n }
             switch format {
             case .text:
                 for d in result.diagnostics {
@@ -273,7 +276,8 @@ struct Lint: ParsableCommand {
             case .github:
                 for d in result.diagnostics { Output.write(GitHubReport.line(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
-                results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex))
+                results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
+                                                     counts: result.counts))
             }
         }
         if format == .json {
@@ -353,9 +357,9 @@ struct Explain: ParsableCommand {
         case .text: Output.write(ExplainText.render(path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))
         }
         Output.flush()
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            Output.error("\(file) has \(errors.count) error\(errors.count == 1 ? "" : "s"); sections with errors are not resolved (run `layoutlint lint \(file)`)")
+        let errors = result.severityCounts[.error] ?? 0
+        if errors > 0 {
+            Output.error("\(file) has \(errors) error\(errors == 1 ? "" : "s"); sections with errors are not resolved (run `layoutlint lint \(file)`)")
         }
     }
 }

@@ -58,6 +58,28 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
         }
     }
 
+    /// A document with more diagnostics than a document lists: the server publishes the first 10 000 and the
+    /// `too-many-problems` that counts the rest (it used to cut the list at 10 000 without a word).
+    @Test func aListPastTheLimitEndsWithTheNotice() throws {
+        let uri = "file:///tmp/inprocess-many.layout.json"
+        let text = "{\"sections\": [" + String(repeating: "1,", count: 10_050) + "1]}"
+        let (code, out) = runScripted([
+            RPC.request(id: .int(1), "initialize", J(#"{"capabilities":{}}"#)),
+            RPC.notification("initialized", .object([])),
+            RPC.notification("textDocument/didOpen", .object([("textDocument", .object([
+                ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)), ("text", .string(text)),
+            ]))])),
+            RPC.request(id: .int(2), "textDocument/diagnostic", .object([("textDocument", docID(uri))])),
+            RPC.request(id: .int(3), "shutdown", nil),
+            RPC.notification("exit", .object([])),
+        ])
+        #expect(code == 0)
+        let items = try #require(out.first { $0["id"] == .int(2) }?["result"]?["items"]?.arrayValue)
+        #expect(items.count == 10_001)
+        #expect(items.last?["code"] == .string("too-many-problems"))
+        #expect(items.last?["message"]?.stringValue?.hasPrefix("51 more problems") == true, "\(String(describing: items.last))")
+    }
+
     @Test func endOfInputWithoutShutdown() {
         let (code, out) = runScripted([RPC.request(id: .int(1), "initialize", J(#"{"capabilities":{}}"#))])
         #expect(code == 1)

@@ -84,6 +84,12 @@ public struct LayoutLintConfig: @unchecked Sendable {
                                  sv.range)
                         continue
                     }
+                    if p.key.sameKey(as: tooManyProblemsRule) {
+                        b.report("invalid-value", .warning,
+                                 "\"\(tooManyProblemsRule)\" takes the severity of the problems it counts and cannot be turned off; this setting is ignored",
+                                 sv.range)
+                        continue
+                    }
                     c.severities[p.key] = sv.stringValue == "off" ? .some(nil) : Severity(name: sv.stringValue)
                 }
             case "exclude":

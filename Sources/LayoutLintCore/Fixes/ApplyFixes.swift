@@ -75,8 +75,8 @@ public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root:
     if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
         return true
     }
-    let after = parseJSONC(applyEdits(source, fix.edits))
-    return after.errors.filter { $0.code == .syntax }.count <= syntaxErrors
+    // Counted, not kept: a broken document can have an error per token.
+    return parseJSONC(applyEdits(source, fix.edits), maxSyntaxErrors: 0).syntaxErrorCount <= syntaxErrors
 }
 
 /// Whether every edit of `fix` replaces one whole token of the parsed tree (a property key, or a string, number,
@@ -215,13 +215,13 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
     for _ in 0..<maxRounds {
         // (In a broken document, `lint` has already dropped the fixes that would add a syntax error.)
         let candidates = result.diagnostics.compactMap { d in d.fix.flatMap { $0.isSafe ? ($0, d.rule) : nil } }
-        let before = result.diagnostics.filter { $0.rule == "syntax" }.count
+        let before = result.syntaxErrorCount
         let picked = nonOverlappingFixIndices(candidates.map(\.0))
         guard !picked.isEmpty else { break }
         let next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
         guard next != text else { break }
         let nextResult = lint(bytes: next, options: options)
-        if nextResult.diagnostics.filter({ $0.rule == "syntax" }).count > before { break }
+        if nextResult.syntaxErrorCount > before { break }
         for k in picked { applied[candidates[k].1, default: 0] += 1 }
         text = next
         result = nextResult

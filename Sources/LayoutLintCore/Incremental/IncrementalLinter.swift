@@ -55,11 +55,21 @@ public final class IncrementalLinter: @unchecked Sendable {
         return current
     }
     private var current: [Diagnostic] = []
+    /// The diagnostics past `LintOptions.maxDiagnostics` (then `diagnostics` ends with a `too-many-problems`).
+    public var omitted: OmittedDiagnostics {
+        update()
+        return currentOmitted
+    }
+    private var currentOmitted = OmittedDiagnostics()
     public private(set) var stats = IncrementalStats()
 
     // MARK: regions
 
     static let suffixID = 1 << 30
+    /// Sections followed one by one: past this many the document is linted whole. Each section's state (its
+    /// segment, results and diagnostics) costs about 1.4 KB: 1.8 M sections of `1` (3.6 MB of text) took 2.6 GB in
+    /// `serve` (ROBUSTNESS.md, Found 52). A real document of 16 MB (`serve`'s limit) has about 43 000.
+    static let maxSections = 50_000
     static let localMask = (1 << 32) - 1
     /// Region start (in the text) by region id; ids of section regions are never reused.
     private var regionStart = RegionStarts()
@@ -205,6 +215,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         if let r = wholeResult { return r }
         var r = lint(bytes: text, options: options, rules: false)
         r.diagnostics = current
+        r.omitted = currentOmitted
         wholeResult = r
         return r
     }
@@ -466,8 +477,10 @@ public final class IncrementalLinter: @unchecked Sendable {
             lintWhole()
             return
         }
-        let parsed = parseJSONC(text)
-        guard let cut = cutSections(parsed) else {
+        // A document with more syntax errors than a document lists is linted whole: the segments would keep every
+        // one of them (one per token of garbage), `lint(bytes:)` only counts those past the limit.
+        let parsed = parseJSONC(text, maxSyntaxErrors: max(1, options.maxDiagnostics))
+        guard parsed.droppedSyntaxErrors == 0, let cut = cutSections(parsed), cut.elements.count <= Self.maxSections else {
             lintWhole()
             return
         }
@@ -588,6 +601,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let r = lint(bytes: text, options: options)
         wholeResult = r
         current = r.diagnostics
+        currentOmitted = r.omitted
         stats.mode = "whole"
         stats.sections = r.document.sections.count
         stats.sectionsResolved = r.document.sections.count
@@ -966,6 +980,11 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func recompute(t0: Int) {
+        // (Sections pasted in one by one can pass the limit too.)
+        if segments.count > Self.maxSections {
+            lintWhole()
+            return
+        }
         let tr = nowMicros()
         if totalNodes.count != environments.count {
             counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0
@@ -1081,6 +1100,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         out = applySeverities(out, options.severities)
         sortDiagnostics(&out)
+        currentOmitted = limitDiagnostics(&out, limit: options.maxDiagnostics)
         current = out
     }
 

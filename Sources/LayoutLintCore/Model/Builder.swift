@@ -18,12 +18,21 @@ public struct ModelLimits: Sendable {
 public struct BuildResult: Sendable {
     public var document: LayoutDocument
     public var diagnostics: [Diagnostic]
+    /// Diagnostics counted but not kept (`countPast`), by their final severity, and the first one's range.
+    public var dropped = OmittedDiagnostics()
+    public var firstDropped: ByteRange?
 }
 
-public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits()) -> BuildResult {
+/// `countPast`: once `limit` diagnostics are kept, a further one that starts after all of them is only counted (with
+/// its severity from `severities`; one whose rule is turned off is not kept at all). Exact only where every node is
+/// built once and nothing is suppressed: `lint(bytes:)` passes it for documents without `$ref` and without
+/// suppression comments.
+public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(),
+                          countPast: (limit: Int, severities: [String: Severity?])? = nil) -> BuildResult {
     let b = DocumentBuilder(root: parsed.root, limits: limits)
+    b.countPast = countPast
     b.build()
-    return BuildResult(document: b.doc, diagnostics: b.diagnostics)
+    return BuildResult(document: b.doc, diagnostics: b.diagnostics, dropped: b.dropped, firstDropped: b.firstDropped)
 }
 
 /// Property names by element, as FORMAT.md lists them.
@@ -98,6 +107,12 @@ final class DocumentBuilder {
     let doc = LayoutDocument()
     var diagnostics: [Diagnostic] = []
     private var seen = Set<Diagnostic>()
+    /// `buildDocument(countPast:)`: the diagnostics kept under it, the largest start among them, what was counted.
+    var countPast: (limit: Int, severities: [String: Severity?])?
+    private var keptUnderLimit = 0
+    private var lastKeptStart = -1
+    private(set) var dropped = OmittedDiagnostics()
+    private(set) var firstDropped: ByteRange?
     private var refStack: [String] = []
     private(set) var elementsBuilt = 0
     var budgetReported = false
@@ -114,8 +129,26 @@ final class DocumentBuilder {
 
     func report(_ rule: String, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
                 related: [RelatedLocation] = [], fix: Fix? = nil) {
+        if let c = countPast {
+            var final = severity
+            if let o = c.severities[rule] {
+                // Turned off: `applySeverities` would remove it.
+                guard let s = o else { return }
+                final = s
+            }
+            if keptUnderLimit >= c.limit && range.start > lastKeptStart {
+                dropped.bySeverity[final, default: 0] += 1
+                if rule == "syntax" { dropped.syntaxErrors += 1 }
+                if let f = firstDropped, (f.start, f.end) <= (range.start, range.end) {} else { firstDropped = range }
+                return
+            }
+        }
         let d = Diagnostic(rule: rule, severity: severity, message: message, range: range, related: related, fix: fix)
-        if seen.insert(d).inserted { diagnostics.append(d) }
+        if seen.insert(d).inserted {
+            diagnostics.append(d)
+            keptUnderLimit += 1
+            lastKeptStart = max(lastKeptStart, range.start)
+        }
     }
 
     func wrongType(_ e: Entry, expected: String) {

@@ -172,15 +172,41 @@ public struct ParseResult: @unchecked Sendable {
     public let root: JSONNode?
     public let errors: [SyntaxError]
     public let comments: [Comment]
+    /// Syntax errors counted but not kept (`parseJSONC(maxSyntaxErrors:)`): each starts after every kept one, so
+    /// they are the last in report order. Their first range (smallest start, then end), if any.
+    public var droppedSyntaxErrors = 0
+    public var firstDroppedRange: ByteRange?
 
     public init(root: JSONNode?, errors: [SyntaxError], comments: [Comment]) {
         self.root = root
         self.errors = errors
         self.comments = comments
     }
+
+    /// Every syntax error (code `syntax`) of the text, kept or only counted.
+    public var syntaxErrorCount: Int {
+        errors.reduce(0) { $0 + ($1.code == .syntax ? 1 : 0) } + droppedSyntaxErrors
+    }
 }
 
 extension JSONNode {
+    /// Whether some object of this subtree has a member named `key` (iterative: a tree can be 512 deep).
+    func containsMember(named key: String) -> Bool {
+        var stack: [JSONNode] = [self]
+        while let n = stack.popLast() {
+            switch n.kind {
+            case .object:
+                for p in n.properties {
+                    if p.key.sameKey(as: key) { return true }
+                    if let v = p.value { stack.append(v) }
+                }
+            case .array: stack.append(contentsOf: n.elements)
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Moves every range of this subtree by `delta` (the incremental linter re-bases a freshly parsed piece).
     func relocate(by delta: Int) { relocate { $0.shifted(by: delta) } }
 

@@ -7,13 +7,18 @@
 // still produces nodes.
 
 /// Parses a JSONC document. Never fails; problems are reported in `ParseResult.errors` (in source order).
-public func parseJSONC(_ bytes: [UInt8], maxDepth: Int = 512) -> ParseResult {
-    bytes.withUnsafeBufferPointer { parseJSONC($0, maxDepth: maxDepth) }
+///
+/// `maxSyntaxErrors`: once that many syntax errors are kept, a further one that starts after all of them is only
+/// counted (`ParseResult.droppedSyntaxErrors`): a document of garbage has about one error per token, and the linter
+/// reports at most `LintOptions.maxDiagnostics` per document (3.6 M kept errors took 1.4 GB). Duplicate-key warnings
+/// are always kept (the config or a comment can turn them off, so they cannot be counted ahead of the report).
+public func parseJSONC(_ bytes: [UInt8], maxDepth: Int = 512, maxSyntaxErrors: Int = .max) -> ParseResult {
+    bytes.withUnsafeBufferPointer { parseJSONC($0, maxDepth: maxDepth, maxSyntaxErrors: maxSyntaxErrors) }
 }
 
 /// Parses a JSONC document held in a buffer (which need only live for the duration of the call).
-public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) -> ParseResult {
-    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth))
+public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, maxSyntaxErrors: Int = .max) -> ParseResult {
+    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: max(0, maxSyntaxErrors))
     return parser.parse()
 }
 
@@ -90,6 +95,12 @@ struct JSONCParser {
     private let maxDepth: Int
     private var pos = 0
     private var errors: [SyntaxError] = []
+    /// Syntax errors kept, the largest start among them, and the ones only counted (`maxSyntaxErrors`).
+    private let maxSyntaxErrors: Int
+    private var syntaxErrorsKept = 0
+    private var lastKeptStart = -1
+    private var droppedSyntaxErrors = 0
+    private var firstDroppedRange: ByteRange?
     private var comments: [Comment] = []
     /// While skipping text (too deep, trailing garbage): no errors, no decoded strings.
     private var quiet = false
@@ -114,10 +125,11 @@ struct JSONCParser {
     private var lineCheckpoints: [Int] = [0]
     private var lineCache = (offset: 0, line: 0)
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSyntaxErrors: Int = .max) {
         buf = buffer
         n = buffer.count
         self.maxDepth = maxDepth
+        self.maxSyntaxErrors = maxSyntaxErrors
     }
 
     // MARK: Driver
@@ -160,7 +172,10 @@ struct JSONCParser {
                     ? a.element.range.start < b.element.range.start : a.offset < b.offset
             }.map(\.element)
         }
-        return ParseResult(root: root, errors: errors, comments: comments)
+        var result = ParseResult(root: root, errors: errors, comments: comments)
+        result.droppedSyntaxErrors = droppedSyntaxErrors
+        result.firstDroppedRange = firstDroppedRange
+        return result
     }
 
     /// Re-parses elements of an array as the full parser would read them: from the state right after the delimiter
@@ -238,7 +253,15 @@ struct JSONCParser {
 
     private mutating func report(_ message: String, _ range: ByteRange) {
         if quiet { return }
+        // Past the limit, an error after every kept one comes after all of them in the report: it is only counted.
+        if syntaxErrorsKept >= maxSyntaxErrors && range.start > lastKeptStart {
+            droppedSyntaxErrors += 1
+            if let f = firstDroppedRange, (f.start, f.end) <= (range.start, range.end) {} else { firstDroppedRange = range }
+            return
+        }
         errors.append(SyntaxError(message: message, range: range))
+        syntaxErrorsKept += 1
+        lastKeptStart = max(lastKeptStart, range.start)
     }
 
     /// Called when a value (or its absence) is complete: attach it to the enclosing container.

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LayoutLintCore
+
+/// The limit on diagnostics per document (`LintOptions.maxDiagnostics`, ROBUSTNESS.md Found 52): the list keeps the
+/// first ones in report order and ends with one `too-many-problems` that counts the rest; the parser and the builder
+/// only count what is past the limit, and that must change nothing but memory.
+@Suite("Diagnostics per document")
+struct DiagnosticLimitTests {
+    static func options(_ limit: Int, _ severities: [String: Severity?] = [:]) -> LintOptions {
+        var o = LintOptions()
+        o.maxDiagnostics = limit
+        o.severities = severities
+        return o
+    }
+
+    /// Documents with many diagnostics of every source: the examples, the fuzz seeds, and both broken by random
+    /// bytes (syntax errors, builder diagnostics, findings); some with `$ref` and suppression comments.
+    static let documents: [(String, [UInt8])] = {
+        var docs: [(String, [UInt8])] = []
+        for dir in ["examples", "Fuzz/corpus/pipeline"] {
+            let url = repositoryRoot.appendingPathComponent(dir)
+            let files = ((try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [])
+                .filter { !$0.lastPathComponent.hasSuffix(".md") }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            for f in files { if let d = try? Data(contentsOf: f) { docs.append((f.lastPathComponent, Array(d))) } }
+        }
+        var rng = SplitMix(seed: 52)
+        let junk: [[UInt8]] = ["'a ", "1,", "{", "}", "]", ",", "\"x\": 1,", "// layoutlint-disable-next-line\n", "\u{4E2D}😀", "\"$ref\": \"#/sections/0\","]
+            .map { Array($0.utf8) }
+        for (name, base) in docs.prefix(30) where !base.isEmpty {
+            var b = base
+            for _ in 0..<(1 + Int(rng.next() % 12)) {
+                let at = Int(rng.next() % UInt64(b.count + 1))
+                b.insert(contentsOf: rng.pick(junk), at: at)
+            }
+            docs.append(("\(name) broken", b))
+        }
+        docs.append(("garbage tokens", Array(("{\"sections\":[" + String(repeating: "'a ", count: 400) + "]}").utf8)))
+        docs.append(("sections that are not objects", Array(("{\"sections\":[" + Array(repeating: "1", count: 400).joined(separator: ",") + "]}").utf8)))
+        docs.append(("duplicate keys", Array(("{\"sections\":[{\"name\":\"a\"" + String(repeating: ",\"name\":\"a\"", count: 300) + "}]}").utf8)))
+        return docs
+    }()
+
+    static func counts(_ ds: [Diagnostic]) -> [Severity: Int] { countBySeverity(ds, OmittedDiagnostics()) }
+
+    @Test("a limited lint is the unlimited one's first diagnostics, and counts the same", arguments: [1, 2, 3, 7, 40])
+    func limitedIsPrefixOfUnlimited(_ limit: Int) {
+        var over = 0
+        for (name, bytes) in Self.documents {
+            for severities in [[:], ["unknown-property": Severity?.none, "wrong-type": .warning]] as [[String: Severity?]] {
+                let all = lint(bytes: bytes, options: Self.options(.max, severities))
+                let some = lint(bytes: bytes, options: Self.options(limit, severities))
+                let want = IncrementalTests.describe(all.diagnostics)
+                guard all.diagnostics.count > limit else {
+                    #expect(IncrementalTests.describe(some.diagnostics) == want, "\(name)")
+                    #expect(some.omitted == OmittedDiagnostics(), "\(name)")
+                    continue
+                }
+                over += 1
+                #expect(some.diagnostics.count == limit + 1, "\(name)")
+                #expect(IncrementalTests.describe(Array(some.diagnostics.prefix(limit))) == Array(want.prefix(limit)), "\(name) limit \(limit)")
+                let rest = Array(all.diagnostics.dropFirst(limit))
+                #expect(some.omitted.bySeverity == Self.counts(rest), "\(name) limit \(limit)")
+                #expect(some.omitted.syntaxErrors == rest.filter { $0.rule == "syntax" }.count, "\(name)")
+                #expect(some.severityCounts == all.severityCounts, "\(name)")
+                #expect(some.syntaxErrorCount == all.syntaxErrorCount, "\(name)")
+                guard let notice = some.diagnostics.last else { continue }
+                #expect(notice.rule == tooManyProblemsRule)
+                #expect(notice.severity == rest.map(\.severity).max())
+                #expect(notice.range == rest[0].range, "\(name): at the first one left out")
+                #expect(notice.message.hasPrefix("\(rest.count) more problem"), "\(notice.message)")
+                #expect(notice.message.contains("at most \(limit) per document"))
+            }
+        }
+        #expect(over >= 8, "documents over the limit: \(over)")
+    }
+
+    /// The parser and the builder count what is past the limit without keeping it: a document of garbage needs memory
+    /// for its tree, not for millions of diagnostics.
+    @Test func theParserAndTheBuilderKeepOnlyTheLimit() {
+        let garbage = Array(("{\"sections\":[" + String(repeating: "'a ", count: 5_000) + "]}").utf8)
+        let parsed = parseJSONC(garbage, maxSyntaxErrors: 100)
+        // (An error at the same place as the 100th is kept: it may sort before it.)
+        #expect((100...103).contains(parsed.errors.count), "\(parsed.errors.count)")
+        #expect(parsed.syntaxErrorCount == parseJSONC(garbage).errors.count)
+        #expect(parseJSONC(garbage, maxSyntaxErrors: 0).errors.isEmpty)
+        let numbers = Array(("{\"sections\":[" + Array(repeating: "1", count: 5_000).joined(separator: ",") + "]}").utf8)
+        let built = buildDocument(parseJSONC(numbers), countPast: (100, [:]))
+        #expect(built.diagnostics.count == 100)
+        #expect(built.dropped.total == 4_900)
+        let r = lint(bytes: numbers, options: Self.options(100))
+        #expect(r.severityCounts[.error] == 5_000)
+        #expect(r.diagnostics.count == 101)
+    }
+
+    /// With `$ref` (a node built twice reports once) or a suppression comment (a counted one might be silenced) the
+    /// builder keeps everything, and the counts stay exact.
+    @Test func referencesAndSuppressionsAreCountedExactly() {
+        let sections = Array(repeating: #"{ "name": "s", "bogus": 1 }"#, count: 30).joined(separator: ",")
+        let withRef = ##"{ "definitions": { "d": { "bogus": 2 } }, "sections": [ \##(sections), { "$ref": "#/sections/29" } ] }"##
+        let withComment = #"{ "sections": [ \#(sections), // layoutlint-disable-next-line unknown-property"# + "\n" + #"{ "name": "t", "bogus": 3 } ] }"#
+        for text in [withRef, withComment] {
+            let all = lint(bytes: Array(text.utf8), options: Self.options(.max))
+            let some = lint(bytes: Array(text.utf8), options: Self.options(5))
+            #expect(all.diagnostics.count > 5)
+            #expect(some.severityCounts == all.severityCounts)
+            #expect(IncrementalTests.describe(Array(some.diagnostics.prefix(5))) == IncrementalTests.describe(Array(all.diagnostics.prefix(5))))
+        }
+    }
+
+    @Test("the incremental linter ends its list the same way", arguments: [1, 3, 40])
+    func incrementalEqualsWhole(_ limit: Int) {
+        var rng = SplitMix(seed: UInt64(limit))
+        for (name, bytes) in Self.documents.suffix(40) {
+            let inc = IncrementalLinter(text: bytes, options: Self.options(limit))
+            for step in 0..<6 {
+                let whole = lint(bytes: inc.text, options: inc.options)
+                #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics), "\(name) step \(step)")
+                #expect(inc.omitted == whole.omitted, "\(name) step \(step)")
+                let at = Int(rng.next() % UInt64(inc.text.count + 1))
+                let end = min(inc.text.count, at + Int(rng.next() % 4))
+                inc.edit(ByteRange(at, end), with: rng.pick([Array("'a 'a ".utf8), Array("1,".utf8), [], Array("}".utf8)]))
+            }
+        }
+    }
+
+    /// Past `IncrementalLinter.maxSections` sections (50 000) the incremental linter lints whole: each section's state
+    /// cost 1.4 KB, 2.6 GB for 1.8 M sections of `1`.
+    @Test func manySectionsAreLintedWhole() {
+        func doc(_ n: Int) -> [UInt8] { Array(("{\"sections\":[" + String(repeating: "1,", count: n - 1) + "1]}").utf8) }
+        let over = IncrementalLinter(text: doc(IncrementalLinter.maxSections + 1))
+        #expect(over.diagnostics == lint(bytes: over.text).diagnostics)
+        #expect(over.stats.mode == "whole")
+        let under = IncrementalLinter(text: doc(IncrementalLinter.maxSections - 1))
+        #expect(under.diagnostics == lint(bytes: under.text).diagnostics)
+        #expect(under.stats.mode == "document")
+        // Sections pasted in: past the limit by a section-mode edit.
+        under.edit(ByteRange(13, 13), with: Array("1,1,".utf8))
+        #expect(under.diagnostics == lint(bytes: under.text).diagnostics)
+        #expect(under.stats.mode == "whole")
+    }
+
+    @Test func theConfigCannotChangeIt() {
+        let c = LayoutLintConfig.parse(Array(#"{ "rules": { "too-many-problems": "off" } }"#.utf8), path: nil)
+        #expect(c.severities[tooManyProblemsRule] == nil)
+        #expect(c.diagnostics.contains { $0.message.contains("cannot be turned off") })
+    }
+}
