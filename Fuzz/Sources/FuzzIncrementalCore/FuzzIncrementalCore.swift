@@ -1,7 +1,10 @@
 // Fuzz target 4: incremental edits at the core, without the server. Random edit sequences go straight into an
 // `IncrementalLinter` (the engine behind `serve`); after them, and wherever the input asks, its results must equal
 // a from-scratch view of its text:
-// - its diagnostics equal `lint(bytes:)` of the text, whole (ranges, messages, related locations, fixes);
+// - its diagnostics equal `lint(bytes:)` of the text, whole (ranges, messages, related locations, fixes), and so
+//   do the counts past the limit on diagnostics per document; one input in four sets that limit to 1–16, so that
+//   the incremental linter's end of the list meets the whole-document linter's parser and builder, which only
+//   count what is past it (ROBUSTNESS.md, Found 52);
 // - its outline and inlay sizes equal those of a linter that only read the final text.
 // `FuzzIncremental` checks the same property through the server (LSP positions, JSON, the document store, pulls
 // between changes); this target has none of that cost, so it runs several times as many edit sequences.
@@ -27,7 +30,10 @@ func texts(_ d: Diagnostic) -> [String] {
 /// The diagnostics of `inc` equal a lint of its text from scratch.
 func compareWithLint(_ inc: IncrementalLinter, _ what: String) {
     let got = inc.diagnostics
-    let want = lint(bytes: inc.text).diagnostics
+    let whole = lint(bytes: inc.text, options: inc.options)
+    let want = whole.diagnostics
+    check(inc.omitted == whole.omitted, "incremental counts past the limit differ from a lint of the text (\(what)): "
+          + "\(inc.omitted) vs \(whole.omitted)")
     // `Diagnostic ==` compares messages with Swift's `==` (canonical equivalence): the texts are compared as bytes too.
     guard got != want || !zip(got, want).allSatisfy({ texts($0).elementsEqual(texts($1)) { $0.utf8.elementsEqual($1.utf8) } }) else { return }
     let i = (0..<max(got.count, want.count)).first { $0 >= got.count || $0 >= want.count || got[$0] != want[$0] }!
@@ -45,7 +51,9 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     guard let data, size >= 2 else { return 0 }
     var r = Reader(data, count: size)
     let len = (r.byte()! << 8 | r.byte()!) % 4096
-    let inc = IncrementalLinter(text: r.bytes(len))
+    var options = LintOptions()
+    if len % 4 == 1 { options.maxDiagnostics = 1 + (len / 4) % 16 }
+    let inc = IncrementalLinter(text: r.bytes(len), options: options)
     var ops = 0
     var edits = 0
     while let op = r.byte(), ops < 64 {
@@ -72,7 +80,7 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     inc.update()
     compareWithLint(inc, "at the end, after \(edits) edits")
     if edits > 0 {
-        let fresh = IncrementalLinter(text: inc.text)
+        let fresh = IncrementalLinter(text: inc.text, options: options)
         check(inc.outline() == fresh.outline(), "the outline after edits differs from the outline of the final text")
         let all = ByteRange(0, inc.text.count)
         check(inc.dimensionSizes(in: all) == fresh.dimensionSizes(in: all),

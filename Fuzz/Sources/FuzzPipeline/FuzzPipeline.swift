@@ -22,11 +22,12 @@ import LayoutLintReport
 import Glibc
 #endif
 
-func syntaxErrors(_ r: LintResult) -> Int { r.diagnostics.filter { $0.rule == "syntax" }.count }
+/// Listed or past the limit on diagnostics per document.
+func syntaxErrors(_ r: LintResult) -> Int { r.syntaxErrorCount }
 /// Syntax errors as `lint` counts them (parse errors, or one for a binary file), without building or resolving.
 func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
     if bytes.prefix(8192).contains(0) { return 1 }
-    return parseJSONC(bytes).errors.filter { $0.code == .syntax }.count
+    return parseJSONC(bytes, maxSyntaxErrors: 0).syntaxErrorCount
 }
 
 /// `LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES=1` skips the single-fix check on documents that already have syntax errors
