@@ -5,12 +5,25 @@ side by side in one run (ROBUSTNESS.md, Found 51).
     python3 Benchmarks/serve_open.py DOC BINARY [BINARY...]     # ROUNDS=3 by default, binaries alternated
 
 Each round starts every binary afresh, sends initialize, didOpen of DOC and textDocument/diagnostic, and times from
-didOpen to the pull's response; then one edit (a space at the start of line 3) and a pull. Prints the medians and
-each binary's open time over the first binary's. The pipe client is edit_bench.py's."""
+didOpen to the pull's response; then one edit (a space at the start of line 3) and a pull. Prints the medians, each
+binary's open time over the first binary's, and the server's peak memory (VmHWM, the largest over the rounds; Found
+52). The pipe client is edit_bench.py's."""
 import os, statistics, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from edit_bench import Server, initialize  # noqa: E402
+
+
+def peak_kb(pid):
+    """The process's peak resident memory so far, in KB (Linux)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def session(binary, uri, text):
@@ -30,7 +43,7 @@ def session(binary, uri, text):
             "contentChanges": [{"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
                                 "text": " "}]}}, pull)
         arrived, _ = s.wait_for(pull["id"])
-        return opened, arrived - t, items
+        return opened, arrived - t, items, peak_kb(s.p.pid)
     finally:
         s.p.kill()
         s.p.wait()
@@ -44,17 +57,19 @@ def main():
     uri = "file://" + os.path.abspath(doc)
     rounds = int(os.environ.get("ROUNDS", "3"))
     times = {b: ([], []) for b in binaries}
-    count = {}
+    count, peak = {}, {}
     for _ in range(rounds):
         for b in binaries:
-            opened, edited, items = session(b, uri, text)
+            opened, edited, items, kb = session(b, uri, text)
+            peak[b] = max(peak.get(b, 0), kb)
             times[b][0].append(opened)
             times[b][1].append(edited)
             count[b] = items
     first = statistics.median(times[binaries[0]][0])
     for b in binaries:
         o, e = statistics.median(times[b][0]), statistics.median(times[b][1])
-        print(f"{b}: open+pull {o:.3f} s, edit+pull {e:.3f} s ({count[b]} diagnostics); open / first binary's = {o / first:.2f}")
+        print(f"{b}: open+pull {o:.3f} s, edit+pull {e:.3f} s ({count[b]} diagnostics), peak {peak[b] / 1024:.0f} MB; "
+              f"open / first binary's = {o / first:.2f}")
 
 
 if __name__ == "__main__":
