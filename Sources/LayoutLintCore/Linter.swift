@@ -93,8 +93,10 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     t0 = nowMicros()
     let text = SourceText(bytes: bytes)
     var diagnostics = syntaxDiagnostics(parsed.errors, root: parsed.root, text: text)
-    // Builder diagnostics past the limit are only counted where that is exact (`buildDocument(countPast:)`).
-    let countable = !(parsed.root?.containsMember(named: "$ref") ?? false)
+    // Builder diagnostics past the limit are only counted where that is exact (`buildDocument(countPast:)`): where
+    // every node is checked once (`$ref` builds a target again; a variant checks the section's keys it inherits
+    // again) and nothing is suppressed.
+    let countable = !(parsed.root?.containsMember(namedAnyOf: ["$ref", "variants"]) ?? false)
         && parseSuppressions(parsed.comments, source: bytes, index: index).isEmpty
     let built = buildDocument(parsed, limits: options.modelLimits,
                               countPast: countable ? (max(1, options.maxDiagnostics), options.severities) : nil)

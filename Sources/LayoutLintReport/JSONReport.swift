@@ -38,10 +38,10 @@ public enum JSONReport {
         public var path: String
         public var diagnostics: [Diagnostic]
         public var index: LineIndex
-        /// By severity, with the diagnostics past the limit per document (`too-many-problems` stands for them);
-        /// nil: counted from `diagnostics`.
-        public var counts: [Severity: Int]?
-        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int]? = nil) {
+        /// By severity, with the diagnostics past the limit per document (`too-many-problems` stands for them):
+        /// `LintResult.severityCounts`.
+        public var counts: [Severity: Int]
+        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int]) {
             self.path = path
             self.diagnostics = diagnostics
             self.index = index
@@ -52,7 +52,7 @@ public enum JSONReport {
     public static func lintOutput(_ files: [FileResult]) -> JSONValue {
         var counts = [Severity: Int]()
         for f in files {
-            for (s, n) in f.counts ?? countBySeverity(f.diagnostics, OmittedDiagnostics()) { counts[s, default: 0] += n }
+            for (s, n) in f.counts { counts[s, default: 0] += n }
         }
         return .object([
             ("version", .int(1)),

@@ -57,9 +57,9 @@ struct Render: ParsableCommand {
             Output.write(svg)
             Output.flush()
         }
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            Output.error("\(file) has \(errors.count) error\(errors.count == 1 ? "" : "s"); sections with errors are not drawn (run `layoutlint lint \(file)`)")
+        let errors = result.severityCounts[.error] ?? 0
+        if errors > 0 {
+            Output.error("\(file) has \(errors) error\(errors == 1 ? "" : "s"); sections with errors are not drawn (run `layoutlint lint \(file)`)")
         }
     }
 }

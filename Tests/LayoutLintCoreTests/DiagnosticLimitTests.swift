@@ -110,6 +110,35 @@ struct DiagnosticLimitTests {
         }
     }
 
+    /// A variant checks again the section keys it inherits (the builder reports each once): with variants the builder
+    /// keeps everything, or a counted diagnostic would be counted twice (review of Found 52, F1).
+    @Test func variantsAreCountedExactly() {
+        let group = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let text = #"{ "sections": [ 1, { "name": 2, "group": \#(group), "variants": [ { "when": { "minWidth": 1 } } ] } ] }"#
+        let all = lint(bytes: Array(text.utf8), options: Self.options(.max))
+        #expect(all.diagnostics.count >= 2)
+        for limit in 1..<all.diagnostics.count {
+            let some = lint(bytes: Array(text.utf8), options: Self.options(limit))
+            #expect(some.severityCounts == all.severityCounts, "limit \(limit)")
+            let inc = IncrementalLinter(text: Array(text.utf8), options: Self.options(limit))
+            #expect(inc.omitted == some.omitted, "limit \(limit)")
+        }
+    }
+
+    /// A rule turned off still takes part, below the limit, in choosing which fixes of a broken document are checked
+    /// (the first 100 in report order), as in the incremental linter (review of Found 52, F2).
+    @Test func aRuleTurnedOffLeavesTheFixesThatAreCheckedAlone() {
+        var sections = (0..<101).map { #"{ "nmae": "s\#($0)" }"# }
+        sections.append(#"{ "name": "last", "orthogonalScrollingBehavior": "continuos" }"#)
+        let text = "{ \"sections\": [ " + sections.joined(separator: ", ") + " ] "   // no closing brace: a syntax error
+        let options = Self.options(10_000, ["unknown-property": Severity?.none])
+        let whole = lint(bytes: Array(text.utf8), options: options)
+        let inc = IncrementalLinter(text: Array(text.utf8), options: options)
+        #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics))
+        #expect(whole.diagnostics.contains { $0.rule == "syntax" })
+        #expect(!whole.diagnostics.contains { $0.rule == "unknown-property" })
+    }
+
     @Test("the incremental linter ends its list the same way", arguments: [1, 3, 40])
     func incrementalEqualsWhole(_ limit: Int) {
         var rng = SplitMix(seed: UInt64(limit))
@@ -140,6 +169,42 @@ struct DiagnosticLimitTests {
         under.edit(ByteRange(13, 13), with: Array("1,1,".utf8))
         #expect(under.diagnostics == lint(bytes: under.text).diagnostics)
         #expect(under.stats.mode == "whole")
+    }
+
+    /// What one section or the frame holds past the limit is not kept either: the incremental linter lints whole
+    /// then (review of Found 52, F3: a paste of garbage into one section, one section of numbers among its subitems,
+    /// definitions of numbers).
+    @Test func oneSectionOrTheFramePastTheLimitIsLintedWhole() {
+        let item = #"{ "width": "fractionalWidth(1)", "height": "absolute(44)" }"#
+        func section(_ name: String, _ subitems: String) -> String {
+            #"{ "name": "\#(name)", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(subitems) ] } }"#
+        }
+        let clean = #"{ "sections": [ \#(section("a", item)), \#(section("b", item)) ] }"#
+        let numbers = #"{ "sections": [ \#(section("a", item)), \#(section("b", Array(repeating: "1", count: 20).joined(separator: ","))) ] }"#
+        let bogus = (0..<7).map { #""d\#($0)": { "bogus": 1 }"# }.joined(separator: ", ")
+        let definitions = #"{ "definitions": { \#(bogus) }, "sections": [ \#(section("a", item)) ] }"#
+        let options = Self.options(5)
+        for (name, text) in [("numbers", numbers), ("definitions", definitions)] {
+            let inc = IncrementalLinter(text: Array(text.utf8), options: options)
+            let whole = lint(bytes: Array(text.utf8), options: options)
+            #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics), "\(name)")
+            #expect(inc.omitted == whole.omitted && whole.omitted.total > 0, "\(name)")
+            #expect(inc.stats.mode == "whole", "\(name)")
+        }
+        // Garbage typed into the first section's subitems: re-parsed alone, it has more syntax errors than are kept.
+        let inc = IncrementalLinter(text: Array(clean.utf8), options: options)
+        #expect(inc.diagnostics.isEmpty)
+        let at = Array(clean.utf8).indices.first { i in
+            Array(clean.utf8)[i...].starts(with: Array(#""subitems": [ "#.utf8))
+        }! + #""subitems": [ "#.utf8.count
+        // (Stray characters: the section still re-parses alone, with one syntax error each.)
+        inc.edit(ByteRange(at, at), with: Array(String(repeating: "@ ", count: 8).utf8))
+        _ = inc.diagnostics
+        #expect(inc.stats.mode != "section", "re-parsed alone, the section has more syntax errors than a document lists")
+        let whole = lint(bytes: inc.text, options: options)
+        #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics))
+        #expect(inc.omitted == whole.omitted && whole.omitted.total > 0)
+        #expect(inc.stats.mode == "whole")
     }
 
     @Test func theConfigCannotChangeIt() {

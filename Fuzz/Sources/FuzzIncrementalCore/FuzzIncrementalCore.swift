@@ -4,7 +4,7 @@
 // - its diagnostics equal `lint(bytes:)` of the text, whole (ranges, messages, related locations, fixes), and so
 //   do the counts past the limit on diagnostics per document; one input in four sets that limit to 1–16, so that
 //   the incremental linter's end of the list meets the whole-document linter's parser and builder, which only
-//   count what is past it (ROBUSTNESS.md, Found 52);
+//   count what is past it (ROBUSTNESS.md, Found 52), and one in four turns rules off or changes their severity;
 // - its outline and inlay sizes equal those of a linter that only read the final text.
 // `FuzzIncremental` checks the same property through the server (LSP positions, JSON, the document store, pulls
 // between changes); this target has none of that cost, so it runs several times as many edit sequences.
@@ -53,6 +53,12 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     let len = (r.byte()! << 8 | r.byte()!) % 4096
     var options = LintOptions()
     if len % 4 == 1 { options.maxDiagnostics = 1 + (len / 4) % 16 }
+    // And one in four with rules turned off and changed, half of them also with the limit (a rule that is off still
+    // takes part in choosing which fixes of a broken document are checked, until severities apply).
+    if len % 8 == 3 || len % 8 == 5 {
+        options.severities = ["unknown-property": .some(nil), "missing-property": .some(nil), "wrong-type": .warning,
+                              "duplicate-key": .some(nil)]
+    }
     let inc = IncrementalLinter(text: r.bytes(len), options: options)
     var ops = 0
     var edits = 0

@@ -182,7 +182,7 @@ func checkReports(_ bytes: [UInt8], _ result: LintResult) {
         check(gh.hasPrefix("::") && gh.hasSuffix("\n") && !gh.utf8.dropLast().contains { $0 == 0x0A || $0 == 0x0D },
               "a GitHub command that is not one line: \(gh.debugDescription.prefix(300))")
     }
-    let files = [JSONReport.FileResult(path: path, diagnostics: shown, index: result.lineIndex)]
+    let files = [JSONReport.FileResult(path: path, diagnostics: shown, index: result.lineIndex, counts: result.severityCounts)]
     for (name, value) in [("JSON", JSONReport.lintOutput(files)), ("SARIF", withoutCatalogue(SARIFReport.log(files, toolVersion: "0")))] {
         let text = value.serialized(pretty: false)
         guard let back = try? JSONValue.parse(Array(text.utf8)) else { fatalError("the \(name) output is not JSON: \(text.prefix(300))") }

@@ -114,6 +114,8 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
                 msg = "\"\(r.id)\" is not a rule"
                 if let sug = ruleSuggestions.best(for: r.id) { msg += "; did you mean \"\(sug)\"?" } else { msg += "." }
                 msg += " The suppression silences nothing"
+            } else if r.id == tooManyProblemsRule {
+                msg = "\"\(r.id)\" cannot be suppressed: it stands for problems that were not listed"
             } else {
                 msg = "\"\(r.id)\" is suppressed here but does not fire on the \(s.isFile ? "document" : "next line")"
             }

@@ -146,9 +146,14 @@ public final class IncrementalLinter: @unchecked Sendable {
         let outline: OutlineSymbol?
         /// The sizes of the dimensions written in it (or in the definitions it uses), for inlay hints.
         let dimensions: [ByteRange: DimensionSizes]
+        /// Its builder had more diagnostics than a document lists and kept only those (`buildDocument(countPast:)`):
+        /// while it is there, the document is linted whole.
+        let overLimit: Bool
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
-             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes]) {
+             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
+             overLimit: Bool) {
+            self.overLimit = overLimit
             self.outline = outline
             self.dimensions = dimensions
             self.ownMerged = ownMerged
@@ -561,8 +566,10 @@ public final class IncrementalLinter: @unchecked Sendable {
 
         // The frame: environments, configuration, definitions.
         let fb = DocumentBuilder(root: root, limits: options.modelLimits)
+        fb.countPast = builderLimit
         frameView = fb.buildFrameStart()
         if let view = frameView { _ = fb.sectionsEntry(view) }
+        frameOverLimit = fb.passedLimit
         frameStartDiagnostics = fb.diagnostics
         frameDoc = fb.doc
         frameEndFor = nil
@@ -774,8 +781,10 @@ public final class IncrementalLinter: @unchecked Sendable {
             return !segments[j].errors.contains { ($0.range.start & IncrementalLinter.localMask) >= local }
         }
         guard let r = text.withUnsafeBufferPointer({
+                  // (More syntax errors than a document lists: the whole parse decides, which counts them.)
                   reparseArrayElements($0, delimiterEnd: start, outer: outerFrames,
-                                       limit: delimiterStart(hi) + IncrementalLinter.resyncLimit, stopsAt: stopsAt)
+                                       limit: delimiterStart(hi) + IncrementalLinter.resyncLimit,
+                                       maxSyntaxErrors: max(1, options.maxDiagnostics), stopsAt: stopsAt)
               }),
               !r.nodes.isEmpty,
               !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return nil }
@@ -908,6 +917,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private func computeSection(_ k: Int) -> SectionResult {
         let seg = segments[k]
         let b = DocumentBuilder(root: root, limits: options.modelLimits)
+        b.countPast = builderLimit
         let section = b.buildSection(seg.node, index: k, path: "/sections/\(k)")
         var deps: [(pointer: String, key: DepKey)] = []
         let attempted = Set(b.attemptedRefs)
@@ -959,7 +969,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions)
+                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
+                             overLimit: b.passedLimit)
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
@@ -967,11 +978,19 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var refCounts: [String: Int] = [:]
     private var totalElements = 0
     private var totalNodes: [Int] = []
+    /// Sections whose builder passed the limit on diagnostics (`SectionResult.overLimit`), and whether the frame's did.
+    private var overLimitSections = 0
+    private var frameOverLimit = false
+    private var frameEndOverLimit = false
+    /// Each builder keeps at most the diagnostics a document lists; past them the document is linted whole (one
+    /// section of 1.8 M numbers among its subitems kept them all).
+    private var builderLimit: (limit: Int, severities: [String: Severity?]) { (max(1, options.maxDiagnostics), options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<String>()
 
     private func count(_ c: SectionResult, sign: Int) {
         totalElements += sign * c.elements
+        if c.overLimit { overLimitSections += sign }
         for (e, n) in c.nodes.enumerated() where e < totalNodes.count { totalNodes[e] += sign * n }
         for r in c.refs {
             let n = (refCounts[r] ?? 0) + sign
@@ -981,13 +1000,13 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     private func recompute(t0: Int) {
         // (Sections pasted in one by one can pass the limit too.)
-        if segments.count > Self.maxSections {
+        if segments.count > Self.maxSections || frameOverLimit {
             lintWhole()
             return
         }
         let tr = nowMicros()
         if totalNodes.count != environments.count {
-            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0
+            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; overLimitSections = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
         var resolvedCount = 0
@@ -1020,8 +1039,10 @@ public final class IncrementalLinter: @unchecked Sendable {
         // Definitions nobody references are built too (their diagnostics depend on which are referenced).
         if frameEndFor != sectionRefs, let view = frameView {
             let fb = DocumentBuilder(root: root, limits: options.modelLimits)
+            fb.countPast = builderLimit
             fb.doc.referencedPointers = sectionRefs
             fb.buildFrameEnd(view)
+            frameEndOverLimit = fb.passedLimit
             frameEndDiagnostics = fb.diagnostics
             frameEndRefs = fb.doc.referencedPointers
             frameEndElements = fb.elementsBuilt
@@ -1029,7 +1050,8 @@ public final class IncrementalLinter: @unchecked Sendable {
             definitionsDirty = true
         }
         // Limits that count across sections: past them the whole-document linter decides.
-        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes }) {
+        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes })
+            || overLimitSections > 0 || frameOverLimit || frameEndOverLimit {
             lintWhole()
             return
         }

@@ -23,10 +23,10 @@ public struct BuildResult: Sendable {
     public var firstDropped: ByteRange?
 }
 
-/// `countPast`: once `limit` diagnostics are kept, a further one that starts after all of them is only counted (with
-/// its severity from `severities`; one whose rule is turned off is not kept at all). Exact only where every node is
-/// built once and nothing is suppressed: `lint(bytes:)` passes it for documents without `$ref` and without
-/// suppression comments.
+/// `countPast`: once `limit` diagnostics that will be listed are kept, a further one that starts after all of them is
+/// only counted (with its severity from `severities`; past the limit, one whose rule is turned off is dropped).
+/// Exact only where every node is checked once and nothing is suppressed: `lint(bytes:)` passes it for documents
+/// without `$ref`, `variants` and suppression comments.
 public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(),
                           countPast: (limit: Int, severities: [String: Severity?])? = nil) -> BuildResult {
     let b = DocumentBuilder(root: parsed.root, limits: limits)
@@ -113,6 +113,8 @@ final class DocumentBuilder {
     private var lastKeptStart = -1
     private(set) var dropped = OmittedDiagnostics()
     private(set) var firstDropped: ByteRange?
+    /// Something came past the limit (counted, or dropped because its rule is off).
+    private(set) var passedLimit = false
     private var refStack: [String] = []
     private(set) var elementsBuilt = 0
     var budgetReported = false
@@ -129,14 +131,16 @@ final class DocumentBuilder {
 
     func report(_ rule: String, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
                 related: [RelatedLocation] = [], fix: Fix? = nil) {
+        // The severity `applySeverities` will give it; nil: the rule is turned off (it will be removed).
+        var final: Severity? = severity
         if let c = countPast {
-            var final = severity
-            if let o = c.severities[rule] {
-                // Turned off: `applySeverities` would remove it.
-                guard let s = o else { return }
-                final = s
-            }
+            if rule != "syntax", let o = c.severities[rule] { final = o }
             if keptUnderLimit >= c.limit && range.start > lastKeptStart {
+                // After `limit` kept ones that will all be listed: never listed itself, only counted. (A diagnostic
+                // of a rule that is off is kept below the limit all the same: until severities apply, it takes part
+                // in choosing which fixes are checked, as in the incremental linter.)
+                passedLimit = true
+                guard let final else { return }
                 dropped.bySeverity[final, default: 0] += 1
                 if rule == "syntax" { dropped.syntaxErrors += 1 }
                 if let f = firstDropped, (f.start, f.end) <= (range.start, range.end) {} else { firstDropped = range }
@@ -144,8 +148,10 @@ final class DocumentBuilder {
             }
         }
         let d = Diagnostic(rule: rule, severity: severity, message: message, range: range, related: related, fix: fix)
-        if seen.insert(d).inserted {
-            diagnostics.append(d)
+        guard seen.insert(d).inserted else { return }
+        diagnostics.append(d)
+        // Only what will be listed makes the count that later ones come after.
+        if final != nil {
             keptUnderLimit += 1
             lastKeptStart = max(lastKeptStart, range.start)
         }

@@ -190,14 +190,14 @@ public struct ParseResult: @unchecked Sendable {
 }
 
 extension JSONNode {
-    /// Whether some object of this subtree has a member named `key` (iterative: a tree can be 512 deep).
-    func containsMember(named key: String) -> Bool {
+    /// Whether some object of this subtree has a member with one of these names (iterative: a tree can be 512 deep).
+    func containsMember(namedAnyOf keys: [String]) -> Bool {
         var stack: [JSONNode] = [self]
         while let n = stack.popLast() {
             switch n.kind {
             case .object:
                 for p in n.properties {
-                    if p.key.sameKey(as: key) { return true }
+                    if keys.contains(where: { p.key.sameKey(as: $0) }) { return true }
                     if let v = p.value { stack.append(v) }
                 }
             case .array: stack.append(contentsOf: n.elements)

@@ -32,10 +32,12 @@ struct ElementsReparse {
     let nextStart: Int
 }
 
-/// Re-parses the array elements that start after the delimiter ending at `delimiterEnd` (see `reparseElements`).
+/// Re-parses the array elements that start after the delimiter ending at `delimiterEnd` (see `reparseElements`); nil
+/// also when they have more than `maxSyntaxErrors` syntax errors (the caller parses the document then).
 func reparseArrayElements(_ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
-                          limit: Int = .max, maxDepth: Int = 512, stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
-    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth))
+                          limit: Int = .max, maxDepth: Int = 512, maxSyntaxErrors: Int = .max,
+                          stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
+    var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: max(0, maxSyntaxErrors))
     return parser.reparseElements(delimiterEnd: delimiterEnd, outer: outer, limit: limit, stopsAt: stopsAt)
 }
 
@@ -217,7 +219,7 @@ struct JSONCParser {
             stepContainer()
             if stack.count < depth { return nil }
         }
-        guard peeked == nil, properties.isEmpty else { return nil }
+        guard peeked == nil, properties.isEmpty, droppedSyntaxErrors == 0 else { return nil }
         return ElementsReparse(nodes: elements, errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : 0x5D,
                                nextStart: tok.start)
     }
