@@ -183,8 +183,10 @@ struct DiagnosticLimitTests {
         let numbers = #"{ "sections": [ \#(section("a", item)), \#(section("b", Array(repeating: "1", count: 20).joined(separator: ","))) ] }"#
         let bogus = (0..<7).map { #""d\#($0)": { "bogus": 1 }"# }.joined(separator: ", ")
         let definitions = #"{ "definitions": { \#(bogus) }, "sections": [ \#(section("a", item)) ] }"#
+        let configuration = #"{ "configuration": { \#(bogus) }, "sections": [ \#(section("a", item)) ] }"#
+        let garbage = #"{ "x": [ @ @ @ @ @ @ @ @ ], "sections": [ \#(section("a", item)) ] }"#
         let options = Self.options(5)
-        for (name, text) in [("numbers", numbers), ("definitions", definitions)] {
+        for (name, text) in [("numbers", numbers), ("definitions", definitions), ("configuration", configuration), ("garbage", garbage)] {
             let inc = IncrementalLinter(text: Array(text.utf8), options: options)
             let whole = lint(bytes: Array(text.utf8), options: options)
             #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics), "\(name)")

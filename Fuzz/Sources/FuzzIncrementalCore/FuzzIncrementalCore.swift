@@ -56,8 +56,8 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     // And one in four with rules turned off and changed, half of them also with the limit (a rule that is off still
     // takes part in choosing which fixes of a broken document are checked, until severities apply).
     if len % 8 == 3 || len % 8 == 5 {
-        options.severities = ["unknown-property": .some(nil), "missing-property": .some(nil), "wrong-type": .warning,
-                              "duplicate-key": .some(nil)]
+        let off: Severity? = nil
+        options.severities = ["unknown-property": off, "missing-property": off, "wrong-type": .warning, "duplicate-key": off]
     }
     let inc = IncrementalLinter(text: r.bytes(len), options: options)
     var ops = 0
