@@ -99,7 +99,8 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     let countable = !(parsed.root?.containsMember(namedAnyOf: ["$ref", "variants"]) ?? false)
         && parseSuppressions(parsed.comments, source: bytes, index: index).isEmpty
     let built = buildDocument(parsed, limits: options.modelLimits,
-                              countPast: countable ? (max(1, options.maxDiagnostics), options.severities) : nil)
+                              countPast: countable ? BuilderLimit(limit: max(1, options.maxDiagnostics), severities: options.severities,
+                                                                  wholeDocument: true) : nil)
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
     let doc = built.document

@@ -87,7 +87,7 @@ struct DiagnosticLimitTests {
         #expect(parsed.syntaxErrorCount == parseJSONC(garbage).errors.count)
         #expect(parseJSONC(garbage, maxSyntaxErrors: 0).errors.isEmpty)
         let numbers = Array(("{\"sections\":[" + Array(repeating: "1", count: 5_000).joined(separator: ",") + "]}").utf8)
-        let built = buildDocument(parseJSONC(numbers), countPast: (100, [:]))
+        let built = buildDocument(parseJSONC(numbers), countPast: BuilderLimit(limit: 100))
         #expect(built.diagnostics.count == 100)
         #expect(built.dropped.total == 4_900)
         let r = lint(bytes: numbers, options: Self.options(100))
@@ -143,7 +143,8 @@ struct DiagnosticLimitTests {
     func incrementalEqualsWhole(_ limit: Int) {
         var rng = SplitMix(seed: UInt64(limit))
         for (name, bytes) in Self.documents.suffix(40) {
-            let inc = IncrementalLinter(text: bytes, options: Self.options(limit))
+            let options = Self.options(limit, limit == 3 ? ["wrong-type": Severity?.none, "unknown-property": Severity?.none] : [:])
+            let inc = IncrementalLinter(text: bytes, options: options)
             for step in 0..<6 {
                 let whole = lint(bytes: inc.text, options: inc.options)
                 #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics), "\(name) step \(step)")
@@ -159,15 +160,17 @@ struct DiagnosticLimitTests {
     /// cost 1.4 KB, 2.6 GB for 1.8 M sections of `1`.
     @Test func manySectionsAreLintedWhole() {
         func doc(_ n: Int) -> [UInt8] { Array(("{\"sections\":[" + String(repeating: "1,", count: n - 1) + "1]}").utf8) }
-        let over = IncrementalLinter(text: doc(IncrementalLinter.maxSections + 1))
-        #expect(over.diagnostics == lint(bytes: over.text).diagnostics)
+        // (No limit on diagnostics: every section here has one, and past that limit the document is linted whole too.)
+        let options = Self.options(.max)
+        let over = IncrementalLinter(text: doc(IncrementalLinter.maxSections + 1), options: options)
+        #expect(over.diagnostics == lint(bytes: over.text, options: options).diagnostics)
         #expect(over.stats.mode == "whole")
-        let under = IncrementalLinter(text: doc(IncrementalLinter.maxSections - 1))
-        #expect(under.diagnostics == lint(bytes: under.text).diagnostics)
+        let under = IncrementalLinter(text: doc(IncrementalLinter.maxSections - 1), options: options)
+        #expect(under.diagnostics == lint(bytes: under.text, options: options).diagnostics)
         #expect(under.stats.mode == "document")
         // Sections pasted in: past the limit by a section-mode edit.
         under.edit(ByteRange(13, 13), with: Array("1,1,".utf8))
-        #expect(under.diagnostics == lint(bytes: under.text).diagnostics)
+        #expect(under.diagnostics == lint(bytes: under.text, options: options).diagnostics)
         #expect(under.stats.mode == "whole")
     }
 
@@ -207,6 +210,45 @@ struct DiagnosticLimitTests {
         #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics))
         #expect(inc.omitted == whole.omitted && whole.omitted.total > 0)
         #expect(inc.stats.mode == "whole")
+    }
+
+    /// Many sections each under the limit, together past it: linted whole (review of Found 52, N2), and a rule that
+    /// is off keeps nothing in `lint`'s builder (N3).
+    @Test func manySectionsUnderTheLimitTogetherPastItAreLintedWhole() {
+        let group = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ 1, 1, 1 ] }"#
+        let text = "{ \"sections\": [ " + (0..<4).map { #"{ "name": "s\#($0)", "group": \#(group) }"# }.joined(separator: ", ") + " ] }"
+        let inc = IncrementalLinter(text: Array(text.utf8), options: Self.options(5))
+        let whole = lint(bytes: Array(text.utf8), options: Self.options(5))
+        #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics))
+        #expect(inc.omitted == whole.omitted && whole.omitted.total > 0)
+        #expect(inc.stats.mode == "whole")
+
+        let numbers = Array(("{\"sections\":[" + Array(repeating: "1", count: 500).joined(separator: ",") + "]}").utf8)
+        let off: [String: Severity?] = ["wrong-type": nil]
+        let built = buildDocument(parseJSONC(numbers), countPast: BuilderLimit(limit: 100, severities: off, wholeDocument: true))
+        #expect(!built.diagnostics.contains { $0.rule == "wrong-type" })
+        #expect(lint(bytes: numbers, options: Self.options(100, off)).diagnostics == IncrementalLinter(text: numbers, options: Self.options(100, off)).diagnostics)
+    }
+
+    /// Definitions are built after the sections: written before sections past the limit, their diagnostics came
+    /// before every kept one and were all kept. The builder compacts what it keeps (review of Found 52, N1).
+    @Test func definitionsBeforeSectionsPastTheLimitAreNotAllKept() {
+        let defs = (0..<1_500).map { #""d\#($0)": { "widht": 1, "bogus": 2 }"# }.joined(separator: ", ")
+        let text = Array(("{ \"definitions\": { " + defs + " }, \"sections\": [ 1, 1, 1, 1, 1, 1, 1 ] }").utf8)
+        let built = buildDocument(parseJSONC(text), countPast: BuilderLimit(limit: 5, wholeDocument: true))
+        #expect(built.diagnostics.count < 1_100, "\(built.diagnostics.count) kept")
+        #expect(built.dropped.total > 0)
+        // (`unused-definition` off: its findings would fill the first places, before the builder's.)
+        for severities in [["unused-definition": nil], ["unused-definition": nil, "unknown-property": Severity?.none],
+                           ["unused-definition": nil, "wrong-type": Severity?.none]] as [[String: Severity?]] {
+            for limit in [5, 200] {
+                let all = lint(bytes: text, options: Self.options(.max, severities))
+                let some = lint(bytes: text, options: Self.options(limit, severities))
+                #expect(IncrementalTests.describe(Array(some.diagnostics.prefix(limit))) == IncrementalTests.describe(Array(all.diagnostics.prefix(limit))),
+                        "\(severities) \(limit)")
+                #expect(some.severityCounts == all.severityCounts, "\(severities) \(limit)")
+            }
+        }
     }
 
     @Test func theConfigCannotChangeIt() {

@@ -395,4 +395,22 @@ struct IncrementalTests {
             Self.typeSomewhere(inc, &rng, snippets)
         }
     }
+
+    /// The frame built from a section's text through `$ref` (a configuration, or a definition nobody references) is
+    /// built again after an edit of that section (found by the review of Found 52, N4: it kept the old key's name).
+    @Test func aFrameThatRefersIntoASectionFollowsItsEdits() {
+        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let texts = [
+            ##"{ "configuration": { "$ref": "#/sections/0/x" }, "sections": [ { "name": "a", "x": { "bogus": 1 }, \##(group) }, { "name": "b", \##(group) } ] }"##,
+            ##"{ "definitions": { "d": { "$ref": "#/sections/0/x" } }, "sections": [ { "name": "a", "x": { "bogus": 1 }, \##(group) }, { "name": "b", \##(group) } ] }"##,
+        ]
+        for text in texts {
+            let inc = IncrementalLinter(text: Array(text.utf8))
+            Self.expectSame(inc, "open")
+            let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("bogus".utf8)) }!
+            inc.edit(ByteRange(at + 4, at + 5), with: Array("x".utf8))
+            Self.expectSame(inc, "after renaming the key in the section")
+            #expect(inc.diagnostics.contains { $0.message.contains("bogux") })
+        }
+    }
 }

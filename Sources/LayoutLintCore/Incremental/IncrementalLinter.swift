@@ -391,6 +391,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // What `lint(bytes:)` refuses to read (too large, or a NUL byte: a binary file) is decided on the whole text.
         if !needsDocument && lintRefuses(text, options) { needsDocument = true }
+        // The frame's builders run again only with the whole document: a frame whose `$ref`s may point into the
+        // sections (a configuration or a definition built from a section's text) is built again after every edit.
+        if !needsDocument && (frameRefsOutside || frameEndRefsOutside) { needsDocument = true }
         pending = false
         pendingDirty = []
         pendingDocument = false
@@ -570,6 +573,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         frameView = fb.buildFrameStart()
         if let view = frameView { _ = fb.sectionsEntry(view) }
         frameOverLimit = fb.passedLimit
+        frameRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
         frameStartDiagnostics = fb.diagnostics
         frameDoc = fb.doc
         frameEndFor = nil
@@ -980,17 +984,24 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var totalNodes: [Int] = []
     /// Sections whose builder passed the limit on diagnostics (`SectionResult.overLimit`), and whether the frame's did.
     private var overLimitSections = 0
+    /// The sections' builder diagnostics, summed (with the syntax errors, past the limit the document is linted
+    /// whole: many sections each under the limit kept them all; review of Found 52, N2).
+    private var sectionBuilderDiagnostics = 0
     private var frameOverLimit = false
+    /// The frame's builders followed a `$ref` that does not point into the definitions (review of Found 52, N4).
+    private var frameRefsOutside = false
+    private var frameEndRefsOutside = false
     private var frameEndOverLimit = false
     /// Each builder keeps at most the diagnostics a document lists; past them the document is linted whole (one
     /// section of 1.8 M numbers among its subitems kept them all).
-    private var builderLimit: (limit: Int, severities: [String: Severity?]) { (max(1, options.maxDiagnostics), options.severities) }
+    private var builderLimit: BuilderLimit { BuilderLimit(limit: max(1, options.maxDiagnostics), severities: options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<String>()
 
     private func count(_ c: SectionResult, sign: Int) {
         totalElements += sign * c.elements
         if c.overLimit { overLimitSections += sign }
+        sectionBuilderDiagnostics += sign * c.builder.count
         for (e, n) in c.nodes.enumerated() where e < totalNodes.count { totalNodes[e] += sign * n }
         for r in c.refs {
             let n = (refCounts[r] ?? 0) + sign
@@ -1006,7 +1017,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         let tr = nowMicros()
         if totalNodes.count != environments.count {
-            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; overLimitSections = 0
+            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
         var resolvedCount = 0
@@ -1043,6 +1054,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             fb.doc.referencedPointers = sectionRefs
             fb.buildFrameEnd(view)
             frameEndOverLimit = fb.passedLimit
+            frameEndRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
             frameEndDiagnostics = fb.diagnostics
             frameEndRefs = fb.doc.referencedPointers
             frameEndElements = fb.elementsBuilt
@@ -1051,7 +1063,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // Limits that count across sections: past them the whole-document linter decides.
         if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes })
-            || overLimitSections > 0 || frameOverLimit || frameEndOverLimit {
+            || overLimitSections > 0 || frameOverLimit || frameEndOverLimit || pastLimit() {
             lintWhole()
             return
         }
@@ -1059,6 +1071,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         let tl = nowMicros()
         assemble()
         stats.lintMicros = nowMicros() - tl
+    }
+
+    /// Whether the syntax and builder diagnostics kept for the sections and the frame are more than a document lists.
+    private func pastLimit() -> Bool {
+        var n = sectionBuilderDiagnostics + frameSyntax.count + frameStartDiagnostics.count + frameEndDiagnostics.count
+        for s in segments { n += s.syntax.count }
+        return n > max(1, options.maxDiagnostics)
     }
 
     // Rules over the whole document, kept between updates: they change only with the sections' names, or with the

@@ -15,6 +15,21 @@ public struct ModelLimits: Sendable {
     public init() {}
 }
 
+/// How many diagnostics a builder keeps (`buildDocument(countPast:)`) and the severities they will get.
+/// `wholeDocument`: the builder builds all of `lint(bytes:)`'s document, where counting is exact (no `$ref`, `variants`
+/// or suppression comment). Then a diagnostic of a rule that is off and has no fix is dropped at once (it changes
+/// nothing before severities remove it), and the kept ones are compacted now and then (`compact`).
+public struct BuilderLimit: Sendable {
+    public var limit: Int
+    public var severities: [String: Severity?]
+    public var wholeDocument: Bool
+    public init(limit: Int, severities: [String: Severity?] = [:], wholeDocument: Bool = false) {
+        self.limit = limit
+        self.severities = severities
+        self.wholeDocument = wholeDocument
+    }
+}
+
 public struct BuildResult: Sendable {
     public var document: LayoutDocument
     public var diagnostics: [Diagnostic]
@@ -27,8 +42,7 @@ public struct BuildResult: Sendable {
 /// only counted (with its severity from `severities`; past the limit, one whose rule is turned off is dropped).
 /// Exact only where every node is checked once and nothing is suppressed: `lint(bytes:)` passes it for documents
 /// without `$ref`, `variants` and suppression comments.
-public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(),
-                          countPast: (limit: Int, severities: [String: Severity?])? = nil) -> BuildResult {
+public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(), countPast: BuilderLimit? = nil) -> BuildResult {
     let b = DocumentBuilder(root: parsed.root, limits: limits)
     b.countPast = countPast
     b.build()
@@ -108,7 +122,7 @@ final class DocumentBuilder {
     var diagnostics: [Diagnostic] = []
     private var seen = Set<Diagnostic>()
     /// `buildDocument(countPast:)`: the diagnostics kept under it, the largest start among them, what was counted.
-    var countPast: (limit: Int, severities: [String: Severity?])?
+    var countPast: BuilderLimit?
     private var keptUnderLimit = 0
     private var lastKeptStart = -1
     private(set) var dropped = OmittedDiagnostics()
@@ -147,6 +161,9 @@ final class DocumentBuilder {
                 return
             }
         }
+        // Turned off and without a fix, it changes nothing before severities remove it, but a suppression comment
+        // naming it (`lint(bytes:)` sets this only where there is none).
+        if final == nil && fix == nil && countPast?.wholeDocument == true { return }
         let d = Diagnostic(rule: rule, severity: severity, message: message, range: range, related: related, fix: fix)
         guard seen.insert(d).inserted else { return }
         diagnostics.append(d)
@@ -155,6 +172,47 @@ final class DocumentBuilder {
             keptUnderLimit += 1
             lastKeptStart = max(lastKeptStart, range.start)
         }
+        if let c = countPast, c.wholeDocument, c.limit < Int.max / 4, diagnostics.count >= 2 * c.limit + 1024 { compact(c) }
+    }
+
+    /// What `lint(bytes:)` will do with the kept diagnostics, done now: in report order, those after the `limit`-th
+    /// that will be listed are counted (a rule that is off: dropped), and so are those of rules that are off beyond
+    /// the first 100 with a fix (`dropFixesThatBreakSyntax` checks at most 100 fixes: their order is all they take
+    /// part in). Diagnostics are built out of text order (definitions after the sections): the threshold alone
+    /// (`lastKeptStart`) kept every diagnostic of definitions written before sections past the limit.
+    private func compact(_ c: BuilderLimit) {
+        func final(_ d: Diagnostic) -> Severity? {
+            if d.rule != "syntax", let o = c.severities[d.rule] { return o }
+            return d.severity
+        }
+        diagnostics.sort(by: diagnosticPrecedes)
+        var listed = 0, fixes = 0
+        var kept: [Diagnostic] = []
+        var boundary: Int?
+        for d in diagnostics {
+            let f = final(d)
+            if d.fix != nil { fixes += 1 }
+            if boundary == nil, f != nil {
+                listed += 1
+                kept.append(d)
+                if listed == c.limit { boundary = d.range.start }
+                continue
+            }
+            if boundary == nil {
+                // Off: it may still take one of the fixes' places.
+                if d.fix != nil && fixes <= 100 { kept.append(d) } else { seen.remove(d) }
+                continue
+            }
+            seen.remove(d)
+            guard let f else { continue }
+            dropped.bySeverity[f, default: 0] += 1
+            if d.rule == "syntax" { dropped.syntaxErrors += 1 }
+            if let first = firstDropped, (first.start, first.end) <= (d.range.start, d.range.end) {} else { firstDropped = d.range }
+            passedLimit = true
+        }
+        diagnostics = kept
+        keptUnderLimit = listed
+        if let b = boundary { lastKeptStart = b }
     }
 
     func wrongType(_ e: Entry, expected: String) {
