@@ -128,6 +128,13 @@ public struct OmittedDiagnostics: Sendable, Equatable {
     public var syntaxErrors = 0
     public var total: Int { bySeverity.values.reduce(0, +) }
     public init() {}
+
+    /// Counts `n` more of `severity` (syntax errors when `rule` is `syntax`).
+    mutating func count(_ severity: Severity, rule: String, _ n: Int = 1) {
+        guard n > 0 else { return }
+        bySeverity[severity, default: 0] += n
+        if rule == "syntax" { syntaxErrors += n }
+    }
 }
 
 /// Counts by severity of a document's list and of what it left out; the `too-many-problems` diagnostic is not one of
@@ -149,14 +156,8 @@ func limitDiagnostics(_ ds: inout [Diagnostic], limit: Int, counted: OmittedDiag
     var o = counted
     guard ds.count + counted.total > limit else { return o }
     let cut = min(limit, ds.count)
-    var first = firstCounted
-    if cut < ds.count, first.map({ (ds[cut].range.start, ds[cut].range.end) < ($0.start, $0.end) }) ?? true {
-        first = ds[cut].range
-    }
-    for d in ds[cut...] {
-        o.bySeverity[d.severity, default: 0] += 1
-        if d.rule == "syntax" { o.syntaxErrors += 1 }
-    }
+    let first = [firstCounted, cut < ds.count ? ds[cut].range : nil].compactMap { $0 }.min()
+    for d in ds[cut...] { o.count(d.severity, rule: d.rule) }
     ds.removeSubrange(cut...)
     let worst = o.bySeverity.keys.max() ?? .error
     let kinds = Severity.allCases.reversed().compactMap { s in

@@ -16,6 +16,8 @@ public struct LintOptions: Sendable {
     /// Diagnostics reported per document: the first ones in report order; one more (`too-many-problems`) counts the
     /// rest (`limitDiagnostics`). A document of garbage has about one per token: kept, 3.6 M of them took 1.4 GB.
     public var maxDiagnostics = 10_000
+    /// `maxDiagnostics`, at least 1 (the limit every phase keeps to).
+    var diagnosticLimit: Int { max(1, maxDiagnostics) }
     public init() {}
 }
 
@@ -88,7 +90,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     var timings = PhaseTimings()
     var t0 = nowMicros()
     let index = LineIndex(bytes)
-    let parsed = parseJSONC(bytes, maxSyntaxErrors: max(1, options.maxDiagnostics))
+    let parsed = parseJSONC(bytes, maxSyntaxErrors: options.diagnosticLimit)
     timings.parseMicros = nowMicros() - t0
     t0 = nowMicros()
     let text = SourceText(bytes: bytes)
@@ -99,7 +101,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     let countable = !(parsed.root?.containsMember(namedAnyOf: ["$ref", "variants"]) ?? false)
         && parseSuppressions(parsed.comments, source: bytes, index: index).isEmpty
     let built = buildDocument(parsed, limits: options.modelLimits,
-                              countPast: countable ? BuilderLimit(limit: max(1, options.maxDiagnostics), severities: options.severities,
+                              countPast: countable ? BuilderLimit(limit: options.diagnosticLimit, severities: options.severities,
                                                                   wholeDocument: true) : nil)
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
@@ -129,11 +131,8 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
     var early = built.dropped
-    if parsed.droppedSyntaxErrors > 0 {
-        early.bySeverity[.error, default: 0] += parsed.droppedSyntaxErrors
-        early.syntaxErrors += parsed.droppedSyntaxErrors
-    }
-    let firstEarly = [parsed.firstDroppedRange, built.firstDropped].compactMap { $0 }.min { ($0.start, $0.end) < ($1.start, $1.end) }
+    early.count(.error, rule: "syntax", parsed.droppedSyntaxErrors)
+    let firstEarly = [parsed.firstDroppedRange, built.firstDropped].compactMap { $0 }.min()
     let omitted = limitDiagnostics(&diagnostics, limit: options.maxDiagnostics, counted: early, firstCounted: firstEarly)
     timings.lintMicros = nowMicros() - t0
     var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
@@ -179,14 +178,19 @@ func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceTex
 func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [Diagnostic] {
     guard !overrides.isEmpty else { return ds }
     return ds.compactMap { d in
-        // `syntax` keeps its error: a document that does not parse is never silenced or downgraded (the config
-        // warns about such a setting; suppression comments skip it too).
-        guard d.rule != "syntax", let o = overrides[d.rule] else { return d }
-        guard let s = o else { return nil }
+        guard let s = severity(of: d.rule, d.severity, after: overrides) else { return nil }
         var d = d
         d.severity = s
         return d
     }
+}
+
+/// The severity a diagnostic of `rule` gets from the configuration's `overrides`; nil: the rule is turned off.
+/// `syntax` keeps its error: a document that does not parse is never silenced or downgraded (the config warns about
+/// such a setting; suppression comments skip it too).
+func severity(of rule: String, _ severity: Severity, after overrides: [String: Severity?]) -> Severity? {
+    guard rule != "syntax", let o = overrides[rule] else { return severity }
+    return o
 }
 
 /// The property whose key is at `keyRange` (searching only the containers that enclose it).

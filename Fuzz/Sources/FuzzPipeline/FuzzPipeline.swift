@@ -22,8 +22,6 @@ import LayoutLintReport
 import Glibc
 #endif
 
-/// Listed or past the limit on diagnostics per document.
-func syntaxErrors(_ r: LintResult) -> Int { r.syntaxErrorCount }
 /// Syntax errors as `lint` counts them (parse errors, or one for a binary file), without building or resolving.
 func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
     if bytes.prefix(8192).contains(0) { return 1 }
@@ -62,7 +60,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let (bytes, options) = split(Array(UnsafeBufferPointer(start: data, count: size)))
     let result = lint(bytes: bytes, options: options)
-    let before = syntaxErrors(result)
+    let before = result.syntaxErrorCount
     check(before == parseSyntaxErrors(bytes), "lint's syntax errors are not the parser's")
     for d in result.diagnostics {
         check(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= bytes.count,
@@ -86,7 +84,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } else {
         let finalErrors = parseSyntaxErrors(outcome.text)
         check(finalErrors <= before, "fixAll adds syntax errors (\(before) → \(finalErrors))")
-        check(syntaxErrors(outcome.result) == finalErrors, "fixAll's result does not have its text's syntax errors")
+        check(outcome.result.syntaxErrorCount == finalErrors, "fixAll's result does not have its text's syntax errors")
         // Lint is deterministic, and fixAll's result is exactly the lint of its text (all diagnostics, not only the
         // syntax errors): one lint, on the fixed text.
         let again = lint(bytes: outcome.text, options: options)

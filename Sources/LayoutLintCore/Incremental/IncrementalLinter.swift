@@ -487,7 +487,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // A document with more syntax errors than a document lists is linted whole: the segments would keep every
         // one of them (one per token of garbage), `lint(bytes:)` only counts those past the limit.
-        let parsed = parseJSONC(text, maxSyntaxErrors: max(1, options.maxDiagnostics))
+        let parsed = parseJSONC(text, maxSyntaxErrors: options.diagnosticLimit)
         guard parsed.droppedSyntaxErrors == 0, let cut = cutSections(parsed), cut.elements.count <= Self.maxSections else {
             lintWhole()
             return
@@ -788,7 +788,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                   // (More syntax errors than a document lists: the whole parse decides, which counts them.)
                   reparseArrayElements($0, delimiterEnd: start, outer: outerFrames,
                                        limit: delimiterStart(hi) + IncrementalLinter.resyncLimit,
-                                       maxSyntaxErrors: max(1, options.maxDiagnostics), stopsAt: stopsAt)
+                                       maxSyntaxErrors: options.diagnosticLimit, stopsAt: stopsAt)
               }),
               !r.nodes.isEmpty,
               !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return nil }
@@ -994,7 +994,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndOverLimit = false
     /// Each builder keeps at most the diagnostics a document lists; past them the document is linted whole (one
     /// section of 1.8 M numbers among its subitems kept them all).
-    private var builderLimit: BuilderLimit { BuilderLimit(limit: max(1, options.maxDiagnostics), severities: options.severities) }
+    private var builderLimit: BuilderLimit { BuilderLimit(limit: options.diagnosticLimit, severities: options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<String>()
 
@@ -1063,7 +1063,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // Limits that count across sections: past them the whole-document linter decides.
         if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes })
-            || overLimitSections > 0 || frameOverLimit || frameEndOverLimit || pastLimit() {
+            || overLimitSections > 0 || frameEndOverLimit || pastLimit() {
             lintWhole()
             return
         }
@@ -1077,7 +1077,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     private func pastLimit() -> Bool {
         var n = sectionBuilderDiagnostics + frameSyntax.count + frameStartDiagnostics.count + frameEndDiagnostics.count
         for s in segments { n += s.syntax.count }
-        return n > max(1, options.maxDiagnostics)
+        return n > options.diagnosticLimit
     }
 
     // Rules over the whole document, kept between updates: they change only with the sections' names, or with the

@@ -146,20 +146,13 @@ final class DocumentBuilder {
     func report(_ rule: String, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
                 related: [RelatedLocation] = [], fix: Fix? = nil) {
         // The severity `applySeverities` will give it; nil: the rule is turned off (it will be removed).
-        var final: Severity? = severity
-        if let c = countPast {
-            if rule != "syntax", let o = c.severities[rule] { final = o }
-            if keptUnderLimit >= c.limit && range.start > lastKeptStart {
-                // After `limit` kept ones that will all be listed: never listed itself, only counted. (A diagnostic
-                // of a rule that is off is kept below the limit all the same: until severities apply, it takes part
-                // in choosing which fixes are checked, as in the incremental linter.)
-                passedLimit = true
-                guard let final else { return }
-                dropped.bySeverity[final, default: 0] += 1
-                if rule == "syntax" { dropped.syntaxErrors += 1 }
-                if let f = firstDropped, (f.start, f.end) <= (range.start, range.end) {} else { firstDropped = range }
-                return
-            }
+        let final = countPast.map { LayoutLintCore.severity(of: rule, severity, after: $0.severities) } ?? severity
+        if let c = countPast, keptUnderLimit >= c.limit && range.start > lastKeptStart {
+            // After `limit` kept ones that will all be listed: never listed itself, only counted. (A diagnostic of a
+            // rule that is off is kept below the limit all the same: until severities apply, it takes part in
+            // choosing which fixes are checked, as in the incremental linter.)
+            countDropped(final, rule: rule, range: range)
+            return
         }
         // Turned off and without a fix, it changes nothing before severities remove it, but a suppression comment
         // naming it (`lint(bytes:)` sets this only where there is none).
@@ -181,10 +174,7 @@ final class DocumentBuilder {
     /// part in). Diagnostics are built out of text order (definitions after the sections): the threshold alone
     /// (`lastKeptStart`) kept every diagnostic of definitions written before sections past the limit.
     private func compact(_ c: BuilderLimit) {
-        func final(_ d: Diagnostic) -> Severity? {
-            if d.rule != "syntax", let o = c.severities[d.rule] { return o }
-            return d.severity
-        }
+        func final(_ d: Diagnostic) -> Severity? { severity(of: d.rule, d.severity, after: c.severities) }
         diagnostics.sort(by: diagnosticPrecedes)
         var listed = 0, fixes = 0
         var kept: [Diagnostic] = []
@@ -204,15 +194,19 @@ final class DocumentBuilder {
                 continue
             }
             seen.remove(d)
-            guard let f else { continue }
-            dropped.bySeverity[f, default: 0] += 1
-            if d.rule == "syntax" { dropped.syntaxErrors += 1 }
-            if let first = firstDropped, (first.start, first.end) <= (d.range.start, d.range.end) {} else { firstDropped = d.range }
-            passedLimit = true
+            countDropped(f, rule: d.rule, range: d.range)
         }
         diagnostics = kept
         keptUnderLimit = listed
         if let b = boundary { lastKeptStart = b }
+    }
+
+    /// One diagnostic past the limit: counted with its final severity (nil, a rule that is off: not counted).
+    private func countDropped(_ final: Severity?, rule: String, range: ByteRange) {
+        passedLimit = true
+        guard let final else { return }
+        dropped.count(final, rule: rule)
+        firstDropped = Swift.min(firstDropped ?? range, range)
     }
 
     func wrongType(_ e: Entry, expected: String) {

@@ -258,7 +258,7 @@ struct JSONCParser {
         // Past the limit, an error after every kept one comes after all of them in the report: it is only counted.
         if syntaxErrorsKept >= maxSyntaxErrors && range.start > lastKeptStart {
             droppedSyntaxErrors += 1
-            if let f = firstDroppedRange, (f.start, f.end) <= (range.start, range.end) {} else { firstDroppedRange = range }
+            firstDroppedRange = Swift.min(firstDroppedRange ?? range, range)
             return
         }
         errors.append(SyntaxError(message: message, range: range))
