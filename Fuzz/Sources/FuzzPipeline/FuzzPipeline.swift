@@ -22,10 +22,12 @@ import LayoutLintReport
 import Glibc
 #endif
 
-/// Syntax errors as `lint` counts them (parse errors, or one for a binary file), without building or resolving.
+/// Syntax errors as `lint` counts them (parse errors, or one for a binary file), without building or resolving: by
+/// `countSyntaxErrors`, the parser's counting mode (no tree), which the checks below compare with the full parse
+/// inside `lint` on every input and every fixed text.
 func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
     if bytes.prefix(8192).contains(0) { return 1 }
-    return parseJSONC(bytes, maxSyntaxErrors: 0).syntaxErrorCount
+    return countSyntaxErrors(bytes)
 }
 
 /// `LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES=1` skips the single-fix check on documents that already have syntax errors

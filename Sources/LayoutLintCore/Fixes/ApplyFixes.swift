@@ -75,8 +75,8 @@ public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root:
     if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
         return true
     }
-    // Counted, not kept: a broken document can have an error per token.
-    return parseJSONC(applyEdits(source, fix.edits), maxSyntaxErrors: 0).syntaxErrorCount <= syntaxErrors
+    // Counted only: no tree, strings or messages (a broken document can have an error per token).
+    return countSyntaxErrors(applyEdits(source, fix.edits)) <= syntaxErrors
 }
 
 /// Whether every edit of `fix` replaces one whole token of the parsed tree (a property key, or a string, number,

@@ -22,6 +22,16 @@ public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512
     return parser.parse()
 }
 
+/// How many syntax errors `parseJSONC(bytes, maxDepth:)` reports (its `syntaxErrorCount`), found by the same lexer
+/// and state machine without building the tree, decoding strings and comments or writing messages. For checks that
+/// only compare counts: whether a fix adds a syntax error (`fixKeepsSyntax`) parses the whole edited text once per fix.
+public func countSyntaxErrors(_ bytes: [UInt8], maxDepth: Int = 512) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+        var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: 0, countOnly: true)
+        return parser.parse().syntaxErrorCount
+    }
+}
+
 /// Array elements parsed again in place (`JSONCParser.reparseElements`).
 struct ElementsReparse {
     let nodes: [JSONNode]
@@ -95,6 +105,11 @@ struct JSONCParser {
     private let buf: UnsafeBufferPointer<UInt8>
     private let n: Int
     private let maxDepth: Int
+    /// Only counting syntax errors (`countSyntaxErrors`, with `maxSyntaxErrors` 0): every decision is the same, but no
+    /// node, member, decoded string, comment, duplicate-key warning or message is made; `placeholder` stands for
+    /// every node (the state machine only asks whether there is one).
+    private let countOnly: Bool
+    private let placeholder: JSONNode?
     private var pos = 0
     private var errors: [SyntaxError] = []
     /// Syntax errors kept, the largest start among them, and the ones only counted (`maxSyntaxErrors`).
@@ -127,11 +142,19 @@ struct JSONCParser {
     private var lineCheckpoints: [Int] = [0]
     private var lineCache = (offset: 0, line: 0)
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSyntaxErrors: Int = .max) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSyntaxErrors: Int = .max, countOnly: Bool = false) {
         buf = buffer
         n = buffer.count
         self.maxDepth = maxDepth
-        self.maxSyntaxErrors = maxSyntaxErrors
+        self.maxSyntaxErrors = countOnly ? 0 : maxSyntaxErrors
+        self.countOnly = countOnly
+        placeholder = countOnly ? JSONNode(kind: .invalid, range: ByteRange(0, 0)) : nil
+    }
+
+    /// A new node, or (`countOnly`) the placeholder.
+    @inline(__always)
+    private func node(_ kind: JSONNode.Kind, _ range: ByteRange) -> JSONNode {
+        placeholder ?? JSONNode(kind: kind, range: range)
     }
 
     // MARK: Driver
@@ -283,13 +306,14 @@ struct JSONCParser {
                 addProperty(JSONProperty(key: key, keyRange: stack[t].keyRange, value: node))
                 stack[t].key = nil
             }
-        } else if let node {
+        } else if let node, !countOnly {
             elements.append(node)
         }
         stack[t].state = .afterValue
     }
 
     private mutating func addProperty(_ p: JSONProperty) {
+        if countOnly { return }
         let t = stack.count - 1
         var first: ByteRange? = nil
         let from = stack[t].firstProperty
@@ -328,6 +352,7 @@ struct JSONCParser {
             stack[t].key = nil
         }
         let f = stack.removeLast()
+        if let placeholder { complete(placeholder); return }
         let node = JSONNode(kind: f.isObject ? .object : .array, range: ByteRange(f.start, end))
         if f.isObject {
             if f.firstProperty < properties.count {
@@ -343,7 +368,7 @@ struct JSONCParser {
 
     private mutating func closeAllAtEOF() {
         guard let f = stack.last else { return }
-        report("unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+        report(countOnly ? "" : "unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
                ByteRange(n, n))
         while !stack.isEmpty { closeTop(end: lastTokenEnd) }
     }
@@ -364,7 +389,7 @@ struct JSONCParser {
             if lastMismatchReport != tok.start {
                 lastMismatchReport = tok.start
                 let f = stack[stack.count - 1]
-                report("unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+                report(countOnly ? "" : "unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
                        tok.range)
             }
             closeTop(end: lastTokenEnd)
@@ -404,14 +429,14 @@ struct JSONCParser {
             advance()
         case .eof:
             if let j = junkRange {
-                complete(JSONNode(kind: .invalid, range: j))
+                complete(node(.invalid, j))
             } else if !stack.isEmpty {
                 complete(nil)   // the container reports the unclosed bracket
             }
             // At the root: nothing more to read; the driver stops.
         case .rbrace, .rbracket, .comma:
             if let j = junkRange {
-                complete(JSONNode(kind: .invalid, range: j))
+                complete(node(.invalid, j))
             } else if stack.isEmpty {
                 report("unexpected '\(punctuation(tok.kind))'", tok.range)
                 advance()
@@ -444,7 +469,7 @@ struct JSONCParser {
         quiet = false
         lastTokenEnd = end
         if tok.kind != .eof { tok = lex() }
-        return JSONNode(kind: .invalid, range: ByteRange(open.start, end))
+        return node(.invalid, ByteRange(open.start, end))
     }
 
     private func text(_ t: JSONCToken) -> String {
@@ -452,6 +477,7 @@ struct JSONCParser {
     }
 
     private mutating func leafNode(_ t: JSONCToken) -> JSONNode {
+        if let placeholder, t.kind != .number, t.kind != .word { return placeholder }
         switch t.kind {
         case .string:
             let node = JSONNode(kind: .string, range: t.range)
@@ -466,6 +492,10 @@ struct JSONCParser {
         case .number:
             return numberNode(t)
         default:
+            if let placeholder {
+                report("", t.range)
+                return placeholder
+            }
             let word = text(t)
             if isNonFiniteWord(word) {
                 report("'\(word)' is not a valid JSON number", t.range)
@@ -518,6 +548,11 @@ struct JSONCParser {
             let s = i
             while i < e && isDigit(buf[i]) { i += 1 }
             if i == s { valid = false }
+        }
+        if let placeholder {
+            // Every way below of not being a JSON number reports one error.
+            if !(valid && i == e) { report("", t.range) }
+            return placeholder
         }
         if valid && i == e {
             let node = JSONNode(kind: .number, range: t.range)
@@ -578,7 +613,7 @@ struct JSONCParser {
             advance()
         case .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
             report("property keys must be double-quoted strings", tok.range)
-            stack[t].key = text(tok)
+            stack[t].key = countOnly ? "" : text(tok)
             stack[t].keyRange = tok.range
             stack[t].state = .afterKey
             recovering = false
@@ -802,7 +837,7 @@ struct JSONCParser {
                     pos += 1
                 }
                 if hasHigh { checkUTF8(start + 2, pos) }
-                comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, pos), isLineComment: true))
+                if !countOnly { comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, pos), isLineComment: true)) }
             } else if b == 0x2F && pos + 1 < n && buf[pos + 1] == 0x2A {
                 let start = pos
                 pos += 2
@@ -823,7 +858,7 @@ struct JSONCParser {
                     report("unterminated comment", ByteRange(start, n))
                 }
                 if hasHigh { checkUTF8(start + 2, textEnd) }
-                comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, textEnd), isLineComment: false))
+                if !countOnly { comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, textEnd), isLineComment: false)) }
             } else {
                 return
             }
@@ -905,6 +940,10 @@ struct JSONCParser {
         pos += 1
         // Merge a run of printable ASCII junk into one error.
         while pos < n && isPrintableJunk(buf[pos]) { pos += 1 }
+        if countOnly {
+            report("", ByteRange(start, pos))
+            return JSONCToken(kind: .junk, start: start, end: pos)
+        }
         let s = decode(start, pos)
         report(pos - start == 1 ? "unexpected character '\(s)'" : "unexpected characters '\(shortened(s))'",
                ByteRange(start, pos))
@@ -935,7 +974,7 @@ struct JSONCParser {
         report("strings must be enclosed in double quotes", ByteRange(start, pos))
         checkUTF8(start + 1, i)
         var t = JSONCToken(kind: .string, start: start, end: pos)
-        if !quiet { t.string = decode(start + 1, i) }
+        if !quiet && !countOnly { t.string = decode(start + 1, i) }
         return t
     }
 
@@ -987,7 +1026,7 @@ struct JSONCParser {
         let contentEnd = pos
         if terminated { pos += 1 } else { report("unterminated string", ByteRange(start, pos)) }
         var t = JSONCToken(kind: .string, start: start, end: pos)
-        if quiet { return t }
+        if quiet || countOnly { return t }
         if escaped {
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segment..<contentEnd]))
             t.string = String(decoding: scratch, as: UTF8.self)
