@@ -2,6 +2,9 @@
 // is read (by json-c) and written (by a small writer here, in json-c's formats) through here; layout documents use
 // LayoutLintCore's own position-tracking parser.
 import CJSONC
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A JSON value with ordered object members.
 public enum JSONValue: Equatable, Sendable {
@@ -20,16 +23,16 @@ public enum JSONValue: Equatable, Sendable {
     /// bytes; Swift's `String ==` would also equate canonically equivalent texts.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
-        case let (.raw(x), .raw(y)): return x.utf8.elementsEqual(y.utf8)
+        case let (.raw(x), .raw(y)): return x.hasSameUTF8(as: y)
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.int(x), .int(y)): return x == y
         case let (.double(x), .double(y)): return x == y
         case let (.int(x), .double(y)), let (.double(y), .int(x)): return Double(x) == y
-        case let (.string(x), .string(y)): return x.utf8.elementsEqual(y.utf8)
+        case let (.string(x), .string(y)): return x.hasSameUTF8(as: y)
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.0.utf8.elementsEqual($1.0.utf8) && $0.1 == $1.1 }
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0.hasSameUTF8(as: $1.0) && $0.1 == $1.1 }
         default: return false
         }
     }
@@ -37,7 +40,7 @@ public enum JSONValue: Equatable, Sendable {
     // MARK: reading
 
     public subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { return members.first { $0.0.utf8.elementsEqual(key.utf8) }?.1 }
+        if case .object(let members) = self { return members.first { $0.0.hasSameUTF8(as: key) }?.1 }
         return nil
     }
     public subscript(index: Int) -> JSONValue? {
@@ -273,5 +276,16 @@ extension JSONValue {
         out.reserveCapacity(128)
         if pretty { writePretty(into: &out) } else { write(into: &out) }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Whether the two strings are the same UTF-8 bytes: JSON's equality of strings (Swift's `==` also equates
+    /// canonically equivalent texts). The lengths, then one `memcmp` (comparing the views element by element was
+    /// the largest cost of comparing LSP JSON in the incremental fuzz target).
+    public func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var a = self, b = other
+        return a.withUTF8 { x in b.withUTF8 { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 }

@@ -186,8 +186,8 @@ public struct LSPDiagnosticCache {
         // marks in another order) and send the previous text after such an edit: the texts shown compare as bytes.
         static func == (a: Key, b: Key) -> Bool {
             a.positions == b.positions && a.diagnostic == b.diagnostic
-                && a.diagnostic.messageWithEnvironments.utf8.elementsEqual(b.diagnostic.messageWithEnvironments.utf8)
-                && a.diagnostic.related.map(\.message.utf8).elementsEqual(b.diagnostic.related.map(\.message.utf8)) { $0.elementsEqual($1) }
+                && a.diagnostic.messageWithEnvironments.hasSameUTF8(as: b.diagnostic.messageWithEnvironments)
+                && a.diagnostic.related.map(\.message).elementsEqual(b.diagnostic.related.map(\.message)) { $0.hasSameUTF8(as: $1) }
         }
     }
     private var entries: [Key: JSONValue] = [:]

@@ -199,3 +199,23 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         close(fds[1])
     }
 }
+
+@Suite struct JSONValueEqualityTests {
+    /// Strings and member names are equal when their UTF-8 bytes are (RFC 8259), not when they are canonically
+    /// equivalent (Swift's `==`): an edit that reorders combining marks must reach the client.
+    @Test func stringsCompareAsBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "Swift's == equates them (the premise)")
+        #expect(JSONValue.string(composed) != .string(decomposed))
+        #expect(JSONValue.string(composed) == .string("caf\u{E9}"))
+        #expect(JSONValue.object([(composed, .int(1))]) != .object([(decomposed, .int(1))]))
+        #expect(JSONValue.object([(composed, .int(1))])[decomposed] == nil)
+        #expect(JSONValue.object([(composed, .int(1))])[composed] == .int(1))
+        #expect(JSONValue.raw("\"\(composed)\"") != .raw("\"\(decomposed)\""))
+        #expect(JSONValue.string("") == .string("") && JSONValue.string("") != .string(" "))
+        #expect(JSONValue.string("ab") != .string("abc") && JSONValue.string("abd") != .string("abc"))
+        let long = String(repeating: "界😀", count: 100)
+        #expect(JSONValue.string(long) == .string(String(repeating: "界😀", count: 100)))
+        #expect(JSONValue.string(long) != .string(String(repeating: "界😀", count: 99) + "界😁"))
+    }
+}
