@@ -204,11 +204,12 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 }
 
 /// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land
-/// badly. There, each fix is kept only if applying it alone adds no syntax error (one parse of the whole text each;
-/// at most `limit` fixes, the first in the order of the report, fewer in large documents so that the checks parse at
-/// most ~4 MB; the rest are dropped: the syntax comes first).
+/// badly. There, each fix is kept only if applying it alone adds no syntax error (a count of the edited text's syntax
+/// errors each, resumed from the checkpoint before the edit: `SyntaxErrorCounter`; at most `limit` fixes, the first
+/// in the order of the report, fewer in large documents so that the checks read at most ~4 MB even where no count
+/// can stop early; the rest are dropped: the syntax comes first).
 func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
-                              uncounted: Int = 0, keeps: ((Fix, Int) -> Bool)? = nil) {
+                              uncounted: Int = 0, keeps: ((Fix, Int, SyntaxErrorCounter) -> Bool)? = nil) {
     // (`uncounted`: the syntax errors the parser counted without keeping them.)
     let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count + uncounted
     guard syntaxErrors > 0 else { return }
@@ -218,10 +219,12 @@ func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8]
     // diagnostics were found in (`lint(bytes:)` and the incremental linter find them in different orders).
     let withFixes = diagnostics.indices.filter { diagnostics[$0].fix != nil }
         .sorted { diagnosticPrecedes(diagnostics[$0], diagnostics[$1]) }
+    let counter = SyntaxErrorCounter(source)
     for i in withFixes {
         guard let fix = diagnostics[i].fix else { continue }
         checked += 1
-        if checked > budget || !(keeps?(fix, syntaxErrors) ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root)) {
+        if checked > budget || !(keeps?(fix, syntaxErrors, counter)
+                                     ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root, counter: counter)) {
             diagnostics[i].fix = nil
         }
     }

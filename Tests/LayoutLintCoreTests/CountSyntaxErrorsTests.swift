@@ -62,3 +62,112 @@ import Testing
         }
     }
 }
+
+/// `SyntaxErrorCounter` resumes the count of an edited text from a checkpoint and stops where the parse meets the
+/// original's: its count must be exactly the whole count of the edited text.
+@Suite struct SyntaxErrorCounterTests {
+    private struct Rng {
+        var seed: UInt64
+        mutating func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33)
+        }
+    }
+    private static let snippets = ["", "{", "}", "[", "]", ",", ":", "\"", "'", "\n", "\r", "/*", "*/", "//", "\\", "x", "1",
+                                   "\"a\": 1, ", ", \"b\": [2, 3]", "{\"c\": {}}", "\"é😀\"", "'s'", "/* c */", "// c\n",
+                                   "true", "nul", "-0.5e3", "0x1", "\u{7}", "\"\\u12\""]
+
+    private func expectExact(_ counter: SyntaxErrorCounter, _ edits: [TextEdit], _ what: @autoclosure () -> String) {
+        let whole = countSyntaxErrors(applyEdits(counter.source, edits))
+        let resumed = counter.count(after: edits)
+        #expect(resumed == whole, "\(what()): \(edits.map { "\($0.range) → \($0.newText.debugDescription)" }): resumed \(resumed), whole \(whole)")
+    }
+
+    private func randomEdits(_ bytes: [UInt8], _ r: inout Rng) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        for _ in 0..<(1 + r.next() % 3) {
+            let a = r.next() % (bytes.count + 1)
+            let b = min(bytes.count, a + [0, 0, 1, 2, 5, 20, 200][r.next() % 7])
+            edits.append(TextEdit(range: ByteRange(a, b), newText: Self.snippets[r.next() % Self.snippets.count]))
+        }
+        return edits
+    }
+
+    @Test("every example, and broken versions of it, with random edits", arguments: exampleFiles())
+    func examples(_ path: String) throws {
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var r = Rng(seed: UInt64(original.count))
+        for version in 0..<6 {
+            var bytes = original
+            // Versions 1…: a few breakages first, so that the edits land in broken documents too.
+            for _ in 0..<version {
+                let at = r.next() % bytes.count
+                bytes.insert(contentsOf: Array(Self.snippets[r.next() % Self.snippets.count].utf8), at: at)
+            }
+            let counter = SyntaxErrorCounter(bytes)
+            #expect(counter.total == countSyntaxErrors(bytes))
+            for _ in 0..<80 { expectExact(counter, randomEdits(bytes, &r), "\(path), version \(version)") }
+            // Edits at every line start of a stretch, and the whole text replaced.
+            expectExact(counter, [TextEdit(range: ByteRange(0, bytes.count), newText: "{}")], "\(path): replaced")
+        }
+    }
+
+    @Test func smallBrokenDocumentsAndEveryDeletion() {
+        var r = Rng(seed: 11)
+        let pieces = ["{", "}", "[", "]", ",", ":", "\"a\"", "1", "x", " ", "\n", "'", "//c\n", "/*c*/", "\"\\", "\"", "\n\"k\": [1,\n2],\n"]
+        for _ in 0..<400 {
+            var text = "{\n"
+            for _ in 0..<(4 + r.next() % 20) { text += pieces[r.next() % pieces.count] }
+            let bytes = Array(text.utf8)
+            // Checkpoints every 48 bytes: documents this small get a few.
+            let counter = SyntaxErrorCounter(bytes)
+            for a in 0..<bytes.count {
+                for b in a...min(bytes.count, a + 6) where a < b {
+                    expectExact(counter, [TextEdit(range: ByteRange(a, b), newText: "")], text.debugDescription)
+                }
+            }
+        }
+    }
+
+    /// A lone `'` looks to the end of its line for a closing one: an edit later on that line changes how everything
+    /// from the `'` on reads, however far back it stands.
+    @Test func aQuoteEarlierOnTheLineOfTheEdit() {
+        let line = "{\"a\": ', \"b\": [" + String(repeating: "1, ", count: 60) + "2], \"c\": 3}"
+        for text in [line, "{\"x\": 0,\n" + line.dropFirst() + "\n"] {
+            let bytes = Array(text.utf8)
+            let counter = SyntaxErrorCounter(bytes)
+            let end = bytes.count - (text.hasSuffix("\n") ? 3 : 2)
+            for at in [end - 1, end - 10, end - 40] {
+                expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: "'")], "\(text.debugDescription): a ' at \(at)")
+                expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: "' '")], "\(text.debugDescription): two at \(at)")
+            }
+        }
+    }
+
+    /// The parser decides about a key by the kind of the token after it (`peek`): a checkpoint at that token would
+    /// carry a decision that an edit of the token undoes (found by an exhaustive run over small documents).
+    @Test func anEditOfATokenThePreviousStepLookedAt() {
+        let text = "{\n/*\n*/:x {\"a\":1}\"\\\"a\": ,\"a\":[2,\n3]'{/*\n*/\\'q'*\t \"'q':,:\t\n:]{/*\n*/\"}\n/]"
+        let bytes = Array(text.utf8)
+        let at = try! #require(bytes.indices.first { bytes[$0] == 0x3A && $0 > 0 && bytes[$0 - 1] == 0x0A && bytes[$0 + 1] == 0x5D })
+        let counter = SyntaxErrorCounter(bytes)
+        _ = counter.total
+        for insert in [",", "'", "\"", "}", "]", "/*"] {
+            expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: insert)], "\(insert) before the peeked ':'")
+        }
+    }
+
+    @Test func deepNestingAndDepthLimits() {
+        let deep = Array((String(repeating: "[\n", count: 600) + "1" + String(repeating: "\n]", count: 600)).utf8)
+        for depth in [512, 8] {
+            let counter = SyntaxErrorCounter(deep, maxDepth: depth)
+            #expect(counter.total == countSyntaxErrors(deep, maxDepth: depth))
+            var r = Rng(seed: UInt64(depth))
+            for _ in 0..<60 {
+                let edits = randomEdits(deep, &r)
+                let whole = countSyntaxErrors(applyEdits(deep, edits), maxDepth: depth)
+                #expect(counter.count(after: edits) == whole, "depth \(depth): \(edits)")
+            }
+        }
+    }
+}

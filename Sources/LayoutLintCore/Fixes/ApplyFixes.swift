@@ -71,11 +71,15 @@ public struct FixOutcome: @unchecked Sendable {
 /// With the document's parsed `root`, a fix that only swaps tokens (`fixSwapsTokensOnly`) or removes one property
 /// with its comma (`fixRemovesOneMember`) is known to keep the syntax without parsing the document again; any other
 /// fix is checked by one parse of the whole text.
-public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil) -> Bool {
+///
+/// `counter` (of `source`): checking several fixes of one text, each is counted from the checkpoint before it.
+public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil,
+                           counter: SyntaxErrorCounter? = nil) -> Bool {
     if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
         return true
     }
     // Counted only: no tree, strings or messages (a broken document can have an error per token).
+    if let counter { return counter.count(after: fix.edits) <= syntaxErrors }
     return countSyntaxErrors(applyEdits(source, fix.edits)) <= syntaxErrors
 }
 

@@ -1146,15 +1146,16 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     /// `fixKeepsSyntax` without parsing the whole text when the fix's edits lie inside one section's element: that
-    /// element is parsed again (as `reparseSegments` does) and its syntax errors counted before and after.
-    private func fixKeepsSyntax(_ fix: Fix, _ syntaxErrors: Int) -> Bool {
+    /// element is parsed again (as `reparseSegments` does) and its syntax errors counted before and after. Otherwise
+    /// the edited text's errors are counted by `counter` (of the text: from the checkpoint before the edit).
+    private func fixKeepsSyntax(_ fix: Fix, _ syntaxErrors: Int, _ counter: SyntaxErrorCounter) -> Bool {
         guard let lo = fix.edits.map(\.range.start).min(), let hi = fix.edits.map(\.range.end).max(),
               let i = segmentHolding(ByteRange(lo, hi)) else {
-            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
+            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors, counter: counter)
         }
         let fixed = LayoutLintCore.applyEdits(text, fix.edits)
         guard let r = reparseElement(i, in: fixed, delta: fixed.count - text.count) else {
-            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors)
+            return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors, counter: counter)
         }
         let before = segments[i].errors.filter { $0.code == .syntax }.count
         let after = r.errors.filter { $0.code == .syntax }.count

@@ -141,6 +141,22 @@ struct JSONCParser {
     /// as a message has needed, and the last answer.
     private var lineCheckpoints: [Int] = [0]
     private var lineCache = (offset: 0, line: 0)
+    /// Where the last `lex()` that lexed (not one that returned the peeked token) started, and the syntax errors it
+    /// counted (count mode): what a checkpoint records (`SyntaxErrorCounter`).
+    private var lastLexStart = 0
+    private var lastLexErrors = 0
+    /// Whether the current token was lexed as a look-ahead (`peek`): the step before it then decided by its kind.
+    private var tokenWasPeeked = false
+    /// Recording checkpoints (count mode): at most one per `recordSpacing` bytes; 0 when not recording.
+    private var recordSpacing = 0
+    private var nextRecord = 0
+    private var recorded: [Checkpoint] = []
+    /// Resuming (count mode): the original's checkpoints after the edits, where the parse may stop, the next one to
+    /// look at, how much longer the edited text is, and the original's count.
+    private var syncing = false
+    private var syncPoints: ArraySlice<Checkpoint> = []
+    private var syncDelta = 0
+    private var originalTotal = 0
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSyntaxErrors: Int = .max, countOnly: Bool = false) {
         buf = buffer
@@ -162,32 +178,11 @@ struct JSONCParser {
     mutating func parse() -> ParseResult {
         if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
         lastTokenEnd = pos
+        nextRecord = pos + 1   // (no checkpoint at the first token: resuming there is a whole parse)
         tok = lex()
         let firstToken = tok
-
-        loop: while true {
-            if wantValue {
-                parseValueToken()
-                if rootDone || (stack.isEmpty && tok.kind == .eof && wantValue && junkRange == nil) { break loop }
-                continue
-            }
-            if stack.isEmpty { break loop }
-            stepContainer()
-        }
-
-        if rootDone {
-            if tok.kind != .eof {
-                let start = tok.start
-                var end = tok.end
-                quiet = true
-                tok = lex()
-                while tok.kind != .eof { end = tok.end; tok = lex() }
-                quiet = false
-                report("unexpected text after the root value", ByteRange(start, end))
-            }
-        } else if root == nil && firstToken.kind == .eof {
-            report("the document is empty", ByteRange(0, 0))
-        }
+        _ = steps()
+        finish(firstTokenIsEOF: firstToken.kind == .eof)
 
         // Lexer errors of a peeked token can precede parser errors about earlier tokens. (Most often the errors are
         // in order already: then the stable sort would change nothing, and it was 9 % of a broken document's parse.)
@@ -201,6 +196,39 @@ struct JSONCParser {
         result.droppedSyntaxErrors = droppedSyntaxErrors
         result.firstDroppedRange = firstDroppedRange
         return result
+    }
+
+    /// The steps of the state machine until the document is read; true when a resumed count stopped early
+    /// (`atCheckpoint`).
+    private mutating func steps() -> Bool {
+        loop: while true {
+            if recordSpacing > 0 || syncing, atCheckpoint() { return true }
+            if wantValue {
+                parseValueToken()
+                if rootDone || (stack.isEmpty && tok.kind == .eof && wantValue && junkRange == nil) { break loop }
+                continue
+            }
+            if stack.isEmpty { break loop }
+            stepContainer()
+        }
+        return false
+    }
+
+    /// What is left to report once the steps end: text after the root value, or an empty document.
+    private mutating func finish(firstTokenIsEOF: Bool) {
+        if rootDone {
+            if tok.kind != .eof {
+                let start = tok.start
+                var end = tok.end
+                quiet = true
+                tok = lex()
+                while tok.kind != .eof { end = tok.end; tok = lex() }
+                quiet = false
+                report("unexpected text after the root value", ByteRange(start, end))
+            }
+        } else if root == nil && firstTokenIsEOF {
+            report("the document is empty", ByteRange(0, 0))
+        }
     }
 
     /// Re-parses elements of an array as the full parser would read them: from the state right after the delimiter
@@ -798,7 +826,17 @@ struct JSONCParser {
     // MARK: - Lexer
 
     private mutating func lex() -> JSONCToken {
-        if let p = peeked { peeked = nil; return p }
+        if let p = peeked { peeked = nil; tokenWasPeeked = true; return p }
+        tokenWasPeeked = false
+        lastLexStart = pos
+        let before = droppedSyntaxErrors
+        let t = lexToken()
+        lastLexErrors = droppedSyntaxErrors - before
+        return t
+    }
+
+    /// The next token, after the trivia before it.
+    private mutating func lexToken() -> JSONCToken {
         skipTrivia()
         guard pos < n else { return JSONCToken(kind: .eof, start: n, end: n) }
         let start = pos
@@ -1160,5 +1198,193 @@ private func punctuation(_ k: JSONCTokenKind) -> String {
     case .comma: return ","
     case .colon: return ":"
     default: return "?"
+    }
+}
+
+// MARK: - Counting the syntax errors of edited texts
+
+/// Counts the syntax errors of edited versions of one text: `count(after:)` is `countSyntaxErrors` of the text with
+/// the edits applied, without reading all of it. One counting parse of the text records checkpoints: the parser's
+/// state (its stack and flags, nothing positional) at token boundaries, at most one per `spacing` bytes, with the
+/// errors counted before each. An edited text is parsed from the last checkpoint whose line ends before the first
+/// edit, until the parser stands at one of the original's checkpoints after the last edit in the state it had
+/// there: from there on it would read the same bytes in the same state, so the errors still to come are the
+/// original's. Without such a meeting the parse runs to the end. What a checkpoint's state may not depend on is the
+/// text after it: the parser looks one token ahead (`peek`), so no checkpoint is taken at a token it peeked at; the
+/// lexer looks past the token it lexes by one byte after a `/`, and from a `'` to the end of that line, so a
+/// checkpoint is resumed from only when its line ends before the first edit (the byte after a `/` is on the `/`'s
+/// line). Every other decision depends only on the state and the bytes from the checkpoint on.
+///
+/// The checkpoints are recorded at the second count asked for (the first is a whole count: recording costs about one).
+public final class SyntaxErrorCounter {
+    public let source: [UInt8]
+    private let maxDepth: Int
+    private var recorded: (total: Int, checkpoints: [JSONCParser.Checkpoint])?
+    private var counts = 0
+
+    public init(_ source: [UInt8], maxDepth: Int = 512) {
+        self.source = source
+        self.maxDepth = max(1, maxDepth)
+    }
+
+    /// The syntax errors of `source` itself.
+    public var total: Int { record().total }
+
+    private func record() -> (total: Int, checkpoints: [JSONCParser.Checkpoint]) {
+        if let recorded { return recorded }
+        // Some 2 000 checkpoints at most: each holds the stack (a byte per open container).
+        let spacing = max(48, source.count / 2048)
+        var checkpoints: [JSONCParser.Checkpoint] = []
+        var total = 0
+        source.withUnsafeBufferPointer { buffer in
+            var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), countOnly: true)
+            (total, checkpoints) = parser.record(spacing: spacing)
+        }
+        // Where the line of each checkpoint ends (its first line break at or after it), in one pass from the end.
+        var next = source.count
+        var i = source.count
+        for k in checkpoints.indices.reversed() {
+            while i > checkpoints[k].resumePos {
+                i -= 1
+                if source[i] == 0x0A || source[i] == 0x0D { next = i }
+            }
+            checkpoints[k].lineEnd = next
+        }
+        recorded = (total, checkpoints)
+        return (total, checkpoints)
+    }
+
+    /// The syntax errors of `source` with `edits` applied (`applyEdits`).
+    public func count(after edits: [TextEdit]) -> Int {
+        let fixed = applyEdits(source, edits)
+        counts += 1
+        if counts == 1 && recorded == nil { return countSyntaxErrors(fixed, maxDepth: maxDepth) }
+        let (total, checkpoints) = record()
+        guard !edits.isEmpty else { return total }
+        var lo = source.count, hi = 0
+        for e in edits {
+            let s = min(max(e.range.start, 0), source.count)
+            lo = min(lo, s)
+            hi = max(hi, min(max(e.range.end, s), source.count))
+        }
+        // The last checkpoint whose line ends before the first edit (`lineEnd` grows with the position); one where a
+        // mismatched bracket was just reported is not resumed from (the report's position would have to be kept).
+        var a = 0, b = checkpoints.count
+        while a < b {
+            let m = (a + b) / 2
+            if checkpoints[m].lineEnd < lo { a = m + 1 } else { b = m }
+        }
+        var from = a - 1
+        while from >= 0 && checkpoints[from].flags & JSONCParser.Checkpoint.mismatchAtToken != 0 { from -= 1 }
+        guard from >= 0 else { return countSyntaxErrors(fixed, maxDepth: maxDepth) }
+        // The first checkpoint at or after the end of the last edit: where the parse may meet the original's.
+        a = from + 1
+        b = checkpoints.count
+        while a < b {
+            let m = (a + b) / 2
+            if checkpoints[m].resumePos < hi { a = m + 1 } else { b = m }
+        }
+        let meetings = checkpoints[a...]
+        return fixed.withUnsafeBufferPointer { buffer in
+            var parser = JSONCParser(buffer, maxDepth: maxDepth, countOnly: true)
+            return parser.resume(from: checkpoints[from], meeting: meetings, delta: fixed.count - source.count, originalTotal: total)
+        }
+    }
+}
+
+extension JSONCParser {
+    /// The parser's state at the start of a step (the current token lexed, nothing peeked), in count mode: where the
+    /// lexing of the current token began (after the previous token), the errors counted so far but the current
+    /// token's own, the stack and the flags. Positions other than `resumePos` are not kept: counting does not use them.
+    struct Checkpoint: Sendable, Equatable {
+        var resumePos: Int
+        var errorsBefore: Int
+        /// One byte per open container, outermost first: bit 0 an object, bits 1–2 the state, bit 3 a key waiting.
+        var frames: [UInt8]
+        var flags: UInt8
+        /// The first line break at or after `resumePos` (set by `SyntaxErrorCounter`).
+        var lineEnd = 0
+        static let wantValue: UInt8 = 1, rootDone: UInt8 = 2, hasRoot: UInt8 = 4, hasJunk: UInt8 = 8,
+                   recovering: UInt8 = 16, mismatchAtToken: UInt8 = 32
+
+        /// The same state (the positions aside).
+        func sameState(as other: Checkpoint) -> Bool { flags == other.flags && frames == other.frames }
+    }
+
+    private func checkpoint() -> Checkpoint {
+        var frames: [UInt8] = []
+        frames.reserveCapacity(stack.count)
+        for f in stack {
+            let state: UInt8 = f.state == .start ? 0 : f.state == .afterKey ? 1 : 2
+            frames.append((f.isObject ? 1 : 0) | state << 1 | (f.key != nil ? 8 : 0))
+        }
+        var flags: UInt8 = 0
+        if wantValue { flags |= Checkpoint.wantValue }
+        if rootDone { flags |= Checkpoint.rootDone }
+        if root != nil { flags |= Checkpoint.hasRoot }
+        if junkRange != nil { flags |= Checkpoint.hasJunk }
+        if recovering { flags |= Checkpoint.recovering }
+        if lastMismatchReport == tok.start { flags |= Checkpoint.mismatchAtToken }
+        // Every error so far but the current token's own, which resuming there counts again as it lexes it.
+        return Checkpoint(resumePos: lastLexStart, errorsBefore: droppedSyntaxErrors - lastLexErrors, frames: frames, flags: flags)
+    }
+
+    /// At the start of a step: records a checkpoint, or (resuming) stops where the state meets the original's,
+    /// setting the count to the errors so far plus the original's still to come. true to stop.
+    fileprivate mutating func atCheckpoint() -> Bool {
+        guard peeked == nil else { return false }
+        if recordSpacing > 0 {
+            // Not where the step before looked at the current token (`peek`): the state there depends on the token,
+            // which an edit after the checkpoint can change.
+            if lastLexStart >= nextRecord && !tokenWasPeeked {
+                recorded.append(checkpoint())
+                nextRecord = lastLexStart + recordSpacing
+            }
+            return false
+        }
+        let p = lastLexStart - syncDelta
+        while let first = syncPoints.first, first.resumePos < p { syncPoints.removeFirst() }
+        guard let meeting = syncPoints.first, meeting.resumePos == p else { return false }
+        let here = checkpoint()
+        guard here.sameState(as: meeting) else { return false }
+        droppedSyntaxErrors = here.errorsBefore + (originalTotal - meeting.errorsBefore)
+        return true
+    }
+
+    /// Counts the text's syntax errors, recording checkpoints.
+    mutating func record(spacing: Int) -> (total: Int, checkpoints: [Checkpoint]) {
+        recordSpacing = max(1, spacing)
+        let total = parse().syntaxErrorCount
+        return (total, recorded)
+    }
+
+    /// Counts the syntax errors of an edited text (this parser's) from a checkpoint of the original before the
+    /// edits, stopping early at the first of `meeting` (checkpoints of the original after them, in order) where
+    /// the state is the same.
+    mutating func resume(from c: Checkpoint, meeting: ArraySlice<Checkpoint>, delta: Int, originalTotal: Int) -> Int {
+        for f in c.frames {
+            var frame = Frame(isObject: f & 1 != 0, start: 0, firstProperty: 0, firstElement: 0)
+            frame.state = (f >> 1) & 3 == 0 ? .start : (f >> 1) & 3 == 1 ? .afterKey : .afterValue
+            if f & 8 != 0 { frame.key = "" }
+            stack.append(frame)
+        }
+        wantValue = c.flags & Checkpoint.wantValue != 0
+        rootDone = c.flags & Checkpoint.rootDone != 0
+        root = c.flags & Checkpoint.hasRoot != 0 ? placeholder : nil
+        junkRange = c.flags & Checkpoint.hasJunk != 0 ? ByteRange(0, 0) : nil
+        recovering = c.flags & Checkpoint.recovering != 0
+        // (A checkpoint where a mismatched bracket was just reported is never resumed from: the last report was at
+        // an earlier token, which no later token can start at.)
+        lastMismatchReport = -1
+        droppedSyntaxErrors = c.errorsBefore
+        pos = c.resumePos
+        lastTokenEnd = pos
+        syncing = true
+        syncPoints = meeting
+        syncDelta = delta
+        self.originalTotal = originalTotal
+        tok = lex()
+        if !steps() { finish(firstTokenIsEOF: false) }
+        return droppedSyntaxErrors
     }
 }
