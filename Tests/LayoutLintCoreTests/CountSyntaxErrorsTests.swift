@@ -157,6 +157,28 @@ import Testing
         }
     }
 
+    /// Nesting past the limit is skipped quietly: when the skip runs into the end of the text, the trivia before it
+    /// (an unterminated comment, invalid UTF-8 in a comment) reports nothing, and a step starts on that quietly read
+    /// end. Neither resuming there nor meeting the original there may count differently (found by a review).
+    @Test(arguments: [
+        // (text, maxDepth, edit start, edit end, new text)
+        (String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "0 // \u{FFFD}", 512, 573, 574, "["),
+        (String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "[ // \u{FFFD}", 512, 573, 574, "0"),
+        (String(repeating: "[", count: 513) + String(repeating: " ", count: 60) + "1 // \u{FFFD}\n", 512, -1, -1, " "),
+        ("[[" + String(repeating: " ", count: 47) + "1 // \u{FFFD}\n", 1, -1, -1, " "),
+        ("[[" + String(repeating: " ", count: 47) + "1 \n/* c", 1, -1, -1, " "),
+    ])
+    func aSkipThatRunsIntoTheEnd(_ text: String, _ depth: Int, _ start: Int, _ end: Int, _ newText: String) {
+        // U+FFFD stands for an invalid byte (0xFF).
+        let bytes = Array(text.replacingOccurrences(of: "\u{FFFD}", with: "\u{1}").utf8).map { $0 == 1 ? 0xFF : $0 }
+        let counter = SyntaxErrorCounter(bytes, maxDepth: depth)
+        _ = counter.total
+        let edit = start < 0 ? TextEdit(range: ByteRange(bytes.count, bytes.count), newText: newText)
+                             : TextEdit(range: ByteRange(start, end), newText: newText)
+        let whole = countSyntaxErrors(applyEdits(bytes, [edit]), maxDepth: depth)
+        #expect(counter.count(after: [edit]) == whole, "\(text.debugDescription) at depth \(depth): \(edit)")
+    }
+
     @Test func deepNestingAndDepthLimits() {
         let deep = Array((String(repeating: "[\n", count: 600) + "1" + String(repeating: "\n]", count: 600)).utf8)
         for depth in [512, 8] {

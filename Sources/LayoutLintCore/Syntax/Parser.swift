@@ -147,6 +147,9 @@ struct JSONCParser {
     private var lastLexErrors = 0
     /// Whether the current token was lexed as a look-ahead (`peek`): the step before it then decided by its kind.
     private var tokenWasPeeked = false
+    /// Whether it was lexed while skipping (`quiet`: the end of the text that nesting too deep ran into): the errors of
+    /// the trivia before it were not counted, and a resumed lex would count them.
+    private var tokenWasQuiet = false
     /// Recording checkpoints (count mode): at most one per `recordSpacing` bytes; 0 when not recording.
     private var recordSpacing = 0
     private var nextRecord = 0
@@ -828,6 +831,7 @@ struct JSONCParser {
     private mutating func lex() -> JSONCToken {
         if let p = peeked { peeked = nil; tokenWasPeeked = true; return p }
         tokenWasPeeked = false
+        tokenWasQuiet = quiet
         lastLexStart = pos
         let before = droppedSyntaxErrors
         let t = lexToken()
@@ -1213,7 +1217,9 @@ private func punctuation(_ k: JSONCTokenKind) -> String {
 /// text after it: the parser looks one token ahead (`peek`), so no checkpoint is taken at a token it peeked at; the
 /// lexer looks past the token it lexes by one byte after a `/`, and from a `'` to the end of that line, so a
 /// checkpoint is resumed from only when its line ends before the first edit (the byte after a `/` is on the `/`'s
-/// line). Every other decision depends only on the state and the bytes from the checkpoint on.
+/// line); and none is taken or met at the end of the text when a skip of nesting too deep read it (quietly: the
+/// trivia before it reported nothing). Every other decision depends only on the state and the bytes from the
+/// checkpoint on.
 ///
 /// The checkpoints are recorded at the second count asked for (the first is a whole count: recording costs about one).
 public final class SyntaxErrorCounter {
@@ -1332,7 +1338,7 @@ extension JSONCParser {
     /// At the start of a step: records a checkpoint, or (resuming) stops where the state meets the original's,
     /// setting the count to the errors so far plus the original's still to come. true to stop.
     fileprivate mutating func atCheckpoint() -> Bool {
-        guard peeked == nil else { return false }
+        guard peeked == nil, !tokenWasQuiet else { return false }
         if recordSpacing > 0 {
             // Not where the step before looked at the current token (`peek`): the state there depends on the token,
             // which an edit after the checkpoint can change.
