@@ -89,6 +89,21 @@ struct FixTests {
         #expect(out.result.diagnostics.first?.fix?.isSafe == false)
     }
 
+    @Test("an added property ends its lines as its object's lines end, whatever the document's first line does",
+          arguments: [("\n", "\r\n"), ("\r\n", "\n"), ("\n", "\n"), ("\r\n", "\r\n")])
+    func addedPropertyTakesTheObjectsLineBreak(_ first: String, _ inside: String) {
+        let object = "{\(inside)    \"a\": 1\(inside)  }"
+        let text = "// x\(first){ \"o\": " + object + " }"
+        let bytes = Array(text.utf8)
+        let start = bytes.count - 2 - object.utf8.count
+        let edit = SourceText(bytes: bytes).insertProperty(into: ByteRange(start, start + object.utf8.count), key: "b", value: "2")
+        #expect(edit.newText == ",\(inside)    \"b\": 2\(inside)  ", "\(edit.newText.debugDescription)")
+        // An empty object written over two lines: indented from its closing brace's line.
+        let empty = Array("// x\(first){ \"o\": {\(inside)    } }".utf8)
+        let e = SourceText(bytes: empty).insertProperty(into: ByteRange(empty.count - 8 - inside.utf8.count, empty.count - 2), key: "b", value: "2")
+        #expect(e.newText == "\(inside)      \"b\": 2\(inside)    ", "\(e.newText.debugDescription)")
+    }
+
     @Test func applyEditsKeepsEverythingOutsideTheEdits() {
         let src = Array("abc // keep\ndef".utf8)
         let out = applyEdits(src, [TextEdit(range: ByteRange(0, 1), newText: "X"), TextEdit(range: ByteRange(12, 15), newText: "")])

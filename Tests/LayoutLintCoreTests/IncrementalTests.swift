@@ -398,6 +398,24 @@ struct IncrementalTests {
 
     /// The frame built from a section's text through `$ref` (a configuration, or a definition nobody references) is
     /// built again after an edit of that section (found by the review of Found 52, N4: it kept the old key's name).
+    /// A fix that adds a property ends its lines as the object's own lines end, not as the document's first line does:
+    /// the incremental linter keeps a section's fixes while the first line changes (found by FuzzIncrementalCore: a
+    /// kept fix still had the old first line's break).
+    @Test func aFixThatAddsAPropertyDoesNotDependOnTheFirstLine() {
+        let section = "    {\r\n      \"name\": \"wide\",\r\n      \"itemCount\": 3,\r\n      \"group\": { \"direction\": \"horizontal\", \"width\": \"absolute(800)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"absolute(800)\", \"height\": \"absolute(44)\" } ] }\r\n    }"
+        let text = "// a layout\n{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n" + section + ",\n" + section.replacingOccurrences(of: "wide", with: "wider") + "\n  ]\n}\n"
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        let fixes = inc.diagnostics.compactMap(\.fix).flatMap(\.edits).filter { $0.newText.contains("orthogonalScrollingBehavior") }
+        #expect(fixes.count == 2 && fixes.allSatisfy { $0.newText.contains("\r\n") }, "\(fixes.map(\.newText))")
+        // The first line's break becomes CR LF, then LF again.
+        let lf = Array(text.utf8).firstIndex(of: 0x0A)!
+        inc.edit(ByteRange(lf, lf), with: [0x0D])
+        Self.expectSame(inc, "after the first line's break became CR LF")
+        inc.edit(ByteRange(lf, lf + 1), with: [])
+        Self.expectSame(inc, "after it became LF again")
+    }
+
     @Test func aFrameThatRefersIntoASectionFollowsItsEdits() {
         let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let texts = [

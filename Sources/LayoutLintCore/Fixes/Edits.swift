@@ -35,12 +35,6 @@ struct SourceText {
         return String(decoding: bytes[s..<e], as: UTF8.self)
     }
 
-    /// The document's line break, as its first line ends ("\r\n" or "\n"); found without reading past that line.
-    var newline: String {
-        guard let lf = bytes.firstIndex(of: 0x0A), lf > 0, bytes[lf - 1] == 0x0D else { return "\n" }
-        return "\r\n"
-    }
-
     /// Replaces a value's text.
     func replace(_ r: ByteRange, with text: String) -> TextEdit { TextEdit(range: r, newText: text) }
 
@@ -85,7 +79,10 @@ struct SourceText {
         return TextEdit(range: ByteRange(s, e), newText: "")
     }
 
-    /// Adds `"key": value` as the object's last property, matching the layout of the properties around it.
+    /// Adds `"key": value` as the object's last property, matching the layout of the properties around it: in an
+    /// object written over several lines, on a line of its own, indented like the first property, ending as the
+    /// object's first line ends ("\r\n" or "\n"). The object's own line break, not the document's first one: the
+    /// incremental linter keeps a section's fixes while text outside the section changes.
     func insertProperty(into object: ByteRange, key: String, value: String) -> TextEdit {
         guard map != nil else { return insertPropertyReal(into: object, key: key, value: value) }
         return back(SourceText(bytes: bytes).insertPropertyReal(into: real(object), key: key, value: value))
@@ -102,17 +99,19 @@ struct SourceText {
         while p > object.start + 1, isSpace(bytes[p - 1]) || isNewline(bytes[p - 1]) { p -= 1 }
         let empty = p == object.start + 1
         let hasComma = !empty && bytes[p - 1] == 0x2C
-        let multiline = bytes[object.start..<close].contains(0x0A)
+        let firstLineFeed = bytes[object.start..<close].firstIndex(of: 0x0A)
         let member = "\"\(key)\": \(value)"
-        if !multiline {
+        guard let lf = firstLineFeed else {
             return TextEdit(range: ByteRange(p, close), newText: (empty ? " " : (hasComma ? " " : ", ")) + member + " ")
         }
-        // Indent like the first property (or the brace's line plus two spaces).
+        // Indent like the first property (or the closing brace's line plus two spaces: that line starts inside the
+        // object, the opening brace's may not).
         var q = object.start + 1
         while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) { q += 1 }
-        let propIndent = q < close && !empty ? indent(at: q) : indent(at: object.start) + "  "
         let closeIndent = indent(at: close)
+        let propIndent = q < close && !empty ? indent(at: q) : closeIndent + "  "
         let lead = empty ? "" : (hasComma ? "" : ",")
+        let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
         return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(newline)\(propIndent)\(member)\(newline)\(closeIndent)")
     }
 
