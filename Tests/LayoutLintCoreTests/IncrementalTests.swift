@@ -416,6 +416,22 @@ struct IncrementalTests {
         Self.expectSame(inc, "after it became LF again")
     }
 
+    /// A definition that only an environment refers to is used (Found 55: the incremental linter counted only the
+    /// sections' references).
+    @Test func aDefinitionOnlyTheEnvironmentsReferToIsUsed() {
+        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let text = ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+        let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""name": "a""#.utf8)) }!
+        inc.edit(ByteRange(at + 9, at + 10), with: Array("b".utf8))
+        Self.expectSame(inc, "after an edit of the section")
+        inc.edit(ByteRange(0, inc.text.count), with: Array(text.utf8))
+        Self.expectSame(inc, "after the whole text was replaced")
+        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+    }
+
     @Test func aFrameThatRefersIntoASectionFollowsItsEdits() {
         let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let texts = [

@@ -1051,7 +1051,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         if frameEndFor != sectionRefs, let view = frameView {
             let fb = DocumentBuilder(root: root, limits: options.modelLimits)
             fb.countPast = builderLimit
-            fb.doc.referencedPointers = sectionRefs
+            // What the sections and the frame's start (environments, configuration) refer to: a definition only an
+            // environment refers to is used too.
+            fb.doc.referencedPointers = sectionRefs.union(frameDoc.referencedPointers)
             fb.buildFrameEnd(view)
             frameEndOverLimit = fb.passedLimit
             frameEndRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
