@@ -70,7 +70,7 @@ public struct FixOutcome: @unchecked Sendable {
 /// computed from the error-recovered tree, so in a document that already has syntax errors an edit can land badly.
 /// With the document's parsed `root`, a fix that only swaps tokens (`fixSwapsTokensOnly`) or removes one property
 /// with its comma (`fixRemovesOneMember`) is known to keep the syntax without parsing the document again; any other
-/// fix is checked by one parse of the whole text.
+/// fix is checked by counting the edited text's syntax errors (`SyntaxErrorCounter`).
 ///
 /// `counter` (of `source`): checking several fixes of one text, each is counted from the checkpoint before it.
 public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil,
@@ -78,9 +78,9 @@ public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root:
     if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
         return true
     }
-    // Counted only: no tree, strings or messages (a broken document can have an error per token).
-    if let counter { return counter.count(after: fix.edits) <= syntaxErrors }
-    return countSyntaxErrors(applyEdits(source, fix.edits)) <= syntaxErrors
+    // Counted only: no tree, strings or messages (a broken document can have an error per token). A new counter's
+    // first count is a whole one.
+    return (counter ?? SyntaxErrorCounter(source)).count(after: fix.edits) <= syntaxErrors
 }
 
 /// Whether every edit of `fix` replaces one whole token of the parsed tree (a property key, or a string, number,

@@ -99,9 +99,8 @@ struct SourceText {
         while p > object.start + 1, isSpace(bytes[p - 1]) || isNewline(bytes[p - 1]) { p -= 1 }
         let empty = p == object.start + 1
         let hasComma = !empty && bytes[p - 1] == 0x2C
-        let firstLineFeed = bytes[object.start..<close].firstIndex(of: 0x0A)
         let member = "\"\(key)\": \(value)"
-        guard let lf = firstLineFeed else {
+        guard let lf = bytes[object.start..<close].firstIndex(of: 0x0A) else {
             return TextEdit(range: ByteRange(p, close), newText: (empty ? " " : (hasComma ? " " : ", ")) + member + " ")
         }
         // Indent like the first property (or the closing brace's line plus two spaces: that line starts inside the

@@ -24,7 +24,7 @@ public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512
 
 /// How many syntax errors `parseJSONC(bytes, maxDepth:)` reports (its `syntaxErrorCount`), found by the same lexer
 /// and state machine without building the tree, decoding strings and comments or writing messages. For checks that
-/// only compare counts: whether a fix adds a syntax error (`fixKeepsSyntax`) parses the whole edited text once per fix.
+/// only compare counts (whether a fix adds a syntax error: `SyntaxErrorCounter`, `fixKeepsSyntax`).
 public func countSyntaxErrors(_ bytes: [UInt8], maxDepth: Int = 512) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
         var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: 0, countOnly: true)
@@ -1273,16 +1273,17 @@ public final class SyntaxErrorCounter {
             lo = min(lo, s)
             hi = max(hi, min(max(e.range.end, s), source.count))
         }
-        // The last checkpoint whose line ends before the first edit (`lineEnd` grows with the position); one where a
-        // mismatched bracket was just reported is not resumed from (the report's position would have to be kept).
+        // The last checkpoint whose line ends before the first edit (`lineEnd` grows with the position).
         var a = 0, b = checkpoints.count
         while a < b {
             let m = (a + b) / 2
             if checkpoints[m].lineEnd < lo { a = m + 1 } else { b = m }
         }
-        var from = a - 1
-        while from >= 0 && checkpoints[from].flags & JSONCParser.Checkpoint.mismatchAtToken != 0 { from -= 1 }
+        let from = a - 1
         guard from >= 0 else { return countSyntaxErrors(fixed, maxDepth: maxDepth) }
+        // Checkpoints are taken at a token's first step, before any mismatched bracket there was reported: `resume`
+        // need not keep the report's position.
+        assert(checkpoints[from].flags & JSONCParser.Checkpoint.mismatchAtToken == 0)
         // The first checkpoint at or after the end of the last edit: where the parse may meet the original's.
         a = from + 1
         b = checkpoints.count
@@ -1379,8 +1380,8 @@ extension JSONCParser {
         root = c.flags & Checkpoint.hasRoot != 0 ? placeholder : nil
         junkRange = c.flags & Checkpoint.hasJunk != 0 ? ByteRange(0, 0) : nil
         recovering = c.flags & Checkpoint.recovering != 0
-        // (A checkpoint where a mismatched bracket was just reported is never resumed from: the last report was at
-        // an earlier token, which no later token can start at.)
+        // (No checkpoint is taken where a mismatched bracket was just reported: the last report was at an earlier
+        // token, which no later token can start at.)
         lastMismatchReport = -1
         droppedSyntaxErrors = c.errorsBefore
         pos = c.resumePos
