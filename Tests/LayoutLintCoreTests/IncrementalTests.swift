@@ -416,6 +416,21 @@ struct IncrementalTests {
         Self.expectSame(inc, "after it became LF again")
     }
 
+    /// A section whose first property shares its line with the previous section's closing brace: a fix that adds a
+    /// property to it is indented from inside it, not from that line's indentation (which is the previous section's
+    /// text, so an edit there left the kept fix stale).
+    @Test func aFixThatAddsAPropertyDoesNotReadThePreviousSection() {
+        let group = #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
+        let text = "{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n    {\n      \"name\": \"a\",\n      \(group)\n    }, { \"name\": \"wide\",\n      \(group)\n    }\n  ]\n}\n"
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        #expect(inc.diagnostics.contains { d in d.fix?.edits.contains { $0.newText.contains("orthogonalScrollingBehavior") } ?? false })
+        // The indentation of the line "    }, { "name": "wide"," is section a's: make it shallower.
+        let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("    }, {".utf8)) }!
+        inc.edit(ByteRange(at, at + 2), with: [])
+        Self.expectSame(inc, "after the previous section's closing line lost two spaces")
+    }
+
     /// A definition that only an environment refers to is used (Found 55: the incremental linter counted only the
     /// sections' references).
     @Test func aDefinitionOnlyTheEnvironmentsReferToIsUsed() {

@@ -103,12 +103,18 @@ struct SourceText {
         guard let lf = bytes[object.start..<close].firstIndex(of: 0x0A) else {
             return TextEdit(range: ByteRange(p, close), newText: (empty ? " " : (hasComma ? " " : ", ")) + member + " ")
         }
-        // Indent like the first property (or the closing brace's line plus two spaces: that line starts inside the
-        // object, the opening brace's may not).
+        // Indent like the first property when it starts a line, else (it follows the opening brace on its line, or
+        // there is none) like the closing brace's line plus two spaces: either line starts inside the object, the
+        // opening brace's may not (its indentation can be another section's text, which the incremental linter
+        // does not read again for this object's results).
         var q = object.start + 1
-        while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) { q += 1 }
+        var firstStartsALine = false
+        while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) {
+            if isNewline(bytes[q]) { firstStartsALine = true }
+            q += 1
+        }
         let closeIndent = indent(at: close)
-        let propIndent = q < close && !empty ? indent(at: q) : closeIndent + "  "
+        let propIndent = q < close && !empty && firstStartsALine ? indent(at: q) : closeIndent + "  "
         let lead = empty ? "" : (hasComma ? "" : ",")
         let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
         return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(newline)\(propIndent)\(member)\(newline)\(closeIndent)")
