@@ -431,6 +431,85 @@ struct IncrementalTests {
         Self.expectSame(inc, "after the previous section's closing line lost two spaces")
     }
 
+    /// Environments and a configuration that `$ref` a definition: an edit of the definition is an edit of them, and
+    /// every section is resolved again (the sections kept their results, computed in the old environment).
+    @Test func anEditOfADefinitionTheFrameRefersToReachesTheSections() {
+        let group = #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
+        let cases: [(String, String, String)] = [
+            (##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##, "390", "1000"),
+            (##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##, #""p""#, #""q""#),
+            (##"{ "configuration": { "$ref": "#/definitions/cfg" }, "definitions": { "cfg": { "scrollDirection": "vertical" } }, "sections": [ { "name": "a", \##(group) } ] }"##, #""vertical""#, #""horizontal""#),
+            (##"{ "sections": [ { "name": "a", \##(group) } ], "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } } }"##, "390", "1000"),
+        ]
+        for (text, old, new) in cases {
+            let inc = IncrementalLinter(text: Array(text.utf8))
+            Self.expectSame(inc, "open")
+            #expect(inc.diagnostics.contains { $0.rule == "group-exceeds-container" })
+            let bytes = Array(text.utf8), o = Array(old.utf8)
+            let at = bytes.indices.first { bytes[$0...].starts(with: o) }!
+            inc.edit(ByteRange(at, at + o.count), with: Array(new.utf8))
+            Self.expectSame(inc, "after \(old) became \(new)")
+        }
+    }
+
+    /// An edit between a carriage return and a line feed splits or joins a line break without a line break in the
+    /// edit: the line numbers in another section's syntax errors move.
+    @Test func anEditBetweenCRAndLFMovesTheLines() {
+        let text = "{\"sections\": [\r\n{ \"name\": \"a\",\r\n\"group\": 1 },\r\n{ \"name\": \"b\", \"x\": [1 }\r\n]}\r\n"
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        #expect(inc.diagnostics.contains { $0.message.contains("at line 4") })
+        let cr = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("\"a\",\r".utf8)) }! + 4
+        inc.edit(ByteRange(cr + 1, cr + 1), with: [0x20])
+        Self.expectSame(inc, "after a space went between CR and LF")
+        inc.edit(ByteRange(cr + 1, cr + 2), with: [])
+        Self.expectSame(inc, "after it went again")
+    }
+
+    /// A lone `'` is a string when another `'` follows on its line: typing one in a later section changes how an
+    /// earlier section (or the text before the sections) reads.
+    @Test func aQuoteTypedLaterOnTheLineOfALoneQuote() {
+        let texts = [#"{"sections": [{ "name": 'a }, { "name": "b" }]}"#, #"{"$schema": 'x, "sections": [{ "name": "a" }, { "name": "b" }]}"#,
+                     #"{"sections": [{ "name": 'a' }, { "name": "b" }]}"#]
+        for text in texts {
+            let inc = IncrementalLinter(text: Array(text.utf8))
+            Self.expectSame(inc, "open")
+            let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""b""#.utf8)) }! + 2
+            inc.edit(ByteRange(at, at), with: [0x27])
+            Self.expectSame(inc, "after a ' was typed in the last section")
+            inc.edit(ByteRange(at, at + 1), with: [])
+            Self.expectSame(inc, "after it was deleted")
+        }
+    }
+
+    /// The same for a fix: one whose new text holds a `'` adds syntax errors when a lone `'` comes before it on its
+    /// line, which re-parsing only its section does not see (lint drops such a fix; so must the incremental linter).
+    @Test func aFixWithAQuoteAfterALoneQuote() {
+        let group = ##""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/its" } ] }"##
+        let text = ###"{"sections": [{ "name": 'a }, { "name": "b", \###(group) }],\###n "definitions": { "it's": { "width": "fractionalWidth(1)", "height": "absolute(44)" } } }"###
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""b""#.utf8)) }! + 1
+        inc.edit(ByteRange(at, at + 1), with: Array("c".utf8))
+        Self.expectSame(inc, "after an edit of the second section")
+        #expect(inc.diagnostics.contains { $0.message.contains("it's") }, "\(inc.diagnostics.map(\.message))")
+    }
+
+    /// A section's sizes do not depend on where the sections before it end: far down a long layout, floating point
+    /// made `(offset + height) - offset` differ from the height.
+    @Test func aSectionFarDownHasTheSameSizes() {
+        let text = #"""
+        { "sections": [
+          { "itemCount": 1000000000, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(1000000)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
+          { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44.3)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] },
+            "decorationItems": [ { "elementKind": "background", "contentInsets": { "top": 0.5 } } ] }
+        ] }
+        """#
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        #expect(inc.diagnostics.contains { $0.message.contains("22.15") }, "\(inc.diagnostics.map(\.message))")
+    }
+
     /// A definition that only an environment refers to is used (Found 55: the incremental linter counted only the
     /// sections' references).
     @Test func aDefinitionOnlyTheEnvironmentsReferToIsUsed() {

@@ -344,10 +344,15 @@ public final class IncrementalLinter: @unchecked Sendable {
         let e = min(max(range.end, s), text.count)
         let r = ByteRange(s, e)
         if !pendingLinesMoved {
+            // A line break in the replaced or the new text, or an edit between a CR and an LF (it splits or joins
+            // a line break without one of its own).
             pendingLinesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
+                || (s > 0 && text[s - 1] == 0x0D && e < text.count && text[e] == 0x0A)
         }
+        let relexesBefore = IncrementalLinter.mayRelexBefore(text, at: s, removed: text[s..<e], inserted: new)
         lineIndex.detach()
         text.replaceSubrange(s..<e, with: new)
+        if relexesBefore { pendingDocument = true }
         lineIndex.update(replacing: r, inserted: new.count, text: text)
         if pendingDocument || !structured { pendingDocument = true; return }
         let delta = new.count - r.length
@@ -574,6 +579,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         if let view = frameView { _ = fb.sectionsEntry(view) }
         frameOverLimit = fb.passedLimit
         frameRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
+        frameStartRefs = Set(fb.attemptedRefs).sorted()
         frameStartDiagnostics = fb.diagnostics
         frameDoc = fb.doc
         frameEndFor = nil
@@ -878,6 +884,11 @@ public final class IncrementalLinter: @unchecked Sendable {
                 for b in text[r.start..<r.end] { h.combine(b) }
             }
         }
+        // A definition they `$ref` is built into them: its text counts as theirs (an environment's width, a name).
+        for p in frameStartRefs {
+            h.combine(p)
+            h.combine(depKey(pointer: p)?.hash)
+        }
         return h.finalize()
     }
 
@@ -990,6 +1001,9 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameOverLimit = false
     /// The frame's builders followed a `$ref` that does not point into the definitions (review of Found 52, N4).
     private var frameRefsOutside = false
+    /// The `$ref`s the environments and the configuration followed (into the definitions): what they point to is
+    /// part of the frame's key, as their own text is.
+    private var frameStartRefs: [String] = []
     private var frameEndRefsOutside = false
     private var frameEndOverLimit = false
     /// Each builder keeps at most the diagnostics a document lists; past them the document is linted whole (one
@@ -1152,7 +1166,11 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// the edited text's errors are counted by `counter` (of the text: from the checkpoint before the edit).
     private func fixKeepsSyntax(_ fix: Fix, _ syntaxErrors: Int, _ counter: SyntaxErrorCounter) -> Bool {
         guard let lo = fix.edits.map(\.range.start).min(), let hi = fix.edits.map(\.range.end).max(),
-              let i = segmentHolding(ByteRange(lo, hi)) else {
+              let i = segmentHolding(ByteRange(lo, hi)),
+              !fix.edits.contains(where: { e in
+                  let r = ByteRange(min(max(e.range.start, 0), text.count), min(max(e.range.end, 0), text.count))
+                  return r.start <= r.end && IncrementalLinter.mayRelexBefore(text, at: r.start, removed: text[r.start..<r.end], inserted: e.newText.utf8)
+              }) else {
             return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors, counter: counter)
         }
         let fixed = LayoutLintCore.applyEdits(text, fix.edits)
@@ -1162,6 +1180,22 @@ public final class IncrementalLinter: @unchecked Sendable {
         let before = segments[i].errors.filter { $0.code == .syntax }.count
         let after = r.errors.filter { $0.code == .syntax }.count
         return after <= before
+    }
+
+    /// Whether an edit at `s` could change how the text before it on its line is read, which re-parsing from the
+    /// start of a section (or of an element) does not see: a lone `'` looks for its closing `'` up to the end of
+    /// its line, so typing a `'` after it on that line (or removing a line break, or a `'`) can make it a string.
+    /// The bytes before `s` are the same before and after the edit, and so is the start of its line.
+    static func mayRelexBefore(_ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>) -> Bool {
+        guard inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+        var k = s
+        while k > 0 {
+            let b = text[k - 1]
+            if b == 0x0A || b == 0x0D { return false }
+            if b == 0x27 { return true }
+            k -= 1
+        }
+        return false
     }
 
     private func realComment(_ c: Comment) -> Comment {

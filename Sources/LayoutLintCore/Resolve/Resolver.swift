@@ -188,7 +188,10 @@ struct SectionResolver {
 
         // Along the scroll axis: headers, the leading inset, the groups, the trailing inset, footers (PROBE: the top inset
         // sits between the header and the first group).
-        var cursor = offset
+        // Counted from the section's start, so that its sizes do not depend on where the sections before it end
+        // (far down a long layout, `(offset + extent) - offset` is not `extent` in floating point; the incremental
+        // linter resolves every section at 0): positions are `offset` plus these.
+        var cursor = 0.0
         func placeBoundary(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) -> Rect {
             let crossPos: Double
             switch b.alignment.crossPlacement(main: main) {
@@ -200,7 +203,7 @@ struct SectionResolver {
                 .offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
         }
         for (b, m, c) in leadingItems {
-            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: cursor)))
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + cursor)))
             if b.extendsBoundary { cursor += m }
         }
         let insLeadMain = main == .vertical ? ins.top : ins.leading
@@ -215,7 +218,7 @@ struct SectionResolver {
             // "additional leading and trailing content insets to center each group's contents": (container − group) / 2.
             crossStart += max(0, ((main == .vertical ? gw : gh) - gCross) / 2)
         }
-        let origin = rect(main: groupsStart, cross: crossStart, mainExtent: gMain, crossExtent: gCross)
+        let origin = rect(main: offset + groupsStart, cross: crossStart, mainExtent: gMain, crossExtent: gCross)
         root.frame = Rect(x: 0, y: 0, width: root.frame.width, height: root.frame.height)
         root.translate(dx: origin.x, dy: origin.y)
         if orthogonal {
@@ -228,13 +231,13 @@ struct SectionResolver {
         }
         cursor += insTrailMain
         for (b, m, c) in trailingItems {
-            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: cursor)))
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + cursor)))
             if b.extendsBoundary { cursor += m }
         }
         for (b, m, c) in sideItems {
-            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: groupsStart)))
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + groupsStart)))
         }
-        let sectionMain = max(0, cursor - offset)
+        let sectionMain = max(0, cursor)
         rs.frame = rect(main: offset, cross: refLead, mainExtent: sectionMain, crossExtent: containerCross)
         rs.group = root
         for d in spec.decorationItems {
