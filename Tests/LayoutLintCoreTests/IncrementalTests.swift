@@ -495,6 +495,29 @@ struct IncrementalTests {
         #expect(inc.diagnostics.contains { $0.message.contains("it's") }, "\(inc.diagnostics.map(\.message))")
     }
 
+    /// One edit over three or more sections (a selection from one section into a later one, replaced): the sections
+    /// between its ends are gone, however the re-parse of its first end stops.
+    @Test func anEditOverThreeSectionsDropsTheOnesBetween() {
+        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let cases: [(String, String, String)] = [
+            (#"{"sections":[1,true,33]}"#, "1,true,3", "7,"),
+            (#"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
+             #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c""#, #"{ "name": "x", \#(group) }, { "name": "c""#),
+            (#"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
+             #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) },"#, #"{ "name": "x", \#(group) },"#),
+        ]
+        for (text, old, new) in cases {
+            let inc = IncrementalLinter(text: Array(text.utf8))
+            Self.expectSame(inc, "open")
+            let bytes = Array(text.utf8), o = Array(old.utf8)
+            let at = bytes.indices.first { bytes[$0...].starts(with: o) }!
+            inc.edit(ByteRange(at, at + o.count), with: Array(new.utf8))
+            Self.expectSame(inc, "after \(old) became \(new)")
+            let fresh = IncrementalLinter(text: inc.text)
+            #expect(inc.outline() == fresh.outline(), "the outline after the edit")
+        }
+    }
+
     /// A section's sizes do not depend on where the sections before it end: far down a long layout, floating point
     /// made `(offset + height) - offset` differ from the height.
     @Test func aSectionFarDownHasTheSameSizes() {

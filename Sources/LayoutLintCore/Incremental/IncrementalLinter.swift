@@ -357,8 +357,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         if pendingDocument || !structured { pendingDocument = true; return }
         let delta = new.count - r.length
         if let touched = segmentsTouched(r) {
-            pendingDirty.insert(touched.lowerBound)
-            pendingDirty.insert(touched.upperBound)
+            // Every segment it touched, not only its ends: the re-parse of a cluster may stop at its own last
+            // segment, and one between the ends, left clean, would keep the tree of text that is gone.
+            for k in touched { pendingDirty.insert(k) }
             // Regions that started inside the replaced text start where it ends (they are parsed again).
             pendingRegionMoves += segments.count - (touched.lowerBound + 1)
             for k in (touched.lowerBound + 1)..<segments.count {
