@@ -82,7 +82,7 @@ final class Document {
         self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.split(separator: "/").last.map(String.init) ?? "") == LayoutLintConfig.fileName
         self.version = version
         self.rawText = text
-        self.rawIndex = LineIndex(text)
+        self.rawIndex = LineIndex(text, countsByteOrderMark: true)
     }
 
     /// Replaces a range of the text (byte offsets into the current text).
@@ -92,7 +92,7 @@ final class Document {
         } else {
             rawIndex = LineIndex([])
             rawText.replaceSubrange(r.start..<r.end, with: bytes)
-            rawIndex = LineIndex(rawText)
+            rawIndex = LineIndex(rawText, countsByteOrderMark: true)
         }
         editCount += 1
     }
@@ -117,7 +117,10 @@ final class Document {
 
     var isStale: Bool { lintedEdit != editCount }
     /// Identifies the diagnostics of this text under this configuration (pull diagnostics' resultId).
-    func resultID() -> String { "\(editCount).\(optionsVersion)" }
+    /// Which opening of its URI this is (the server counts them): a document opened again starts its edits from zero,
+    /// and its results' ids must not be the old text's.
+    var opening = 0
+    func resultID() -> String { "\(opening).\(editCount).\(optionsVersion)" }
 }
 
 extension LanguageServer {
@@ -136,6 +139,8 @@ extension LanguageServer {
             forget(old)
         }
         let doc = Document(uri: uri, version: version, text: Array(text.utf8))
+        documentsOpened += 1
+        doc.opening = documentsOpened
         documents[uri] = doc
         if doc.isConfig, let p = doc.path { openConfigPaths[p, default: 0] += 1 }
         schedulePublish(uri)
@@ -181,7 +186,9 @@ extension LanguageServer {
                 continue
             }
             let bytes = Array(newText.utf8)
-            if let range = change["range"] {
+            // A change without a range replaces the whole text (a `"range": null`, which some serializers write for
+            // an absent optional, too).
+            if let range = change["range"], range != .null {
                 if bulk {
                     if batch == nil { batch = ChangeBatch(base: doc.text, index: doc.lineIndex, encoding: encoding) }
                     if batch!.add(range, bytes) { continue }

@@ -172,6 +172,8 @@ final class LanguageServer {
 
     // Documents and configuration.
     var documents: [String: Document] = [:]
+    /// Documents opened so far (each opening's number is part of its pull diagnostics' result ids).
+    var documentsOpened = 0
     var publishAt: [String: Int64] = [:]
     let configCache = ConfigCache()
     var configGeneration = 0

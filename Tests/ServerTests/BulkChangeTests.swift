@@ -212,4 +212,45 @@ struct BulkRNG {
         #expect(server.lastChange["regionMoves"] == .int(0))
         #expect(server.lastChange["mode"] == .string("document"))
     }
+
+    /// A U+FEFF at the start of an editor's text is a character of it (a client sends a file's byte order mark
+    /// removed, so one it sends is text, counted in columns like any other): the changes the client counts from it
+    /// land where the client put them. The CLI reads files, whose mark is not a column (BadInputTests).
+    @Test(arguments: [Enc.utf8, .utf16, .utf32])
+    func aLeadingFEFFIsAColumnInTheEditor(_ e: Enc) {
+        let encoding: PositionEncoding = e == .utf8 ? .utf8 : e == .utf16 ? .utf16 : .utf32
+        let server = directServer(encoding: encoding)
+        let uri = "file:///tmp/feff-\(e).layout.json"
+        var text = "x\u{FEFF}{\"sections\": 1}"
+        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(text))]))]))
+        let doc = server.documents[uri]!
+        server.ensureLinted(doc)
+        var version: Int64 = 1
+        func apply(_ a: Int, _ b: Int, _ new: String) {   // a, b: Character offsets into `text`
+            let ia = text.index(text.startIndex, offsetBy: a), ib = text.index(text.startIndex, offsetBy: b)
+            let c = change(text, ia, ib, new, e)
+            text.replaceSubrange(ia..<ib, with: new)
+            version += 1
+            server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])), ("contentChanges", .array([c]))]))
+            server.ensureLinted(doc)
+            #expect(String(decoding: doc.text, as: UTF8.self) == text, "\(e): after \(new.debugDescription) at \(a)..<\(b)")
+        }
+        apply(0, 1, "")          // the x goes: the text starts with U+FEFF
+        apply(1, 1, "\n")        // a line break after the U+FEFF, before the {
+        apply(2, 2, " ")         // a space after it, on the second line
+        apply(0, 1, "")          // the U+FEFF goes
+        #expect(doc.diagnostics == lint(bytes: Array(text.utf8)).diagnostics)
+    }
+
+    /// A content change whose range is `null` (a serializer that writes absent optionals as null) replaces the text
+    /// whole, as one without a range does; it was skipped as malformed, and the text diverged from the client's.
+    @Test func aNullRangeReplacesTheWholeText() {
+        let server = directServer()
+        let uri = "file:///tmp/null-range.layout.json"
+        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string("{\"a\": 1}"))]))]))
+        let doc = server.documents[uri]!
+        server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                                  ("contentChanges", .array([.object([("range", .null), ("text", .string("{}"))])]))]))
+        #expect(doc.text == Array("{}".utf8))
+    }
 }

@@ -205,6 +205,29 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// A document opened again (closed and opened, or opened twice) starts its edits from zero: its first result
+    /// must not carry the id of the old text's, or a client that kept that id is told its old diagnostics still hold.
+    @Test func aResultIDIsNotReusedAfterTheDocumentIsOpenedAgain() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/pull-reopen.layout.json"
+        c.open(uri, overflowDoc)
+        let first = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+        let id = first?["resultId"]?.stringValue ?? ""
+        let firstCodes = diagnosticCodes(first?["items"]?.arrayValue)
+        #expect(firstCodes.contains("group-overflow"))
+        c.notify("textDocument/didClose", .object([("textDocument", docID(uri))]))
+        c.open(uri, "{}")
+        let second = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri)), ("previousResultId", .string(id))]))
+        #expect(second?["kind"] == .string("full"), "\(String(describing: second))")
+        let secondCodes = diagnosticCodes(second?["items"]?.arrayValue)
+        #expect(!secondCodes.contains("group-overflow"))
+        c.open(uri, overflowDoc)   // opened again without a close: replaces the text
+        let third = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri)), ("previousResultId", .string(second?["resultId"]?.stringValue ?? ""))]))
+        #expect(third?["kind"] == .string("full"))
+        #expect(c.shutdown() == 0)
+    }
+
     @Test(arguments: [("utf-16", Enc.utf16), ("utf-8", Enc.utf8), ("utf-32", Enc.utf32)])
     func unicodePositionsToTheCodeUnit(_ name: String, _ enc: Enc) {
         let c = LSPClient()

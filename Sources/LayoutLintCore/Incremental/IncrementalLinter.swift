@@ -208,7 +208,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     public init(text: [UInt8], options: LintOptions = LintOptions()) {
         self.text = text
         self.options = options
-        self.lineIndex = LineIndex(text)
+        // The text of an editor's buffer (the engine behind `serve`): a leading U+FEFF is one of its characters.
+        self.lineIndex = LineIndex(text, countsByteOrderMark: true)
         reparseDocument()
     }
 

@@ -75,6 +75,8 @@ public struct LineIndex: Sendable {
     private var cpU16: [Int]
     private var cpU32: [Int]
     private static let checkpointSpacing = 1024
+    /// Whether a leading byte order mark is text (an editor's buffer) rather than a file's encoding mark.
+    public let countsByteOrderMark: Bool
 
     public init(_ text: String) { self.init(Array(text.utf8)) }
 
@@ -83,12 +85,15 @@ public struct LineIndex: Sendable {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
-    /// A byte order mark is not a column: the first line starts after it (editors do not show it, and count columns
-    /// from the character after it).
-    public init(_ bytes: [UInt8]) {
+    /// A file's byte order mark is not a column: the first line starts after it (editors do not show it, and count
+    /// columns from the character after it). With `countsByteOrderMark`, for the text an editor sent (`serve`): an
+    /// editor reads a file's mark as its encoding and sends the text without it, so a U+FEFF at the start of what it
+    /// sends is a character of its buffer, one column like any other.
+    public init(_ bytes: [UInt8], countsByteOrderMark: Bool = false) {
         self.bytes = bytes
+        self.countsByteOrderMark = countsByteOrderMark
         let n = bytes.count
-        let bom = LineIndex.bomLength(bytes)
+        let bom = countsByteOrderMark ? 0 : LineIndex.bomLength(bytes)
         var starts = [bom]
         var ends: [Int] = []
         var ascii: [Bool] = []
@@ -141,7 +146,7 @@ public struct LineIndex: Sendable {
         }
         // An edit of a byte order mark (or of the bytes before the first line) indexes the text again.
         guard cpOffset.count == 1, insertedASCII, !asciiLines.contains(false), old.end <= oldCount, old.start >= lineStarts[0] else {
-            self = LineIndex(text)
+            self = LineIndex(text, countsByteOrderMark: countsByteOrderMark)
             return
         }
         let delta = inserted - old.length
@@ -159,7 +164,7 @@ public struct LineIndex: Sendable {
         if atEnd {
             ends.append(text.count)
         } else {
-            guard starts.last == newEnd else { self = LineIndex(text); return }
+            guard starts.last == newEnd else { self = LineIndex(text, countsByteOrderMark: countsByteOrderMark); return }
             starts.removeLast()
         }
         lineStarts.replaceSubrange(firstLine...lastLine, with: starts)
