@@ -181,9 +181,7 @@ struct FeatureContext {
         }
         var actions: [JSONValue] = []
         let c = conv
-        func edit(_ edits: [TextEdit]) -> JSONValue {
-            .object([("changes", .object([(doc.uri, .array(edits.map { LSP.textEdit($0, c) }))]))])
-        }
+        func edit(_ edits: [TextEdit]) -> JSONValue { workspaceEdit(edits.map { LSP.textEdit($0, c) }) }
         if allowed("quickfix") {
             for d in doc.diagnostics where d.range.touches(wanted.start) || wanted.touches(d.range.start) || (d.range.start <= wanted.start && d.range.end >= wanted.end) {
                 let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, relatedSupport: server.relatedInformationSupport)
@@ -357,7 +355,15 @@ struct FeatureContext {
             }
         }
         let c = conv
-        return .result(.object([("changes", .object([(doc.uri, .array(edits.sorted { $0.range < $1.range }.map { LSP.textEdit($0, c) }))]))]))
+        return .result(workspaceEdit(edits.sorted { $0.range < $1.range }.map { LSP.textEdit($0, c) }))
+    }
+
+    /// A workspace edit of this document: with the version of the text the edits were computed from when the client
+    /// takes `documentChanges` (it then refuses them for a newer text), else as `changes`.
+    func workspaceEdit(_ edits: [JSONValue]) -> JSONValue {
+        guard server.versionedEditSupport else { return .object([("changes", .object([(doc.uri, .array(edits))]))]) }
+        let id = JSONValue.object([("uri", .string(doc.uri)), ("version", .int(Int64(doc.version)))])
+        return .object([("documentChanges", .array([.object([("textDocument", id), ("edits", .array(edits))])]))])
     }
 
     // MARK: document links

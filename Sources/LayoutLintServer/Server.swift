@@ -162,6 +162,9 @@ final class LanguageServer {
     var clientCapabilities = JSONValue.object([])
     var snippetSupport = false
     var relatedInformationSupport = true
+    /// The client takes `documentChanges` in a workspace edit: edits then name the document version they were
+    /// computed from, and the client refuses them for a newer text.
+    var versionedEditSupport = false
     var linkTooltipSupport = false
     var refreshSupport = false
     var prepareRenameSupport = false
@@ -514,6 +517,7 @@ final class LanguageServer {
         linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
         prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
         if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
         else if let root = params?["rootPath"]?.stringValue { rootPath = root }
         var roots = params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []

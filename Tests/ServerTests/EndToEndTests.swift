@@ -399,6 +399,31 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// A client that takes `documentChanges` gets quick fixes, fix-all and rename as edits of the version they were
+    /// computed from (it refuses them for a newer text); one that does not gets `changes`.
+    @Test func editsNameTheirVersionWhenTheClientTakesDocumentChanges() {
+        let c = LSPClient()
+        c.initialize(capabilities: J(#"{ "workspace": { "workspaceEdit": { "documentChanges": true } } }"#))
+        let uri = "file:///tmp/dup-versioned.layout.json"
+        c.open(uri, duplicateDoc)
+        c.change(uri, version: 7, [.object([("text", .string(duplicateDoc + " "))])])
+        let d = c.diagnostics(uri, version: 7)?.first { $0["code"] == .string("duplicate-key") }
+        let actions = c.result("textDocument/codeAction", .object([
+            ("textDocument", docID(uri)), ("range", d?["range"] ?? range(0, 0, 0, 0)),
+            ("context", .object([("diagnostics", .array(d.map { [$0] } ?? []))])),
+        ]))?.arrayValue ?? []
+        let fix = actions.first { $0["kind"] == .string("quickfix") && $0["isPreferred"] == .bool(true) }
+        #expect(fix?["edit"]?["changes"] == nil)
+        let change = fix?["edit"]?["documentChanges"]?[0]
+        #expect(change?["textDocument"]?["uri"] == .string(uri) && change?["textDocument"]?["version"] == .int(7), "\(String(describing: fix))")
+        let edits = change?["edits"]?.arrayValue ?? []
+        #expect(!edits.isEmpty)
+        let fixed = applyLSPEdits(edits, to: duplicateDoc + " ", .utf16)
+        c.change(uri, version: 8, [.object([("text", .string(fixed))])])
+        #expect(!diagnosticCodes(c.diagnostics(uri, version: 8)).contains("duplicate-key"))
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func completion() {
         let c = LSPClient()
         c.initialize()
