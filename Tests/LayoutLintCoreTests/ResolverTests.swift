@@ -305,3 +305,75 @@ struct DuplicateKeyTests {
         #expect(target.property?.keyRange.start == second.lowerBound)
     }
 }
+
+/// Cases a review of the resolver against SEMANTICS.md found it got wrong (ROBUSTNESS.md, Found 67–71).
+@Suite("Resolver: the review against SEMANTICS.md")
+struct ResolverReviewTests {
+    @Test("a nested group's flexible edge spacing along its parent's axis: the flexible part is ignored (SEMANTICS §3)")
+    func nestedGroupFlexibleEdgeAlongTheAxis() {
+        let (l, r) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "direction": "horizontal", "width": "absolute(300)", "height": "fractionalHeight(1)",
+                          "edgeSpacing": { "leading": "flexible(0)" },
+                          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] }
+        """#)
+        let g = rootGroup(l)
+        #expect(g.children.count == 1)
+        #expect(g.children.first?.frame.x == 0, "\(g.children.map(\.frame))")
+        // The hint that says so is still there.
+        #expect(r.diagnostics.contains { $0.rule == "flexible-group-edge-spacing" })
+        // An item's flexible edge still shares the leftover.
+        let (li, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "absolute(300)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(0)" } } ] }
+        """#)
+        #expect(rootGroup(li).children.first?.frame.x == 90)
+    }
+
+    @Test("an estimated group that takes its height from its items places them in that height")
+    func estimatedGroupPlacesChildrenInItsDerivedSize() {
+        for (edges, y) in [(#"{ "top": "flexible(0)" }"#, 0.0), (#"{ "top": "flexible(0)", "bottom": "flexible(0)" }"#, 0.0),
+                           (#"{ "top": "fixed(5)" }"#, 5.0)] {
+            let (l, _) = resolveSection(#"""
+            { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(200)",
+              "subitems": [ { "width": "absolute(100)", "height": "absolute(50)", "edgeSpacing": \#(edges) } ] }
+            """#)
+            let g = rootGroup(l)
+            #expect(g.frame.height == 50 + y)
+            #expect(g.children.allSatisfy { $0.frame.y == y && $0.frame.maxY <= g.frame.maxY }, "\(edges): \(g.children.map(\.frame))")
+        }
+    }
+
+    @Test("a footer that does not extend the section's boundary sits inside the section, at its end")
+    func nonExtendingFooterIsInside() {
+        let (l, _) = resolveSection(#"""
+        { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        """#, section: #""itemCount": 1, "boundarySupplementaryItems": [ { "elementKind": "footer", "width": "fractionalWidth(1)", "height": "absolute(40)", "alignment": "bottom", "extendsBoundary": false } ]"#)
+        let s = l.sections[0]
+        #expect(s.frame.height == 100)
+        #expect(s.boundaryItems.first?.frame == Rect(x: 0, y: 60, width: 390, height: 40), "\(s.boundaryItems.map(\.frame))")
+    }
+
+    @Test("a variant's width condition reads the width a section provider sees: the configuration's reference, not the section's own")
+    func variantWidthIgnoresTheSectionsOwnReference() {
+        let text = #"""
+        { "environments": ["iPhone 12"],
+          "sections": [ { "contentInsetsReference": "layoutMargins",
+            "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] },
+            "variants": [ { "when": { "maxWidth": 370 }, "interGroupSpacing": 8 } ] } ] }
+        """#
+        let r = lint(bytes: Array(text.utf8))
+        #expect(r.layouts[0].sections[0].variantIndex == nil)
+    }
+
+    @Test("a dimension takes no argument label but uniformAcrossSiblings' estimate")
+    func dimensionLabels() {
+        #expect(Dimension.parse("fractionalWidth(foo: 0.5)") == nil)
+        #expect(Dimension.parse("absolute(x: 100)") == nil)
+        #expect(Dimension.parse("estimated(estimate: 100)") == nil)
+        #expect(Dimension.parse("uniformAcrossSiblings(estimate: 100)")?.0 == .uniformAcrossSiblings)
+        #expect(Dimension.parse("uniformAcrossSiblings(100)") == nil)
+        #expect(Dimension.parse("fractionalWidth(0.5)")?.1 == 0.5)
+    }
+}

@@ -48,7 +48,7 @@ public struct Dimension: Sendable, Equatable {
         case "uniformAcrossSiblings": kind = .uniformAcrossSiblings
         default: return nil
         }
-        guard (kind == .uniformAcrossSiblings) == (call.label == "estimate") else { return nil }
+        guard call.label == (kind == .uniformAcrossSiblings ? "estimate" : nil) else { return nil }
         guard let v = parseNumberOrFraction(call.argument, allowFraction: true) else { return nil }
         return (kind, v)
     }

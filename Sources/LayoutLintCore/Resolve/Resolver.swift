@@ -65,10 +65,12 @@ func sectionReference(_ spec: SectionSpec, configuration: LayoutConfiguration) -
     spec.contentInsetsReference == .automatic ? configuration.contentInsetsReference : spec.contentInsetsReference
 }
 
-/// SEMANTICS Decision 7: frame width less the reference insets on the non-scrolling axis.
+/// SEMANTICS Decision 7: frame width less the reference insets on the non-scrolling axis. The configuration's
+/// reference: a section provider sees the container before it returns the section, so the section's own
+/// `contentInsetsReference` cannot change what it sees.
 func effectiveContentWidth(_ spec: SectionSpec, env: LayoutEnvironment, configuration: LayoutConfiguration) -> Double {
     guard configuration.scrollDirection == .vertical else { return env.width }
-    let r = referenceInsets(sectionReference(spec, configuration: configuration), env: env)
+    let r = referenceInsets(configuration.contentInsetsReference, env: env)
     return env.width - r.left - r.right
 }
 
@@ -231,7 +233,9 @@ struct SectionResolver {
         }
         cursor += insTrailMain
         for (b, m, c) in trailingItems {
-            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + cursor)))
+            // One that does not extend the boundary sits inside the section, ending where it ends (as a leading one
+            // starts where it starts).
+            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + (b.extendsBoundary ? cursor : cursor - m))))
             if b.extendsBoundary { cursor += m }
         }
         for (b, m, c) in sideItems {
@@ -439,15 +443,22 @@ struct SectionResolver {
             placed = redone
         }
 
-        // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares).
+        // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares). A
+        // nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part (§3).
+        func flexibleAlong(_ c: Candidate) -> (lead: Bool, trail: Bool) {
+            guard !c.element.isGroup else { return (false, false) }
+            let (el, et) = edges(c.element)
+            return (el?.isFlexible == true, et?.isFlexible == true)
+        }
         var cursor = 0.0
         var positions: [Double] = []
         var flexibleUnits = 0
         for (n, (cand, child)) in placed.enumerated() {
             if n > 0 { cursor += s; if spacing?.isFlexible == true { flexibleUnits += 1 } }
             let (el, et) = edges(cand.element)
-            if el?.isFlexible == true { flexibleUnits += 1 }
-            if et?.isFlexible == true { flexibleUnits += 1 }
+            let (fl, ft) = flexibleAlong(cand)
+            if fl { flexibleUnits += 1 }
+            if ft { flexibleUnits += 1 }
             cursor += el?.value ?? 0
             positions.append(cursor)
             cursor += child.frame.extent(axis) + (et?.value ?? 0)
@@ -458,26 +469,32 @@ struct SectionResolver {
             var shift = 0.0
             for (n, (cand, _)) in placed.enumerated() {
                 if n > 0 && spacing?.isFlexible == true { shift += share }
-                let (el, et) = edges(cand.element)
-                if el?.isFlexible == true { shift += share }
+                let (fl, ft) = flexibleAlong(cand)
+                if fl { shift += share }
                 positions[n] += shift
-                if et?.isFlexible == true { shift += share }
+                if ft { shift += share }
             }
             solve.used = cursor + shift
         }
 
-        // Across the axis: edge spacing offsets; flexible edges share what is left.
+        // Across the axis: edge spacing offsets; flexible edges share what is left, of the group's size across, which
+        // an estimated group takes from its children (Decision 10, below: they are placed in that size).
         var maxAcross = 0.0
+        for (cand, child) in placed {
+            let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
+            maxAcross = max(maxAcross, child.frame.extent(cross) + (ca?.value ?? 0) + (cb?.value ?? 0))
+        }
+        let derivesAcross = (cross == .horizontal ? ownEstW : ownEstH) && !placed.isEmpty && placed.allSatisfy { !$0.1.isEstimated(cross) }
+        let across = derivesAcross ? maxAcross : solve.availableAcross
         for (n, (cand, child)) in placed.enumerated() {
             let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
             let extentAcross = child.frame.extent(cross)
             var crossPos = ca?.value ?? 0
-            let leftover = solve.availableAcross - extentAcross - (ca?.value ?? 0) - (cb?.value ?? 0)
+            let leftover = across - extentAcross - (ca?.value ?? 0) - (cb?.value ?? 0)
             if leftover > 0 {
                 if ca?.isFlexible == true && cb?.isFlexible == true { crossPos += floorPx(leftover / 2) }
                 else if ca?.isFlexible == true { crossPos += leftover }
             }
-            maxAcross = max(maxAcross, extentAcross + (ca?.value ?? 0) + (cb?.value ?? 0))
             let dx = axis == .horizontal ? positions[n] : crossPos
             let dy = axis == .horizontal ? crossPos : positions[n]
             child.translate(dx: i.leading + dx, dy: i.top + dy)
