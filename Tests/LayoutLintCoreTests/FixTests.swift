@@ -278,3 +278,73 @@ func randomDocument(_ r: inout SplitMix) -> String {
     let sup = r.pick(["", "// layoutlint-disable-next-line group-overflow\n"])
     return "{\n  \"definitions\": { \(unused)\"keep\": { \"width\": 1, \"height\": 1 } },\n  \"sections\": [\n\(sup)\(sections.joined(separator: ",\n"))\n  ]\n}\n"
 }
+
+/// Safe fixes that would change more than the finding (a review of the rules against RULES.md: ROBUSTNESS.md, Found 72–74).
+@Suite("Fixes: what --fix must not change")
+struct FixScopeTests {
+    /// Insets written in a definition that two sections use: moving them to edgeSpacing for the one whose height is
+    /// estimated would give the other 16 pt more content in a 44-pt group. Offered in the editor, not applied by --fix.
+    @Test func insetsInASharedDefinitionAreNotMovedByFix() {
+        let text = ##"""
+        { "definitions": { "row": { "width": "fractionalWidth(1)", "height": "absolute(44)", "contentInsets": { "top": 8, "bottom": 8 } } },
+          "sections": [
+            { "name": "list", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+                                         "subitems": [ { "$ref": "#/definitions/row", "height": "estimated(44)" } ] } },
+            { "name": "fixed", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
+                                          "subitems": [ { "$ref": "#/definitions/row" } ] } } ] }
+        """##
+        let r = lint(bytes: Array(text.utf8))
+        let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
+        #expect(d?.fix != nil && d?.fix?.isSafe == false, "\(String(describing: d))")
+        #expect(fixAll(Array(text.utf8)).text == Array(text.utf8))
+        // Written in the element's own object, it is still applied.
+        let own = #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] } } ] }"#
+        let fixed = String(decoding: fixAll(Array(own.utf8)).text, as: UTF8.self)
+        #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" }"#), "\(fixed)")
+    }
+
+    /// groupPagingCentered with interGroupSpacing 1: half of it (0.5) as an inset would be a fraction (50 % of the
+    /// width): no fix. And a group `$ref`'d from the definitions is not rewritten.
+    @Test func centeredPagingFixOnlyWherePointsAndOwnText() {
+        func text(_ spacing: String, group: String = #""group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#, defs: String = "") -> String {
+            #"{ \#(defs) "sections": [ { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": \#(spacing), \#(group) } ] }"#
+        }
+        func fix(_ t: String) -> Fix? { lint(bytes: Array(t.utf8)).diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" }?.fix }
+        #expect(fix(text("1")) == nil)
+        #expect(fix(text("10")) != nil)
+        let defs = #""definitions": { "pager": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },"#
+        #expect(fix(text("10", group: ##""group": { "$ref": "#/definitions/pager" }"##, defs: defs)) == nil)
+    }
+}
+
+@Suite("Merging findings across environments")
+struct MergeSeverityTests {
+    /// no-item-fits is an error where nothing estimated is involved (UIKit throws) and a warning where the group is
+    /// estimated: merged, the error stays an error (a finding with its rule's own severity lost to a warning).
+    @Test func anErrorInOneEnvironmentStaysAnError() {
+        let text = ##"""
+        { "environments": ["iPhone 12", "iPad"],
+          "sections": [ {
+            "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(44)",
+                       "subitems": [ { "width": "absolute(320)", "height": "absolute(44)" } ] },
+            "variants": [ { "when": { "minWidth": 800 }, "group": { "$ref": "#/sections/0/group", "height": "estimated(44)" } } ] } ] }
+        """##
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "no-item-fits" }
+        #expect(!d.isEmpty)
+        #expect(d.contains { $0.severity == .error && $0.environments.contains("iPhone 12") }, "\(d.map { "\($0.severity) \($0.environments) \($0.message)" })")
+    }
+}
+
+@Suite("Rules read the size UIKit uses with subitem + count")
+struct CountReplacedDimensionTests {
+    /// UIKit replaces the item's width by 1/count: its estimated width and 1.5 are not what it lays out, so neither
+    /// estimated-content-insets (whose fix, with count-overrides-item-size's, made 420 pt of content in 390) nor
+    /// fraction-above-one fires; count-overrides-item-size says what happens.
+    @Test(arguments: [#""width": "estimated(100)", "contentInsets": { "leading": 5, "trailing": 5 }"#, #""width": "fractionalWidth(1.5)""#])
+    func replacedWidthIsNotJudged(_ width: String) {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitem": { \#(width), "height": "absolute(100)" }, "count": 3 } } ] }"#
+        let rules = lint(bytes: Array(text.utf8)).diagnostics.map(\.rule)
+        #expect(rules.contains("count-overrides-item-size"))
+        #expect(!rules.contains("estimated-content-insets") && !rules.contains("fraction-above-one"), "\(rules)")
+    }
+}

@@ -518,6 +518,26 @@ struct IncrementalTests {
         }
     }
 
+    /// A `$ref` written in an element that failed to build (a misspelt direction) still uses its definition: no
+    /// unused-definition, whose safe fix would delete it, and the incremental linter follows it being typed and removed.
+    @Test func aDefinitionNamedByARefInABrokenElementIsUsed() {
+        let text = ##"{ "definitions": { "cell": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } }, "sections": [ { "name": "a", "group": { "direction": "horizonal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/cell" } ] } }, { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##
+        let whole = lint(bytes: Array(text.utf8))
+        #expect(!whole.diagnostics.contains { $0.rule == "unused-definition" }, "\(whole.diagnostics.map(\.message))")
+        #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix changes nothing (it deleted the definition)")
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        Self.expectSame(inc, "open")
+        // The $ref's name changes (in the broken section): the definition is unused, then used again.
+        let bytes = Array(text.utf8), o = Array("definitions/cell\"".utf8)
+        let at = bytes.indices.first { bytes[$0...].starts(with: o) }! + 12
+        inc.edit(ByteRange(at, at + 4), with: Array("cellx".utf8))
+        Self.expectSame(inc, "after the $ref named another definition")
+        #expect(inc.diagnostics.contains { $0.rule == "unused-definition" })
+        inc.edit(ByteRange(at, at + 5), with: Array("cell".utf8))
+        Self.expectSame(inc, "after it named the definition again")
+        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+    }
+
     /// A section's sizes do not depend on where the sections before it end: far down a long layout, floating point
     /// made `(offset + height) - offset` differ from the height.
     @Test func aSectionFarDownHasTheSameSizes() {

@@ -126,6 +126,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         let indexSensitive: Bool
         let builder: [Diagnostic]
         let refs: Set<String>
+        /// The definitions its written `$ref`s name, followed or not (unused-definition).
+        let written: Set<String>
         /// `$ref` targets outside the section's own region, with what they were when this was computed.
         let deps: [(pointer: String, key: DepKey)]
         let elements: Int
@@ -152,7 +154,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
-             overLimit: Bool) {
+             overLimit: Bool, written: Set<String>) {
+            self.written = written
             self.overLimit = overLimit
             self.outline = outline
             self.dimensions = dimensions
@@ -571,6 +574,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         rootStart = cut.rootStart
         arrayStart = cut.arrayStart
         sectionsArray = cut.array
+        frameWritten = definitionRefs(in: root, skipping: cut.array)
         structured = true
         stats.parseMicros = nowMicros() - t0
 
@@ -987,7 +991,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
                              indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
-                             overLimit: b.passedLimit)
+                             overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
@@ -1013,6 +1017,12 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var builderLimit: BuilderLimit { BuilderLimit(limit: options.diagnosticLimit, severities: options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<String>()
+    /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name, and
+    /// both together as unused-definition last saw them.
+    private var writtenCounts: [String: Int] = [:]
+    private var sectionWritten = Set<String>()
+    private var frameWritten = Set<String>()
+    private var writtenFor = Set<String>()
 
     private func count(_ c: SectionResult, sign: Int) {
         totalElements += sign * c.elements
@@ -1022,6 +1032,10 @@ public final class IncrementalLinter: @unchecked Sendable {
         for r in c.refs {
             let n = (refCounts[r] ?? 0) + sign
             if n == 0 { refCounts[r] = nil; sectionRefs.remove(r) } else { refCounts[r] = n; if n == 1 && sign > 0 { sectionRefs.insert(r) } }
+        }
+        for r in c.written {
+            let n = (writtenCounts[r] ?? 0) + sign
+            if n == 0 { writtenCounts[r] = nil; sectionWritten.remove(r) } else { writtenCounts[r] = n; if n == 1 && sign > 0 { sectionWritten.insert(r) } }
         }
     }
 
@@ -1033,7 +1047,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         let tr = nowMicros()
         if totalNodes.count != environments.count {
-            counted = [:]; refCounts = [:]; sectionRefs = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
+            counted = [:]; refCounts = [:]; sectionRefs = []; writtenCounts = [:]; sectionWritten = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
         var resolvedCount = 0
@@ -1077,6 +1091,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             frameEndRefs = fb.doc.referencedPointers
             frameEndElements = fb.elementsBuilt
             frameEndFor = sectionRefs
+            definitionsDirty = true
+        }
+        let written = sectionWritten.union(frameWritten)
+        if written != writtenFor {
+            writtenFor = written
             definitionsDirty = true
         }
         // Limits that count across sections: past them the whole-document linter decides.
@@ -1141,6 +1160,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             let doc = LayoutDocument()
             doc.definitions = frameDoc.definitions
             doc.referencedPointers = frameEndRefs
+            doc.writtenDefinitionRefs = writtenFor
             unusedDefs = unusedDefinitions(doc, source: source)
             definitionsDirty = false
         }

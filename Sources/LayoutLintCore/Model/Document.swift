@@ -193,5 +193,8 @@ public final class LayoutDocument: @unchecked Sendable {
     /// Definition name → range of its key, and the `$ref` sites that use it.
     public var definitions: [(name: String, keyRange: ByteRange, range: ByteRange)] = []
     public var referencedPointers: Set<String> = []
+    /// The definitions a `$ref` written in the document names (`/definitions/NAME`), followed or not: one in an
+    /// element that failed to build (a misspelt `direction`, say) still uses its definition (unused-definition).
+    public var writtenDefinitionRefs: Set<String> = []
     public init() {}
 }

@@ -161,3 +161,36 @@ public func jsonQuoted(_ s: String) -> String {
     }
     return out + "\""
 }
+
+/// The definitions named by the `$ref`s written under `node` (as `/definitions/NAME`, NAME escaped as the builder
+/// writes pointers), leaving out the subtree `skipping`. Iterative (documents nest 100 000 deep), at most `maxNodes`.
+func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil, maxNodes: Int = 2_000_000) -> Set<String> {
+    guard let node else { return [] }
+    var out = Set<String>()
+    var stack: [JSONNode] = [node]
+    var visited = 0
+    while let n = stack.popLast() {
+        if let skipping, n === skipping { continue }
+        visited += 1
+        if visited > maxNodes { break }
+        switch n.kind {
+        case .object:
+            for p in n.properties {
+                guard let v = p.value else { continue }
+                if p.key == "$ref", v.kind == .string, v.stringValue.hasPrefix("#") {
+                    let pointer = v.stringValue
+                    let tokens = splitOnSlash(pointer.dropFirst())
+                    if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
+                        out.insert("/definitions/" + escapePointer(unescapePointer(String(tokens[2]))))
+                    }
+                }
+                if v.kind == .object || v.kind == .array { stack.append(v) }
+            }
+        case .array:
+            for e in n.elements where e.kind == .object || e.kind == .array { stack.append(e) }
+        default:
+            break
+        }
+    }
+    return out
+}

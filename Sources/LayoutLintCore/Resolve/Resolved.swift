@@ -65,6 +65,8 @@ public final class ResolvedNode: @unchecked Sendable {
     public internal(set) var supplementaries: [(item: SupplementaryItem, frame: Rect)] = []
     /// The declared dimension along the parent's axis was replaced (`subitem` + `count`).
     public internal(set) var replacedDimension: Dimension?
+    /// The axis of `replacedDimension`: along it the declared dimension (and whether it is estimated) does not apply.
+    public internal(set) var replacedAxis: Axis?
 
     init(kind: Kind, element: LayoutElement?, path: String, frame: Rect) {
         self.kind = kind

@@ -296,6 +296,7 @@ struct SectionResolver {
         let node = ResolvedNode(kind: el.isGroup ? .group : .item, element: el, path: pathOverride ?? el.path,
                                 frame: Rect(x: 0, y: 0, width: w, height: h))
         node.replacedDimension = replaced
+        node.replacedAxis = replaced == nil ? nil : override?.0
         node.containerSize = (containerW, containerH)
         node.estimatedWidth = isEstimated(wd, estW: estW, estH: estH)
         node.estimatedHeight = isEstimated(hd, estW: estW, estH: estH)

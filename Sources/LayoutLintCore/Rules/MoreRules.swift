@@ -156,7 +156,9 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
 
 func checkFractionAboveOne(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
+        // (With `subitem` + `count`, UIKit replaces the item's size along the axis by 1/count.)
         guard let g = node.element?.group else { return }
+        if case .count = g.layout { return }
         for child in g.layout.children {
             guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
                   (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
@@ -212,9 +214,10 @@ func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
             let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
             for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
                 let source = ctx.source
+                let own = child.props["edgeSpacing"].map { writtenInOwnObject($0, child) } ?? true
                 ctx.emit("flexible-group-edge-spacing", sp.range,
                          "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
-                         fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")]))
+                         fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")], isSafe: own))
             }
         }
     }
@@ -234,7 +237,7 @@ func checkEstimatedOrthogonal(_ ctx: inout RuleContext) {
     let cross = ctx.layout.scrollDirection.other
     for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
         root.walk { node in
-            guard let el = node.element, let d = el.dimension(cross), d.isEstimated else { return }
+            guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated else { return }
             ctx.emit("estimated-orthogonal", d.range,
                      "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)")
         }
@@ -330,12 +333,13 @@ func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvi
     return out
 }
 
-/// unused-definition: a definition is used when a `$ref` points to it or into it.
+/// unused-definition: a definition is used when a `$ref` points to it or into it, whether the builder followed it or
+/// not (a `$ref` in an element that failed to build still names it: removing the definition would lose it).
 func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic] {
     // Compared as bytes, on tokens split at the scalar "/" (a `Character` split or `==` would merge a "/" or a name
     // with a following combining mark, or equate canonically equivalent names).
     var used = Set<[UInt8]>()
-    for p in doc.referencedPointers {
+    for p in doc.referencedPointers.union(doc.writtenDefinitionRefs) {
         let tokens = splitOnSlash(Substring(p))
         if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" { used.insert(Array(tokens[2].utf8)) }
     }

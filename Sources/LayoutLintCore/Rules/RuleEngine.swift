@@ -60,20 +60,27 @@ func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: S
     return ctx.findings
 }
 
-/// One diagnostic per cause (rule and range): the first finding of each environment, the environments listed.
+/// One diagnostic per cause (rule and range): the most severe finding of each environment (the first of those), the
+/// environments listed, and the most severe of their severities (a finding without one has its rule's).
 /// The incremental linter calls this with findings gathered section by section (the first finding of a cause in an
 /// environment is the same either way: the rules visit sections in order).
 func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Diagnostic] {
     struct Key: Hashable { let rule: String; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
+    func severity(_ f: Finding) -> Severity { f.severity ?? RuleCatalog.info(f.rule)?.severity ?? .warning }
     for (findings, env) in zip(perEnvironment, environments) {
-        // One finding per cause and environment.
-        var seen = Set<Key>()
+        // One finding per cause and environment: the most severe (an element `$ref`'d from two sections can be an
+        // error in one and a warning in the other).
+        var seen: [Key: Int] = [:]
         for f in findings {
             let k = Key(rule: f.rule, range: f.range)
-            guard seen.insert(k).inserted else { continue }
+            if let at = seen[k] {
+                if severity(f) > severity(merged[k]!.findings[at]) { merged[k]!.findings[at] = f }
+                continue
+            }
             if merged[k] == nil { order.append(k); merged[k] = ([], []) }
+            seen[k] = merged[k]!.findings.count
             merged[k]!.findings.append(f)
             merged[k]!.envs.append(env)
         }
@@ -94,8 +101,7 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
         } else {
             message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
         }
-        let severity = fs.compactMap(\.severity).max() ?? RuleCatalog.info(k.rule)?.severity ?? .warning
-        out.append(Diagnostic(rule: k.rule, severity: severity, message: message, range: k.range, environments: envs,
+        out.append(Diagnostic(rule: k.rule, severity: fs.map(severity).max()!, message: message, range: k.range, environments: envs,
                               related: first.related, fix: first.fix()))
     }
     return out

@@ -7,7 +7,8 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         var dropped: [Insets.Edge] = []
         var dims: [(Axis, Dimension)] = []
         for axis in [Axis.horizontal, .vertical] {
-            guard let d = el.dimension(axis), d.isEstimated else { continue }
+            // (With `subitem` + `count`, UIKit replaces the dimension along the group's axis: the insets apply there.)
+            guard node.replacedAxis != axis, let d = el.dimension(axis), d.isEstimated else { continue }
             let (a, b) = Insets.edges(along: axis)
             let nonzero = [a, b].filter { ins[$0] != 0 }
             if !nonzero.isEmpty { dropped += nonzero; dims.append((axis, d)) }
@@ -60,7 +61,15 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     } else {
         edits.append(source.insertProperty(into: site.objectRange, key: "edgeSpacing", value: value))
     }
-    return Fix(title: "Move the insets along the estimated axis to edgeSpacing", edits: edits)
+    // Insets written in a `$ref`'d definition are every user's: moving them there changes the other users, so
+    // `--fix` leaves that to the user (the editor still offers it).
+    return Fix(title: "Move the insets along the estimated axis to edgeSpacing", edits: edits, isSafe: writtenInOwnObject(site, el))
+}
+
+/// Whether a property of `el` is written in `el`'s own object, not inherited from a definition it `$ref`s (an edit
+/// of the definition changes every element that uses it).
+func writtenInOwnObject(_ site: PropertySite, _ el: LayoutElement) -> Bool {
+    el.refTarget == nil || site.objectRange == el.range
 }
 
 func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
@@ -166,14 +175,16 @@ extension Double {
 
 /// The centered-paging fix: drop interGroupSpacing and give each item half of it on both sides along the paging axis.
 func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double, axis: Axis, _ source: SourceText) -> Fix? {
-    guard let g = spec.group?.group else { return nil }
+    // (Not in a group or items `$ref`'d from the definitions, whose other users would change too.)
+    guard let group = spec.group, group.refTarget == nil, let g = group.group else { return nil }
     let items = g.layout.children
     guard !items.isEmpty, items.allSatisfy({ !$0.isGroup && $0.refTarget == nil }) else { return nil }
     var edits = [source.removeProperty(site)]
     let (a, b) = Insets.edges(along: axis)
     for item in items {
         var i = item.contentInsets ?? Insets(range: item.range)
-        guard [a, b].allSatisfy({ i[$0] == 0 || i[$0] >= 1 }) else { return nil }
+        // (An inset below 1 is a fraction: half of a spacing below 2 pt cannot be written as points.)
+        guard [a, b].allSatisfy({ i[$0] == 0 || i[$0] >= 1 }), s / 2 >= 1 else { return nil }
         if axis == .horizontal { i.leading += s / 2; i.trailing += s / 2 } else { i.top += s / 2; i.bottom += s / 2 }
         let text = insetsText(top: i.top, leading: i.leading, bottom: i.bottom, trailing: i.trailing)
         if let p = item.props["contentInsets"] { edits.append(source.replace(p.valueRange, with: text)) }
