@@ -585,3 +585,51 @@ struct IncrementalTests {
         }
     }
 }
+
+/// The incremental-core fuzz target's seeds (its failures and the review's cases among them), replayed here as the
+/// target reads them (Fuzz/Sources/FuzzIncrementalCore: 2 bytes of length, the text, then edits, some linted and
+/// compared at once): at every comparison the incremental diagnostics equal a lint of the text.
+@Suite("The incremental-core fuzz seeds")
+struct IncrementalSeedTests {
+    static func seeds() -> [String] {
+        let dir = repoRoot.appendingPathComponent("Fuzz/corpus/incremental-core")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    @Test func thereAreSeeds() { #expect(Self.seeds().count >= 20) }
+
+    @Test(arguments: seeds())
+    func replay(_ path: String) throws {
+        let d = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard d.count >= 2 else { return }
+        var at = 0
+        func byte() -> Int? { at < d.count ? { at += 1; return Int(d[at - 1]) }() : nil }
+        func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, at + n); defer { at = e }; return Array(d[at..<e]) }
+        let len = (byte()! << 8 | byte()!) % 4096
+        var options = LintOptions()
+        if len % 4 == 1 { options.maxDiagnostics = 1 + (len / 4) % 16 }
+        if len % 8 == 3 || len % 8 == 5 {
+            let off: Severity? = nil
+            options.severities = ["unknown-property": off, "missing-property": off, "wrong-type": .warning, "duplicate-key": off]
+        }
+        let inc = IncrementalLinter(text: bytes(len), options: options)
+        var ops = 0
+        while let op = byte(), ops < 64 {
+            ops += 1
+            let n = inc.text.count
+            var range = ByteRange(0, n)
+            if op & 3 != 0 {
+                let s = n == 0 ? 0 : (((byte() ?? 0) << 8) | (byte() ?? 0)) % (n + 1)
+                range = ByteRange(s, min(n, s + (byte() ?? 0)))
+            }
+            let new = bytes(byte() ?? 0)
+            if op & 16 != 0 { inc.replace(range, with: new) } else { inc.edit(range, with: new) }
+            if op & 32 != 0 {
+                inc.update()
+                #expect(inc.diagnostics == lint(bytes: inc.text, options: inc.options).diagnostics, "\(path): after edit \(ops)")
+            }
+        }
+        inc.update()
+        #expect(inc.diagnostics == lint(bytes: inc.text, options: inc.options).diagnostics, "\(path): at the end")
+    }
+}

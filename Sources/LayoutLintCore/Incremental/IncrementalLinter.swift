@@ -728,6 +728,15 @@ public final class IncrementalLinter: @unchecked Sendable {
         let start = regionStart[segments[i].id]
         let expected = delimiterStart(i) + delta
         let delimiter = segments[i].delimiter
+        // Nor may the last parse have reported one there (a `]` that closed the element left unclosed, which the
+        // frame's errors hold): the edited element could close before it, and that error would go with its change
+        // (the same rule as `reparseSpan`'s stops).
+        if delimiter == 0x5D {
+            if frameErrors.contains(where: { ($0.range.start >> 32) == IncrementalLinter.suffixID }) { return nil }
+        } else {
+            let local = delimiterStart(i) - start
+            if segments[i].errors.contains(where: { ($0.range.start & IncrementalLinter.localMask) >= local }) { return nil }
+        }
         guard let r = buffer.withUnsafeBufferPointer({
                   reparseArrayElements($0, delimiterEnd: start, outer: outerFrames, limit: expected) { $0 == delimiter && $1 == expected }
               }),
