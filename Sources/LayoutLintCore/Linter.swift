@@ -16,6 +16,8 @@ public struct LintOptions: Sendable {
     /// Diagnostics reported per document: the first ones in report order; one more (`too-many-problems`) counts the
     /// rest (`limitDiagnostics`). A document of garbage has about one per token: kept, 3.6 M of them took 1.4 GB.
     public var maxDiagnostics = 10_000
+    /// The run looks at only some environments (`--environment`), not those the document (or its config) names.
+    var narrowsEnvironments: Bool { environments != nil || environmentNames != nil }
     /// `maxDiagnostics`, at least 1 (the limit every phase keeps to).
     var diagnosticLimit: Int { max(1, maxDiagnostics) }
     public init() {}
@@ -128,7 +130,8 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     }
     dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root,
                              uncounted: parsed.droppedSyntaxErrors + built.dropped.syntaxErrors)
-    diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index)
+    diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index,
+                                    allEnvironments: !options.narrowsEnvironments)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
     var early = built.dropped

@@ -214,6 +214,14 @@ func kernelFolder(ofFile path: String) -> String {
     return kernelPath(folder) ?? URL(fileURLWithPath: folder).standardizedFileURL.path
 }
 
+/// `path` with its folder as the kernel sees it (`kernelFolder`): absolute, whatever the working directory, so that
+/// it compares with a config's folder (`exclude` globs are relative to that folder).
+public func kernelFilePath(_ path: String) -> String {
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    let folder = kernelFolder(ofFile: path)
+    return (folder.hasSuffix("/") ? folder : folder + "/") + name
+}
+
 /// The nearest `.layoutlint.json` walking up from the file's folder (as the kernel resolves it), stopping at the
 /// repository root (a folder with `.git`) or the file system root.
 public func findConfig(forFile path: String) -> String? {
@@ -292,6 +300,9 @@ public final class ConfigCache: @unchecked Sendable {
         var config: LayoutLintConfig
         do {
             config = LayoutLintConfig.parse(try readFileBytes(path), path: path)
+            // Its `exclude` globs are relative to its folder, as the kernel names it (a `--config ../x` is not
+            // relative to the working directory for the files it governs).
+            config.directory = kernelFolder(ofFile: path)
         } catch {
             config = LayoutLintConfig()
             config.path = path

@@ -193,7 +193,9 @@ struct Lint: ParsableCommand {
         let (files, errors) = expandPaths(paths) { file in
             guard let c = configFor(file), !c.hasErrors else { return false }
             if let p = c.path { consulted[p] = c }
-            guard let g = c.excludingPattern(file) else { return false }
+            // Both absolute (the config's folder is): a path typed relative to the working directory matches the
+            // globs wherever the run starts.
+            guard let g = c.excludingPattern(kernelFilePath(file)) else { return false }
             matchedGlobs.insert(g)
             return true
         }

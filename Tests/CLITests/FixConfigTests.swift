@@ -427,6 +427,30 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(r.code == 0)
     }
 
+    /// The globs are relative to the config's folder, wherever the run starts: from a subfolder (`lint .`), from
+    /// above it, and with `--config` named relatively. (They were matched against the path as typed, so only a run
+    /// from the config's folder excluded anything, and "generated/**" excluded app/generated from app/.)
+    @Test func excludeGlobsAreRelativeToTheConfigsFolderFromAnyWorkingDirectory() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        for name in ["app/a.layout.json", "app/generated/x.layout.json", "generated/y.layout.json", "app/sub/generated/z.layout.json"] {
+            dir.write(name, fcWarningDoc())
+        }
+        func linted(_ args: [String], cwd: String) throws -> [String] {
+            let r = run(["lint", "--format", "json"] + args, cwd: cwd)
+            let j = try #require(r.json, "\(r)")
+            return files(j).compactMap { $0["path"] as? String }.map { ($0 as NSString).lastPathComponent }.sorted()
+        }
+        let app = dir.path + "/app"
+        dir.write(".layoutlint.json", #"{ "exclude": ["app/generated/**"] }"#)
+        #expect(try linted(["."], cwd: dir.path) == ["a.layout.json", "y.layout.json", "z.layout.json"])
+        #expect(try linted(["."], cwd: app) == ["a.layout.json", "z.layout.json"])
+        #expect(try linted(["generated"], cwd: app) == [])
+        #expect(try linted(["--config", "../.layoutlint.json", "."], cwd: app) == ["a.layout.json", "z.layout.json"])
+        dir.write(".layoutlint.json", #"{ "exclude": ["generated/**"] }"#)
+        #expect(try linted(["."], cwd: app) == ["a.layout.json", "x.layout.json", "z.layout.json"])
+        #expect(try linted(["../generated", "."], cwd: app) == ["a.layout.json", "x.layout.json", "z.layout.json"])
+    }
+
     @Test func excludeGlobMatchingNothingWarnsButKeepsTheExitCode() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("a.layout.json", fcWarningDoc())

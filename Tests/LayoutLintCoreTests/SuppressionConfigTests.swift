@@ -224,3 +224,26 @@ private func referenceGlob(_ pattern: String, _ path: String) -> Bool {
     if anchored { return segments(all[...], s[...]) }
     return (0..<max(1, s.count)).contains { segments(all[...], s[$0...]) }
 }
+
+@Suite("Suppressions in a run narrowed to some environments")
+struct NarrowedSuppressionTests {
+    /// A suppression for what fires only on iPhone 12 is not "unused" in a run of iPad alone (--environment): it is
+    /// not reported, and fixAll (--fix) keeps it. A name that is no rule is still reported.
+    @Test func aSuppressionAnotherEnvironmentNeedsIsKept() {
+        let text = """
+        { "environments": ["iPhone 12", "iPad"],
+          "sections": [ {
+            // layoutlint-disable-next-line group-exceeds-container, no-such-rule
+            "group": { "direction": "horizontal", "width": "absolute(600)", "height": "absolute(44)", "subitems": [ { "width": "absolute(600)", "height": "absolute(44)" } ] } } ] }
+        """
+        let all = lint(bytes: Array(text.utf8)).diagnostics
+        #expect(!all.contains { $0.rule == "group-exceeds-container" })
+        #expect(all.filter { $0.rule == "unused-suppression" }.count == 1, "only no-such-rule: \(all.map(\.message))")
+        var ipad = LintOptions()
+        ipad.environmentNames = ["iPad"]
+        let narrowed = lint(bytes: Array(text.utf8), options: ipad).diagnostics.filter { $0.rule == "unused-suppression" }
+        #expect(narrowed.count == 1 && narrowed[0].message.contains("no-such-rule"), "\(narrowed.map(\.message))")
+        let fixed = String(decoding: fixAll(Array(text.utf8), options: ipad).text, as: UTF8.self)
+        #expect(fixed.contains("group-exceeds-container"), "\(fixed)")
+    }
+}

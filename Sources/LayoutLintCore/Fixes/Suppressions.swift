@@ -71,7 +71,10 @@ func directiveOffset(_ c: Comment, source: [UInt8]) -> Int? {
 }
 
 /// Drops the diagnostics that suppressions silence and adds `unused-suppression` for those that silence nothing.
-func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex) -> [Diagnostic] {
+/// `allEnvironments` false (a run narrowed to some environments, `--environment`): a suppression of a rule that does
+/// not fire here may be needed in another environment, so only names that are no rule are reported.
+func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex,
+                       allEnvironments: Bool = true) -> [Diagnostic] {
     var sups = parseSuppressions(comments, source: source, index: index)
     guard !sups.isEmpty else { return diagnostics }
     // The suppressions that can apply to a line: those of that line, and those of the file (a scan of every
@@ -100,14 +103,14 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
     for s in sups {
         let removeAll = Fix(title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
         if s.rules.isEmpty {
-            if s.used.isEmpty {
+            if s.used.isEmpty && allEnvironments {
                 kept.append(Diagnostic(rule: "unused-suppression", severity: .warning,
                                        message: "this suppression silences nothing: no finding is on the line it covers",
                                        range: s.comment.range, fix: removeAll))
             }
             continue
         }
-        let unused = s.rules.filter { !s.used.contains($0.id) }
+        let unused = s.rules.filter { !s.used.contains($0.id) && (allEnvironments || !known.contains($0.id) || $0.id == tooManyProblemsRule) }
         for r in unused {
             var msg: String
             if !known.contains(r.id) {

@@ -1184,7 +1184,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
             for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
             for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
-            out = applySuppressions(out, comments: comments, source: text, index: lineIndex)
+            out = applySuppressions(out, comments: comments, source: text, index: lineIndex, allEnvironments: !options.narrowsEnvironments)
         }
         out = applySeverities(out, options.severities)
         sortDiagnostics(&out)
