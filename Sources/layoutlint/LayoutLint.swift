@@ -182,7 +182,9 @@ struct Lint: ParsableCommand {
             if let explicitConfig { return explicitConfig }
             let folder = file == "-" ? "-" : (file as NSString).deletingLastPathComponent
             if let c = byFolder[folder] { return c }
-            let c = file == "-" ? cache.config(forFile: "./-") : cache.config(forFile: file)
+            // Standard input is governed by the config of the file it stands for (`--stdin-filename`: an editor
+            // pipes a buffer from anywhere), else by the working directory's.
+            let c = file == "-" ? cache.config(forFile: stdinFilename == "<stdin>" ? "./-" : stdinFilename) : cache.config(forFile: file)
             byFolder[folder] = c
             return c
         }

@@ -451,6 +451,18 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(try linted(["../generated", "."], cwd: app) == ["a.layout.json", "x.layout.json", "z.layout.json"])
     }
 
+    /// Standard input takes the config of the file `--stdin-filename` names, not the working directory's (an
+    /// editor pipes a buffer from wherever it runs).
+    @Test func standardInputTakesTheConfigOfTheFileItStandsFor() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("app/.layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        let doc = Data(fcWarningDoc().utf8)
+        let named = run(["lint", "--format", "json", "--stdin-filename", "app/x.layout.json", "-"], stdin: doc, cwd: dir.path)
+        #expect(named.code == 0 && !named.stdout.contains("group-overflow"), "\(named)")
+        let unnamed = run(["lint", "--format", "json", "-"], stdin: doc, cwd: dir.path)
+        #expect(unnamed.stdout.contains("group-overflow"), "\(unnamed)")
+    }
+
     @Test func excludeGlobMatchingNothingWarnsButKeepsTheExitCode() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("a.layout.json", fcWarningDoc())
