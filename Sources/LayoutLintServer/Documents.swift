@@ -265,6 +265,9 @@ extension LanguageServer {
         // Config files that are not open but had diagnostics: re-check them.
         for path in publishedConfigDiagnostics.keys where configPaths?.contains(path) ?? true { refreshConfigDiagnostics(path) }
         if refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
+        // The sizes shown inline and the preview lenses follow the environments the config names.
+        if inlayHintRefreshSupport && affected > 0 { request("workspace/inlayHint/refresh", nil) }
+        if codeLensRefreshSupport && affected > 0 { request("workspace/codeLens/refresh", nil) }
     }
 
     /// `workspace/didChangeWatchedFiles`: a created, changed or deleted `.layoutlint.json` may change the options of

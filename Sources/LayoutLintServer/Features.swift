@@ -220,10 +220,26 @@ struct FeatureContext {
 
     func completion(_ params: JSONValue) -> Reply {
         guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        // Nothing in a comment (a `/` or `"` typed there triggers completion too: Enter after `//` took a key), nor
+        // in a `.layoutlint.json` (its keys are not a layout's).
+        if doc.isConfig || inComment(offset) { return .result(.object([("isIncomplete", .bool(false)), ("items", .array([]))])) }
         let items = CompletionBuilder(ctx: self, offset: offset).items()
         // A cut list is incomplete: the client asks again as the user types, instead of filtering what it has.
         let cut = items.count > server.options.maxCompletionItems
         return .result(.object([("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+    }
+
+    /// Whether the cursor is inside a comment: after its `//` up to the end of its line, or between `/*` and `*/`.
+    func inComment(_ offset: Int) -> Bool {
+        (result?.parse.comments ?? []).contains { c in
+            offset > c.range.start && (offset < c.range.end || (offset == c.range.end && (c.isLineComment || !closesBlock(c))))
+        }
+    }
+
+    /// Whether a block comment ends with its `*/` (an unclosed one runs to the end of the text).
+    private func closesBlock(_ c: Comment) -> Bool {
+        let t = doc.text
+        return c.range.end >= 2 && c.range.end <= t.count && t[c.range.end - 2] == 0x2A && t[c.range.end - 1] == 0x2F && c.range.length >= 4
     }
 
     // MARK: symbols

@@ -167,6 +167,8 @@ final class LanguageServer {
     var versionedEditSupport = false
     var linkTooltipSupport = false
     var refreshSupport = false
+    var inlayHintRefreshSupport = false
+    var codeLensRefreshSupport = false
     var prepareRenameSupport = false
     var rootPath: String?
     /// The workspace folders the client named in `initialize` (`workspaceFolders`, else `rootUri`/`rootPath`), as
@@ -367,6 +369,9 @@ final class LanguageServer {
 
     // MARK: dispatch
 
+    /// Requests whose answers are text edits of the document.
+    static let answersWithEdits: Set<String> = ["textDocument/codeAction", "textDocument/rename"]
+
     func processQueue() {
         while !queue.isEmpty && exitCode == nil {
             let items = queue
@@ -397,7 +402,10 @@ final class LanguageServer {
                         send(RPC.error(id: id.value, code: RPCErrorCode.requestCancelled, message: "Request cancelled"), batch: q.batch)
                         continue
                     }
-                    if phase == .running, method.hasPrefix("textDocument/"),
+                    // A request answered in order is answered for the text it was asked about, and LSP says not to
+                    // refuse it for a change still unread (ContentModified): but edits without a version (a client
+                    // that does not take `documentChanges`) would be applied to the newer text, so those are.
+                    if phase == .running, Self.answersWithEdits.contains(method), !versionedEditSupport,
                        let uri = params?["textDocument"]?["uri"]?.stringValue, let later = lastChangeIndex[uri], later > i {
                         send(RPC.error(id: id.value, code: RPCErrorCode.contentModified, message: "Content modified: the document changed after this request"), batch: q.batch)
                         continue
@@ -513,10 +521,13 @@ final class LanguageServer {
         else { encoding = .utf16 }
         let td = caps["textDocument"]
         snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
-        relatedInformationSupport = td?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? true
+        // (A capability the client does not name is one it does not have.)
+        relatedInformationSupport = td?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
         linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
         prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+        codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
         if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
         else if let root = params?["rootPath"]?.stringValue { rootPath = root }
