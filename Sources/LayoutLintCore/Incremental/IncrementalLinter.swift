@@ -510,6 +510,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             oldByText[segmentKeys[k], default: []].append(s.id)
             oldSegments[s.id] = s
         }
+        for key in oldByText.keys { oldByText[key]!.reverse() }   // taken from the end, in order
         var newSegments: [Segment] = []
         var keys: [TextKey] = []
         newSegments.reserveCapacity(cut.elements.count)
@@ -520,9 +521,9 @@ public final class IncrementalLinter: @unchecked Sendable {
             let key = textKey(start, end)
             var id: Int
             var cache: SectionResult? = nil
-            if var ids = oldByText[key], !ids.isEmpty {
-                id = ids.removeFirst()
-                oldByText[key] = ids
+            // (Taken from the end of a reversed list: `removeFirst` moved the rest, O(k²) for k equal sections.)
+            if let last = oldByText[key]?.popLast() {
+                id = last
                 cache = oldSegments[id]?.cache
             } else {
                 id = nextID

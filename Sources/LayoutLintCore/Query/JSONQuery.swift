@@ -106,33 +106,31 @@ public struct RefSite: @unchecked Sendable {
     public var pointer: String { value.stringValue }
     /// The object holding the `$ref`.
     public var object: JSONNode
-    /// JSON pointer of that object.
-    public var objectPath: String
 }
 
 /// Every `$ref` with a string value, in document order. Iterative, bounded by `maxNodes`.
 public func collectRefSites(_ root: JSONNode?, maxNodes: Int = 2_000_000) -> [RefSite] {
     guard let root else { return [] }
     var out: [RefSite] = []
-    var stack: [(JSONNode, String)] = [(root, "")]
+    // (No path per object: nothing read it, and a path string per container of a document with a 256 KB key made
+    // gigabytes.)
+    var stack: [JSONNode] = [root]
     var visited = 0
-    while let (n, path) = stack.popLast() {
+    while let n = stack.popLast() {
         visited += 1
         if visited > maxNodes { break }
         switch n.kind {
         case .object:
             for p in n.properties {
                 if p.key == "$ref", let v = p.value, v.kind == .string {
-                    out.append(RefSite(value: v, object: n, objectPath: path))
+                    out.append(RefSite(value: v, object: n))
                 }
             }
             for p in n.properties.reversed() {
-                if let v = p.value, v.kind == .object || v.kind == .array { stack.append((v, path + "/" + escapePointer(p.key))) }
+                if let v = p.value, v.kind == .object || v.kind == .array { stack.append(v) }
             }
         case .array:
-            for (i, e) in n.elements.enumerated().reversed() where e.kind == .object || e.kind == .array {
-                stack.append((e, path + "/\(i)"))
-            }
+            for e in n.elements.reversed() where e.kind == .object || e.kind == .array { stack.append(e) }
         default:
             break
         }

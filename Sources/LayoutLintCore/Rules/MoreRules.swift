@@ -104,7 +104,7 @@ func checkRepeatingCountGap(_ ctx: inout RuleContext) {
 
 func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let el = node.element, let g = el.group else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit("estimate-without-self-sizing", el) else { return }
         for axis in [Axis.horizontal, .vertical] {
             guard let d = el.dimension(axis), d.kind == .estimated else { continue }
             let kids = g.layout.children
@@ -123,7 +123,7 @@ func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
 
 func checkUniformSiblingsParent(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let el = node.element, let g = el.group else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit("uniform-siblings-parent", el) else { return }
         for child in g.layout.children {
             for axis in [Axis.horizontal, .vertical] {
                 guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
@@ -157,7 +157,7 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
 func checkFractionAboveOne(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
         // (With `subitem` + `count`, UIKit replaces the item's size along the axis by 1/count.)
-        guard let g = node.element?.group else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit("fraction-above-one", el) else { return }
         if case .count = g.layout { return }
         for child in g.layout.children {
             guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
@@ -209,7 +209,7 @@ extension SubitemLayout {
 
 func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let g = node.element?.group else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit("flexible-group-edge-spacing", el) else { return }
         for child in g.layout.children where child.isGroup {
             let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
             for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
@@ -280,8 +280,9 @@ func checkPinnedHeaderZIndex(_ ctx: inout RuleContext) {
 func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
     for s in ctx.layout.sections where s.spec == nil && !s.section.variants.isEmpty && !s.section.hasOwnKeys {
         let range = s.section.base.props["variants"]?.keyRange ?? s.section.range
+        let env = ctx.env
         ctx.emit("unmatched-environment", range,
-                 "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(ctx.env.horizontalSizeClass.rawValue) width, \(ctx.env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group")
+                 "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group")
     }
 }
 
