@@ -336,3 +336,24 @@ struct FindingFanOutTests {
         #expect(r.diagnostics.filter { $0.rule == "fraction-above-one" }.count == 100)
     }
 }
+
+@Suite("The element budget covers variants")
+struct VariantBudgetTests {
+    /// Each variant copies its section's keys and builds its group again: 400 variants of a section with 400 keys
+    /// were 160 000 copies (3 000 × 3 000 took 1.2 GB), outside the budget that bounds `$ref` expansion. They count
+    /// against it now: a diagnostic, and building stops; the incremental linter agrees.
+    @Test func variantsTimesSectionKeysAreBounded() {
+        let keys = (0..<400).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        let variants = Array(repeating: #"{"when":{}}"#, count: 400).joined(separator: ", ")
+        let text = #"{"sections":[{"group":{"direction":"horizontal","width":"fractionalWidth(1)","height":"absolute(44)","subitems":[{"width":"fractionalWidth(1)","height":"fractionalHeight(1)"}]}, \#(keys), "variants":[\#(variants)]}]}"#
+        let r = lint(bytes: Array(text.utf8))
+        #expect(r.diagnostics.contains { $0.message.contains("elements through $ref and variants") })
+        let built = r.document.sections.first?.variants.count ?? 0
+        #expect(built > 0 && built * 400 <= ModelLimits().maxElements, "\(built) variants built")
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        #expect(inc.diagnostics == r.diagnostics)
+        // A few variants of a few keys are untouched.
+        let small = #"{"sections":[{"group":{"direction":"horizontal","width":"fractionalWidth(1)","height":"absolute(44)","subitems":[{"width":"fractionalWidth(1)","height":"fractionalHeight(1)"}]}, "variants":[{"when":{"minWidth":1}},{"when":{"minWidth":2}}]}]}"#
+        #expect(lint(bytes: Array(small.utf8)).document.sections.first?.variants.count == 2)
+    }
+}

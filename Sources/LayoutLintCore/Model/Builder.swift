@@ -2,7 +2,8 @@
 // values, and reports format diagnostics. Never fails: what cannot be built is reported and left out.
 
 public struct ModelLimits: Sendable {
-    /// Elements built through `$ref` per document (guards against exponential reference fan-out).
+    /// Elements built through `$ref` or in variants per document, a variant's copy of its section's keys counted as
+    /// elements too (guards against exponential reference fan-out, and variants × the section's keys or group).
     public var maxElements = 50_000
     public var maxEnvironments = 32
     public var maxNestedGroups = 64
@@ -132,6 +133,8 @@ final class DocumentBuilder {
     private var refStack: [String] = []
     private(set) var elementsBuilt = 0
     var budgetReported = false
+    /// Inside a variant's build (its elements count against `maxElements`, as those of a `$ref` do).
+    private var variantDepth = 0
     /// Every `$ref` followed or tried, as written (the incremental linter's dependencies).
     var attemptedRefs: [String] = []
     private var groupDepth = 0
@@ -713,6 +716,10 @@ final class DocumentBuilder {
                             report("missing-property", .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
                             return nil
                         }
+                        // A variant is the section's keys again, and its group built again: they count as elements.
+                        guard spend(merged.entries.count, at: vv.anchor) else { return nil }
+                        variantDepth += 1
+                        defer { variantDepth -= 1 }
                         guard let spec = buildSectionSpec(merged, allowed: Keys.section, requireGroup: true, checkNames: false) else { return nil }
                         return Variant(when: cond, spec: spec, path: vpath, range: vn.range)
                     }
@@ -837,19 +844,25 @@ final class DocumentBuilder {
 
     // MARK: elements
 
+    /// Takes `n` from the element budget; false (reported once) when it is spent.
+    private func spend(_ n: Int, at range: ByteRange) -> Bool {
+        if elementsBuilt + n > limits.maxElements {
+            if !budgetReported {
+                budgetReported = true
+                report("invalid-value", .error,
+                       "the document expands to more than \(limits.maxElements) elements through $ref and variants; layoutlint stops building here",
+                       range)
+            }
+            return false
+        }
+        elementsBuilt += n
+        return true
+    }
+
     func buildElement(_ node: JSONNode?, path: String, anchor: ByteRange, what: String) -> LayoutElement? {
         guard let node else { return nil }
-        if !refStack.isEmpty || node.property("$ref") != nil {
-            if elementsBuilt >= limits.maxElements {
-                if !budgetReported {
-                    budgetReported = true
-                    report("invalid-value", .error,
-                           "the document expands to more than \(limits.maxElements) elements through $ref; layoutlint stops building here",
-                           node.range)
-                }
-                return nil
-            }
-            elementsBuilt += 1
+        if !refStack.isEmpty || variantDepth > 0 || node.property("$ref") != nil {
+            guard spend(1, at: node.range) else { return nil }
         }
         return withView(node, path: path, anchor: anchor.length > 0 ? anchor : ByteRange(node.range.start, node.range.start + 1),
                         expected: "an object (an item or a group)", key: what) { (v: ObjectView) -> LayoutElement? in
