@@ -223,10 +223,24 @@ struct FeatureContext {
         // Nothing in a comment (a `/` or `"` typed there triggers completion too: Enter after `//` took a key), nor
         // in a `.layoutlint.json` (its keys are not a layout's).
         if doc.isConfig || inComment(offset) { return .result(.object([("isIncomplete", .bool(false)), ("items", .array([]))])) }
-        let items = CompletionBuilder(ctx: self, offset: offset).items()
-        // A cut list is incomplete: the client asks again as the user types, instead of filtering what it has.
+        var items = CompletionBuilder(ctx: self, offset: offset).items()
+        // A list too long to send is cut, and incomplete: the client asks again as the user types. So what is typed
+        // (from the start of the item's range to the cursor) filters it first, as the client would: else every
+        // answer was the same first items, and a `$ref` to the 501st definition could never be completed.
+        if items.count > server.options.maxCompletionItems { items = items.filter { matchesTyped($0, offset) } }
         let cut = items.count > server.options.maxCompletionItems
         return .result(.object([("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+    }
+
+    /// Whether a completion item's filter text (its label when it has none) holds what was typed before the cursor
+    /// in its range, as a case-insensitive subsequence (the clients' fuzzy match), quotes aside.
+    func matchesTyped(_ item: JSONValue, _ offset: Int) -> Bool {
+        guard let r = conv.byteRange(item["textEdit"]?["range"]), r.start <= offset, offset <= doc.text.count else { return true }
+        let typed = String(decoding: doc.text[r.start..<offset], as: UTF8.self).lowercased().filter { $0 != "\"" }
+        guard !typed.isEmpty else { return true }
+        let target = (item["filterText"]?.stringValue ?? item["label"]?.stringValue ?? "").lowercased()
+        var it = target.makeIterator()
+        return typed.allSatisfy { c in while let t = it.next() { if t == c { return true } }; return false }
     }
 
     /// Whether the cursor is inside a comment: after its `//` up to the end of its line, or between `/*` and `*/`.

@@ -447,6 +447,25 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         }
     }
 
+    /// More `$ref` targets than a list holds (500): what is typed filters them before the cut, so the 600th
+    /// definition can be completed (every answer was the first 500).
+    @Test func aLongCompletionListIsFilteredByWhatIsTyped() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/many-defs.layout.json"
+        let defs = (0..<600).map { String(format: "\"d%03d\": { \"width\": 1, \"height\": 1 }", $0) }.joined(separator: ",\n")
+        let text = "{ \"definitions\": {\n\(defs)\n},\n\"sections\": [ { \"group\": { \"direction\": \"horizontal\", \"width\": 1, \"height\": 1, \"subitems\": [ { \"$ref\": \"#/definitions/d59\" } ] } } ] }"
+        c.open(uri, text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.count - 1
+        let col = (lines[line] as Substring).utf16.count - "\" } ] } } ] }".utf16.count
+        let r = c.result("textDocument/completion", tdp(uri, line, col))
+        let labels = (r?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("#/definitions/d599"), "\(labels.count) items: \(labels.prefix(5))")
+        #expect(!labels.contains("#/definitions/d000"))
+        #expect(c.shutdown() == 0)
+    }
+
     /// No completion inside a comment (a `/` typed there is a trigger character too), and the comment's end.
     @Test func noCompletionInComments() {
         let c = LSPClient()
