@@ -371,3 +371,18 @@ struct VariantBudgetTests {
         #expect(!normal.diagnostics.contains { $0.message.contains("elements through") })
     }
 }
+
+@Suite("no-item-fits and estimated sizes")
+struct NoItemFitsEstimateTests {
+    /// The fit is decided along the group's axis: a 400-pt item in a 390-pt-wide horizontal group throws whatever the
+    /// group's estimated height (an error); with an item of estimated width, or one as wide as a fraction of that
+    /// estimated height, the estimate is involved (a warning).
+    @Test(arguments: [(#""width": "fractionalWidth(1)", "height": "estimated(44)""#, #""width": "absolute(400)""#, Severity.error),
+                      (#""width": "fractionalWidth(1)", "height": "absolute(44)""#, #""width": "estimated(400)""#, Severity.warning),
+                      (#""width": "fractionalWidth(1)", "height": "estimated(44)""#, #""width": "fractionalHeight(10)""#, Severity.warning)])
+    func severityFollowsTheAxisOfTheFit(_ group: String, _ item: String, _ expected: Severity) {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", \#(group), "subitems": [ { \#(item), "height": "absolute(44)" } ] } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "no-item-fits" }
+        #expect(d?.severity == expected, "\(String(describing: d))")
+    }
+}
