@@ -316,17 +316,29 @@ struct Lint: ParsableCommand {
         let warnings = counts[.warning] ?? 0
         if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
     }
+}
 
-    func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
-        let path = c.path ?? LayoutLintConfig.fileName
-        var text = ""
-        // An invalid config shows its errors; a valid one with warnings, those.
-        for d in c.diagnostics where d.severity == .error || !c.hasErrors {
-            text += TextReport.render(path: path, source: c.source, index: c.lineIndex, diagnostic: d, style: style)
-        }
-        let heading = c.hasErrors ? "invalid configuration" : "warning: configuration"
-        FileHandle.standardError.write(("layoutlint: \(heading) \(TextReport.sanitize(path))\n" + text).data(using: .utf8)!)
+func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
+    let path = c.path ?? LayoutLintConfig.fileName
+    var text = ""
+    // An invalid config shows its errors; a valid one with warnings, those.
+    for d in c.diagnostics where d.severity == .error || !c.hasErrors {
+        text += TextReport.render(path: path, source: c.source, index: c.lineIndex, diagnostic: d, style: style)
     }
+    let heading = c.hasErrors ? "invalid configuration" : "warning: configuration"
+    FileHandle.standardError.write(("layoutlint: \(heading) \(TextReport.sanitize(path))\n" + text).data(using: .utf8)!)
+}
+
+/// The options `lint` uses for `file` (standard input: the working directory's): its `.layoutlint.json`'s severities
+/// and default environments, found walking up as `lint` finds it. An invalid config is reported and fails (exit 2),
+/// as in `lint`.
+func configuredOptions(for file: String, style: TextStyle) throws -> LintOptions {
+    var options = LintOptions()
+    if let c = ConfigCache().config(forFile: file == "-" ? "./-" : file) {
+        if c.hasErrors { reportConfig(c, style: style); throw ExitCode(Exit.failure) }
+        c.apply(to: &options)
+    }
+    return options
 }
 
 struct Explain: ParsableCommand {
@@ -352,7 +364,8 @@ struct Explain: ParsableCommand {
             Output.error(error.message)
             throw ExitCode(Exit.failure)
         }
-        var options = LintOptions()
+        // With the config `lint` uses: the environments it names for documents that name none are the ones explained.
+        var options = try configuredOptions(for: file, style: TextStyle(color: false))
         if !environments.isEmpty { options.environmentNames = environments }
         let result = lint(bytes: bytes, options: options)
         try failOnUnknownEnvironments(result, in: file)

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayoutLintCore
 import LayoutLintRender
+import LayoutLintReport
 import LayoutLintWorkspace
 
 struct Render: ParsableCommand {
@@ -31,7 +32,9 @@ struct Render: ParsableCommand {
         }
         // Environments the document declares are picked from its own list, so the findings drawn are the ones
         // `layoutlint lint` reports for the document; any other name replaces the list (as in `lint` and `explain`).
-        var result = lint(bytes: bytes, options: LintOptions())
+        // With the config `lint` uses (its severities, and its environments for a document that names none).
+        let configured = try configuredOptions(for: file, style: TextStyle(color: false))
+        var result = lint(bytes: bytes, options: configured)
         var picked: [String]? = nil
         if !environments.isEmpty {
             let own = Set(result.layouts.map(\.environment.name))
@@ -39,7 +42,7 @@ struct Render: ParsableCommand {
                 var seen = Set<String>()
                 picked = environments.filter { seen.insert($0).inserted }
             } else {
-                var options = LintOptions()
+                var options = configured
                 options.environmentNames = environments
                 result = lint(bytes: bytes, options: options)
             }

@@ -463,6 +463,21 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(unnamed.stdout.contains("group-overflow"), "\(unnamed)")
     }
 
+    /// `explain` and `render` read the config `lint` reads: a document that names no environments is explained and
+    /// drawn in the config's, and an invalid config fails them as it fails `lint` (exit 2).
+    @Test func explainAndRenderUseTheConfig() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "environments": ["iPad"] }"#)
+        dir.write("a.layout.json", fcCleanDoc)
+        let explained = run(["explain", "--format", "json", "a.layout.json"], cwd: dir.path)
+        #expect(explained.code == 0 && explained.stdout.contains("\"iPad\"") && !explained.stdout.contains("iPhone 12"), "\(explained)")
+        let drawn = run(["render", "a.layout.json"], cwd: dir.path)
+        #expect(drawn.code == 0 && drawn.stdout.contains("iPad") && !drawn.stdout.contains("iPhone 12"), "\(drawn.stderr)")
+        dir.write(".layoutlint.json", #"{ "environments": 3 }"#)
+        #expect(run(["explain", "a.layout.json"], cwd: dir.path).code == 2)
+        #expect(run(["render", "a.layout.json"], cwd: dir.path).code == 2)
+    }
+
     @Test func excludeGlobMatchingNothingWarnsButKeepsTheExitCode() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("a.layout.json", fcWarningDoc())
