@@ -500,6 +500,8 @@ final class LanguageServer {
             watchedFilesChanged(params)
         case "workspace/didChangeConfiguration":
             configChanged(reason: "the configuration changed")
+        case "workspace/didChangeWorkspaceFolders":
+            workspaceFoldersChanged(params)
         default:
             if !method.hasPrefix("$/") { log("ignored notification \(method)", kind: "ignored notification") }
         }
@@ -554,6 +556,8 @@ final class LanguageServer {
             ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
             ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
             ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand)]))])),
+            // Folders added to the workspace later get their own `.layoutlint.json` (as `lint` would read it).
+            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
             ("diagnosticProvider", .object([
                 ("identifier", .string("layoutlint")),
                 ("interFileDependencies", .bool(false)),
@@ -564,6 +568,20 @@ final class LanguageServer {
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("layoutlint")), ("version", .string(layoutlintServerVersion))])),
         ])
+    }
+
+    /// `workspace/didChangeWorkspaceFolders`: the folders whose config files govern their documents change, and so
+    /// may the options of the open documents in them.
+    func workspaceFoldersChanged(_ params: JSONValue?) {
+        guard let event = params?["event"] else { log("didChangeWorkspaceFolders without an event; ignored"); return }
+        func paths(_ key: String) -> [String] {
+            event[key]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
+        }
+        let removed = Set(paths("removed")), added = paths("added")
+        var roots = (workspaceRoots ?? []).filter { !removed.contains($0) }
+        for a in added where !roots.contains(a) { roots.append(a) }
+        workspaceRoots = roots.isEmpty ? nil : roots
+        configChanged(reason: "the workspace folders changed")
     }
 
     func registerWatchers() {

@@ -612,6 +612,26 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// A folder added to the workspace after `initialize` gets its own `.layoutlint.json` (a file outside every
+    /// workspace folder takes none): its open documents are linted again with it.
+    @Test func aWorkspaceFolderAddedLaterGetsItsConfig() {
+        let a = TempFolder(), b = TempFolder()
+        defer { a.cleanup(); b.cleanup() }
+        b.write(".layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        b.write("x.layout.json", overflowDoc)
+        let c = LSPClient()
+        let r = c.initialize(rootURI: "file://" + a.path)
+        #expect(r?["capabilities"]?["workspace"]?["workspaceFolders"]?["changeNotifications"] == .bool(true))
+        let uri = b.uri("x.layout.json")
+        c.open(uri, overflowDoc)
+        #expect(diagnosticCodes(c.diagnostics(uri)).contains("group-overflow"), "outside the workspace: no config")
+        c.notify("workspace/didChangeWorkspaceFolders", .object([("event", .object([
+            ("added", .array([.object([("uri", .string("file://" + b.path)), ("name", .string("b"))])])), ("removed", .array([]))]))]))
+        let after = c.diagnostics(uri)
+        #expect(after != nil && !diagnosticCodes(after).contains("group-overflow"), "its folder's config applies: \(String(describing: after))")
+        #expect(c.shutdown() == 0)
+    }
+
     /// A config change that re-lints open documents asks a client that can for fresh inlay hints and lenses (they
     /// show the sizes and previews of the config's environments).
     @Test func configChangeRefreshesInlayHintsAndLenses() {
