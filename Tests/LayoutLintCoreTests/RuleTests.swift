@@ -386,3 +386,16 @@ struct NoItemFitsEstimateTests {
         #expect(d?.severity == expected, "\(String(describing: d))")
     }
 }
+
+@Suite("insets-exceed-size on a section's background")
+struct DecorationInsetsTests {
+    /// A background whose contentInsets are wider than its section (200 + 200 in 390) was a -10 pt wide frame that no
+    /// rule reported; one that fits is not reported.
+    @Test(arguments: [(200, true), (20, false)])
+    func aBackgroundInsetPastItsSection(_ inset: Int, _ reported: Bool) {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "decorationItems": [ { "elementKind": "background", "contentInsets": { "leading": \#(inset), "trailing": \#(inset) } } ] } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "insets-exceed-size" }
+        #expect(d.isEmpty != reported, "\(d.map(\.message))")
+        if reported { #expect(d.first?.message.contains("-10 pt wide") == true, "\(d.map(\.message))") }
+    }
+}

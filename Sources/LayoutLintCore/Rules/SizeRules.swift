@@ -160,6 +160,15 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
 }
 
 func checkInsetsExceedSize(_ ctx: inout RuleContext) {
+    // A section's background (decoration item): its contentInsets inset the section's frame.
+    for (section, _, _) in ctx.sections {
+        for (d, f) in section.decorations where f.width <= 0 || f.height <= 0 {
+            guard let ins = d.contentInsets else { continue }
+            let axis: Axis = f.width <= 0 ? .horizontal : .vertical
+            ctx.emit("insets-exceed-size", ins.range,
+                     "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn")
+        }
+    }
     ctx.nodes.forEach { node in
         guard node.kind == .item, let el = node.element, let ins = el.contentInsets else { return }
         let c = node.contentFrame
