@@ -348,3 +348,16 @@ struct CountReplacedDimensionTests {
         #expect(!rules.contains("estimated-content-insets") && !rules.contains("fraction-above-one"), "\(rules)")
     }
 }
+
+extension FixScopeTests {
+    /// A pinned header's zIndex written in a definition two sections use: raising it is the editor's choice, not --fix's.
+    @Test func aZIndexInASharedDefinitionIsNotRaisedByFix() {
+        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        let text = ##"{ "definitions": { "header": { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(30)", "alignment": "top", "pinToVisibleBounds": true, "zIndex": 1 } }, "sections": [ { \##(group), "boundarySupplementaryItems": [ { "$ref": "#/definitions/header" } ], "decorationItems": [ { "elementKind": "background" } ] }, { \##(group), "boundarySupplementaryItems": [ { "$ref": "#/definitions/header" } ] } ] }"##
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "pinned-header-z-index" }
+        #expect(d?.fix != nil && d?.fix?.isSafe == false, "\(String(describing: d))")
+        let own = text.replacingOccurrences(of: ##"{ "$ref": "#/definitions/header" } ], "decorationItems""##,
+                                            with: #"{ "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(30)", "alignment": "top", "pinToVisibleBounds": true, "zIndex": 1 } ], "decorationItems""#)
+        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "pinned-header-z-index" }?.fix?.isSafe == true)
+    }
+}

@@ -272,7 +272,9 @@ func checkPinnedHeaderZIndex(_ ctx: inout RuleContext) {
             let source = ctx.source
             ctx.emit("pinned-header-z-index", range,
                      "this pinned \(b.elementKind ?? "supplementary") has zIndex \(b.zIndex ?? 1) and the section has a background decoration: UIKit promotes the cells to zIndex 1 too, so they can draw over it while it is pinned; give it zIndex 2",
-                     fix: Fix(title: "Set zIndex to 2", edits: [source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")]))
+                     // (A zIndex written in a `$ref`'d definition is every user's: the editor offers it, --fix does not.)
+                     fix: Fix(title: "Set zIndex to 2", edits: [source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")],
+                              isSafe: b.props["zIndex"].map { $0.objectRange == b.range } ?? true))
         }
     }
 }
