@@ -361,3 +361,15 @@ extension FixScopeTests {
         #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "pinned-header-z-index" }?.fix?.isSafe == true)
     }
 }
+
+extension FixScopeTests {
+    /// The estimated-content-insets fix keeps the numbers it moves and keeps as they were written: rounded to 1/1000,
+    /// a kept 0.0625 (a fraction of the width) became 0.063, another fraction.
+    @Test func movedAndKeptInsetsKeepTheirText() {
+        let text = #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8.0625, "bottom": 8, "leading": 0.0625 } } ] } } ] }"#
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix
+        let fixed = String(decoding: applyEdits(Array(text.utf8), fix?.edits ?? []), as: UTF8.self)
+        #expect(fixed.contains(#""contentInsets": { "leading": 0.0625 }"#), "\(fixed)")
+        #expect(fixed.contains(#""top": "fixed(8.0625)""#), "\(fixed)")
+    }
+}

@@ -38,9 +38,19 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
         case .trailing: remaining.trailing = 0
         }
     }
+    // Each number as the user wrote it where it was written alone (formatting rounds to 1/1000: 0.0625 is a
+    // fraction of the width, 0.063 another).
+    func number(_ e: Insets.Edge) -> String {
+        guard let r = ins.edgeRanges[e], case let t = source.text(r), parseNumberOrFraction(t, allowFraction: false) == ins[e] else { return formatPoints(ins[e]) }
+        return t
+    }
     var edits: [TextEdit] = []
-    edits.append(remaining.isZero ? source.removeProperty(site)
-                 : source.replace(site.valueRange, with: insetsText(top: remaining.top, leading: remaining.leading, bottom: remaining.bottom, trailing: remaining.trailing)))
+    if remaining.isZero {
+        edits.append(source.removeProperty(site))
+    } else {
+        let kept = Insets.Edge.allCases.filter { remaining[$0] != 0 }.map { "\"\($0.rawValue)\": \(number($0))" }
+        edits.append(source.replace(site.valueRange, with: "{ " + kept.joined(separator: ", ") + " }"))
+    }
     // Merge with an edgeSpacing already written, keeping its text; an edge set in both is left to the user.
     var members: [(String, String)] = []
     let existing = el.edgeSpacing
@@ -49,7 +59,7 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
                                             case "trailing": return existing?.trailing; default: return existing?.bottom } }()
         if dropped.contains(edge) {
             if old != nil { return nil }
-            members.append((name, "\"fixed(\(formatPoints(ins[edge])))\""))
+            members.append((name, "\"fixed(\(number(edge)))\""))
         } else if let old {
             members.append((name, source.text(old.range)))
         }
