@@ -373,3 +373,18 @@ extension FixScopeTests {
         #expect(fixed.contains(#""top": "fixed(8.0625)""#), "\(fixed)")
     }
 }
+
+@Suite("group-overflow's fix (RULES.md: count)")
+struct GroupOverflowFixTests {
+    /// repeatingSubitem × 3 of 130 pt with 10 pt spacing in 390 pt: the fix makes the item 1/3 of the group, and the
+    /// overflow goes (the spacing comes out of the items). It changes their size: offered, not applied by --fix.
+    @Test func repeatingItemsBecomeAFractionOfTheGroup() {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "repeatingSubitem": { "width": "absolute(130)", "height": "fractionalHeight(1)" }, "count": 3, "interItemSpacing": "fixed(10)" } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let fix = try? #require(d?.fix)
+        #expect(fix?.isSafe == false)
+        let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
+        #expect(String(decoding: fixed, as: UTF8.self).contains(#""fractionalWidth(1/3)""#))
+        #expect(!lint(bytes: fixed).diagnostics.contains { $0.rule == "group-overflow" })
+    }
+}

@@ -115,9 +115,17 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
         if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
             let size = node.children.first?.frame.extent(axis) ?? 0
             let range = el.props["count"]?.valueRange ?? el.range
+            // RULES.md: `count`'s fix: items of 1/count of the group (the spacing then comes out of them, §3's second
+            // pass). It changes their size, so the editor offers it and --fix does not.
+            let k: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
+            var fix: Fix?
+            if let site = item.props[axis.sizeName], writtenInOwnObject(site, item) {
+                fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
+            }
             ctx.emit("group-overflow", range,
                      "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
-                     related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated)
+                     related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated,
+                     fix: fix)
         }
         // A subitem larger than the group across its axis.
         let cross = axis.other
