@@ -388,3 +388,14 @@ struct GroupOverflowFixTests {
         #expect(!lint(bytes: fixed).diagnostics.contains { $0.rule == "group-overflow" })
     }
 }
+
+extension GroupOverflowFixTests {
+    /// main-axis-fractional-height offers the size the group has in the first environment as points (RULES.md:
+    /// `absolute`); not safe, as other environments differ.
+    @Test func mainAxisFractionalHeightOffersPoints() {
+        let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.5)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "main-axis-fractional-height" }?.fix
+        #expect(fix?.isSafe == false && fix?.edits.first?.newText == #""absolute(422)""#, "\(String(describing: fix))")
+        #expect(!lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics.contains { $0.rule == "main-axis-fractional-height" })
+    }
+}

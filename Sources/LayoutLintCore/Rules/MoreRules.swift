@@ -227,9 +227,14 @@ func checkMainAxisFractionalHeight(_ ctx: inout RuleContext) {
     let main = ctx.layout.scrollDirection
     let kind: Dimension.Kind = main == .vertical ? .fractionalHeight : .fractionalWidth
     for (_, _, root) in ctx.sections {
-        guard let d = root.element?.dimension(main), d.kind == kind else { continue }
+        guard let el = root.element, let d = el.dimension(main), d.kind == kind else { continue }
+        // RULES.md's fix: the size it has here, as points (not safe: in other environments it changes).
+        let extent = root.frame.extent(main)
+        let source = ctx.source
+        let site = el.props[main.sizeName].flatMap { writtenInOwnObject($0, el) ? $0 : nil }
         ctx.emit("main-axis-fractional-height", d.range,
-                 "\(d.swiftDescription) on the scrolling axis follows the device's \(main == .vertical ? "height" : "width") and orientation: \(pt(root.frame.extent(main))) here; use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio")
+                 "\(d.swiftDescription) on the scrolling axis follows the device's \(main == .vertical ? "height" : "width") and orientation: \(pt(extent)) here; use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
+                 fix: site.map { Fix(title: "Write absolute(\(formatPoints(extent)))", edits: [source.replace($0.valueRange, with: "\"absolute(\(formatPoints(extent)))\"")], isSafe: false) })
     }
 }
 
