@@ -398,4 +398,21 @@ struct DecorationInsetsTests {
         #expect(d.isEmpty != reported, "\(d.map(\.message))")
         if reported { #expect(d.first?.message.contains("-10 pt wide") == true, "\(d.map(\.message))") }
     }
+
+    /// An empty section is 0 pt tall whatever its background's insets: not their doing, not reported.
+    @Test func anEmptySectionsBackgroundIsNotReported() {
+        let text = #"{ "sections": [ { "itemCount": 0, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "decorationItems": [ { "elementKind": "background", "contentInsets": { "leading": 16, "trailing": 16 } } ] } ] }"#
+        #expect(!lint(bytes: Array(text.utf8)).diagnostics.contains { $0.rule == "insets-exceed-size" })
+    }
+}
+
+extension NoItemFitsEstimateTests {
+    /// The group's insets leave no room across a definite width: UIKit throws whatever its estimated height (an
+    /// error). (On an estimated axis its own insets are dropped, Decision 8: there is room.)
+    @Test(arguments: [(#""width": "absolute(40)", "height": "estimated(100)""#, Severity.error)])
+    func groupInsetsWithoutRoom(_ size: String, _ expected: Severity) {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "direction": "horizontal", \#(size), "contentInsets": { "leading": 20, "trailing": 20 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "no-item-fits" }
+        #expect(d?.severity == expected, "\(String(describing: d))")
+    }
 }

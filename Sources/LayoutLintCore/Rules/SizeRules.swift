@@ -152,9 +152,11 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
         }
         root.walk { node in
             guard let el = node.element, el.isGroup, let solve = node.solve else { return }
-            let estimated = node.estimatedWidth || node.estimatedHeight
             if solve.noRoom {
                 let i = node.insets
+                // A warning only when every axis without room is estimated (a definite one throws for certain).
+                let noRoom = [Axis.horizontal, .vertical].filter { node.frame.extent($0) - i.along($0) <= 0 }
+                let estimated = !noRoom.isEmpty && noRoom.allSatisfy { node.isEstimated($0) }
                 ctx.emit("no-item-fits", el.contentInsets?.range ?? el.range,
                          "the group's contentInsets (leading \(formatPoints(i.leading)), trailing \(formatPoints(i.trailing)), top \(formatPoints(i.top)), bottom \(formatPoints(i.bottom))) leave no room in its \(node.frame.sizeDescription) frame: UIKit throws \"There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself\"",
                          severity: estimated ? .warning : nil)
@@ -180,9 +182,10 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
 func checkInsetsExceedSize(_ ctx: inout RuleContext) {
     // A section's background (decoration item): its contentInsets inset the section's frame.
     for (section, _, _) in ctx.sections {
-        for (d, f) in section.decorations where f.width <= 0 || f.height <= 0 {
-            guard let ins = d.contentInsets else { continue }
-            let axis: Axis = f.width <= 0 ? .horizontal : .vertical
+        for (d, f) in section.decorations {
+            // (Only where the section has room and the insets take it: an empty section is 0 pt tall anyway.)
+            guard let ins = d.contentInsets,
+                  let axis = [Axis.horizontal, .vertical].first(where: { section.frame.extent($0) > 0 && f.extent($0) <= 0 }) else { continue }
             ctx.emit("insets-exceed-size", ins.range,
                      "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn")
         }
