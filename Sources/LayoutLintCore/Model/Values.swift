@@ -26,6 +26,16 @@ public struct Dimension: Sendable, Equatable {
     public var isFractional: Bool { kind == .fractionalWidth || kind == .fractionalHeight }
     /// Estimated axes self-size at run time: the number is a guess.
     public var isEstimated: Bool { kind == .estimated || kind == .uniformAcrossSiblings }
+    /// Whether the size this gives is a guess in a container whose width or height is one: its own estimate, or a
+    /// fraction of an estimated side.
+    public func isEstimated(estimatedWidth estW: Bool, estimatedHeight estH: Bool) -> Bool {
+        switch kind {
+        case .estimated, .uniformAcrossSiblings: return true
+        case .fractionalWidth: return estW
+        case .fractionalHeight: return estH
+        case .absolute: return false
+        }
+    }
 
     /// How the dimension reads in Swift, e.g. `.fractionalWidth(0.333)`.
     public var swiftDescription: String {

@@ -261,15 +261,6 @@ struct SectionResolver {
         }
     }
 
-    func isEstimated(_ d: Dimension, estW: Bool, estH: Bool) -> Bool {
-        switch d.kind {
-        case .estimated, .uniformAcrossSiblings: return true
-        case .fractionalWidth: return estW
-        case .fractionalHeight: return estH
-        case .absolute: return false
-        }
-    }
-
     /// Insets in points: values in (0, 1) are fractions of the box (Decisions 6, 13); an estimated axis drops them (§2).
     func resolveInsets(_ i: Insets?, width: Double, height: Double, estimatedW: Bool, estimatedH: Bool) -> ResolvedInsets {
         guard let i else { return .zero }
@@ -298,8 +289,8 @@ struct SectionResolver {
         node.replacedDimension = replaced
         node.replacedAxis = replaced == nil ? nil : override?.0
         node.containerSize = (containerW, containerH)
-        node.estimatedWidth = isEstimated(wd, estW: estW, estH: estH)
-        node.estimatedHeight = isEstimated(hd, estW: estW, estH: estH)
+        node.estimatedWidth = wd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
+        node.estimatedHeight = hd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
         // Decision 8: only the element's own estimated dimension drops its insets.
         node.insets = resolveInsets(el.contentInsets, width: w, height: h, estimatedW: wd.isEstimated, estimatedH: hd.isEstimated)
         if let g = el.group { layoutGroup(node, g, ownEstW: wd.isEstimated, ownEstH: hd.isEstimated) }

@@ -164,12 +164,11 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
             }
             if node.children.isEmpty, let d = solve.dropped {
                 let axis = solve.axis
-                // The fit is decided along the group's axis: an estimate is involved when that size, or the
-                // subitem's, is estimated (or is a fraction of the other size, which is): not for an estimated
-                // height beside a definite width, where UIKit throws for certain.
-                let dd = d.element.dimension(axis)
-                let ofOther = dd.map { ($0.kind == .fractionalHeight && axis == .horizontal) || ($0.kind == .fractionalWidth && axis == .vertical) } ?? false
-                let involved = node.isEstimated(axis) || dd?.isEstimated == true || (ofOther && node.isEstimated(axis.other))
+                // The fit is decided along the group's axis: an estimate is involved when the group's size there is
+                // one, or the subitem's (as the resolver would read it in this group): not for an estimated height
+                // beside a definite width, where UIKit throws for certain.
+                let involved = node.isEstimated(axis)
+                    || d.element.dimension(axis)?.isEstimated(estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight) == true
                 ctx.emit("no-item-fits", d.element.dimension(axis)?.range ?? d.element.range,
                          "not even one subitem fits: the first needs \(pt(d.needed)) but the group is \(pt(solve.available)) \(axis == .horizontal ? "wide" : "tall"): UIKit throws \"This group cannot fit even a single item\"",
                          related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? [],
