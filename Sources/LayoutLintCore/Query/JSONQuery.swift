@@ -108,8 +108,9 @@ public struct RefSite: @unchecked Sendable {
     public var object: JSONNode
 }
 
-/// Every `$ref` with a string value, in document order. Iterative, bounded by `maxNodes`.
-public func collectRefSites(_ root: JSONNode?, maxNodes: Int = 2_000_000) -> [RefSite] {
+/// Every `$ref` with a string value, in document order, outside the subtree `skipping`. Iterative, bounded by
+/// `maxNodes`.
+public func collectRefSites(_ root: JSONNode?, skipping: JSONNode? = nil, maxNodes: Int = 2_000_000) -> [RefSite] {
     guard let root else { return [] }
     var out: [RefSite] = []
     // (No path per object: nothing read it, and a path string per container of a document with a 256 KB key made
@@ -117,6 +118,7 @@ public func collectRefSites(_ root: JSONNode?, maxNodes: Int = 2_000_000) -> [Re
     var stack: [JSONNode] = [root]
     var visited = 0
     while let n = stack.popLast() {
+        if let skipping, n === skipping { continue }
         visited += 1
         if visited > maxNodes { break }
         switch n.kind {
@@ -161,34 +163,14 @@ public func jsonQuoted(_ s: String) -> String {
 }
 
 /// The definitions named by the `$ref`s written under `node` (as `/definitions/NAME`, NAME escaped as the builder
-/// writes pointers), leaving out the subtree `skipping`. Iterative (documents nest 100 000 deep); linear in the nodes,
-/// with no cap, so that the whole document and its parts give the same union (`lint` and the incremental linter).
-func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil, maxNodes: Int = .max) -> Set<String> {
-    guard let node else { return [] }
+/// writes pointers), leaving out the subtree `skipping`. With no cap on the nodes walked, so that the whole document
+/// and its parts give the same union (`lint` and the incremental linter).
+func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<String> {
     var out = Set<String>()
-    var stack: [JSONNode] = [node]
-    var visited = 0
-    while let n = stack.popLast() {
-        if let skipping, n === skipping { continue }
-        visited += 1
-        if visited > maxNodes { break }
-        switch n.kind {
-        case .object:
-            for p in n.properties {
-                guard let v = p.value else { continue }
-                if p.key == "$ref", v.kind == .string, v.stringValue.hasPrefix("#") {
-                    let pointer = v.stringValue
-                    let tokens = splitOnSlash(pointer.dropFirst())
-                    if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
-                        out.insert("/definitions/" + escapePointer(unescapePointer(String(tokens[2]))))
-                    }
-                }
-                if v.kind == .object || v.kind == .array { stack.append(v) }
-            }
-        case .array:
-            for e in n.elements where e.kind == .object || e.kind == .array { stack.append(e) }
-        default:
-            break
+    for site in collectRefSites(node, skipping: skipping, maxNodes: .max) where site.pointer.hasPrefix("#") {
+        let tokens = splitOnSlash(site.pointer.dropFirst())
+        if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
+            out.insert("/definitions/" + escapePointer(unescapePointer(String(tokens[2]))))
         }
     }
     return out
