@@ -399,3 +399,33 @@ extension GroupOverflowFixTests {
         #expect(!lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics.contains { $0.rule == "main-axis-fractional-height" })
     }
 }
+
+extension FixScopeTests {
+    /// An element written inline inside a `$ref`'d definition is the definition's text, shared by every user: a
+    /// flexible edge that is wrong in the horizontal section is right in the one that overrides the direction to
+    /// vertical, so --fix must not rewrite it (review 2026-11-25-diff F4; ROBUSTNESS.md, Found 98).
+    @Test func anElementInlineInASharedDefinitionIsNotRewrittenByFix() {
+        let inner = #"{ "direction": "vertical", "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(10)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        let row = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ \#(inner) ] }"#
+        let shared = ##"{ "definitions": { "row": \##(row) }, "sections": [ { "group": { "$ref": "#/definitions/row" } }, { "group": { "$ref": "#/definitions/row", "direction": "vertical" } } ] }"##
+        let d = lint(bytes: Array(shared.utf8)).diagnostics.filter { $0.rule == "flexible-group-edge-spacing" }
+        #expect(d.count == 1 && d.first?.fix != nil && d.first?.fix?.isSafe == false, "\(d)")
+        #expect(String(decoding: fixAll(Array(shared.utf8)).text, as: UTF8.self) == shared)
+        // The same group written in the section itself is the section's own: --fix writes fixed(10).
+        let own = #"{ "sections": [ { "group": \#(row) } ] }"#
+        let fixed = String(decoding: fixAll(Array(own.utf8)).text, as: UTF8.self)
+        #expect(fixed.contains(#""leading": "fixed(10)""#), "\(fixed)")
+    }
+
+    /// count-overrides-item-size's safe fix rewrites the item's width: not when the item is written inside a
+    /// definition that other places use (here without count, where its 50 pt is what UIKit lays out).
+    @Test func anItemInsideADefinitionKeepsItsSizeUnderFix() {
+        let grid = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitem": { "width": "absolute(50)", "height": "fractionalHeight(1)" }, "count": 3 }"#
+        let shared = ##"{ "definitions": { "grid": \##(grid) }, "sections": [ { "group": { "$ref": "#/definitions/grid" } }, { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "$ref": "#/definitions/grid/subitem" } ] } } ] }"##
+        let d = lint(bytes: Array(shared.utf8)).diagnostics.first { $0.rule == "count-overrides-item-size" }
+        #expect(d != nil && d?.fix == nil, "\(String(describing: d))")
+        #expect(String(decoding: fixAll(Array(shared.utf8)).text, as: UTF8.self) == shared)
+        let own = #"{ "sections": [ { "group": \#(grid) } ] }"#
+        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "count-overrides-item-size" }?.fix?.isSafe == true)
+    }
+}

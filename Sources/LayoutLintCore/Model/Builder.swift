@@ -864,7 +864,8 @@ final class DocumentBuilder {
 
     func buildElement(_ node: JSONNode?, path: String, anchor: ByteRange, what: String) -> LayoutElement? {
         guard let node else { return nil }
-        let counted = !refStack.isEmpty || variantDepth > 0 || node.property("$ref") != nil
+        let inReference = !refStack.isEmpty
+        let counted = inReference || variantDepth > 0 || node.property("$ref") != nil
         if counted {
             guard spend(1, at: node.range) else { return nil }
         }
@@ -886,6 +887,7 @@ final class DocumentBuilder {
             }
             let el = LayoutElement(path: v.path, range: v.range)
             el.refTarget = v.refTarget
+            el.writtenInReference = inReference
             for e in v.entries { el.props[e.key] = e.site }
             (el.width, el.height) = sizePair(v, what: isGroup ? "a group" : "an item")
             if let e = v.entry("contentInsets") { el.contentInsets = insets(e) }

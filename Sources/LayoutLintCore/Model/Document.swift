@@ -116,6 +116,9 @@ public final class LayoutElement: @unchecked Sendable {
     public var props: [String: PropertySite] = [:]
     /// The `$ref` this element came through, if any.
     public var refTarget: String?
+    /// Its object is written inside the target of a `$ref` an ancestor followed (a definition, or another section's
+    /// element): text that every user of that target shares, so an edit of it changes them all.
+    public var writtenInReference = false
 
     init(path: String, range: ByteRange) { self.path = path; self.range = range }
 

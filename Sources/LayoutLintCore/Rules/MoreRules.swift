@@ -76,7 +76,7 @@ func checkCountOverridesItemSize(_ ctx: inout RuleContext) {
         let actual = node.children.first?.frame.extent(g.axis) ?? 0
         let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
         var fix: Fix?
-        if let site = item.props[g.axis.sizeName], item.refTarget == nil || site.objectRange == item.range {
+        if let site = item.props[g.axis.sizeName], writtenInOwnObject(site, item) {
             fix = Fix(title: "Write the size UIKit uses (\(k.rawValue)(1))", edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
         }
         ctx.emit("count-overrides-item-size", d.range,
@@ -111,7 +111,7 @@ func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
             guard !kids.isEmpty, kids.allSatisfy({ $0.dimension(axis)?.isFractional == true && $0.dimension(axis).map { k in
                 (axis == .horizontal && k.kind == .fractionalWidth) || (axis == .vertical && k.kind == .fractionalHeight) } == true }) else { continue }
             var edits: [TextEdit] = []
-            for k in kids where k.refTarget == nil {
+            for k in kids where whollyOwnText(k) {
                 if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }
             }
             ctx.emit("estimate-without-self-sizing", d.range,

@@ -76,10 +76,15 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     return Fix(title: "Move the insets along the estimated axis to edgeSpacing", edits: edits, isSafe: writtenInOwnObject(site, el))
 }
 
-/// Whether a property of `el` is written in `el`'s own object, not inherited from a definition it `$ref`s (an edit
-/// of the definition changes every element that uses it).
+/// Whether a property of `el` is written in `el`'s own object, not inherited from a definition it `$ref`s, nor
+/// written inline inside one (an edit of the definition changes every element that uses it).
 func writtenInOwnObject(_ site: PropertySite, _ el: LayoutElement) -> Bool {
-    el.refTarget == nil || site.objectRange == el.range
+    !el.writtenInReference && (el.refTarget == nil || site.objectRange == el.range)
+}
+
+/// Whether all of `el`'s text is its own: neither `$ref`'d nor written inside a `$ref`'d target.
+func whollyOwnText(_ el: LayoutElement) -> Bool {
+    el.refTarget == nil && !el.writtenInReference
 }
 
 func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
@@ -211,9 +216,9 @@ extension Double {
 /// The centered-paging fix: drop interGroupSpacing and give each item half of it on both sides along the paging axis.
 func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double, axis: Axis, _ source: SourceText) -> Fix? {
     // (Not in a group or items `$ref`'d from the definitions, whose other users would change too.)
-    guard let group = spec.group, group.refTarget == nil, let g = group.group else { return nil }
+    guard let group = spec.group, whollyOwnText(group), let g = group.group else { return nil }
     let items = g.layout.children
-    guard !items.isEmpty, items.allSatisfy({ !$0.isGroup && $0.refTarget == nil }) else { return nil }
+    guard !items.isEmpty, items.allSatisfy({ !$0.isGroup && whollyOwnText($0) }) else { return nil }
     var edits = [source.removeProperty(site)]
     let (a, b) = Insets.edges(along: axis)
     for item in items {
