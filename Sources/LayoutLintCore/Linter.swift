@@ -121,7 +121,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
         return result
     }
     t0 = nowMicros()
-    doc.writtenDefinitionRefs = definitionRefs(in: parsed.root)
+    doc.writtenDefinitionRefs = definitionRefGraph(in: parsed.root)
     diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {
         diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,

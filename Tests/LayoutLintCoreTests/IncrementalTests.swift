@@ -589,6 +589,67 @@ struct IncrementalTests {
 /// The incremental-core fuzz target's seeds (its failures and the review's cases among them), replayed here as the
 /// target reads them (Fuzz/Sources/FuzzIncrementalCore: 2 bytes of length, the text, then edits, some linted and
 /// compared at once): at every comparison the incremental diagnostics equal a lint of the text.
+/// unused-definition over chains of definitions (the eleventh session's diff review: definitions that only refer to
+/// each other were never reported, and a chain was removed one link per `--fix`; ROBUSTNESS.md, Found 99).
+@Suite("Unused definitions that refer to each other")
+struct DefinitionChainTests {
+    static let cell = #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#
+    static func group(_ item: String) -> String {
+        #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(item) ] }"#
+    }
+    static func text(definitions: String, item: String = cell) -> String {
+        #"{ "definitions": { \#(definitions) }, "sections": [ { "name": "a", "group": \#(Self.group(item)) } ] }"#
+    }
+    static func unused(_ t: String) -> [String] {
+        lint(bytes: Array(t.utf8)).diagnostics.filter { $0.rule == "unused-definition" }.map(\.message)
+    }
+
+    /// A row that only an unused screen uses is unused too, and says by whom; `--fix` removes both at once and
+    /// leaves a document without errors. The incremental linter agrees, also when the section starts using them.
+    @Test func aChainFromAnUnusedDefinitionIsUnused() {
+        let defs = ##""screen": \##(Self.group(##"{ "$ref": "#/definitions/row" }"##)), "row": \##(Self.group(Self.cell))"##
+        let t = Self.text(definitions: defs)
+        #expect(Self.unused(t) == [#"definition "screen" is never referenced by a $ref"#,
+                                   #"definition "row" is referenced only by unused definitions ("screen")"#], "\(Self.unused(t))")
+        let fixed = fixAll(Array(t.utf8))
+        #expect(fixed.result.diagnostics.isEmpty, "\(fixed.result.diagnostics.map(\.message))")
+        #expect(!String(decoding: fixed.text, as: UTF8.self).contains("row"))
+        let inc = IncrementalLinter(text: Array(t.utf8))
+        IncrementalTests.expectSame(inc, "open")
+        // The section's item becomes a `$ref` to the screen: both are used.
+        let bytes = Array(t.utf8), item = Array(Self.cell.utf8)
+        let at = bytes.indices.last { bytes[$0...].starts(with: item) }!
+        inc.edit(ByteRange(at, at + item.count), with: Array(##"{ "$ref": "#/definitions/screen" }"##.utf8))
+        IncrementalTests.expectSame(inc, "after the section referred to the screen")
+        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" }, "\(inc.diagnostics.map(\.message))")
+    }
+
+    /// Two definitions that refer only to each other, and one that refers only to itself, are unused; a chain that a
+    /// section starts is used to its end.
+    @Test func cyclesAreUnusedAndLiveChainsAreUsed() {
+        let cycle = ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b" }"##)), "b": \##(Self.group(##"{ "$ref": "#/definitions/a" }"##)), "self": { "$ref": "#/definitions/self" }"##
+        let t = Self.text(definitions: cycle)
+        #expect(Self.unused(t) == [#"definition "a" is referenced only by unused definitions ("b")"#,
+                                   #"definition "b" is referenced only by unused definitions ("a")"#,
+                                   #"definition "self" is referenced only by itself"#], "\(Self.unused(t))")
+        IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+        let live = Self.text(definitions: ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b/subitems/0" }"##)), "b": \##(Self.group(Self.cell))"##,
+                             item: ##"{ "$ref": "#/definitions/a" }"##)
+        #expect(Self.unused(live).isEmpty, "\(Self.unused(live))")
+        IncrementalTests.expectSame(IncrementalLinter(text: Array(live.utf8)), "open")
+    }
+
+    /// Two definitions whose names are canonically equivalent (é precomposed, and e + U+0301), each used by a
+    /// section: neither is unused (as `String`s the two names were one, and one definition was reported and removed).
+    @Test func canonicallyEquivalentNamesAreTwoDefinitions() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let t = #"{ "definitions": { "\#(composed)": \#(Self.cell), "\#(decomposed)": \#(Self.cell) }, "sections": [ { "name": "a", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##)) }, { "name": "b", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(decomposed)" }"##)) } ] }"#
+        #expect(Self.unused(t).isEmpty, "\(Self.unused(t))")
+        #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
+        IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+    }
+}
+
 @Suite("The incremental-core fuzz seeds")
 struct IncrementalSeedTests {
     static func seeds() -> [String] {

@@ -127,7 +127,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let builder: [Diagnostic]
         let refs: Set<String>
         /// The definitions its written `$ref`s name, followed or not (unused-definition).
-        let written: Set<String>
+        let written: Set<DefinitionKey>
         /// `$ref` targets outside the section's own region, with what they were when this was computed.
         let deps: [(pointer: String, key: DepKey)]
         let elements: Int
@@ -154,7 +154,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
-             overLimit: Bool, written: Set<String>) {
+             overLimit: Bool, written: Set<DefinitionKey>) {
             self.written = written
             self.overLimit = overLimit
             self.outline = outline
@@ -575,7 +575,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         rootStart = cut.rootStart
         arrayStart = cut.arrayStart
         sectionsArray = cut.array
-        frameWritten = definitionRefs(in: root, skipping: cut.array)
+        frameWritten = definitionRefGraph(in: root, skipping: cut.array)
         structured = true
         stats.parseMicros = nowMicros() - t0
 
@@ -1027,12 +1027,12 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var builderLimit: BuilderLimit { BuilderLimit(limit: options.diagnosticLimit, severities: options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<String>()
-    /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name, and
-    /// both together as unused-definition last saw them.
-    private var writtenCounts: [String: Int] = [:]
-    private var sectionWritten = Set<String>()
-    private var frameWritten = Set<String>()
-    private var writtenFor = Set<String>()
+    /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name
+    /// (outside the definitions, and in each definition), and both together as unused-definition last saw them.
+    private var writtenCounts: [DefinitionKey: Int] = [:]
+    private var sectionWritten = Set<DefinitionKey>()
+    private var frameWritten = DefinitionRefs()
+    private var writtenFor = DefinitionRefs()
 
     private func count(_ c: SectionResult, sign: Int) {
         totalElements += sign * c.elements
@@ -1103,7 +1103,8 @@ public final class IncrementalLinter: @unchecked Sendable {
             frameEndFor = sectionRefs
             definitionsDirty = true
         }
-        let written = sectionWritten.union(frameWritten)
+        var written = frameWritten
+        written.roots.formUnion(sectionWritten)
         if written != writtenFor {
             writtenFor = written
             definitionsDirty = true

@@ -196,8 +196,35 @@ public final class LayoutDocument: @unchecked Sendable {
     /// Definition name → range of its key, and the `$ref` sites that use it.
     public var definitions: [(name: String, keyRange: ByteRange, range: ByteRange)] = []
     public var referencedPointers: Set<String> = []
-    /// The definitions a `$ref` written in the document names (`/definitions/NAME`), followed or not: one in an
-    /// element that failed to build (a misspelt `direction`, say) still uses its definition (unused-definition).
-    public var writtenDefinitionRefs: Set<String> = []
+    /// The definitions the `$ref`s written in the document name, followed or not: one in an element that failed to
+    /// build (a misspelt `direction`, say) still uses its definition (unused-definition).
+    public var writtenDefinitionRefs = DefinitionRefs()
     public init() {}
+}
+
+/// A definition's name as a `$ref` writes it in a pointer (escaped: `~0`, `~1`), compared and hashed by its bytes: a
+/// `String` would take two canonically equivalent names (a precomposed é and e + U+0301) for one, and one of two
+/// such definitions, both used, would be reported unused and removed by `--fix`.
+public struct DefinitionKey: Hashable, Sendable {
+    public let bytes: [UInt8]
+    public init(_ escapedName: String) { bytes = Array(escapedName.utf8) }
+}
+
+/// The definitions that `$ref`s written in a document name: those written outside the
+/// definitions, and, per definition, those written inside it.
+public struct DefinitionRefs: Sendable, Equatable {
+    public var roots: Set<DefinitionKey> = []
+    public var inside: [DefinitionKey: Set<DefinitionKey>] = [:]
+    public init() {}
+
+    /// The definitions in use: those the roots name, and those that definitions in use name, and so on. Definitions
+    /// that only name each other (or themselves) are not in use.
+    public var used: Set<DefinitionKey> {
+        var used = roots
+        var work = Array(roots)
+        while let d = work.popLast() {
+            for next in inside[d] ?? [] where used.insert(next).inserted { work.append(next) }
+        }
+        return used
+    }
 }

@@ -162,15 +162,45 @@ public func jsonQuoted(_ s: String) -> String {
     return out + "\""
 }
 
-/// The definitions named by the `$ref`s written under `node` (as `/definitions/NAME`, NAME escaped as the builder
-/// writes pointers), leaving out the subtree `skipping`. With no cap on the nodes walked, so that the whole document
-/// and its parts give the same union (`lint` and the incremental linter).
-func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<String> {
-    var out = Set<String>()
-    for site in collectRefSites(node, skipping: skipping, maxNodes: .max) where site.pointer.hasPrefix("#") {
-        let tokens = splitOnSlash(site.pointer.dropFirst())
-        if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
-            out.insert("/definitions/" + escapePointer(unescapePointer(String(tokens[2]))))
+/// The definitions named by the `$ref`s written under `node`, leaving out the subtree `skipping`. With no cap on the
+/// nodes walked, so that the whole document and its parts give the same union (`lint` and the incremental linter).
+func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<DefinitionKey> {
+    var out = Set<DefinitionKey>()
+    for site in collectRefSites(node, skipping: skipping, maxNodes: .max) {
+        if let d = definitionNamed(by: site.pointer) { out.insert(d) }
+    }
+    return out
+}
+
+/// The definition a `$ref` pointer names, if any: `#/definitions/NAME…`, by NAME as the builder writes it in paths.
+func definitionNamed(by pointer: String) -> DefinitionKey? {
+    guard pointer.hasPrefix("#") else { return nil }
+    let tokens = splitOnSlash(pointer.dropFirst())
+    guard tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" else { return nil }
+    return DefinitionKey(escapePointer(unescapePointer(String(tokens[2]))))
+}
+
+/// The `$ref`s written in the document `root` (leaving out the subtree `skipping`) that name definitions: those
+/// written outside the root's `definitions` members, and those written inside each definition. Over the whole
+/// document it is what `lint` gives unused-definition; the incremental linter passes the sections' array as
+/// `skipping` and adds each section's `definitionRefs` to the roots.
+func definitionRefGraph(in root: JSONNode?, skipping: JSONNode? = nil) -> DefinitionRefs {
+    var out = DefinitionRefs()
+    guard let root, root.kind == .object, root !== skipping else {
+        out.roots = definitionRefs(in: root, skipping: skipping)
+        return out
+    }
+    for p in root.properties {
+        guard let v = p.value else { continue }
+        if p.key.sameKey(as: "definitions"), v.kind == .object {
+            for d in v.properties {
+                let refs = definitionRefs(in: d.value, skipping: skipping)
+                if !refs.isEmpty { out.inside[DefinitionKey(escapePointer(d.key)), default: []].formUnion(refs) }
+            }
+        } else if p.key.sameKey(as: "$ref"), v.kind == .string {
+            if let d = definitionNamed(by: v.stringValue) { out.roots.insert(d) }
+        } else {
+            out.roots.formUnion(definitionRefs(in: v, skipping: skipping))
         }
     }
     return out

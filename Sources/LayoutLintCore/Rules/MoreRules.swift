@@ -341,20 +341,36 @@ func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvi
     return out
 }
 
-/// unused-definition: a definition is used when a `$ref` points to it or into it, whether the builder followed it or
-/// not (a `$ref` in an element that failed to build still names it: removing the definition would lose it).
+/// unused-definition: a definition is used when a `$ref` written outside the definitions, or in a definition in use,
+/// points to it or into it, whether the builder followed it or not (a `$ref` in an element that failed to build still
+/// names it: removing the definition would lose it). Definitions that only refer to each other are all unused, and
+/// `--fix` removes them together.
 func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic] {
-    // Compared as bytes, on tokens split at the scalar "/" (a `Character` split or `==` would merge a "/" or a name
-    // with a following combining mark, or equate canonically equivalent names).
-    var used = Set<[UInt8]>()
-    for p in doc.referencedPointers.union(doc.writtenDefinitionRefs) {
-        let tokens = splitOnSlash(Substring(p))
-        if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" { used.insert(Array(tokens[2].utf8)) }
+    // Compared as bytes (`DefinitionKey`), on tokens split at the scalar "/" (a `Character` split or `==` would merge
+    // a "/" or a name with a following combining mark, or equate canonically equivalent names). What the builder
+    // followed is not asked: it also follows the `$ref`s of unused definitions, which it builds to check them.
+    let refs = doc.writtenDefinitionRefs
+    let used = refs.used
+    // The unused definitions that name each unused one, for its message.
+    var namedBy: [DefinitionKey: [DefinitionKey]] = [:]
+    for (from, targets) in refs.inside where !used.contains(from) {
+        for t in targets { namedBy[t, default: []].append(from) }
     }
+    var names: [DefinitionKey: String] = [:]
+    if !namedBy.isEmpty { for def in doc.definitions { names[DefinitionKey(escapePointer(def.name))] = def.name } }
     var out: [Diagnostic] = []
-    for def in doc.definitions where !used.contains(Array(escapePointer(def.name).utf8)) {
+    for def in doc.definitions {
+        let key = DefinitionKey(escapePointer(def.name))
+        guard !used.contains(key) else { continue }
+        var message = "definition \(jsonQuoted(def.name)) is never referenced by a $ref"
+        if let from = namedBy[key]?.compactMap({ names[$0] }).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }), !from.isEmpty {
+            let others = from.filter { !$0.sameKey(as: def.name) }
+            message = others.isEmpty
+                ? "definition \(jsonQuoted(def.name)) is referenced only by itself"
+                : "definition \(jsonQuoted(def.name)) is referenced only by unused definitions (\(others.prefix(3).map(jsonQuoted).joined(separator: ", "))\(others.count > 3 ? ", …" : ""))"
+        }
         let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
-        out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: "definition \"\(def.name)\" is never referenced by a $ref",
+        out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: message,
                               range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))
     }
     return out

@@ -173,7 +173,7 @@ public enum RuleCatalog {
                  weakEvidence: false, basis: ""),
         RuleInfo(id: "unused-definition", severity: .hint,
                  summary: "A definition that no $ref uses.",
-                 explanation: "Definitions exist to be referenced. An unused one is left over from an edit, or its reference is misspelt.",
+                 explanation: "Definitions exist to be referenced. An unused one is left over from an edit, or its reference is misspelt. A definition counts as used when a $ref in the sections, environments or configuration names it, or a used definition does: definitions that refer only to each other (or to themselves) are unused together, and --fix removes them together.",
                  wrong: #"{ "definitions": { "oldHeader": { … } } }   // nothing refers to it"#,
                  right: #"{ "definitions": {} }"#,
                  weakEvidence: false, basis: ""),
