@@ -429,3 +429,54 @@ extension FixScopeTests {
         #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "count-overrides-item-size" }?.fix?.isSafe == true)
     }
 }
+
+@Suite("The fixes RULES.md promises for unmatched-environment and duplicate-section-name")
+struct PromisedFixTests {
+    /// unmatched-environment (RULES.md: "add a default"): the last variant's group, copied into the section, which
+    /// then lays out everywhere; not safe (it chooses a layout for those environments). Serve's fix is lint's.
+    @Test func unmatchedEnvironmentGetsTheLastVariantsGroupAsDefault() {
+        let text = """
+        { "environments": ["iPhone 12", "iPad Pro 12.9"],
+          "sections": [
+            { "name": "grid",
+              "variants": [
+                { "when": { "minWidth": 801 },
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                             "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+              ] }
+          ] }
+        """
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }
+        let fix = try? #require(d?.fix)
+        #expect(fix?.isSafe == false)
+        let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
+        let after = lint(bytes: fixed).diagnostics
+        #expect(after.allSatisfy { $0.severity != .error }, "\(after.map(\.message))\n\(String(decoding: fixed, as: UTF8.self))")
+        #expect(!after.contains { $0.rule == "unmatched-environment" })
+        // The copy keeps its shape: "subitems" two columns right of the copied group's brace, as in the variant.
+        let lines = String(decoding: fixed, as: UTF8.self).split(separator: "\n").map(String.init)
+        if let g = lines.lastIndex(where: { $0.contains(#""group": {"#) }), g + 1 < lines.count {
+            let brace = lines[g].utf8.count - lines[g].drop { $0 != "{" }.utf8.count
+            let subitems = lines[g + 1].prefix { $0 == " " }.count
+            #expect(subitems == brace + 2, "\(lines[g])\n\(lines[g + 1])")
+        }
+        #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix leaves it to the user")
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        #expect(inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix == d?.fix)
+    }
+
+    /// duplicate-section-name: renamed to the first free "NAME 2", "NAME 3", … (not removed: the section is the
+    /// user's layout); not safe, as the name may be used outside the document.
+    @Test func aDuplicateSectionNameIsRenamedToAFreeOne() {
+        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        let text = #"{ "sections": [ { "name": "feed", \#(group) }, { "name": "feed 2", \#(group) }, { "name": "feed", \#(group) }, { "name": "feed", \#(group) } ] }"#
+        let ds = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "duplicate-section-name" }
+        #expect(ds.map { $0.fix?.title } == [#"Rename to "feed 3""#, #"Rename to "feed 4""#], "\(ds.map { $0.fix?.title })")
+        #expect(ds.allSatisfy { $0.fix?.isSafe == false })
+        var fixed = Array(text.utf8)
+        for d in ds.reversed() { fixed = applyEdits(fixed, d.fix?.edits ?? []) }
+        #expect(!lint(bytes: fixed).diagnostics.contains { $0.rule == "duplicate-section-name" }, "\(String(decoding: fixed, as: UTF8.self))")
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        #expect(inc.diagnostics.filter { $0.rule == "duplicate-section-name" }.map(\.fix) == ds.map(\.fix))
+    }
+}

@@ -88,6 +88,44 @@ struct SourceText {
         return back(SourceText(bytes: bytes).insertPropertyReal(into: real(object), key: key, value: value))
     }
 
+    /// Inserts a property whose value is a copy of the text at `r` (a value elsewhere in the document), its lines
+    /// after the first moved by as many columns as the value's start moves, so that a multi-line value keeps its shape.
+    func insertProperty(into object: ByteRange, key: String, copying r: ByteRange) -> TextEdit {
+        let value = text(r)
+        let source = map.map { _ in SourceText(bytes: bytes) } ?? self
+        let rr = real(r)
+        var lineStart = min(rr.start, bytes.count)
+        while lineStart > 0, !isNewline(bytes[lineStart - 1]) { lineStart -= 1 }
+        let oldColumn = rr.start - lineStart
+        // Where the value starts in the inserted text: after the last line break before it, or on the line of the
+        // edit's start.
+        let probe = source.insertPropertyReal(into: real(object), key: key, value: "\u{0}")
+        guard value.utf8.contains(0x0A), let at = probe.newText.firstIndex(of: "\u{0}") else {
+            return back(source.insertPropertyReal(into: real(object), key: key, value: value))
+        }
+        let before = probe.newText[..<at]
+        var newColumn: Int
+        if let lf = before.lastIndex(of: "\n") {
+            newColumn = before.utf8.distance(from: before.utf8.index(after: lf), to: before.utf8.endIndex)
+        } else {
+            var s = min(probe.range.start, bytes.count)
+            while s > 0, !isNewline(bytes[s - 1]) { s -= 1 }
+            newColumn = probe.range.start - s + before.utf8.count
+        }
+        let shift = newColumn - oldColumn
+        var lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for i in lines.indices.dropFirst() {
+            if shift >= 0 {
+                lines[i] = String(repeating: " ", count: shift) + lines[i]
+            } else {
+                let spaces = lines[i].prefix { $0 == " " }.count
+                lines[i] = String(lines[i].dropFirst(min(spaces, -shift)))
+            }
+        }
+        let newText = String(before) + lines.joined(separator: "\n") + probe.newText[probe.newText.index(after: at)...]
+        return back(TextEdit(range: probe.range, newText: newText))
+    }
+
     private func insertPropertyReal(into object: ByteRange, key: String, value: String) -> TextEdit {
         let close = object.end - 1
         guard close > object.start, close < bytes.count, bytes[close] == 0x7D else {

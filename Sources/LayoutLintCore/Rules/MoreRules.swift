@@ -288,8 +288,21 @@ func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
     for s in ctx.layout.sections where s.spec == nil && !s.section.variants.isEmpty && !s.section.hasOwnKeys {
         let range = s.section.base.props["variants"]?.keyRange ?? s.section.range
         let env = ctx.env
+        // RULES.md: "add a default". The last variant's group (written in the variant, and parsing cleanly) copied
+        // into the section: the last variant is usually the widest-reaching, and a copy, not a `$ref` to the variant,
+        // keeps the section's results independent of its index. Not safe: it chooses a layout for the environment.
+        let source = ctx.source, section = s.section
+        func defaultGroup() -> Fix? {
+            guard let v = section.variants.last(where: { $0.spec.props["group"] != nil }), let g = v.spec.props["group"],
+                  g.objectRange == v.range else { return nil }
+            let text = source.text(g.valueRange)
+            guard countSyntaxErrors(Array(text.utf8)) == 0 else { return nil }
+            return Fix(title: "Give the section a default group (the last variant's)",
+                       edits: [source.insertProperty(into: section.range, key: "group", copying: g.valueRange)], isSafe: false)
+        }
         ctx.emit("unmatched-environment", range,
-                 "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group")
+                 "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group",
+                 fix: defaultGroup())
     }
 }
 
@@ -380,11 +393,19 @@ func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic
 func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Diagnostic] {
     var out: [Diagnostic] = []
     var first: [String: ByteRange] = [:]
+    var taken = Set(names.compactMap(\.name))
     for case let (n?, range?) in names {
         if let f = first[n] {
+            // RULES.md says "remove"; removing a section (or its name) loses more than the clash: the fix renames it
+            // to the first free "NAME 2", "NAME 3", … (in the editor: a name may be used outside the document).
+            var k = 2
+            while taken.contains("\(n) \(k)") { k += 1 }
+            let fresh = "\(n) \(k)"
+            taken.insert(fresh)
             out.append(Diagnostic(rule: "duplicate-section-name", severity: .warning,
                                   message: "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
-                                  range: range, related: [RelatedLocation(range: f, message: "first named here")]))
+                                  range: range, related: [RelatedLocation(range: f, message: "first named here")],
+                                  fix: Fix(title: "Rename to \(jsonQuoted(fresh))", edits: [TextEdit(range: range, newText: jsonQuoted(fresh))], isSafe: false)))
         } else { first[n] = range }
     }
     return out
