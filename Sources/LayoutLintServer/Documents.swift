@@ -353,6 +353,9 @@ extension LanguageServer {
     static var publishBudgetMillis: Int64 { 20 }
 
     func publish(_ doc: Document) {
+        // (A pulling client asks when it wants them; after a configuration change it is told to ask again,
+        // `workspace/diagnostic/refresh`, if it takes that.)
+        if clientPullsDiagnostics { return }
         let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),

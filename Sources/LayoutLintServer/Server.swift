@@ -167,6 +167,9 @@ final class LanguageServer {
     var versionedEditSupport = false
     var linkTooltipSupport = false
     var refreshSupport = false
+    /// The client pulls diagnostics (`textDocument.diagnostic`): the open documents' are not pushed as well, which a
+    /// pulling client keeps in a second collection and shows twice (Neovim 0.10+, and VS Code by luck of names).
+    var clientPullsDiagnostics = false
     var inlayHintRefreshSupport = false
     var codeLensRefreshSupport = false
     var prepareRenameSupport = false
@@ -528,6 +531,7 @@ final class LanguageServer {
         linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
         prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        clientPullsDiagnostics = td?["diagnostic"]?.objectValue != nil
         inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false

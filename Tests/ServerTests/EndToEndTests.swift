@@ -215,6 +215,32 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// A client that pulls (it declares `textDocument.diagnostic`) gets its diagnostics by pull only: pushed as
+    /// well, they land in a second collection and every finding shows twice (the LSP review's point 3). A client
+    /// that does not declare it still gets them pushed.
+    @Test func aPullingClientIsNotAlsoPushedTo() {
+        let c = LSPClient()
+        c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": { "dynamicRegistration": false } }, "workspace": { "diagnostics": { "refreshSupport": true } } }"#))
+        let uri = "file:///tmp/pull-only.layout.json"
+        c.open(uri, overflowDoc)
+        let pulled = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+        let pulledCodes = diagnosticCodes(pulled?["items"]?.arrayValue)
+        #expect(pulledCodes.contains("group-overflow"))
+        c.change(uri, version: 2, [J(#"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":" "}"#)])
+        #expect(c.diagnostics(uri, timeout: 1.5) == nil, "a publishDiagnostics for a pulling client")
+        let again = c.result("textDocument/diagnostic", .object([("textDocument", docID(uri))]))
+        let againCodes = diagnosticCodes(again?["items"]?.arrayValue)
+        #expect(againCodes.contains("group-overflow"))
+        #expect(c.shutdown() == 0)
+
+        let pushed = LSPClient()
+        pushed.initialize(capabilities: J(#"{ "textDocument": { "publishDiagnostics": {} } }"#))
+        pushed.open(uri, overflowDoc)
+        let pushedCodes = diagnosticCodes(pushed.diagnostics(uri))
+        #expect(pushedCodes.contains("group-overflow"))
+        #expect(pushed.shutdown() == 0)
+    }
+
     /// A document opened again (closed and opened, or opened twice) starts its edits from zero: its first result
     /// must not carry the id of the old text's, or a client that kept that id is told its old diagnostics still hold.
     @Test func aResultIDIsNotReusedAfterTheDocumentIsOpenedAgain() {
