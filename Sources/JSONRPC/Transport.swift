@@ -37,6 +37,10 @@ public enum RPCErrorCode {
 public enum FramerEvent: Equatable, Sendable {
     case frame([UInt8])
     case error(String)
+    /// A body over the limit was skipped (after its `.error`): its size and its first bytes (at most
+    /// `MessageFramer.skippedHeadSize`), from which `SkippedMessage` reads what the message was, so that the server
+    /// can answer a request or stop trusting a document whose edit it lost.
+    case skipped(total: Int, head: [UInt8])
 }
 
 /// The LSP base protocol's framing: `Content-Length: N\r\n` (required), `Content-Type: …\r\n` (optional),
@@ -58,15 +62,19 @@ public struct MessageFramer: Sendable {
     private(set) var state: State = .header
     private var headerBuffer: [UInt8] = []
     private var body: [UInt8] = []
+    /// The first bytes of the body being skipped.
+    private var skippedHead: [UInt8] = []
 
     public static let defaultMaxMessageSize = 64 * 1024 * 1024
+    /// How much of a skipped body is kept (and never more than `maxMessageSize`).
+    public static let skippedHeadSize = 4096
 
     public init(maxMessageSize: Int = MessageFramer.defaultMaxMessageSize) {
         self.maxMessageSize = max(1, maxMessageSize)
     }
 
     /// Bytes buffered right now (header or body): bounded by `maxMessageSize + maxHeaderSize`.
-    public var bufferedByteCount: Int { headerBuffer.count + body.count }
+    public var bufferedByteCount: Int { headerBuffer.count + body.count + skippedHead.count }
 
     public mutating func feed(_ bytes: [UInt8]) -> [FramerEvent] {
         bytes.withUnsafeBufferPointer { feed($0) }
@@ -82,6 +90,10 @@ public struct MessageFramer: Sendable {
                 // Skip byte by byte, watching for a header at a line start (JSON never has an unquoted
                 // `Content-Length:` at the start of a line, so this cannot cut a real body short).
                 var resynced = false
+                let headRoom = min(Self.skippedHeadSize, maxMessageSize) - skippedHead.count
+                if headRoom > 0 {
+                    skippedHead.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + min(headRoom, n - i, remaining))]))
+                }
                 while i < n && remaining > 0 {
                     let c = bytes[i]
                     i += 1
@@ -90,7 +102,10 @@ public struct MessageFramer: Sendable {
                     if (matched > 0 || lineStart) && lower == Self.headerName.utf8Start[matched] {
                         matched += 1
                         if matched == Self.headerName.utf8CodeUnitCount {
-                            events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(total - remaining - matched) bytes"))
+                            let sent = total - remaining - matched
+                            events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(sent) bytes"))
+                            events.append(.skipped(total: total, head: Array(skippedHead.prefix(sent))))
+                            skippedHead = []
                             state = .header
                             headerBuffer = Array("Content-Length:".utf8)
                             resynced = true
@@ -105,6 +120,8 @@ public struct MessageFramer: Sendable {
                 if remaining == 0 {
                     state = .header
                     events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
+                    events.append(.skipped(total: total, head: skippedHead))
+                    skippedHead = []
                 } else {
                     state = .skipping(remaining: remaining, total: total, matched: matched, lineStart: lineStart)
                 }
@@ -166,6 +183,7 @@ public struct MessageFramer: Sendable {
             events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
         case .skipping(let remaining, let total, _, _):
             events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
+            skippedHead = []
         case .header:
             if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
                 events.append(.error("input ended inside a header (\(headerBuffer.count) bytes)"))
@@ -639,5 +657,73 @@ public final class MessageWriter: @unchecked Sendable {
         if !ok { failed = true }
         bytesWritten += off
         return ok
+    }
+}
+
+// MARK: what a skipped message was
+
+/// What the first bytes of a message too large to read say about it: its `id` and `method` (top-level members) and
+/// the `params.textDocument.uri` it concerns, each when it lies within those bytes. Read by a scanner that follows
+/// JSON's nesting and strings and never fails: a cut or broken head gives what it holds before the cut.
+public struct SkippedMessage: Equatable, Sendable {
+    public var id: JSONValue?
+    public var method: String?
+    public var uri: String?
+
+    public init(head: [UInt8]) {
+        var keys: [String?] = []          // the member name each open container was opened under
+        var pendingKey: String?           // a member name read, its value not yet
+        var i = 0
+        let n = head.count
+        func skipSpace(_ j: inout Int) { while j < n, [0x20, 0x09, 0x0A, 0x0D].contains(head[j]) { j += 1 } }
+        func value(_ v: JSONValue) {
+            defer { pendingKey = nil }
+            guard let key = pendingKey else { return }
+            if keys.count == 1 {
+                if key == "id", v.stringValue != nil || v.intValue != nil { id = v }
+                if key == "method", let m = v.stringValue { method = m }
+            } else if keys.count == 3, keys[1] == "params", keys[2] == "textDocument", key == "uri", let u = v.stringValue {
+                uri = u
+            }
+        }
+        while i < n, keys.count <= 64 {
+            let c = head[i]
+            switch c {
+            case 0x22: // a string: a member name when a ':' follows
+                var j = i + 1
+                while j < n, head[j] != 0x22 { j += head[j] == 0x5C ? 2 : 1 }
+                guard j < n else { return }
+                let string = (try? JSONValue.parse(Array(head[i...j])))?.stringValue
+                j += 1
+                var k = j
+                skipSpace(&k)
+                if k < n, head[k] == 0x3A {
+                    pendingKey = string
+                    i = k + 1
+                } else {
+                    if let string { value(.string(string)) } else { pendingKey = nil }
+                    i = j
+                }
+            case 0x7B, 0x5B:
+                keys.append(pendingKey)
+                pendingKey = nil
+                i += 1
+            case 0x7D, 0x5D:
+                if !keys.isEmpty { keys.removeLast() }
+                pendingKey = nil
+                i += 1
+            case 0x2D, 0x30...0x39:
+                var j = i
+                while j < n, head[j] == 0x2D || head[j] == 0x2B || head[j] == 0x2E || head[j] == 0x45 || head[j] == 0x65 || (0x30...0x39).contains(head[j]) { j += 1 }
+                // (A number the cut may have shortened is not taken; an id is an integer or a string.)
+                if j < n, let v = Int64(String(decoding: head[i..<j], as: UTF8.self)) { value(.int(v)) } else { pendingKey = nil }
+                i = j
+            case 0x2C:
+                pendingKey = nil
+                i += 1
+            default:
+                i += 1
+            }
+        }
     }
 }

@@ -234,13 +234,42 @@ extension LanguageServer {
 
     func didClose(_ params: JSONValue?) {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
-        guard let doc = documents.removeValue(forKey: uri) else {
-            log("didClose of \(uri), which is not open", kind: "close of a closed document")
-            return
-        }
+        if !close(uri) { log("didClose of \(uri), which is not open", kind: "close of a closed document") }
+    }
+
+    /// Forgets an open document and clears its diagnostics; false if it was not open.
+    @discardableResult
+    func close(_ uri: String) -> Bool {
+        guard let doc = documents.removeValue(forKey: uri) else { return false }
         forget(doc)
         publishAt[uri] = nil
         notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        return true
+    }
+
+    /// A notification too large to read (over `maxMessageSize`). If it may have been an edit or the opening of a
+    /// document (its first bytes say so, or do not say what it was), the server's text of that document (of every
+    /// open one, when they do not name it) is no longer the editor's: checking it would report findings at the
+    /// wrong places. Such documents are closed (their diagnostics cleared, requests about them answered with
+    /// nothing), and the user is told to reopen them.
+    func lostMessage(_ m: SkippedMessage, bytes: Int) {
+        let limit = options.maxMessageSize >= 1 << 20 ? "\(options.maxMessageSize >> 20) MiB" : "\(options.maxMessageSize) bytes"
+        let edit = m.method == nil || m.method == "textDocument/didChange" || m.method == "textDocument/didOpen"
+        guard edit else {
+            logToClient("skipped a \(m.method ?? "") notification of \(bytes) bytes (over the limit of \(limit) per message)", type: 2, kind: "too large")
+            return
+        }
+        let closed = (m.uri.map { [$0] } ?? documents.keys.sorted()).filter { close($0) }
+        let what = m.method == "textDocument/didOpen" ? "the opening of" : m.method == nil ? "a message about" : "an edit of"
+        let which = m.uri ?? "an open document"
+        var message = "layoutlint could not read \(what) \(which): it is \(bytes) bytes, over the limit of \(limit) per message."
+        if !closed.isEmpty {
+            message += closed.count == 1 ? " It stopped checking \(closed[0]); close and reopen it to check it again."
+                                         : " It stopped checking the \(closed.count) open documents; close and reopen them to check them again."
+        }
+        writeLogUnlimited(message)
+        guard phase == .running else { return }
+        notify("window/showMessage", .object([("type", .int(1)), ("message", .string(message))]))
     }
 
     /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),

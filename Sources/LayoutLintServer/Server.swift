@@ -139,8 +139,16 @@ enum Reply {
 }
 
 struct QueuedItem {
-    var item: DecodedItem
+    enum Kind {
+        case decoded(DecodedItem)
+        /// A notification too large to read (over `maxMessageSize`), in its place in the input: what its first bytes
+        /// say it was (a request's is queued as `.invalid`, answered in order).
+        case tooLarge(SkippedMessage, bytes: Int)
+    }
+    var kind: Kind
     var batch: Int?
+    init(item: DecodedItem, batch: Int?) { kind = .decoded(item); self.batch = batch }
+    init(tooLarge m: SkippedMessage, bytes: Int) { kind = .tooLarge(m, bytes: bytes); batch = nil }
 }
 
 final class LanguageServer {
@@ -316,6 +324,17 @@ final class LanguageServer {
             switch e {
             case .error(let m):
                 log("framing: " + m, kind: "framing")
+            case .skipped(let total, let head):
+                let m = SkippedMessage(head: head)
+                if let id = m.id, m.method != nil {
+                    queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
+                                                           message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
+                } else if m.method != nil || head.count >= min(MessageFramer.skippedHeadSize, options.maxMessageSize) {
+                    // (A notification, or a body whose first 4 KiB do not name its method: params first, the way
+                    // some clients write them, and so most likely an edit. A body that was announced and not sent,
+                    // the next message's header coming first, delivered nothing to lose.)
+                    queue.append(QueuedItem(tooLarge: m, bytes: total))
+                }
             case .frame(let body):
                 switch decodeBody(body) {
                 case .parseError(let m):
@@ -383,7 +402,8 @@ final class LanguageServer {
             var cancelled = Set<RequestID>()
             var lastChangeIndex: [String: Int] = [:]
             for (i, q) in items.enumerated() {
-                guard case .message(.notification(let m, let p)) = q.item else { continue }
+                if case .tooLarge(let m, _) = q.kind, m.method == "textDocument/didChange", let uri = m.uri { lastChangeIndex[uri] = i }
+                guard case .decoded(.message(.notification(let m, let p))) = q.kind else { continue }
                 if m == "$/cancelRequest", let id = p?["id"], id.stringValue != nil || id.doubleValue != nil {
                     cancelled.insert(RequestID(id))
                 } else if m == "textDocument/didChange", let uri = p?["textDocument"]?["uri"]?.stringValue {
@@ -392,7 +412,11 @@ final class LanguageServer {
             }
             for (i, q) in items.enumerated() {
                 if exitCode != nil { return }
-                switch q.item {
+                guard case .decoded(let item) = q.kind else {
+                    if case .tooLarge(let m, let bytes) = q.kind { lostMessage(m, bytes: bytes) }
+                    continue
+                }
+                switch item {
                 case .invalid(let id, let code, let message):
                     log("invalid message: \(message)", kind: "invalid message")
                     send(RPC.error(id: id, code: code, message: "Invalid Request: \(message)"), batch: q.batch)

@@ -241,6 +241,56 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(pushed.shutdown() == 0)
     }
 
+    /// An edit too large to read (over the message limit) leaves the server's text behind the editor's: findings
+    /// would land at the wrong places. The server stops checking that document (its diagnostics cleared, requests
+    /// about it answered with nothing), says so, and checks it again once it is reopened; other documents go on.
+    /// A request too large to read is answered with an error, not left waiting (the server-sync review's N2).
+    @Test func anEditTooLargeToReadStopsCheckingThatDocument() {
+        let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
+        c.initialize()
+        let a = "file:///tmp/lost-edit-a.layout.json", b = "file:///tmp/lost-edit-b.layout.json"
+        c.open(a, overflowDoc)
+        let before = diagnosticCodes(c.diagnostics(a))
+        #expect(before.contains("group-overflow"))
+        c.open(b, overflowDoc)
+        _ = c.diagnostics(b)
+        let huge = " " + String(repeating: "x", count: 150_000)
+        c.change(a, version: 2, [J(#"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"\#(huge)"}"#)])
+        let shown = c.notification("window/showMessage")
+        #expect(shown?["type"] == .int(1) && shown?["message"]?.stringValue?.contains(a) == true, "\(String(describing: shown))")
+        #expect(c.diagnostics(a)?.isEmpty == true, "its diagnostics are cleared")
+        #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null)
+        let symbols = c.result("textDocument/documentSymbol", .object([("textDocument", docID(b))]))?.arrayValue ?? []
+        #expect(!symbols.isEmpty, "the other document is still checked")
+        let id = c.sendRequest("textDocument/hover", .object([("textDocument", docID(b)), ("position", pos(0, 0)), ("junk", .string(huge))]))
+        #expect(c.response(id)?["error"]?["code"] == .int(-32600))
+        c.open(a, overflowDoc, version: 3)
+        let after = diagnosticCodes(c.diagnostics(a))
+        #expect(after.contains("group-overflow"))
+        #expect(c.shutdown() == 0)
+    }
+
+    /// A message too large to read whose first 4 KiB do not say what it is (a client that writes `params` first,
+    /// its text before its method and document) may be an edit of any open document: all of them stop being checked,
+    /// and the user is told. A header that announces a body and sends none loses nothing: nothing stops.
+    @Test func aMessageTooLargeThatDoesNotSayWhatItIsStopsEveryDocument() {
+        let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
+        c.initialize()
+        let a = "file:///tmp/lost-any-a.layout.json", b = "file:///tmp/lost-any-b.layout.json"
+        c.open(a, overflowDoc)
+        _ = c.diagnostics(a)
+        c.sendRaw(Array("Content-Length: 5000000\r\n\r\n".utf8))   // announced, never sent
+        c.open(b, overflowDoc)
+        let stillChecked = diagnosticCodes(c.diagnostics(b))
+        #expect(stillChecked.contains("group-overflow"))
+        let body = #"{"params":{"contentChanges":[{"text":"\#(String(repeating: "x", count: 150_000))"}],"textDocument":{"uri":"\#(a)","version":2}},"jsonrpc":"2.0","method":"textDocument/didChange"}"#
+        c.sendRaw(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+        let shown = c.notification("window/showMessage")
+        #expect(shown?["message"]?.stringValue?.contains("the 2 open documents") == true, "\(String(describing: shown))")
+        #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null && c.result("textDocument/hover", tdp(b, 3, 10)) == .null)
+        #expect(c.shutdown() == 0)
+    }
+
     /// A document opened again (closed and opened, or opened twice) starts its edits from zero: its first result
     /// must not carry the id of the old text's, or a client that kept that id is told its old diagnostics still hold.
     @Test func aResultIDIsNotReusedAfterTheDocumentIsOpenedAgain() {

@@ -105,8 +105,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let e = f.feed(Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(repeating: 0x20, count: 1000))
         #expect(frames(e).isEmpty)
         #expect(errors(e).contains { $0.contains("over the limit") })
-        #expect(f.bufferedByteCount == 0) // skipped by counting, not buffered
+        #expect(f.bufferedByteCount == 1000) // skipped by counting: only its head (at most 4 KiB) is kept
         #expect(errors(f.finish()).contains { $0.contains("oversized") })
+        #expect(f.bufferedByteCount == 0)
     }
 
     @Test func oversizedBodyIsSkippedThenReadingGoesOn() {
@@ -217,5 +218,58 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let long = String(repeating: "界😀", count: 100)
         #expect(JSONValue.string(long) == .string(String(repeating: "界😀", count: 100)))
         #expect(JSONValue.string(long) != .string(String(repeating: "界😀", count: 99) + "界😁"))
+    }
+}
+
+/// A message too large to read is skipped, and what its first bytes say it was goes to the server (which answers a
+/// request, and stops checking a document whose edit it lost).
+@Suite struct SkippedMessageTests {
+    private func skipped(_ events: [FramerEvent]) -> [(Int, [UInt8])] {
+        events.compactMap { if case .skipped(let t, let h) = $0 { return (t, h) }; return nil }
+    }
+
+    @Test func theHeadOfASkippedBodyIsReported() {
+        var f = MessageFramer(maxMessageSize: 10_000)
+        let body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:\/\/\/a%20b\/x.layout.json","version":3},"contentChanges":[{"text":""# + String(repeating: "x", count: 20_000) + #""}]}}"#
+        var events: [FramerEvent] = []
+        for chunk in stride(from: 0, to: framed(body).count, by: 777).map({ Array(framed(body)[$0..<min($0 + 777, framed(body).count)]) }) {
+            events += f.feed(chunk)
+            #expect(f.bufferedByteCount <= MessageFramer.skippedHeadSize + f.maxHeaderSize)
+        }
+        events += f.feed(framed("{}"))
+        #expect(frames(events) == ["{}"])
+        let s = skipped(events)
+        #expect(s.count == 1 && s.first?.0 == body.utf8.count && s.first?.1 == Array(body.utf8.prefix(4096)))
+        let m = SkippedMessage(head: s.first?.1 ?? [])
+        #expect(m.method == "textDocument/didChange" && m.uri == "file:///a%20b/x.layout.json" && m.id == nil, "\(m)")
+    }
+
+    @Test func aBodyCutShortByTheNextMessageReportsWhatWasSent() {
+        var f = MessageFramer(maxMessageSize: 100)
+        let head = #"{"id":7,"method":"textDocument/hover","params":{"#
+        let e = f.feed(Array("Content-Length: 5000\r\n\r\n\(head)\r\n".utf8) + framed("{}"))
+        #expect(frames(e) == ["{}"])
+        #expect(skipped(e).first?.1 == Array((head + "\r\n").utf8))
+        #expect(SkippedMessage(head: skipped(e).first?.1 ?? []) == { var m = SkippedMessage(head: []); m.id = .int(7); m.method = "textDocument/hover"; return m }())
+    }
+
+    /// Only top-level members are the message's id and method, only params.textDocument.uri its document; a value
+    /// the cut shortened is not taken; any bytes give an answer.
+    @Test func onlyWhatTheHeadSaysForSure() {
+        let nested = SkippedMessage(head: Array(#"{"params":{"id":1,"method":"x","textDocument":{"uri":"file:///n"},"a":{"uri":"file:///other"}},"method":"textDocument/didChange""#.utf8))
+        #expect(nested.id == nil && nested.method == "textDocument/didChange" && nested.uri == "file:///n", "\(nested)")
+        #expect(SkippedMessage(head: Array(#"{"method":"x","id":12"#.utf8)).id == nil, "12 may be the start of 123")
+        let cut = SkippedMessage(head: Array(#"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///cut"#.utf8))
+        #expect(cut.method == "textDocument/didOpen" && cut.uri == nil)
+        let paramsFirst = SkippedMessage(head: Array(#"{"params":{"contentChanges":[{"text":"aaaa"#.utf8))
+        #expect(paramsFirst.method == nil && paramsFirst.uri == nil)
+        let alphabet = Array(#"{}[]":,\ 1-"#.utf8) + Array(#""id""method""uri""params""textDocument""#.utf8)
+        var r = UInt64(7)
+        for _ in 0..<5000 {
+            var bytes: [UInt8] = []
+            r = r &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<Int(r >> 58) { r = r &* 6364136223846793005 &+ 1442695040888963407; bytes.append(alphabet[Int(r >> 33) % alphabet.count]) }
+            _ = SkippedMessage(head: bytes)
+        }
     }
 }

@@ -1,7 +1,8 @@
 // Fuzz target 1a: the LSP framer and the JSON-RPC body decoder, on arbitrary bytes.
 // Properties (a violation traps, which libFuzzer reports as a crash):
 // - the framer never buffers more than maxMessageSize + maxHeaderSize (+ the header being read);
-// - no frame is larger than maxMessageSize;
+// - no frame is larger than maxMessageSize, and the head kept of a skipped one at most 4 KiB (`SkippedMessage`, which
+//   reads what it was, never fails on it);
 // - feeding the bytes in arbitrary chunks gives exactly the events of feeding them at once;
 // - every frame decodes (to messages, invalid items or a parse error) and every error response built from it
 //   serialises to JSON that frames and parses back (a batch's responses as one array, as the server sends them).
@@ -47,6 +48,11 @@ public func fuzzFramer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(events == all, "chunked feeding gave other events than feeding at once")
 
     for e in all {
+        if case .skipped(let total, let head) = e {
+            // What a skipped message was is read from its head, which is bounded (and the scanner never fails).
+            check(head.count <= min(MessageFramer.skippedHeadSize, maxMessage) && head.count <= total, "a skipped head of \(head.count) bytes")
+            _ = SkippedMessage(head: head)
+        }
         guard case .frame(let body) = e else { continue }
         check(body.count <= maxMessage, "a frame of \(body.count) bytes passed the limit")
         let decoded = decodeBody(body)
