@@ -25,6 +25,19 @@ public enum CompletionItemKind {
     public static let enumMember = 20, constant = 21
 }
 
+/// A kind (of symbol or completion item) a client takes: LSP guarantees the first 18 of each (File…Array,
+/// Text…Reference) to a client that declares no `valueSet`; a later one it does not take becomes `fallback`.
+public func takenKind(_ kind: Int, valueSet: Set<Int>?, fallback: Int) -> Int {
+    if let valueSet { return valueSet.contains(kind) ? kind : fallback }
+    return kind <= 18 ? kind : fallback
+}
+
+/// The kinds a client declares (`…Kind.valueSet`), nil when it declares none.
+public func declaredKinds(_ v: JSONValue?) -> Set<Int>? {
+    guard let a = v?["valueSet"]?.arrayValue else { return nil }
+    return Set(a.compactMap { $0.intValue.map { Int(clamping: $0) } })
+}
+
 /// Converts between the core's UTF-8 byte offsets and LSP positions in one encoding.
 public struct PositionConverter: Sendable {
     public let index: LineIndex
@@ -91,6 +104,29 @@ public enum LSP {
         .object([("kind", .string("markdown")), ("value", .string(s))])
     }
 
+    /// Markdown (as the hover writes it) as plain text, for a client that shows only that: backslash escapes and
+    /// emphasis marks go, code fences and backticks go, tables and rules stay (their pipes and dashes read as text).
+    public static func plainText(fromMarkdown s: String) -> String {
+        var lines: [String] = []
+        for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { continue }
+            var out = String.UnicodeScalarView()
+            var it = line.unicodeScalars.makeIterator()
+            while let c = it.next() {
+                switch c {
+                case "\\":
+                    if let n = it.next() { out.append(n) }
+                case "`", "*":
+                    continue
+                default:
+                    out.append(c)
+                }
+            }
+            lines.append(String(out))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Text from the document (a message quoting keys and values, an environment name) as Markdown that renders as
     /// that text: every character Markdown gives a meaning is backslash-escaped, and line breaks and other control
     /// characters become spaces or pictures, so a key such as `[Click here](https://…)` or a name with a line break
@@ -144,26 +180,51 @@ public enum LSP {
     /// Rules whose findings are about unused text (shown faded by editors).
     public static let unnecessaryRules: Set<String> = ["unused-definition", "unused-suppression"]
 
-    /// A core diagnostic as an LSP `Diagnostic`.
+    /// A core diagnostic as an LSP `Diagnostic`, with the optional parts the client takes.
     public static func diagnostic(_ d: Diagnostic, uri: String, _ conv: PositionConverter,
-                                  relatedSupport: Bool = true, codeDescriptionSupport: Bool = true) -> JSONValue {
+                                  features: DiagnosticFeatures = .all) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("range", conv.range(d.range)),
             ("severity", .int(Int64(LSPSeverity.from(d.severity)))),
             ("code", .string(d.rule)),
         ]
-        if codeDescriptionSupport, let info = RuleCatalog.info(d.rule) {
+        if features.codeDescription, let info = RuleCatalog.info(d.rule) {
             m.append(("codeDescription", .object([("href", .string(info.documentationURL))])))
         }
         m.append(("source", .string("layoutlint")))
         m.append(("message", .string(d.messageWithEnvironments)))
-        if unnecessaryRules.contains(d.rule) { m.append(("tags", .array([.int(1)]))) }
-        if relatedSupport && !d.related.isEmpty {
+        if features.unnecessaryTag && unnecessaryRules.contains(d.rule) { m.append(("tags", .array([.int(1)]))) }
+        if features.relatedInformation && !d.related.isEmpty {
             m.append(("relatedInformation", .array(d.related.map {
                 .object([("location", location(uri: uri, range: conv.range($0.range))), ("message", .string($0.message.isEmpty ? "related" : $0.message))])
             })))
         }
         return .object(m)
+    }
+}
+
+/// The optional parts of a diagnostic a client takes: `relatedInformation` and the `Unnecessary` tag (1), as it
+/// declares them for pushed diagnostics (`textDocument.publishDiagnostics`) or, since LSP 3.18, for pulled ones
+/// (`textDocument.diagnostic`); one it does not name is one it lacks. `codeDescription` (the rule's documentation
+/// link, which INTERFACES.md promises) goes to every client: a client that does not read it ignores it, and
+/// Neovim, which does not declare `codeDescriptionSupport`, hands it to the plugins that show it.
+public struct DiagnosticFeatures: Equatable, Sendable {
+    public var relatedInformation: Bool
+    public var codeDescription: Bool
+    public var unnecessaryTag: Bool
+    public init(relatedInformation: Bool, codeDescription: Bool, unnecessaryTag: Bool) {
+        self.relatedInformation = relatedInformation
+        self.codeDescription = codeDescription
+        self.unnecessaryTag = unnecessaryTag
+    }
+    public static let all = DiagnosticFeatures(relatedInformation: true, codeDescription: true, unnecessaryTag: true)
+
+    /// What `textDocument` (a client's capabilities) declares.
+    public init(textDocument td: JSONValue?) {
+        let kinds = [td?["publishDiagnostics"], td?["diagnostic"]]
+        relatedInformation = kinds.contains { $0?["relatedInformation"]?.boolValue == true }
+        codeDescription = true
+        unnecessaryTag = kinds.contains { $0?["tagSupport"]?["valueSet"]?.arrayValue?.contains(.int(1)) == true }
     }
 }
 
@@ -196,7 +257,7 @@ public struct LSPDiagnosticCache {
     public init() {}
 
     /// The diagnostics as LSP JSON (`LSP.diagnostic`), from the cache where they show the same thing.
-    public mutating func diagnostics(_ ds: [Diagnostic], uri: String, _ conv: PositionConverter, relatedSupport: Bool) -> [JSONValue] {
+    public mutating func diagnostics(_ ds: [Diagnostic], uri: String, _ conv: PositionConverter, features: DiagnosticFeatures) -> [JSONValue] {
         used.reserveCapacity(ds.count)
         hits = 0
         let out = ds.map { d -> JSONValue in
@@ -204,7 +265,7 @@ public struct LSPDiagnosticCache {
             var shown = d
             shown.range = ByteRange(0, 0)
             shown.fix = nil
-            if relatedSupport && !d.related.isEmpty {
+            if features.relatedInformation && !d.related.isEmpty {
                 for r in d.related {
                     positions.append(conv.index.position(of: r.range.start, in: conv.encoding))
                     positions.append(conv.index.position(of: r.range.end, in: conv.encoding))
@@ -220,7 +281,7 @@ public struct LSPDiagnosticCache {
                 return v
             }
             var text: [UInt8] = []
-            LSP.diagnostic(d, uri: uri, conv, relatedSupport: relatedSupport).write(into: &text)
+            LSP.diagnostic(d, uri: uri, conv, features: features).write(into: &text)
             let v = JSONValue.raw(String(decoding: text, as: UTF8.self))
             used[key] = v
             return v

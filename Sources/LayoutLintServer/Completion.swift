@@ -82,7 +82,8 @@ struct CompletionBuilder {
     }
 
     func item(label: String, kind: Int, newText: String, range: ByteRange, detail: String? = nil, snippet: Bool = false, filter: String? = nil, sort: String? = nil) -> JSONValue {
-        var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(kind)))]
+        let shown = takenKind(kind, valueSet: ctx.server.completionKinds, fallback: CompletionItemKind.value)
+        var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(shown)))]
         if let detail { m.append(("detail", .string(detail))) }
         if let sort { m.append(("sortText", .string(sort))) }
         m.append(("filterText", .string(filter ?? newText)))

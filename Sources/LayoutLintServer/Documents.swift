@@ -385,7 +385,7 @@ extension LanguageServer {
         // (A pulling client asks when it wants them; after a configuration change it is told to ask again,
         // `workspace/diagnostic/refresh`, if it takes that.)
         if clientPullsDiagnostics { return }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: diagnosticFeatures)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
         ]))
@@ -481,7 +481,7 @@ extension LanguageServer {
         let conv = PositionConverter(index: config.lineIndex, encoding: encoding)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(uri)),
-            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, relatedSupport: relatedInformationSupport) })),
+            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: diagnosticFeatures) })),
         ]))
     }
 
@@ -492,7 +492,7 @@ extension LanguageServer {
         if params["previousResultId"]?.stringValue == id {
             return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
         }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), relatedSupport: relatedInformationSupport)
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: diagnosticFeatures)
         return .result(.object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))]))
     }
 }

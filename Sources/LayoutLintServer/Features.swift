@@ -46,7 +46,9 @@ struct FeatureContext {
         if text.utf8.count > server.options.maxHoverBytes {
             text = String(decoding: Array(text.utf8.prefix(server.options.maxHoverBytes)), as: UTF8.self) + "\n\n… (cut)"
         }
-        var m: [(String, JSONValue)] = [("contents", LSP.markdown(text))]
+        let contents: JSONValue = server.hoverMarkdown ? LSP.markdown(text)
+            : .object([("kind", .string("plaintext")), ("value", .string(LSP.plainText(fromMarkdown: text)))])
+        var m: [(String, JSONValue)] = [("contents", contents)]
         if let range { m.append(("range", conv.range(range))) }
         return .result(.object(m))
     }
@@ -184,7 +186,7 @@ struct FeatureContext {
         func edit(_ edits: [TextEdit]) -> JSONValue { workspaceEdit(edits.map { LSP.textEdit($0, c) }) }
         if allowed("quickfix") {
             for d in doc.diagnostics where d.range.touches(wanted.start) || wanted.touches(d.range.start) || (d.range.start <= wanted.start && d.range.end >= wanted.end) {
-                let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, relatedSupport: server.relatedInformationSupport)
+                let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, features: server.diagnosticFeatures)
                 if let fix = d.fix {
                     actions.append(.object([
                         ("title", .string(fix.title)), ("kind", .string("quickfix")),
@@ -267,20 +269,36 @@ struct FeatureContext {
         let outline = all.prefix(cap)
         // The top-level symbols are kept first; their children share what is left.
         var count = outline.count
+        let taken = server.symbolKinds
         func kind(_ k: OutlineSymbol.Kind) -> Int {
             switch k {
             case .definitions, .variant: return SymbolKind.namespace
             case .definition: return SymbolKind.class
             case .section: return SymbolKind.module
-            case .group: return SymbolKind.struct
-            case .item: return SymbolKind.object
-            case .supplementary: return SymbolKind.event
+            case .group: return takenKind(SymbolKind.struct, valueSet: taken, fallback: SymbolKind.class)
+            case .item: return takenKind(SymbolKind.object, valueSet: taken, fallback: SymbolKind.field)
+            case .supplementary: return takenKind(SymbolKind.event, valueSet: taken, fallback: SymbolKind.property)
             }
         }
         func child(_ o: OutlineSymbol) -> JSONValue? {
             guard count < cap else { return nil }
             count += 1
             return symbol(o)
+        }
+        if !server.hierarchicalSymbols {
+            // SymbolInformation[], depth first, each with the name of the symbol that holds it.
+            var flat: [JSONValue] = []
+            func add(_ o: OutlineSymbol, container: String?) {
+                guard flat.count < cap else { return }
+                let name = o.name.isEmpty ? "(unnamed)" : o.name
+                var m: [(String, JSONValue)] = [("name", .string(name)), ("kind", .int(Int64(kind(o.kind)))),
+                                                ("location", LSP.location(uri: doc.uri, range: conv.range(o.range)))]
+                if let container { m.append(("containerName", .string(container))) }
+                flat.append(.object(m))
+                for c in o.children { add(c, container: name) }
+            }
+            for o in all { add(o, container: nil) }
+            return .result(.array(flat))
         }
         func symbol(_ o: OutlineSymbol) -> JSONValue {
             let children = o.children.compactMap(child)

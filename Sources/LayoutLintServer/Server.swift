@@ -169,7 +169,15 @@ final class LanguageServer {
     var encoding = PositionEncoding.utf16
     var clientCapabilities = JSONValue.object([])
     var snippetSupport = false
-    var relatedInformationSupport = true
+    /// The optional parts of a diagnostic the client takes (all until `initialize` says).
+    var diagnosticFeatures = DiagnosticFeatures.all
+    /// Hover as Markdown, unless the client declares formats without it (eglot without markdown-mode: plaintext).
+    var hoverMarkdown = true
+    /// Document symbols as a tree (`DocumentSymbol[]`), or flat (`SymbolInformation[]`) for a client that does not
+    /// declare `hierarchicalDocumentSymbolSupport`; the symbol and completion kinds the client declares.
+    var hierarchicalSymbols = true
+    var symbolKinds: Set<Int>?
+    var completionKinds: Set<Int>?
     /// The client takes `documentChanges` in a workspace edit: edits then name the document version they were
     /// computed from, and the client refuses them for a newer text.
     var versionedEditSupport = false
@@ -551,7 +559,13 @@ final class LanguageServer {
         let td = caps["textDocument"]
         snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
         // (A capability the client does not name is one it does not have.)
-        relatedInformationSupport = td?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
+        diagnosticFeatures = DiagnosticFeatures(textDocument: td)
+        if let formats = td?["hover"]?["contentFormat"]?.arrayValue {
+            hoverMarkdown = formats.contains(.string("markdown"))
+        }
+        hierarchicalSymbols = td?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+        symbolKinds = declaredKinds(td?["documentSymbol"]?["symbolKind"])
+        completionKinds = declaredKinds(td?["completion"]?["completionItemKind"])
         linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
         prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false

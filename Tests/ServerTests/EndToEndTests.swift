@@ -340,6 +340,40 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     }
 }
 
+/// Output LSP gates on a client capability follows what the client declares (the LSP review's point 9): a client
+/// that declares none of them gets what every LSP 3.17 client reads.
+@Suite struct ClientCapabilityTests {
+    @Test func aMinimalClientGetsFlatSymbolsPlainHoverAndBaseKinds() {
+        let c = LSPClient()
+        c.initialize(capabilities: J(#"{ "textDocument": { "hover": { "contentFormat": ["plaintext"] } } }"#))
+        let uri = "file:///tmp/minimal-client.layout.json"
+        c.open(uri, gridDoc)
+        let symbols = c.result("textDocument/documentSymbol", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        #expect(!symbols.isEmpty && symbols.allSatisfy { $0["location"]?["uri"] == .string(uri) && $0["children"] == nil })
+        #expect(symbols.contains { $0["containerName"] == .string("grid") })
+        #expect(symbols.allSatisfy { ($0["kind"]?.intValue ?? 99) <= 18 }, "\(symbols.map { $0["kind"] ?? .null })")
+        let hover = c.result("textDocument/hover", tdp(uri, 10, 20))
+        let value = hover?["contents"]?["value"]?.stringValue ?? ""
+        #expect(hover?["contents"]?["kind"] == .string("plaintext") && value.contains("390×130"), "\(value)")
+        #expect(!value.contains("`") && !value.contains("\\"), "\(value)")
+        // An enum value (EnumMember, 20) is a Value (12) for a client that declares no completion kinds.
+        let items = c.result("textDocument/completion", tdp(uri, 9, 23))?["items"]?.arrayValue ?? []
+        #expect(!items.isEmpty && items.allSatisfy { ($0["kind"]?.intValue ?? 99) <= 18 }, "\(items.map { $0["kind"] ?? .null })")
+        #expect(c.shutdown() == 0)
+    }
+
+    @Test func aFullClientGetsTheTreeMarkdownAndEveryKind() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/full-client.layout.json"
+        c.open(uri, gridDoc)
+        let symbols = c.result("textDocument/documentSymbol", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        #expect(symbols.count == 3 && symbols.contains { $0["children"] != nil })
+        #expect(c.result("textDocument/hover", tdp(uri, 10, 20))?["contents"]?["kind"] == .string("markdown"))
+        #expect(c.shutdown() == 0)
+    }
+}
+
 @Suite struct FeatureTests {
     /// A pull after an edit shows the edited text even when the old and new messages are canonically equivalent
     /// (the same combining marks in another order: equal under Swift's `==`, different bytes).

@@ -58,8 +58,10 @@ final class LSPClient: ServerProcess {
     func initialize(positionEncodings: [String]? = nil, capabilities: JSONValue? = nil, rootURI: String? = nil) -> JSONValue? {
         var caps = capabilities ?? J(#"""
         { "textDocument": { "completion": { "completionItem": { "snippetSupport": true } },
-                            "publishDiagnostics": { "relatedInformation": true },
-                            "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true } },
+                            "publishDiagnostics": { "relatedInformation": true, "codeDescriptionSupport": true, "tagSupport": { "valueSet": [1, 2] } },
+                            "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true },
+                            "documentSymbol": { "hierarchicalDocumentSymbolSupport": true, "symbolKind": { "valueSet": [\#((1...26).map(String.init).joined(separator: ", "))] } },
+                            "hover": { "contentFormat": ["markdown", "plaintext"] } },
           "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true }, "diagnostics": { "refreshSupport": true } } }
         """#)
         if let positionEncodings, case .object(var m) = caps {

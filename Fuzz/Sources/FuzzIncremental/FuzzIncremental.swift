@@ -165,7 +165,7 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         if let e = expectedByText[t] { return e }
         // (The text of an editor's buffer: a leading U+FEFF is a column, as `serve` counts it, Found 63.)
         let conv = PositionConverter(index: LineIndex(t, countsByteOrderMark: true), encoding: .utf8)
-        let e = JSONValue.array(lint(bytes: t, options: opts).diagnostics.map { LSP.diagnostic($0, uri: uri, conv, relatedSupport: true) })
+        let e = JSONValue.array(lint(bytes: t, options: opts).diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: .all) })
         expectedByText[t] = e
         return e
     }
