@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// One unknown property (with a fix) on line 5 and one `group-overflow` (no fix) on line 12 (1-based).
+/// One unknown property (with a fix) on line 5 and one `group-overflow` (with a fix --fix does not apply) on line 12 (1-based).
 let twoFindings = """
 {
   "sections": [
@@ -42,7 +42,8 @@ let twoFindings = """
         // A "did you mean" rename is a suggestion: offered, but not applied by --fix.
         #expect(lines[i + 3] == "  fix: Rename to \"contentInsets\" (suggestion)")
 
-        // The overflow: caret under `"absolute(250)"` (15 characters), then the environment, no fix.
+        // The overflow: caret under `"absolute(250)"` (15 characters), then the environment, and its fix, which
+        // --fix does not apply (a suggestion).
         let j = try #require(lines.firstIndex { $0.hasPrefix("t.layout.json:12:22: warning: ") }, "\(r)")
         #expect(lines[j].hasSuffix(" [group-overflow]"))
         #expect(lines[j + 1] == #" 12 |           { "width": "absolute(250)", "height": "absolute(100)" }"#)
@@ -50,7 +51,7 @@ let twoFindings = """
         let block = lines[j...].prefix { !$0.isEmpty }
         // The environment(s): in the message or on an `in:` line of their own.
         #expect(block.joined(separator: "\n").contains("iPhone 12"))
-        #expect(!block.contains { $0.contains("fix:") })
+        #expect(block.contains("  fix: Make the subitems fractionalWidth 0.444 + 0.556 = 1 (suggestion)"), "\(block)")
 
         #expect(r.stdout.contains("1 error, 1 warning in 1 file"))
     }
@@ -108,7 +109,13 @@ let twoFindings = """
         #expect(overflow["severity"] as? String == "warning")
         #expect(startLine(overflow) == 11 && startCharacter(overflow) == 21 && endCharacter(overflow) == 36)
         #expect(overflow["environments"] as? [String] == ["iPhone 12"])
-        #expect(overflow["fix"] == nil, "fix is absent where none exists")
+        let overflowFix = try #require(overflow["fix"] as? JSONObject)
+        #expect((overflowFix["edits"] as? [JSONObject])?.compactMap { $0["newText"] as? String } == [#""fractionalWidth(0.444)""#, #""fractionalWidth(0.556)""#])
+
+        // A finding without a fix has no "fix" member (not null).
+        let hintPath = dir.write("h.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "estimated(100)", "height": "absolute(100)", "subitems": [ { "width": "estimated(100)", "height": "fractionalHeight(1)" } ] } } ] }"#)
+        let hints = diagnostics(try #require(run(["lint", "--format", "json", hintPath]).json))
+        #expect(!hints.isEmpty && hints.allSatisfy { rule($0) == "estimated-orthogonal" && $0["fix"] == nil }, "\(hints)")
 
         let summary = try #require(j["summary"] as? JSONObject)
         #expect(Set(summary.keys) == ["files", "errors", "warnings", "information", "hints"])

@@ -480,3 +480,29 @@ struct PromisedFixTests {
         #expect(inc.diagnostics.filter { $0.rule == "duplicate-section-name" }.map(\.fix) == ds.map(\.fix))
     }
 }
+
+extension GroupOverflowFixTests {
+    /// A subitem dropped because the earlier ones leave it no room: the subitems become fractions of the group in
+    /// the proportions of their sizes, summing to 1 (RULES.md), and all of them fit, also with fixed spacing.
+    @Test(arguments: ["", #", "interItemSpacing": "fixed(10)""#])
+    func droppedSubitemsBecomeFractionsSummingToOne(_ spacing: String) {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)"\#(spacing), "subitems": [ { "width": "absolute(200)", "height": "fractionalHeight(1)" }, { "width": "absolute(250)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let fix = try? #require(d?.fix)
+        #expect(fix?.isSafe == false && fix?.title == "Make the subitems fractionalWidth 0.444 + 0.556 = 1", "\(String(describing: fix))")
+        let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
+        let after = lint(bytes: fixed).diagnostics
+        #expect(!after.contains { $0.rule == "group-overflow" || $0.severity == .error }, "\(after.map(\.message))")
+        #expect(String(decoding: fixed, as: UTF8.self).contains(#""width": "fractionalWidth(0.556)""#))
+    }
+
+    /// A subitem taller than its group (across the axis): the group grows by the overflow, its insets kept.
+    @Test func aSubitemTooLargeAcrossGrowsTheGroup() {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "contentInsets": { "top": 10 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(150)" } ] } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let fix = try? #require(d?.fix)
+        #expect(fix?.isSafe == false && fix?.edits.first?.newText == #""absolute(160)""#, "\(String(describing: fix))")
+        let after = lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics
+        #expect(!after.contains { $0.rule == "group-overflow" }, "\(after.map(\.message))")
+    }
+}

@@ -112,9 +112,10 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
         if let d = solve.dropped, !node.children.isEmpty {
             let range = d.element.dimension(axis)?.range ?? d.element.range
             let remain = max(0, d.remaining)
+            let source = ctx.source, available = solve.available
             ctx.emit("group-overflow", range,
                      "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
-                     related: groupRelated)
+                     related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
         }
         // repeatingSubitem × count with spacing past the group's edge.
         if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
@@ -139,11 +140,52 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
             let es = cel.edgeSpacing?.edges(along: cross)
             let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
             guard extent > solve.availableAcross + 0.25 else { continue }
+            // RULES.md: "a larger group". An absolute size across, written in the group's own object, grows by the
+            // overflow (not safe: the group's size changes).
+            var fix: Fix?
+            if let d = el.dimension(cross), d.kind == .absolute, node.replacedAxis != cross,
+               let site = el.props[cross.sizeName], writtenInOwnObject(site, el) {
+                let grown = node.frame.extent(cross) + extent - solve.availableAcross
+                fix = Fix(title: "Make the group \(grown.pointsString) pt \(cross == .horizontal ? "wide" : "tall")",
+                          edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))], isSafe: false)
+            }
             ctx.emit("group-overflow", cel.dimension(cross)?.range ?? cel.range,
                      "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
-                     related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [])
+                     related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [],
+                     fix: fix)
         }
     }
+}
+
+/// group-overflow's fix for a dropped subitem (RULES.md: "fractional sizes that sum to 1"): every listed subitem
+/// becomes the fraction of the group its size is of their sum, so that all of them fit (with fixed spacing too: §3's
+/// second pass takes it out of fractional items). Only where every subitem's size along the axis is points or a
+/// fraction of that axis, written in its own object, and none has edge spacing along the axis; not safe, as the
+/// subitems' sizes change.
+func fractionsSummingToOne(_ g: GroupSpec, axis: Axis, available: Double, _ source: SourceText) -> Fix? {
+    guard case .subitems(let items) = g.layout, items.count >= 2, available > 0 else { return nil }
+    let along: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
+    var sizes: [Double] = []
+    var sites: [PropertySite] = []
+    for item in items {
+        guard let d = item.dimension(axis), let site = item.props[axis.sizeName], writtenInOwnObject(site, item),
+              item.edgeSpacing?.edges(along: axis) ?? (nil, nil) == (nil, nil) else { return nil }
+        switch d.kind {
+        case .absolute: sizes.append(d.value)
+        case along: sizes.append(d.value * available)
+        default: return nil
+        }
+        sites.append(site)
+    }
+    let total = sizes.reduce(0, +)
+    guard total > 0, sizes.allSatisfy({ $0 > 0 && $0.isFinite }), Set(sites.map(\.valueRange.start)).count == sites.count else { return nil }
+    // In thousandths, the last taking what the others leave, so that they sum to exactly 1.
+    var thousandths = sizes.dropLast().map { Int(($0 / total * 1000).rounded()) }
+    thousandths.append(1000 - thousandths.reduce(0, +))
+    guard thousandths.allSatisfy({ $0 > 0 }) else { return nil }
+    let values = thousandths.map { formatPoints(Double($0) / 1000) }
+    let edits = zip(sites, values).map { source.replace($0.valueRange, with: "\"\(along.rawValue)(\($1))\"") }
+    return Fix(title: "Make the subitems \(along.rawValue) \(values.joined(separator: " + ")) = 1", edits: edits, isSafe: false)
 }
 
 func checkNoItemFits(_ ctx: inout RuleContext) {
