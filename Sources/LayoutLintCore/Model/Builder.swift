@@ -811,7 +811,16 @@ final class DocumentBuilder {
             var a = Anchor()
             if let x = v.entry("edges"), let r = enumValue(x, RectAlignment.self) { a.edges = r }
             if let x = v.entry("offset"), let p = pair(x) { a.offset = p }
-            if let x = v.entry("fractionalOffset"), let p = pair(x) { a.fractionalOffset = p }
+            if let x = v.entry("fractionalOffset"), let p = pair(x) {
+                if let o = v.entry("offset") {
+                    // UIKit makes an anchor with one or the other (`absoluteOffset:` or `fractionalOffset:`).
+                    report("invalid-value", .error,
+                           "an anchor takes \"offset\" (points) or \"fractionalOffset\" (fractions of the supplementary's size), not both: NSCollectionLayoutAnchor is made with one of them",
+                           x.prop.keyRange, related: [RelatedLocation(range: o.prop.keyRange, message: "\"offset\"")])
+                } else {
+                    a.fractionalOffset = p
+                }
+            }
             return a
         }
     }
@@ -836,7 +845,12 @@ final class DocumentBuilder {
             report("missing-property", .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
         }
         (s.width, s.height) = sizePair(sv, what: "a supplementary item")
-        if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() }
+        if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() } else {
+            // NSCollectionLayoutSupplementaryItem is made with a container anchor (it was centred silently).
+            report("missing-property", .error,
+                   "a supplementary item needs \"containerAnchor\" (e.g. { \"edges\": \"topTrailing\" }): NSCollectionLayoutSupplementaryItem is made with one",
+                   sv.anchor)
+        }
         if let x = sv.entry("itemAnchor") { s.itemAnchor = buildAnchor(x) }
         if let x = sv.entry("zIndex") { s.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
         return s

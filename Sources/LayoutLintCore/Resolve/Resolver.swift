@@ -310,14 +310,25 @@ struct SectionResolver {
             guard let wd = s.width, let hd = s.height else { continue }
             let w = size(wd, containerW: node.frame.width, containerH: node.frame.height)
             let h = size(hd, containerW: node.frame.width, containerH: node.frame.height)
+            // The item's anchor point (by `itemAnchor`'s edges, else the container anchor's: a badge inside the
+            // corner) sits on the container's anchor point; then the offsets move it (points, or fractions of the
+            // badge's size). HDR: container `[.top, .trailing]` with item `[.bottom, .leading]` puts the badge
+            // outside the corner.
             let a = s.containerAnchor
             let f = node.frame
-            var x = f.x + (f.width - w) / 2, y = f.y + (f.height - h) / 2
-            let e = a.edges.rawValue.lowercased()
-            if e.contains("leading") { x = f.x } else if e.contains("trailing") { x = f.maxX - w }
-            if e.hasPrefix("top") { y = f.y } else if e.hasPrefix("bottom") { y = f.maxY - h }
-            x += a.offset.x + (a.fractionalOffset?.x ?? 0) * w
-            y += a.offset.y + (a.fractionalOffset?.y ?? 0) * h
+            func point(_ edges: RectAlignment, width: Double, height: Double) -> (x: Double, y: Double) {
+                let e = edges.rawValue.lowercased()
+                let x = e.contains("leading") ? 0 : e.contains("trailing") ? width : width / 2
+                let y = e.hasPrefix("top") ? 0 : e.hasPrefix("bottom") ? height : height / 2
+                return (x, y)
+            }
+            let p = point(a.edges, width: f.width, height: f.height)
+            let q = point(s.itemAnchor?.edges ?? a.edges, width: w, height: h)
+            var x = f.x + p.x - q.x, y = f.y + p.y - q.y
+            for anchor in [a, s.itemAnchor].compactMap({ $0 }) {
+                x += anchor.offset.x + (anchor.fractionalOffset?.x ?? 0) * w
+                y += anchor.offset.y + (anchor.fractionalOffset?.y ?? 0) * h
+            }
             node.supplementaries.append((s, Rect(x: x, y: y, width: w, height: h)))
         }
     }

@@ -1,0 +1,49 @@
+// Supplementary items (badges): where they sit on their item (the semantics review's points 4 and b2, b3).
+import Testing
+@testable import LayoutLintCore
+
+@Suite("Badges: container anchor, item anchor and offsets")
+struct SupplementaryTests {
+    /// The badge's frame relative to its item's, in the first environment, and the document's diagnostics.
+    static func badge(_ anchors: String) -> (x: Double, y: Double, diagnostics: [Diagnostic]) {
+        let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "absolute(100)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "supplementaryItems": [ { "elementKind": "badge", "width": "absolute(20)", "height": "absolute(20)"\#(anchors) } ] } ] } } ] }"#
+        let r = lint(bytes: Array(text.utf8))
+        guard let item = r.layouts.first?.sections.first?.group?.children.first, let b = item.supplementaries.first else {
+            Issue.record("no badge laid out: \(r.diagnostics.map(\.message))")
+            return (.nan, .nan, r.diagnostics)
+        }
+        return (b.frame.x - item.frame.x, b.frame.y - item.frame.y, r.diagnostics)
+    }
+
+    @Test func withoutAnItemAnchorTheBadgeSitsInsideTheCorner() {
+        let b = Self.badge(#", "containerAnchor": { "edges": "topTrailing" }"#)
+        #expect(b.x == 80 && b.y == 0 && b.diagnostics.isEmpty, "\(b)")
+    }
+
+    /// HDR's example: the item anchor's bottom-leading corner on the container's top-trailing one, outside the item;
+    /// the container anchor's offset then moves it further out (it was at (80, 0): itemAnchor was ignored).
+    @Test func anItemAnchorPutsTheBadgeOutsideTheCorner() {
+        let b = Self.badge(#", "containerAnchor": { "edges": "topTrailing" }, "itemAnchor": { "edges": "bottomLeading" }"#)
+        #expect(b.x == 100 && b.y == -20 && b.diagnostics.isEmpty, "\(b)")
+        let moved = Self.badge(#", "containerAnchor": { "edges": "topTrailing", "offset": [10, -10] }, "itemAnchor": { "edges": "bottomLeading" }"#)
+        #expect(moved.x == 110 && moved.y == -30, "\(moved)")
+    }
+
+    @Test func aFractionalOffsetIsAFractionOfTheBadge() {
+        let b = Self.badge(#", "containerAnchor": { "edges": "topTrailing", "fractionalOffset": [0.5, -0.5] }"#)
+        #expect(b.x == 90 && b.y == -10, "\(b)")
+    }
+
+    /// UIKit makes an anchor with an absolute or a fractional offset, not both (they were added up).
+    @Test func anAnchorWithBothOffsetsIsAnError() {
+        let b = Self.badge(#", "containerAnchor": { "edges": "topTrailing", "offset": [-4, 4], "fractionalOffset": [0.5, -0.5] }"#)
+        #expect(b.diagnostics.contains { $0.rule == "invalid-value" && $0.severity == .error && $0.message.contains("not both") }, "\(b.diagnostics.map(\.message))")
+        #expect(b.x == 76 && b.y == 4, "the offset alone applies: \(b)")
+    }
+
+    /// NSCollectionLayoutSupplementaryItem is made with a container anchor (without one the badge was centred).
+    @Test func aBadgeWithoutAContainerAnchorIsAnError() {
+        let b = Self.badge("")
+        #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
+    }
+}
