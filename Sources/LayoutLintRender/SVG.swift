@@ -320,6 +320,7 @@ struct Panel {
         let env = layout.environment
         bounds.add(device)
         for (i, s) in layout.sections.enumerated() { drawSection(s, index: i) }
+        for b in layout.boundaryItems { drawBoundary(b) }
         if options.showFindings { drawFindings() }
         if contentMainEnd > cutMain + 0.0005 {
             let what = main == .vertical ? "height" : "width"
@@ -502,18 +503,21 @@ struct Panel {
         }
 
         // Headers, footers and other boundary items.
-        for b in s.boundaryItems {
-            let kind = boundaryKind(b.item.alignment)
-            var extra = b.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? ""
-            if b.item.pinToVisibleBounds { extra += " data-pinned=\"true\"" }
-            let est = (b.item.width?.isEstimated ?? false) || (b.item.height?.isEstimated ?? false)
-            box(.boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: b.frame, extra: extra)
-            recordFrame("boundary:" + b.item.path, path: b.item.path, frame: b.frame)
-            var text = (b.item.elementKind ?? kind) + " " + sizeLabel(b.frame, estimatedWidth: b.item.width?.isEstimated ?? false,
-                                                                      estimatedHeight: b.item.height?.isEstimated ?? false)
-            if b.item.pinToVisibleBounds { text += " (pinned)" }
-            if let l = label(text, in: b.frame, cls: "label supp") { boundaryLayer.append(l) }
-        }
+        for b in s.boundaryItems { drawBoundary(b) }
+    }
+
+    /// A boundary item: a section's, or the layout's own (a global header or footer).
+    mutating func drawBoundary(_ b: ResolvedBoundary) {
+        let kind = boundaryKind(b.item.alignment)
+        var extra = b.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? ""
+        if b.item.pinToVisibleBounds { extra += " data-pinned=\"true\"" }
+        let est = (b.item.width?.isEstimated ?? false) || (b.item.height?.isEstimated ?? false)
+        box(.boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: b.frame, extra: extra)
+        recordFrame("boundary:" + b.item.path, path: b.item.path, frame: b.frame)
+        var text = (b.item.elementKind ?? kind) + " " + sizeLabel(b.frame, estimatedWidth: b.item.width?.isEstimated ?? false,
+                                                                  estimatedHeight: b.item.height?.isEstimated ?? false)
+        if b.item.pinToVisibleBounds { text += " (pinned)" }
+        if let l = label(text, in: b.frame, cls: "label supp") { boundaryLayer.append(l) }
     }
 
     func boundaryKind(_ a: RectAlignment) -> String {
@@ -587,6 +591,7 @@ struct Panel {
         func sites(_ props: [String: PropertySite]) -> [ByteRange] {
             props.keys.sorted().map { props[$0]!.range }
         }
+        for b in layout.boundaryItems { out.append(("boundary:" + b.item.path, [b.item.range] + sites(b.item.props))) }
         for s in layout.sections {
             var ranges = [s.section.range]
             if let spec = s.spec { ranges.append(spec.range); ranges += sites(spec.props) }

@@ -12,6 +12,9 @@ public enum ExplainText {
             let e = l.environment
             let sa = e.safeAreaInsets
             out += "\n" + style.bold(t(e.name)) + style.dim(" — \(formatPoints(e.width))×\(formatPoints(e.height)) pt @\(formatPoints(e.scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(e.horizontalSizeClass.rawValue) width, \(e.verticalSizeClass.rawValue) height") + "\n"
+            for b in l.boundaryItems {
+                out += "  layout \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.sizeDescription) at (\(formatPoints(b.frame.x)), \(formatPoints(b.frame.y)))\n"
+            }
             for s in l.sections {
                 var line = "  section \"\(t(s.name))\" \(style.dim(t(s.path)))  frame \(s.frame)"
                 if let v = s.variantIndex { line += "  variant \(v)" }

@@ -100,14 +100,23 @@ public enum JSONReport {
             ("version", .int(1)),
             ("path", .string(path)),
             ("environments", .array(layouts.map { l in
-                .object([
+                var members: [(String, JSONValue)] = [
                     ("name", .string(l.environment.name)),
                     ("width", .points(l.environment.width)),
                     ("height", .points(l.environment.height)),
                     ("sections", .array(l.sections.map(section))),
-                ])
+                ]
+                // The layout's own headers and footers (`configuration.boundarySupplementaryItems`), when it has any.
+                if !l.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(l.boundaryItems))) }
+                return .object(members)
             })),
         ])
+    }
+
+    static func boundaryItems(_ items: [ResolvedBoundary]) -> JSONValue {
+        .array(items.map { b in
+            .object([("elementKind", .string(b.item.elementKind ?? "")), ("path", .string(b.item.path)), ("frame", rect(b.frame))])
+        })
     }
 
     static func section(_ s: ResolvedSection) -> JSONValue {
@@ -121,11 +130,7 @@ public enum JSONReport {
         if let v = s.variantIndex { members.append(("variant", .string("\(s.path)/variants/\(v)"))) }
         if let g = s.group { members.append(("group", node(g))) }
         if let r = s.unresolvedReason { members.append(("unresolved", .string(r))) }
-        if !s.boundaryItems.isEmpty {
-            members.append(("boundarySupplementaryItems", .array(s.boundaryItems.map { b in
-                .object([("elementKind", .string(b.item.elementKind ?? "")), ("path", .string(b.item.path)), ("frame", rect(b.frame))])
-            })))
-        }
+        if !s.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems))) }
         if !s.decorations.isEmpty {
             members.append(("decorationItems", .array(s.decorations.map { d in
                 .object([("elementKind", .string(d.item.elementKind ?? "")), ("path", .string(d.item.path)), ("frame", rect(d.frame))])

@@ -47,3 +47,32 @@ struct SupplementaryTests {
         #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
     }
 }
+
+/// The layout's own boundary items (`configuration.boundarySupplementaryItems`): a global header comes before the
+/// first section and pushes it down, a footer follows the last (the semantics review's point 3: they were read and
+/// never laid out, the content ended 100 pt early and no frame was shown for them).
+@Suite("Global headers and footers")
+struct LayoutBoundaryTests {
+    static func text(sections: String) -> String {
+        #"{ "environments": ["iPhone 12"], "configuration": { "boundarySupplementaryItems": [ { "elementKind": "global-header", "width": "fractionalWidth(1)", "height": "absolute(60)", "alignment": "top" }, { "elementKind": "global-footer", "width": "fractionalWidth(0.5)", "height": "absolute(40)", "alignment": "bottomTrailing" } ] }, "sections": [ \#(sections) ] }"#
+    }
+    static let section = #"{ "itemCount": 1, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+
+    @Test func theHeaderPushesTheSectionsAndTheFooterFollows() throws {
+        let r = lint(bytes: Array(Self.text(sections: Self.section).utf8))
+        let layout = try #require(r.layouts.first)
+        let frames = layout.boundaryItems.map { ($0.item.elementKind ?? "", $0.frame) }
+        #expect(frames.map(\.0) == ["global-header", "global-footer"])
+        #expect(frames.first?.1 == Rect(x: 0, y: 0, width: 390, height: 60))
+        #expect(frames.last?.1 == Rect(x: 195, y: 160, width: 195, height: 40), "half the width, at the trailing edge")
+        #expect(layout.sections.first?.frame.y == 60)
+        #expect(layout.contentSize.height == 200)
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics.map(\.message))")
+    }
+
+    /// With no section UIKit drops them (SEMANTICS §8).
+    @Test func withoutSectionsThereAreNone() {
+        let r = lint(bytes: Array(Self.text(sections: "").utf8))
+        #expect(r.layouts.first?.boundaryItems.isEmpty == true)
+    }
+}

@@ -65,7 +65,7 @@ struct ExampleRenderTests {
             }
             // Headers, footers and backgrounds.
             let boundary = rects.filter { ["header", "footer", "boundary"].contains($0["data-kind"] ?? "") }
-            let expectedBoundary = layout.sections.flatMap(\.boundaryItems)
+            let expectedBoundary = layout.sections.flatMap(\.boundaryItems) + layout.boundaryItems   // the layout's own last
             #expect(boundary.map { $0["data-path"] } == expectedBoundary.map(\.item.path), "\(name) \(env)")
             for (r, b) in zip(boundary, expectedBoundary) { #expect(same(r.frame, b.frame), "\(name) \(env) \(b.item.path)") }
             let backgrounds = rects.filter { $0["data-kind"] == "background" }

@@ -374,6 +374,28 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     }
 }
 
+extension ClientCapabilityTests {
+    /// Hover on a global header's width shows what it resolved to (it had no frame: the layout's own boundary items
+    /// were never laid out).
+    @Test func hoverOnAGlobalHeaderShowsItsSize() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/global-header.layout.json"
+        let text = """
+        {
+          "environments": ["iPhone 12"],
+          "configuration": { "boundarySupplementaryItems": [
+            { "elementKind": "global-header", "width": "fractionalWidth(0.5)", "height": "absolute(60)", "alignment": "top" } ] },
+          "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                                      "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
+        """
+        c.open(uri, text)
+        let value = c.result("textDocument/hover", tdp(uri, 3, 50))?["contents"]?["value"]?.stringValue ?? ""
+        #expect(value.contains("195"), "\(value)")
+        #expect(c.shutdown() == 0)
+    }
+}
+
 @Suite struct FeatureTests {
     /// A pull after an edit shows the edited text even when the old and new messages are canonically equivalent
     /// (the same combining marks in another order: equal under Swift's `==`, different bytes).

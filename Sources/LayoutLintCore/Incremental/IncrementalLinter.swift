@@ -301,13 +301,33 @@ public final class IncrementalLinter: @unchecked Sendable {
             return LayoutLintCore.dimensionSizes(ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: wanted)
         }
         var out: [ByteRange: DimensionSizes] = [:]
-        for k in segments.indices {
-            guard let c = segments[k].cache else { continue }
-            for (v, sizes) in c.dimensions {
+        func add(_ dimensions: [ByteRange: DimensionSizes]) {
+            for (v, sizes) in dimensions {
                 let r = ByteRange(toReal(v.start), toReal(v.end))
                 guard wanted.touches(r.end) || wanted.contains(r.start) else { continue }
                 out[r, default: DimensionSizes()].merge(sizes)
             }
+        }
+        for k in segments.indices {
+            guard let c = segments[k].cache else { continue }
+            add(c.dimensions)
+        }
+        // The layout's own boundary items (in the frame): sized against the layout's container, with no section
+        // dropped (as `resolveLayout` does).
+        if !segments.isEmpty, !frameDoc.configuration.boundarySupplementaryItems.isEmpty {
+            let frameOnly = LayoutDocument()
+            frameOnly.configuration = frameDoc.configuration
+            let indexes = environments.map { env -> ResolvedIndex in
+                var placer = LayoutBoundaryPlacer(frameDoc.configuration, env: env)
+                var cursor = 0.0
+                placer.placeBefore(&cursor)
+                placer.placeAfter(&cursor, sectionsStart: 0)
+                var layout = ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [],
+                                            contentSize: (0, 0), truncated: false)
+                layout.boundaryItems = placer.placed
+                return ResolvedIndex(layout)
+            }
+            add(LayoutLintCore.dimensionSizes(ModelIndex(frameOnly).objects, indexes: indexes))
         }
         return out
     }

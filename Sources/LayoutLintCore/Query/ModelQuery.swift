@@ -131,6 +131,7 @@ public struct ResolvedIndex: @unchecked Sendable {
 
     public init(_ layout: ResolvedLayout, maxNodes: Int = 500_000) {
         var count = 0
+        for b in layout.boundaryItems { frames[ObjectIdentifier(b.item), default: []].append(b.frame) }
         for s in layout.sections {
             if let spec = s.spec { sections[ObjectIdentifier(spec), default: []].append(s) }
             for b in s.boundaryItems { frames[ObjectIdentifier(b.item), default: []].append(b.frame) }

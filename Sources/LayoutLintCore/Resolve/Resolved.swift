@@ -147,4 +147,6 @@ public struct ResolvedLayout: Sendable {
     public var contentSize: (width: Double, height: Double)
     /// Resolution stopped at a limit.
     public var truncated = false
+    /// The layout's own boundary items (`configuration.boundarySupplementaryItems`), in content coordinates.
+    public var boundaryItems: [ResolvedBoundary] = []
 }

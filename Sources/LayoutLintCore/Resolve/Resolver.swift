@@ -78,7 +78,13 @@ public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironm
     var r = SectionResolver(env: env, configuration: doc.configuration, limits: limits)
     var sections: [ResolvedSection] = []
     let main = doc.configuration.scrollDirection
+    // The layout's own boundary items (a global header or footer): the ones before come before the first section
+    // and push it, the ones after follow the last (HDR: boundary items "can be anchored to sections and the global
+    // layout"; with no section UIKit drops them, §8).
+    var global = LayoutBoundaryPlacer(doc.sections.isEmpty ? LayoutConfiguration() : doc.configuration, env: env)
     var cursor = 0.0
+    global.placeBefore(&cursor)
+    let sectionsStart = cursor
     for (i, section) in doc.sections.enumerated() {
         if i > 0 { cursor += doc.configuration.interSectionSpacing }
         let rs = r.resolveSection(section, at: cursor)
@@ -88,8 +94,71 @@ public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironm
         cursor = rs.frame.origin(main) + rs.frame.extent(main)
         sections.append(rs)
     }
+    global.placeAfter(&cursor, sectionsStart: sectionsStart)
     let size = main == .vertical ? (env.width, cursor) : (cursor, env.height)
-    return ResolvedLayout(environment: env, scrollDirection: main, sections: sections, contentSize: size, truncated: r.exhausted)
+    var layout = ResolvedLayout(environment: env, scrollDirection: main, sections: sections, contentSize: size, truncated: r.exhausted)
+    layout.boundaryItems = global.placed
+    return layout
+}
+
+/// Places the layout's own boundary items (`configuration.boundarySupplementaryItems`) like a section's, against the
+/// layout's container: the collection view less the configuration's reference insets across the scroll axis.
+public struct LayoutBoundaryPlacer {
+    let items: [BoundaryItem]
+    let r: SectionResolver
+    let main: Axis
+    let crossLead: Double, crossExtent: Double
+    public private(set) var placed: [ResolvedBoundary] = []
+
+    public init(_ configuration: LayoutConfiguration, env: LayoutEnvironment) {
+        items = configuration.boundarySupplementaryItems
+        r = SectionResolver(env: env, configuration: configuration, limits: ResolveLimits())
+        main = configuration.scrollDirection
+        let ref = referenceInsets(configuration.contentInsetsReference, env: env)
+        crossLead = main == .vertical ? ref.left : ref.top
+        crossExtent = main == .vertical ? env.width - ref.left - ref.right : env.height - ref.top - ref.bottom
+    }
+
+    func sized(_ b: BoundaryItem) -> (m: Double, c: Double)? {
+        guard let wd = b.width, let hd = b.height else { return nil }
+        let cw = main == .vertical ? crossExtent : r.env.width, ch = main == .vertical ? r.env.height : crossExtent
+        let w = r.size(wd, containerW: cw, containerH: ch), h = r.size(hd, containerW: cw, containerH: ch)
+        return main == .vertical ? (h, w) : (w, h)
+    }
+
+    mutating func place(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) {
+        let crossPos: Double
+        switch b.alignment.crossPlacement(main: main) {
+        case .start: crossPos = crossLead
+        case .end: crossPos = crossLead + crossExtent - c
+        case .center: crossPos = crossLead + (crossExtent - c) / 2
+        }
+        placed.append(ResolvedBoundary(item: b, frame: r.rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c)
+            .offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)))
+    }
+
+    /// The items before the sections, from `cursor`, which those that extend the boundary move on.
+    public mutating func placeBefore(_ cursor: inout Double) {
+        for b in items where b.alignment.side(main: main) == .before {
+            guard let (m, c) = sized(b) else { continue }
+            place(b, m, c, at: cursor)
+            if b.extendsBoundary { cursor += m }
+        }
+    }
+
+    /// The items after the sections (from `cursor`) and beside them (from `sectionsStart`).
+    public mutating func placeAfter(_ cursor: inout Double, sectionsStart: Double) {
+        for b in items {
+            guard let (m, c) = sized(b) else { continue }
+            switch b.alignment.side(main: main) {
+            case .before: continue
+            case .after:
+                place(b, m, c, at: b.extendsBoundary ? cursor : cursor - m)
+                if b.extendsBoundary { cursor += m }
+            case .side: place(b, m, c, at: sectionsStart)
+            }
+        }
+    }
 }
 
 struct SectionResolver {
