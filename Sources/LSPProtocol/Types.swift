@@ -108,15 +108,21 @@ public enum LSP {
     /// emphasis marks go, code fences and backticks go, tables and rules stay (their pipes and dashes read as text).
     public static func plainText(fromMarkdown s: String) -> String {
         var lines: [String] = []
+        var fenced = false
         for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { continue }
+            if line.hasPrefix("```") { fenced.toggle(); continue }
+            // (Inside a fence or a code span, text is literal: backslashes and stars stay.)
+            if fenced { lines.append(String(line)); continue }
             var out = String.UnicodeScalarView()
+            var code = false
             var it = line.unicodeScalars.makeIterator()
             while let c = it.next() {
                 switch c {
-                case "\\":
+                case "`":
+                    code.toggle()
+                case "\\" where !code:
                     if let n = it.next() { out.append(n) }
-                case "`", "*":
+                case "*" where !code:
                     continue
                 default:
                     out.append(c)

@@ -270,6 +270,9 @@ extension LanguageServer {
         writeLogUnlimited(message)
         guard phase == .running else { return }
         notify("window/showMessage", .object([("type", .int(1)), ("message", .string(message))]))
+        // A client that pulls keeps its last pulled findings until it pulls again (the empty push above goes to
+        // another collection): ask it to, and it gets an empty report for a document no longer checked.
+        if clientPullsDiagnostics && refreshSupport && !closed.isEmpty { request("workspace/diagnostic/refresh", nil) }
     }
 
     /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),

@@ -337,11 +337,15 @@ final class LanguageServer {
                 if let id = m.id, m.method != nil {
                     queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
                                                            message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
-                } else if m.method != nil || head.count >= min(MessageFramer.skippedHeadSize, options.maxMessageSize) {
-                    // (A notification, or a body whose first 4 KiB do not name its method: params first, the way
-                    // some clients write them, and so most likely an edit. A body that was announced and not sent,
-                    // the next message's header coming first, delivered nothing to lose.)
+                } else if m.method != nil || (m.id == nil && head.count >= min(MessageFramer.skippedHeadSize, options.maxMessageSize)) {
+                    // (A notification, or a body whose first 4 KiB name neither its method nor an id: params first,
+                    // the way some clients write them, and so most likely an edit. One with an id and no method is a
+                    // response to the server, and a body that was announced and not sent, the next message's header
+                    // coming first, delivered nothing to lose: neither closes anything. A request whose id comes
+                    // after 4 KiB of params cannot be answered: it has no id to answer.)
                     queue.append(QueuedItem(tooLarge: m, bytes: total))
+                } else {
+                    log("skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : "nothing of it was sent"))", kind: "too large")
                 }
             case .frame(let body):
                 switch decodeBody(body) {

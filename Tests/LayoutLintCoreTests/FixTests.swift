@@ -453,16 +453,40 @@ struct PromisedFixTests {
         let after = lint(bytes: fixed).diagnostics
         #expect(after.allSatisfy { $0.severity != .error }, "\(after.map(\.message))\n\(String(decoding: fixed, as: UTF8.self))")
         #expect(!after.contains { $0.rule == "unmatched-environment" })
-        // The copy keeps its shape: "subitems" two columns right of the copied group's brace, as in the variant.
+        // The copy keeps its shape: its second line ("subitems") two columns past the new property's line.
         let lines = String(decoding: fixed, as: UTF8.self).split(separator: "\n").map(String.init)
-        if let g = lines.lastIndex(where: { $0.contains(#""group": {"#) }), g + 1 < lines.count {
-            let brace = lines[g].utf8.count - lines[g].drop { $0 != "{" }.utf8.count
-            let subitems = lines[g + 1].prefix { $0 == " " }.count
-            #expect(subitems == brace + 2, "\(lines[g])\n\(lines[g + 1])")
+        let g = try? #require(lines.lastIndex { $0.contains(#""group": {"#) })
+        if let g {
+            let key = lines[g].prefix { $0 == " " }.count
+            #expect(lines[g + 1].prefix { $0 == " " }.count == key + 2 && lines[g + 1].contains(#""subitems""#), "\(lines[g])\n\(lines[g + 1])")
         }
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix leaves it to the user")
         let inc = IncrementalLinter(text: Array(text.utf8))
         #expect(inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix == d?.fix)
+    }
+
+    /// The copy's indentation is read from the copy and the section's own lines only: with a section that starts
+    /// on another's line, an edit of that other section must leave `serve`'s fix equal to `lint`'s (the session
+    /// review's point 7: the column was counted from a line start in the other section). And a copy indented far
+    /// past its lines is not blown up (point 1: 100 000 columns × 1 000 lines made 100 MB of fix).
+    @Test func theDefaultGroupFixReadsOnlyItsSection() {
+        // (The copied lines indented past the column where the group starts, as a formatter that aligns them does.)
+        let group = (0..<3).map { _ in String(repeating: " ", count: 400) + #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"# }.joined(separator: ",\n")
+        let text = "{ \"sections\": [ { \"name\": \"a\", \"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1)\", \"height\": \"fractionalHeight(1)\" } ] } }, { \"name\": \"b\", \"variants\": [ { \"when\": { \"minWidth\": 5000 }, \"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(100)\", \"subitems\": [\n\(group) ] } } ]\n    } ] }"
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""name": "a""#.utf8)) }! + 9
+        inc.edit(ByteRange(at, at + 1), with: Array("abcdefghij".utf8))
+        let mine = inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        let whole = lint(bytes: inc.text).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        #expect(mine != nil && mine == whole, "\(String(describing: mine))\n\(String(describing: whole))")
+        #expect(inc.stats.sectionsReused > 0)
+
+        let deep = String(repeating: " ", count: 100_000)
+        let wide = "{ \"sections\": [ {\n\(deep)\"name\": \"w\",\n\(deep)\"variants\": [ { \"when\": { \"minWidth\": 5000 },\n\"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(100)\", \"subitems\": [\n\(group) ] } } ] } ] }"
+        let fix = lint(bytes: Array(wide.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        // (The property and the section's closing line take the section's own indentation, once each; the copy's
+        // three lines must not take it again.)
+        #expect(fix != nil && (fix?.edits.first?.newText.utf8.count ?? .max) < 3 * deep.utf8.count, "\(fix?.edits.first?.newText.utf8.count ?? -1)")
     }
 
     /// duplicate-section-name: renamed to the first free "NAME 2", "NAME 3", … (not removed: the section is the
@@ -496,6 +520,18 @@ extension GroupOverflowFixTests {
         #expect(String(decoding: fixed, as: UTF8.self).contains(#""width": "fractionalWidth(0.556)""#))
     }
 
+    /// No such fix where the spacing alone leaves no room (the session review's point 5: the fixed document laid
+    /// out items −3.3 pt wide and said nothing).
+    @Test func noFractionsWhereTheSpacingLeavesNoRoom() {
+        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": "fixed(200)", "subitems": [ { "width": "absolute(100)", "height": "fractionalHeight(1)" }, { "width": "absolute(100)", "height": "fractionalHeight(1)" }, { "width": "absolute(100)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "group-overflow" }
+        #expect(!d.isEmpty && d.allSatisfy { $0.fix == nil }, "\(d.map { $0.fix?.title })")
+        // Fractions whose share the spacing eats are reported too (they came out −3.333 pt wide, and lint was silent).
+        let fractions = text.replacingOccurrences(of: #""width": "absolute(100)""#, with: #""width": "fractionalWidth(0.333)""#)
+        let g = lint(bytes: Array(fractions.utf8)).diagnostics.filter { $0.rule == "group-overflow" }
+        #expect(g.count == 1 && g.first?.message.contains("-3.333 pt wide") == true, "\(g.map(\.message))")
+    }
+
     /// A subitem taller than its group (across the axis): the group grows by the overflow, its insets kept.
     @Test func aSubitemTooLargeAcrossGrowsTheGroup() {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "contentInsets": { "top": 10 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(150)" } ] } } ] }"#
@@ -504,5 +540,37 @@ extension GroupOverflowFixTests {
         #expect(fix?.isSafe == false && fix?.edits.first?.newText == #""absolute(160)""#, "\(String(describing: fix))")
         let after = lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics
         #expect(!after.contains { $0.rule == "group-overflow" }, "\(after.map(\.message))")
+    }
+}
+
+extension FixScopeTests {
+    /// A value reached through a `$ref` of its own (`"edgeSpacing": { "$ref": … }`) is the definition's text: the
+    /// flexible edge that is wrong in section a is right in section b, so --fix leaves it (the session review's
+    /// point 4: Found 98 looked only at where the property was written).
+    @Test func aRefdEdgeSpacingIsNotRewrittenByFix() {
+        let child = #""subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }]"#
+        let text = ##"""
+        { "definitions": { "gap": { "leading": "flexible(10)" } },
+          "sections": [
+            { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                "subitems": [ { "direction": "vertical", "width": "absolute(100)", "height": "fractionalHeight(1)", "edgeSpacing": { "$ref": "#/definitions/gap" }, \##(child) } ] } },
+            { "name": "b", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(300)",
+                "subitems": [ { "direction": "horizontal", "width": "absolute(100)", "height": "absolute(100)", "edgeSpacing": { "$ref": "#/definitions/gap" }, \##(child) } ] } } ] }
+        """##
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "flexible-group-edge-spacing" }
+        #expect(d.count == 1 && d.first?.fix?.isSafe == false, "\(d)")
+        #expect(String(decoding: fixAll(Array(text.utf8)).text, as: UTF8.self) == text)
+    }
+
+    /// Subitems written next to a `$ref`, overriding the target's, are the user's own text: their safe fixes stay
+    /// safe, and the definition is left as it is (the session review's point 6: everything built while a `$ref`
+    /// was followed counted as shared).
+    @Test func subitemsThatOverrideARefAreOwnText() {
+        let definition = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(100)", "subitems": [{ "width": "fractionalWidth(1)", "height": "estimated(100)" }] }"#
+        let text = ##"{ "definitions": { "row": \##(definition) }, "sections": [ { "group": { "$ref": "#/definitions/row", "subitems": [{ "width": "fractionalWidth(1)", "height": "estimated(50)", "contentInsets": { "top": 8, "leading": 4 } }] } } ] }"##
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }
+        #expect(d?.fix?.isSafe == true, "\(String(describing: d))")
+        let fixed = String(decoding: fixAll(Array(text.utf8)).text, as: UTF8.self)
+        #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)" }"#) && fixed.contains(definition), "\(fixed)")
     }
 }

@@ -639,6 +639,19 @@ struct DefinitionChainTests {
         IncrementalTests.expectSame(IncrementalLinter(text: Array(live.utf8)), "open")
     }
 
+    /// A `$ref` that is no JSON pointer ("#x/definitions/cell", "#definitions/cell") is an error with the pointer it
+    /// likely means, and its definition stays in use: the builder read "#x/…" as "#/…" and laid out `cell`, while
+    /// unused-definition did not count it, so --fix deleted it (the session review's point 3).
+    @Test(arguments: ["#x/definitions/cell", "#definitions/cell"])
+    func aMalformedPointerIsAnErrorAndKeepsItsDefinition(_ pointer: String) {
+        let t = Self.text(definitions: #""cell": \#(Self.cell)"#, item: #"{ "$ref": "\#(pointer)" }"#)
+        let ds = lint(bytes: Array(t.utf8)).diagnostics
+        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains(##"did you mean "#/definitions/cell"?"##) }, "\(ds.map(\.message))")
+        #expect(!ds.contains { $0.rule == "unused-definition" })
+        #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
+        IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+    }
+
     /// Two definitions whose names are canonically equivalent (é precomposed, and e + U+0301), each used by a
     /// section: neither is unused (as `String`s the two names were one, and one definition was reported and removed).
     @Test func canonicallyEquivalentNamesAreTwoDefinitions() {

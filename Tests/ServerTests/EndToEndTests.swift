@@ -2,6 +2,7 @@
 import Foundation
 import JSONC
 import JSONRPC
+import LSPProtocol
 import Testing
 import TestSupport
 
@@ -280,6 +281,9 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         c.open(a, overflowDoc)
         _ = c.diagnostics(a)
         c.sendRaw(Array("Content-Length: 5000000\r\n\r\n".utf8))   // announced, never sent
+        // A response too large (an id and no method in its head) is no edit either (the session review's point 8).
+        let response = #"{"jsonrpc":"2.0","id":"layoutlint-1","result":{"junk":"\#(String(repeating: "x", count: 150_000))"}}"#
+        c.sendRaw(Array("Content-Length: \(response.utf8.count)\r\n\r\n\(response)".utf8))
         c.open(b, overflowDoc)
         let stillChecked = diagnosticCodes(c.diagnostics(b))
         #expect(stillChecked.contains("group-overflow"))
@@ -288,6 +292,23 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         let shown = c.notification("window/showMessage")
         #expect(shown?["message"]?.stringValue?.contains("the 2 open documents") == true, "\(String(describing: shown))")
         #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null && c.result("textDocument/hover", tdp(b, 3, 10)) == .null)
+        #expect(c.shutdown() == 0)
+    }
+
+    /// A client that pulls is asked to pull again after a lost edit closed a document: the empty push that clears
+    /// it goes to a collection it does not show (the session review's point 9).
+    @Test func aPullingClientIsAskedToPullAgainAfterALostEdit() {
+        let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
+        c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": {} }, "workspace": { "diagnostics": { "refreshSupport": true } } }"#))
+        let a = "file:///tmp/lost-pull-a.layout.json"
+        c.open(a, overflowDoc)
+        let before = diagnosticCodes(c.result("textDocument/diagnostic", .object([("textDocument", docID(a))]))?["items"]?.arrayValue)
+        #expect(before.contains("group-overflow"))
+        c.change(a, version: 2, [J(#"{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":" \#(String(repeating: "x", count: 150_000))"}"#)])
+        let refresh = c.waitFor { $0["method"]?.stringValue == "workspace/diagnostic/refresh" && $0["id"] != nil }
+        #expect(refresh != nil)
+        let after = c.result("textDocument/diagnostic", .object([("textDocument", docID(a))]))?["items"]?.arrayValue
+        #expect(after?.isEmpty == true)
         #expect(c.shutdown() == 0)
     }
 
@@ -360,6 +381,13 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         let items = c.result("textDocument/completion", tdp(uri, 9, 23))?["items"]?.arrayValue ?? []
         #expect(!items.isEmpty && items.allSatisfy { ($0["kind"]?.intValue ?? 99) <= 18 }, "\(items.map { $0["kind"] ?? .null })")
         #expect(c.shutdown() == 0)
+    }
+
+    /// Plain text from the hover's Markdown: escapes and emphasis go; code spans and fences keep their text as it
+    /// is (a backslash or star in a JSON value shown in code stays).
+    @Test func plainTextKeepsCodeAsItIs() {
+        let md = "a \\* b `x\\y*z` **bold**\n```\nc\\d*\n```"
+        #expect(LSP.plainText(fromMarkdown: md) == "a * b x\\y*z bold\nc\\d*")
     }
 
     @Test func aFullClientGetsTheTreeMarkdownAndEveryKind() {

@@ -88,42 +88,37 @@ struct SourceText {
         return back(SourceText(bytes: bytes).insertPropertyReal(into: real(object), key: key, value: value))
     }
 
-    /// Inserts a property whose value is a copy of the text at `r` (a value elsewhere in the document), its lines
-    /// after the first moved by as many columns as the value's start moves, so that a multi-line value keeps its shape.
+    /// Inserts a property whose value is a copy of the text at `r` (a value inside the same object). A multi-line
+    /// copy keeps the shape of its lines relative to each other: each line after the first is indented two columns
+    /// past the new property's line, plus what it had beyond the least indented of them. Only the copy and the
+    /// object's own lines are read (so that the incremental linter's fix is `lint`'s), and the copy is inserted as it
+    /// is when indenting it would more than double it (a line indented 100 000 columns times 1 000 lines).
     func insertProperty(into object: ByteRange, key: String, copying r: ByteRange) -> TextEdit {
-        let value = text(r)
-        let source = map.map { _ in SourceText(bytes: bytes) } ?? self
         let rr = real(r)
-        var lineStart = min(rr.start, bytes.count)
-        while lineStart > 0, !isNewline(bytes[lineStart - 1]) { lineStart -= 1 }
-        let oldColumn = rr.start - lineStart
-        // Where the value starts in the inserted text: after the last line break before it, or on the line of the
-        // edit's start.
+        let copied = Array(bytes[max(0, min(rr.start, bytes.count))..<max(0, min(rr.end, bytes.count))])
+        let source = map.map { _ in SourceText(bytes: bytes) } ?? self
+        let verbatim = back(source.insertPropertyReal(into: real(object), key: key, value: String(decoding: copied, as: UTF8.self)))
+        let lines = copied.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count > 1 else { return verbatim }
+        // The new property's line: in the probe's text, the line holding the placeholder (none: it is inserted on
+        // the object's own line, and the copy goes as it is).
         let probe = source.insertPropertyReal(into: real(object), key: key, value: "\u{0}")
-        guard value.utf8.contains(0x0A), let at = probe.newText.firstIndex(of: "\u{0}") else {
-            return back(source.insertPropertyReal(into: real(object), key: key, value: value))
+        let probeBytes = Array(probe.newText.utf8)
+        guard let at = probeBytes.firstIndex(of: 0), let lf = probeBytes[..<at].lastIndex(of: 0x0A) else { return verbatim }
+        func leading(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == 0x20 || $0 == 0x09 }.count }
+        func blank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        let indent = Array(probeBytes[(lf + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }) + [0x20, 0x20]
+        let base = lines.dropFirst().filter { !blank($0) }.map(leading).min() ?? 0
+        var out = Array(lines[0])
+        for line in lines.dropFirst() {
+            out.append(0x0A)
+            if blank(line) { out += line.drop { $0 == 0x20 || $0 == 0x09 }; continue }
+            out += indent
+            out += line.dropFirst(min(base, leading(line)))
+            if out.count > 2 * copied.count + 4096 { return verbatim }
         }
-        let before = probe.newText[..<at]
-        var newColumn: Int
-        if let lf = before.lastIndex(of: "\n") {
-            newColumn = before.utf8.distance(from: before.utf8.index(after: lf), to: before.utf8.endIndex)
-        } else {
-            var s = min(probe.range.start, bytes.count)
-            while s > 0, !isNewline(bytes[s - 1]) { s -= 1 }
-            newColumn = probe.range.start - s + before.utf8.count
-        }
-        let shift = newColumn - oldColumn
-        var lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for i in lines.indices.dropFirst() {
-            if shift >= 0 {
-                lines[i] = String(repeating: " ", count: shift) + lines[i]
-            } else {
-                let spaces = lines[i].prefix { $0 == " " }.count
-                lines[i] = String(lines[i].dropFirst(min(spaces, -shift)))
-            }
-        }
-        let newText = String(before) + lines.joined(separator: "\n") + probe.newText[probe.newText.index(after: at)...]
-        return back(TextEdit(range: probe.range, newText: newText))
+        let text = Array(probeBytes[..<at]) + out + Array(probeBytes[(at + 1)...])
+        return back(TextEdit(range: probe.range, newText: String(decoding: text, as: UTF8.self)))
     }
 
     private func insertPropertyReal(into object: ByteRange, key: String, value: String) -> TextEdit {

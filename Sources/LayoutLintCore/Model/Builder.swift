@@ -131,6 +131,8 @@ final class DocumentBuilder {
     /// Something came past the limit (counted, or dropped because its rule is off).
     private(set) var passedLimit = false
     private var refStack: [String] = []
+    /// The text of each `$ref` target being expanded (as `refStack`): an element inside one is shared text.
+    private var refRanges: [ByteRange] = []
     private(set) var elementsBuilt = 0
     var budgetReported = false
     /// Inside a variant's build (its elements count against `maxElements`, as those of a `$ref` do).
@@ -438,7 +440,7 @@ final class DocumentBuilder {
 
     // MARK: objects and $ref
 
-    func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (ObjectView, [String])? {
+    func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (ObjectView, [(path: String, range: ByteRange)])? {
         guard node.kind == .object else { return nil }
         let own = node.properties.map { Entry(prop: $0, parentPath: path, objectRange: node.range) }
         guard let refProp = node.property("$ref") else {
@@ -465,14 +467,15 @@ final class DocumentBuilder {
             return nil
         }
         refStack.append(target.path)
-        defer { refStack.removeLast() }
+        refRanges.append(target.node.range)
+        defer { refStack.removeLast(); refRanges.removeLast() }
         guard let (base, chain) = objectView(target.node, path: target.path, anchor: anchor) else { return nil }
         var view = base
         view.overlay(own.filter { !$0.key.sameKey(as: "$ref") })
         view.path = path
         view.range = node.range
         view.refTarget = target.path
-        return (view, [target.path] + chain)
+        return (view, [(target.path, target.node.range)] + chain)
     }
 
     /// The keys of an object that `$ref`s point into, prepared once per build (the tree outlives the build).
@@ -492,9 +495,31 @@ final class DocumentBuilder {
                    range)
             return nil
         }
+        let all = splitOnSlash(pointer.dropFirst())
+        // A JSON pointer is empty or starts with "/": "#x/definitions/cell" is no pointer (its first token was
+        // dropped unread, so it reached `cell`, which unused-definition, reading pointers as they are, did not count).
+        if let first = all.first, !first.isEmpty {
+            // The pointer it likely means: a "/" added ("#definitions/cell"), or its first token dropped
+            // ("#x/definitions/cell"), whichever points somewhere.
+            let candidates = [Array(all), Array(all.dropFirst())].map { [Substring("")] + $0 }
+            let target = candidates.first { c in
+                var n = root
+                for raw in c.dropFirst() { n = n?.child(pointerToken: unescapePointer(String(raw))) }
+                return n != nil
+            }
+            var message = "\"\(pointer)\" is not a JSON pointer: after \"#\" one starts with \"/\""
+            var fix: Fix?
+            if let t = target {
+                let fixed = "#" + t.joined(separator: "/")
+                message += "; did you mean \"\(fixed)\"?"
+                fix = Fix(title: "Refer to \"\(fixed)\"", edits: [TextEdit(range: range, newText: jsonQuoted(fixed))], isSafe: false)
+            }
+            report("unresolved-ref", .error, message, range, fix: fix)
+            return nil
+        }
         var node = root
         var path = ""
-        let tokens = splitOnSlash(pointer.dropFirst()).dropFirst()
+        let tokens = all.dropFirst()
         for raw in tokens {
             let tok = unescapePointer(String(raw))
             guard let n = node else { break }
@@ -526,8 +551,9 @@ final class DocumentBuilder {
             return nil
         }
         guard let (view, chain) = objectView(node, path: path, anchor: anchor) else { return nil }
-        refStack.append(contentsOf: chain)
-        defer { refStack.removeLast(chain.count) }
+        refStack.append(contentsOf: chain.map(\.path))
+        refRanges.append(contentsOf: chain.map(\.range))
+        defer { refStack.removeLast(chain.count); refRanges.removeLast(chain.count) }
         return body(view)
     }
 
@@ -878,8 +904,10 @@ final class DocumentBuilder {
 
     func buildElement(_ node: JSONNode?, path: String, anchor: ByteRange, what: String) -> LayoutElement? {
         guard let node else { return nil }
-        let inReference = !refStack.isEmpty
-        let counted = inReference || variantDepth > 0 || node.property("$ref") != nil
+        // Written inside the text of a target being expanded (not merely built while one is: the subitems a user
+        // writes next to a `$ref`, overriding the target's, are the user's own).
+        let inReference = refRanges.contains { $0.start <= node.range.start && node.range.end <= $0.end }
+        let counted = !refStack.isEmpty || variantDepth > 0 || node.property("$ref") != nil
         if counted {
             guard spend(1, at: node.range) else { return nil }
         }

@@ -176,8 +176,19 @@ func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<Defini
 func definitionNamed(by pointer: String) -> DefinitionKey? {
     guard pointer.hasPrefix("#") else { return nil }
     let tokens = splitOnSlash(pointer.dropFirst())
-    guard tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" else { return nil }
-    return DefinitionKey(escapePointer(unescapePointer(String(tokens[2]))))
+    let name: Substring
+    if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
+        name = tokens[2]
+    } else if let first = tokens.first, !first.isEmpty {
+        // Not a pointer (an error, whose fix adds the "/" or drops the first token): what either reading names
+        // stays a use, so that `--fix` does not delete the definition the user meant.
+        if tokens.count >= 2, tokens[0] == "definitions" { name = tokens[1] }
+        else if tokens.count >= 3, tokens[1] == "definitions" { name = tokens[2] }
+        else { return nil }
+    } else {
+        return nil
+    }
+    return DefinitionKey(escapePointer(unescapePointer(String(name))))
 }
 
 /// The `$ref`s written in the document `root` (leaving out the subtree `skipping`) that name definitions: those

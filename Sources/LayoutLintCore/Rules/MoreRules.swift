@@ -214,7 +214,7 @@ func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
             let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
             for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
                 let source = ctx.source
-                let own = child.props["edgeSpacing"].map { writtenInOwnObject($0, child) } ?? true
+                let own = isOwnText(sp.range, of: child)
                 ctx.emit("flexible-group-edge-spacing", sp.range,
                          "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
                          fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")], isSafe: own))
@@ -394,12 +394,16 @@ func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Di
     var out: [Diagnostic] = []
     var first: [String: ByteRange] = [:]
     var taken = Set(names.compactMap(\.name))
+    // Per name, the number its next rename tries first: each candidate is tried once in all (20 000 sections of one
+    // name tried 2, 3, … again for each: 20 s).
+    var next: [String: Int] = [:]
     for case let (n?, range?) in names {
         if let f = first[n] {
             // RULES.md says "remove"; removing a section (or its name) loses more than the clash: the fix renames it
             // to the first free "NAME 2", "NAME 3", … (in the editor: a name may be used outside the document).
-            var k = 2
+            var k = next[n] ?? 2
             while taken.contains("\(n) \(k)") { k += 1 }
+            next[n] = k + 1
             let fresh = "\(n) \(k)"
             taken.insert(fresh)
             out.append(Diagnostic(rule: "duplicate-section-name", severity: .warning,

@@ -79,7 +79,13 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
 /// Whether a property of `el` is written in `el`'s own object, not inherited from a definition it `$ref`s, nor
 /// written inline inside one (an edit of the definition changes every element that uses it).
 func writtenInOwnObject(_ site: PropertySite, _ el: LayoutElement) -> Bool {
-    !el.writtenInReference && (el.refTarget == nil || site.objectRange == el.range)
+    isOwnText(site.valueRange, of: el)
+}
+
+/// Whether the text at `r` is `el`'s own: inside its object, which is not inside a `$ref`'d target (a value reached
+/// through a `$ref` of its own, `"edgeSpacing": { "$ref": … }`, lies outside).
+func isOwnText(_ r: ByteRange, of el: LayoutElement) -> Bool {
+    !el.writtenInReference && el.range.start <= r.start && r.end <= el.range.end
 }
 
 /// Whether all of `el`'s text is its own: neither `$ref`'d nor written inside a `$ref`'d target.
@@ -116,6 +122,14 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
             ctx.emit("group-overflow", range,
                      "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
                      related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
+        }
+        // Fractional subitems the spacing (§3's second pass takes it out of them) leaves no room: 0 pt or less.
+        if solve.secondPass, solve.dropped == nil, let empty = node.children.first(where: { $0.frame.extent(axis) <= 0 }) {
+            let n = node.children.count
+            let range = g.interItemSpacing?.range ?? el.props["interItemSpacing"]?.valueRange ?? el.range
+            ctx.emit("group-overflow", range,
+                     "\(n - 1) × \(pt(solve.spacing)) of spacing between \(n) fractional subitems take \(pt(Double(n - 1) * solve.spacing)) of the group's \(pt(solve.available)): UIKit takes the spacing out of the items, which come out \(pt(empty.frame.extent(axis))) \(axis == .horizontal ? "wide" : "tall")",
+                     related: groupRelated)
         }
         // repeatingSubitem × count with spacing past the group's edge.
         if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
@@ -164,6 +178,10 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
 /// subitems' sizes change.
 func fractionsSummingToOne(_ g: GroupSpec, axis: Axis, available: Double, _ source: SourceText) -> Fix? {
     guard case .subitems(let items) = g.layout, items.count >= 2, available > 0 else { return nil }
+    // The spacing comes out of the fractions: it must leave each item a point at least (200-pt spacing between three
+    // items in 390 pt made them −3.3 pt wide).
+    let spacing = max(0, g.interItemSpacing?.value ?? 0)
+    guard available - Double(items.count - 1) * spacing >= Double(items.count) else { return nil }
     let along: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
     var sizes: [Double] = []
     var sites: [PropertySite] = []
