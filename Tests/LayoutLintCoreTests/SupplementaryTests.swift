@@ -41,6 +41,13 @@ struct SupplementaryTests {
         #expect(b.x == 76 && b.y == 4, "the offset alone applies: \(b)")
     }
 
+    /// An anchor is made with its edges (the schema requires them; without them the badge was centred silently).
+    @Test(arguments: [#", "containerAnchor": { "offset": [1, 1] }"#, #", "containerAnchor": { "edges": "top" }, "itemAnchor": {}"#])
+    func anAnchorWithoutEdgesIsAnError(_ anchors: String) {
+        let b = Self.badge(anchors)
+        #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("\"edges\"") }, "\(b.diagnostics.map(\.message))")
+    }
+
     /// NSCollectionLayoutSupplementaryItem is made with a container anchor (without one the badge was centred).
     @Test func aBadgeWithoutAContainerAnchorIsAnError() {
         let b = Self.badge("")

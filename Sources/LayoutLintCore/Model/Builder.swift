@@ -835,7 +835,12 @@ final class DocumentBuilder {
         withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") { v in
             checkKeys(v, allowed: Keys.anchor, element: "an anchor")
             var a = Anchor()
-            if let x = v.entry("edges"), let r = enumValue(x, RectAlignment.self) { a.edges = r }
+            if let x = v.entry("edges") {
+                if let r = enumValue(x, RectAlignment.self) { a.edges = r }
+            } else {
+                // (UIKit makes an anchor with its edges; without them it was centred silently. The schema requires them.)
+                report("missing-property", .error, "an anchor needs \"edges\" (e.g. \"topTrailing\"): NSCollectionLayoutAnchor is made with them", v.anchor)
+            }
             if let x = v.entry("offset"), let p = pair(x) { a.offset = p }
             if let x = v.entry("fractionalOffset"), let p = pair(x) {
                 if let o = v.entry("offset") {
