@@ -669,6 +669,8 @@ public struct SkippedMessage: Equatable, Sendable {
     public var id: JSONValue?
     public var method: String?
     public var uri: String?
+    /// A top-level `params` member was seen: a request or notification (a response never has one).
+    public var hasParams = false
 
     public init(head: [UInt8]) {
         var keys: [String?] = []          // the member name each open container was opened under
@@ -705,6 +707,7 @@ public struct SkippedMessage: Equatable, Sendable {
                     i = j
                 }
             case 0x7B, 0x5B:
+                if keys.count == 1 && pendingKey == "params" { hasParams = true }
                 keys.append(pendingKey)
                 pendingKey = nil
                 i += 1

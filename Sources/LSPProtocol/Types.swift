@@ -114,19 +114,28 @@ public enum LSP {
             // (Inside a fence or a code span, text is literal: backslashes and stars stay.)
             if fenced { lines.append(String(line)); continue }
             var out = String.UnicodeScalarView()
-            var code = false
-            var it = line.unicodeScalars.makeIterator()
-            while let c = it.next() {
-                switch c {
-                case "`":
-                    code.toggle()
-                case "\\" where !code:
-                    if let n = it.next() { out.append(n) }
-                case "*" where !code:
+            // A code span opens with a run of backticks and closes with a run as long (`markdownCode` fences one
+            // longer than any run inside): shorter or longer runs inside it are text.
+            var fence = 0
+            let scalars = Array(line.unicodeScalars)
+            var i = 0
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == "`" {
+                    var run = 0
+                    while i + run < scalars.count, scalars[i + run] == "`" { run += 1 }
+                    if fence == 0 { fence = run } else if run == fence { fence = 0 } else { out.append(contentsOf: scalars[i..<(i + run)]) }
+                    i += run
                     continue
-                default:
-                    out.append(c)
                 }
+                if fence == 0 && c == "\\" {
+                    if i + 1 < scalars.count { out.append(scalars[i + 1]) }
+                    i += 2
+                    continue
+                }
+                if fence == 0 && c == "*" { i += 1; continue }
+                out.append(c)
+                i += 1
             }
             lines.append(String(out))
         }

@@ -57,7 +57,7 @@ struct FeatureContext {
     func sizeTable(_ objects: [ModelObject], property: String?, layouts: [ResolvedLayout], indexes: [ResolvedIndex]) -> String? {
         guard let first = objects.first else { return nil }
         // Document text (paths hold definition names, keys, values) in code spans that nothing inside can end.
-        var head = "**\(first.kindName)** \(LSP.markdownCode(first.path))"
+        var head = "**\(LSP.markdownText(first.kindName))** \(LSP.markdownCode(first.path))"
         if let e = objectsElement(first), let t = e.refTarget { head += " → \(LSP.markdownCode("#" + t))" }
         if let p = property, let site = first.props[p] {
             let valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)

@@ -334,13 +334,13 @@ final class LanguageServer {
                 log("framing: " + m, kind: "framing")
             case .skipped(let total, let head):
                 let m = SkippedMessage(head: head)
-                if let id = m.id, m.method != nil {
+                if let id = m.id, m.method != nil || m.hasParams {
                     queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
                                                            message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
                 } else if m.method != nil || (m.id == nil && head.count >= min(MessageFramer.skippedHeadSize, options.maxMessageSize)) {
                     // (A notification, or a body whose first 4 KiB name neither its method nor an id: params first,
-                    // the way some clients write them, and so most likely an edit. One with an id and no method is a
-                    // response to the server, and a body that was announced and not sent, the next message's header
+                    // the way some clients write them, and so most likely an edit. One with an id and neither method
+                    // nor params is a response to the server, and a body that was announced and not sent, the next message's header
                     // coming first, delivered nothing to lose: neither closes anything. A request whose id comes
                     // after 4 KiB of params cannot be answered: it has no id to answer.)
                     queue.append(QueuedItem(tooLarge: m, bytes: total))

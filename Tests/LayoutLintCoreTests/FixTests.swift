@@ -465,6 +465,36 @@ struct PromisedFixTests {
         #expect(inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix == d?.fix)
     }
 
+    /// Pretty-printed (the copy ends on its closing brace): the brace under the new key, the members one level in,
+    /// as they were; with tabs, no spaces mixed in (the second review's point 1).
+    @Test(arguments: ["  ", "\t"])
+    func aPrettyPrintedCopyKeepsItsLevels(_ unit: String) {
+        func l(_ depth: Int, _ s: String) -> String { String(repeating: unit, count: depth) + s }
+        let text = [
+            "{",
+            l(1, #""sections": ["#),
+            l(2, "{"),
+            l(3, #""name": "grid","#),
+            l(3, #""variants": ["#),
+            l(4, "{"),
+            l(5, #""when": { "minWidth": 5000 },"#),
+            l(5, #""group": {"#),
+            l(6, #""direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)","#),
+            l(6, #""subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ]"#),
+            l(5, "}"),
+            l(4, "}"),
+            l(3, "]"),
+            l(2, "}"),
+            l(1, "]"),
+            "}",
+        ].joined(separator: "\n")
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        let fixed = String(decoding: applyEdits(Array(text.utf8), fix?.edits ?? []), as: UTF8.self)
+        #expect(fixed.contains(l(3, #""group": {"#) + "\n" + l(4, #""direction": "horizontal""#)), "\(fixed)")
+        #expect(fixed.contains(l(4, #""subitems""#)) && fixed.contains("\n" + l(3, "}\n")), "\(fixed)")
+        #expect(!lint(bytes: Array(fixed.utf8)).diagnostics.contains { $0.severity == .error })
+    }
+
     /// The copy's indentation is read from the copy and the section's own lines only: with a section that starts
     /// on another's line, an edit of that other section must leave `serve`'s fix equal to `lint`'s (the session
     /// review's point 7: the column was counted from a line start in the other section). And a copy indented far

@@ -642,7 +642,7 @@ struct DefinitionChainTests {
     /// A `$ref` that is no JSON pointer ("#x/definitions/cell", "#definitions/cell") is an error with the pointer it
     /// likely means, and its definition stays in use: the builder read "#x/…" as "#/…" and laid out `cell`, while
     /// unused-definition did not count it, so --fix deleted it (the session review's point 3).
-    @Test(arguments: ["#x/definitions/cell", "#definitions/cell"])
+    @Test(arguments: ["#x/definitions/cell", "#definitions/cell", "#cell"])
     func aMalformedPointerIsAnErrorAndKeepsItsDefinition(_ pointer: String) {
         let t = Self.text(definitions: #""cell": \#(Self.cell)"#, item: #"{ "$ref": "\#(pointer)" }"#)
         let ds = lint(bytes: Array(t.utf8)).diagnostics

@@ -77,9 +77,14 @@ struct LayoutBoundaryTests {
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics.map(\.message))")
     }
 
-    /// With no section UIKit drops them (SEMANTICS §8).
-    @Test func withoutSectionsThereAreNone() {
-        let r = lint(bytes: Array(Self.text(sections: "").utf8))
+    /// With no section UIKit drops them (SEMANTICS §8); a section that does not build counts as none, in `serve`'s
+    /// inlay hints as in `lint` (the second review's point 4: `"sections": [42]` sized them in `serve` only).
+    @Test(arguments: ["", "42"])
+    func withoutSectionsThereAreNone(_ sections: String) {
+        let text = Array(Self.text(sections: sections).utf8)
+        let r = lint(bytes: text)
         #expect(r.layouts.first?.boundaryItems.isEmpty == true)
+        let sized = IncrementalLinter(text: text).dimensionSizes(in: ByteRange(0, text.count)).filter { !$0.value.values.isEmpty }
+        #expect(sized.isEmpty, "\(sized)")
     }
 }

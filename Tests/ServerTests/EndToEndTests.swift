@@ -265,6 +265,10 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(!symbols.isEmpty, "the other document is still checked")
         let id = c.sendRequest("textDocument/hover", .object([("textDocument", docID(b)), ("position", pos(0, 0)), ("junk", .string(huge))]))
         #expect(c.response(id)?["error"]?["code"] == .int(-32600))
+        // The same with its method after its params (unordered maps write it so): still answered.
+        let late = #"{"jsonrpc":"2.0","id":9001,"params":{"junk":"\#(huge)"},"method":"textDocument/hover"}"#
+        c.sendRaw(Array("Content-Length: \(late.utf8.count)\r\n\r\n\(late)".utf8))
+        #expect(c.response(9001)?["error"]?["code"] == .int(-32600))
         c.open(a, overflowDoc, version: 3)
         let after = diagnosticCodes(c.diagnostics(a))
         #expect(after.contains("group-overflow"))
@@ -388,6 +392,8 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     @Test func plainTextKeepsCodeAsItIs() {
         let md = "a \\* b `x\\y*z` **bold**\n```\nc\\d*\n```"
         #expect(LSP.plainText(fromMarkdown: md) == "a * b x\\y*z bold\nc\\d*")
+        // A code span fenced with two backticks keeps the one inside it (each backtick toggled code before).
+        #expect(LSP.plainText(fromMarkdown: "→ " + LSP.markdownCode("#/definitions/c`d") + " *x*") == "→ #/definitions/c`d x")
     }
 
     @Test func aFullClientGetsTheTreeMarkdownAndEveryKind() {
@@ -413,13 +419,15 @@ extension ClientCapabilityTests {
         {
           "environments": ["iPhone 12"],
           "configuration": { "boundarySupplementaryItems": [
-            { "elementKind": "global-header", "width": "fractionalWidth(0.5)", "height": "absolute(60)", "alignment": "top" } ] },
+            { "elementKind": "global-header [x](http://e.com)", "width": "fractionalWidth(0.5)", "height": "absolute(60)", "alignment": "top" } ] },
           "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
                                       "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
         """
         c.open(uri, text)
         let value = c.result("textDocument/hover", tdp(uri, 3, 50))?["contents"]?["value"]?.stringValue ?? ""
         #expect(value.contains("195"), "\(value)")
+        // Its elementKind is document text: escaped, never a link (the second review's point 6).
+        #expect(value.hasPrefix(#"**global-header \[x\](http://e.com)**"#), "\(value)")
         #expect(c.shutdown() == 0)
     }
 }

@@ -250,7 +250,11 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let e = f.feed(Array("Content-Length: 5000\r\n\r\n\(head)\r\n".utf8) + framed("{}"))
         #expect(frames(e) == ["{}"])
         #expect(skipped(e).first?.1 == Array((head + "\r\n").utf8))
-        #expect(SkippedMessage(head: skipped(e).first?.1 ?? []) == { var m = SkippedMessage(head: []); m.id = .int(7); m.method = "textDocument/hover"; return m }())
+        #expect(SkippedMessage(head: skipped(e).first?.1 ?? []) == { var m = SkippedMessage(head: []); m.id = .int(7); m.method = "textDocument/hover"; m.hasParams = true; return m }())
+        // A request whose method comes after its params still shows them (a response never has params).
+        let late = SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":77,"params":{"textDocument":{"uri":"file:///x"}"#.utf8))
+        #expect(late.id == .int(77) && late.method == nil && late.hasParams)
+        #expect(!SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":"s1","result":{"params":{"#.utf8)).hasParams)
     }
 
     /// Only top-level members are the message's id and method, only params.textDocument.uri its document; a value

@@ -89,8 +89,8 @@ struct SourceText {
     }
 
     /// Inserts a property whose value is a copy of the text at `r` (a value inside the same object). A multi-line
-    /// copy keeps the shape of its lines relative to each other: each line after the first is indented two columns
-    /// past the new property's line, plus what it had beyond the least indented of them. Only the copy and the
+    /// copy keeps the shape of its lines relative to each other: each line after the first is indented from the new
+    /// property's line (see below), plus what it had beyond the least indented of them. Only the copy and the
     /// object's own lines are read (so that the incremental linter's fix is `lint`'s), and the copy is inserted as it
     /// is when indenting it would more than double it (a line indented 100 000 columns times 1 000 lines).
     func insertProperty(into object: ByteRange, key: String, copying r: ByteRange) -> TextEdit {
@@ -107,8 +107,14 @@ struct SourceText {
         guard let at = probeBytes.firstIndex(of: 0), let lf = probeBytes[..<at].lastIndex(of: 0x0A) else { return verbatim }
         func leading(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         func blank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
-        let indent = Array(probeBytes[(lf + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }) + [0x20, 0x20]
+        let propIndent = Array(probeBytes[(lf + 1)...].prefix { $0 == 0x20 || $0 == 0x09 })
         let base = lines.dropFirst().filter { !blank($0) }.map(leading).min() ?? 0
+        // A copy that ends on its closing bracket at the least indentation (pretty-printed JSON) puts that bracket
+        // under the new key and its members one level in, as they were; one that ends on a member line (`… ] }`)
+        // hangs its lines two columns (or a tab) past the key.
+        let last = lines[lines.count - 1]
+        let closes = last.dropFirst(leading(last)).first.map { $0 == 0x7D || $0 == 0x5D } ?? false
+        let indent = propIndent + (closes && leading(last) == base ? [] : propIndent.contains(0x09) ? [0x09] : [0x20, 0x20])
         var out = Array(lines[0])
         for line in lines.dropFirst() {
             out.append(0x0A)

@@ -314,7 +314,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // The layout's own boundary items (in the frame): sized against the layout's container, with no section
         // dropped (as `resolveLayout` does).
-        if !segments.isEmpty, !frameDoc.configuration.boundarySupplementaryItems.isEmpty {
+        // (Dropped unless a section was built, as `resolveLayout` counts them: `"sections": [42]` builds none.)
+        if !frameDoc.configuration.boundarySupplementaryItems.isEmpty, segments.contains(where: { $0.cache?.outline != nil }) {   // (a built section has an outline)
             let frameOnly = LayoutDocument()
             frameOnly.configuration = frameDoc.configuration
             let indexes = environments.map { env -> ResolvedIndex in

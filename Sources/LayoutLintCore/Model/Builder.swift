@@ -499,9 +499,13 @@ final class DocumentBuilder {
         // A JSON pointer is empty or starts with "/": "#x/definitions/cell" is no pointer (its first token was
         // dropped unread, so it reached `cell`, which unused-definition, reading pointers as they are, did not count).
         if let first = all.first, !first.isEmpty {
-            // The pointer it likely means: a "/" added ("#definitions/cell"), or its first token dropped
-            // ("#x/definitions/cell"), whichever points somewhere.
-            let candidates = [Array(all), Array(all.dropFirst())].map { [Substring("")] + $0 }
+            // The pointer it likely means: a "/" added ("#definitions/cell"), its first token dropped
+            // ("#x/definitions/cell"), or a definition's name ("#cell"), whichever points somewhere (never the
+            // document itself, which "#x" less its token would be).
+            var candidates = [Array(all)]
+            if all.count >= 2 { candidates.append(Array(all.dropFirst())) }
+            candidates.append(["definitions"] + Array(all))
+            candidates = candidates.map { [Substring("")] + $0 }
             let target = candidates.first { c in
                 var n = root
                 for raw in c.dropFirst() { n = n?.child(pointerToken: unescapePointer(String(raw))) }

@@ -184,7 +184,7 @@ func definitionNamed(by pointer: String) -> DefinitionKey? {
         // stays a use, so that `--fix` does not delete the definition the user meant.
         if tokens.count >= 2, tokens[0] == "definitions" { name = tokens[1] }
         else if tokens.count >= 3, tokens[1] == "definitions" { name = tokens[2] }
-        else { return nil }
+        else { name = tokens[0] }   // "#cell": the definition it names, if there is one
     } else {
         return nil
     }
