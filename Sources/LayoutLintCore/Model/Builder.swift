@@ -130,9 +130,8 @@ final class DocumentBuilder {
     private(set) var firstDropped: ByteRange?
     /// Something came past the limit (counted, or dropped because its rule is off).
     private(set) var passedLimit = false
-    private var refStack: [String] = []
-    /// The text of each `$ref` target being expanded (as `refStack`): an element inside one is shared text.
-    private var refRanges: [ByteRange] = []
+    /// The `$ref` targets being expanded, and their text: an element inside one is shared text.
+    private var refStack: [(path: String, range: ByteRange)] = []
     private(set) var elementsBuilt = 0
     var budgetReported = false
     /// Inside a variant's build (its elements count against `maxElements`, as those of a `$ref` do).
@@ -453,7 +452,7 @@ final class DocumentBuilder {
         let pointer = refValue.stringValue
         guard let target = resolveRef(pointer, at: refValue.range) else { return nil }
         // A reference into its own ancestor, or to a target still being expanded, never ends.
-        if path == target.path || path.hasPrefix(target.path + "/") || refStack.contains(target.path) {
+        if path == target.path || path.hasPrefix(target.path + "/") || refStack.contains(where: { $0.path == target.path }) {
             report("ref-cycle", .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
                    related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
             return nil
@@ -466,9 +465,8 @@ final class DocumentBuilder {
             report("invalid-value", .error, "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)", refValue.range)
             return nil
         }
-        refStack.append(target.path)
-        refRanges.append(target.node.range)
-        defer { refStack.removeLast(); refRanges.removeLast() }
+        refStack.append((target.path, target.node.range))
+        defer { refStack.removeLast() }
         guard let (base, chain) = objectView(target.node, path: target.path, anchor: anchor) else { return nil }
         var view = base
         view.overlay(own.filter { !$0.key.sameKey(as: "$ref") })
@@ -555,9 +553,8 @@ final class DocumentBuilder {
             return nil
         }
         guard let (view, chain) = objectView(node, path: path, anchor: anchor) else { return nil }
-        refStack.append(contentsOf: chain.map(\.path))
-        refRanges.append(contentsOf: chain.map(\.range))
-        defer { refStack.removeLast(chain.count); refRanges.removeLast(chain.count) }
+        refStack.append(contentsOf: chain)
+        defer { refStack.removeLast(chain.count) }
         return body(view)
     }
 
@@ -915,7 +912,7 @@ final class DocumentBuilder {
         guard let node else { return nil }
         // Written inside the text of a target being expanded (not merely built while one is: the subitems a user
         // writes next to a `$ref`, overriding the target's, are the user's own).
-        let inReference = refRanges.contains { $0.start <= node.range.start && node.range.end <= $0.end }
+        let inReference = refStack.contains { $0.range.start <= node.range.start && node.range.end <= $0.range.end }
         let counted = !refStack.isEmpty || variantDepth > 0 || node.property("$ref") != nil
         if counted {
             guard spend(1, at: node.range) else { return nil }
