@@ -89,7 +89,7 @@ public enum JSONReport {
         if n.kind == .group { members.append(("children", .array(n.children.map(node)))) }
         if !n.supplementaries.isEmpty {
             members.append(("supplementaryItems", .array(n.supplementaries.map { s in
-                .object([("elementKind", .string(s.item.elementKind ?? "")), ("path", .string(s.item.path)), ("frame", rect(s.frame))])
+                placed(kind: s.item.elementKind, path: s.item.path, frame: s.frame)
             })))
         }
         return .object(members)
@@ -114,9 +114,12 @@ public enum JSONReport {
     }
 
     static func boundaryItems(_ items: [ResolvedBoundary]) -> JSONValue {
-        .array(items.map { b in
-            .object([("elementKind", .string(b.item.elementKind ?? "")), ("path", .string(b.item.path)), ("frame", rect(b.frame))])
-        })
+        .array(items.map { placed(kind: $0.item.elementKind, path: $0.item.path, frame: $0.frame) })
+    }
+
+    /// A supplementary, boundary or decoration item as explain lists it: its kind, its path and its frame.
+    static func placed(kind: String?, path: String, frame: Rect) -> JSONValue {
+        .object([("elementKind", .string(kind ?? "")), ("path", .string(path)), ("frame", rect(frame))])
     }
 
     static func section(_ s: ResolvedSection) -> JSONValue {
@@ -133,7 +136,7 @@ public enum JSONReport {
         if !s.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems))) }
         if !s.decorations.isEmpty {
             members.append(("decorationItems", .array(s.decorations.map { d in
-                .object([("elementKind", .string(d.item.elementKind ?? "")), ("path", .string(d.item.path)), ("frame", rect(d.frame))])
+                placed(kind: d.item.elementKind, path: d.item.path, frame: d.frame)
             })))
         }
         return .object(members)

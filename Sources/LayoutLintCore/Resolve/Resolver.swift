@@ -120,21 +120,12 @@ public struct LayoutBoundaryPlacer {
     }
 
     func sized(_ b: BoundaryItem) -> (m: Double, c: Double)? {
-        guard let wd = b.width, let hd = b.height else { return nil }
-        let cw = main == .vertical ? crossExtent : r.env.width, ch = main == .vertical ? r.env.height : crossExtent
-        let w = r.size(wd, containerW: cw, containerH: ch), h = r.size(hd, containerW: cw, containerH: ch)
-        return main == .vertical ? (h, w) : (w, h)
+        r.boundarySize(b, containerW: main == .vertical ? crossExtent : r.env.width,
+                       containerH: main == .vertical ? r.env.height : crossExtent)
     }
 
     mutating func place(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) {
-        let crossPos: Double
-        switch b.alignment.crossPlacement(main: main) {
-        case .start: crossPos = crossLead
-        case .end: crossPos = crossLead + crossExtent - c
-        case .center: crossPos = crossLead + (crossExtent - c) / 2
-        }
-        placed.append(ResolvedBoundary(item: b, frame: r.rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c)
-            .offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)))
+        placed.append(ResolvedBoundary(item: b, frame: r.boundaryFrame(b, m, c, at: pos, crossLead: crossLead, crossExtent: crossExtent)))
     }
 
     /// The items before the sections, from `cursor`, which those that extend the boundary move on.
@@ -246,10 +237,7 @@ struct SectionResolver {
         var trailingItems: [(BoundaryItem, Double, Double)] = []
         var sideItems: [(BoundaryItem, Double, Double)] = []
         for b in spec.boundarySupplementaryItems {
-            guard let wd = b.width, let hd = b.height else { continue }
-            let w = size(wd, containerW: suppW, containerH: suppH)
-            let h = size(hd, containerW: suppW, containerH: suppH)
-            let (m, c) = main == .vertical ? (h, w) : (w, h)
+            guard let (m, c) = boundarySize(b, containerW: suppW, containerH: suppH) else { continue }
             switch b.alignment.side(main: main) {
             case .before: leadingItems.append((b, m, c))
             case .after: trailingItems.append((b, m, c))
@@ -264,14 +252,7 @@ struct SectionResolver {
         // linter resolves every section at 0): positions are `offset` plus these.
         var cursor = 0.0
         func placeBoundary(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) -> Rect {
-            let crossPos: Double
-            switch b.alignment.crossPlacement(main: main) {
-            case .start: crossPos = suppCrossLead
-            case .end: crossPos = suppCrossLead + suppCross - c
-            case .center: crossPos = suppCrossLead + (suppCross - c) / 2
-            }
-            return rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c)
-                .offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
+            boundaryFrame(b, m, c, at: pos, crossLead: suppCrossLead, crossExtent: suppCross)
         }
         for (b, m, c) in leadingItems {
             rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + cursor)))
@@ -320,6 +301,25 @@ struct SectionResolver {
                                           height: rs.frame.height - di.top - di.bottom)))
         }
         return rs
+    }
+
+    /// A boundary item's extent along the scroll axis and across it, sized in a container; nil without a size.
+    func boundarySize(_ b: BoundaryItem, containerW: Double, containerH: Double) -> (m: Double, c: Double)? {
+        guard let wd = b.width, let hd = b.height else { return nil }
+        let w = size(wd, containerW: containerW, containerH: containerH), h = size(hd, containerW: containerW, containerH: containerH)
+        return main == .vertical ? (h, w) : (w, h)
+    }
+
+    /// A boundary item's frame at `pos` along the scroll axis, aligned across it in `crossLead…crossLead + crossExtent`
+    /// by its alignment, then moved by its absolute offset (a section's and the layout's own items alike).
+    func boundaryFrame(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double, crossLead: Double, crossExtent: Double) -> Rect {
+        let crossPos: Double
+        switch b.alignment.crossPlacement(main: main) {
+        case .start: crossPos = crossLead
+        case .end: crossPos = crossLead + crossExtent - c
+        case .center: crossPos = crossLead + (crossExtent - c) / 2
+        }
+        return rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c).offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
     }
 
     func size(_ d: Dimension, containerW: Double, containerH: Double) -> Double {
