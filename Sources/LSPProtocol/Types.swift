@@ -203,7 +203,7 @@ public enum LSP {
             ("severity", .int(Int64(LSPSeverity.from(d.severity)))),
             ("code", .string(d.rule)),
         ]
-        if features.codeDescription, let info = RuleCatalog.info(d.rule) {
+        if let info = RuleCatalog.info(d.rule) {
             m.append(("codeDescription", .object([("href", .string(info.documentationURL))])))
         }
         m.append(("source", .string("layoutlint")))
@@ -225,20 +225,17 @@ public enum LSP {
 /// Neovim, which does not declare `codeDescriptionSupport`, hands it to the plugins that show it.
 public struct DiagnosticFeatures: Equatable, Sendable {
     public var relatedInformation: Bool
-    public var codeDescription: Bool
     public var unnecessaryTag: Bool
-    public init(relatedInformation: Bool, codeDescription: Bool, unnecessaryTag: Bool) {
+    public init(relatedInformation: Bool, unnecessaryTag: Bool) {
         self.relatedInformation = relatedInformation
-        self.codeDescription = codeDescription
         self.unnecessaryTag = unnecessaryTag
     }
-    public static let all = DiagnosticFeatures(relatedInformation: true, codeDescription: true, unnecessaryTag: true)
+    public static let all = DiagnosticFeatures(relatedInformation: true, unnecessaryTag: true)
 
     /// What `textDocument` (a client's capabilities) declares.
     public init(textDocument td: JSONValue?) {
         let kinds = [td?["publishDiagnostics"], td?["diagnostic"]]
         relatedInformation = kinds.contains { $0?["relatedInformation"]?.boolValue == true }
-        codeDescription = true
         unnecessaryTag = kinds.contains { $0?["tagSupport"]?["valueSet"]?.arrayValue?.contains(.int(1)) == true }
     }
 }

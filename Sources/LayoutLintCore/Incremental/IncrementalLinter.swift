@@ -312,10 +312,9 @@ public final class IncrementalLinter: @unchecked Sendable {
             guard let c = segments[k].cache else { continue }
             add(c.dimensions)
         }
-        // The layout's own boundary items (in the frame): sized against the layout's container, with no section
-        // dropped (as `resolveLayout` does).
-        // (Dropped unless a section was built, as `resolveLayout` counts them: `"sections": [42]` builds none.)
-        if !frameDoc.configuration.boundarySupplementaryItems.isEmpty, segments.contains(where: { $0.cache?.outline != nil }) {   // (a built section has an outline)
+        // The layout's own boundary items (in the frame), sized against the layout's container; dropped unless a
+        // section was built, as `resolveLayout` does (`"sections": [42]` builds none; a built section has an outline).
+        if !frameDoc.configuration.boundarySupplementaryItems.isEmpty, segments.contains(where: { $0.cache?.outline != nil }) {
             let frameOnly = LayoutDocument()
             frameOnly.configuration = frameDoc.configuration
             let indexes = environments.map { env -> ResolvedIndex in
