@@ -604,3 +604,120 @@ extension FixScopeTests {
         #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)" }"#) && fixed.contains(definition), "\(fixed)")
     }
 }
+
+/// A comment next to a fixed property (the thirteenth session's review of the file system and the CLI, point 2):
+/// the fix's comma went into a `// why` after the last property, or a property was removed from before a
+/// `/* old */,` leaving a leading comma; `fixAll` then refused the round, so `--fix` applied nothing to the file.
+@Suite("Fixes next to comments (ROBUSTNESS.md, Found 123)")
+struct FixesBesideCommentsTests {
+    static let cases: [(String, String)] = [
+        // The README's own fix: insets moved to edgeSpacing, the item's last property followed by a comment.
+        ("estimated-content-insets", """
+        { "sections": [ { "group": {
+            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [
+              {
+                "width": "fractionalWidth(1)",
+                "height": "estimated(44)",
+                "contentInsets": { "top": 8, "bottom": 8 } // user comment
+              }
+            ] } } ] }
+        """),
+        // The same on one line, a block comment before the brace.
+        ("estimated-content-insets", #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } /* pad */ } ] } } ] }"#),
+        // A comment on a line of its own before the brace.
+        ("estimated-content-insets", """
+        { "sections": [ { "group": {
+            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [
+              {
+                "width": "fractionalWidth(1)", "height": "estimated(44)",
+                "contentInsets": { "top": 8, "bottom": 8 }
+                // the row's padding
+              }
+            ] } } ] }
+        """),
+        // A block comment between the removed property and its comma.
+        ("duplicate-key", """
+        { "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(1)" /* old */, "height": "fractionalHeight(1)", "width": "fractionalWidth(1)" } ] } } ] }
+        """),
+        // A line comment there (comma-first style).
+        ("duplicate-key", """
+        { "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(1)" // old
+                          , "height": "fractionalHeight(1)", "width": "fractionalWidth(1)" } ] } } ] }
+        """),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func theFixAppliesAndEveryCommentStays(_ k: Int) {
+        let (rule, src) = Self.cases[k]
+        let bytes = Array(src.utf8)
+        let before = lint(bytes: bytes)
+        #expect(before.syntaxErrorCount == 0)
+        let fix = before.diagnostics.first { $0.rule == rule }?.fix
+        #expect(fix?.isSafe == true)
+        // Applied alone, it keeps the document's syntax (what an editor's quick fix and SARIF's fix do).
+        if let fix { #expect(parseJSONC(applyEdits(bytes, fix.edits)).errors.filter { $0.code == .syntax }.isEmpty) }
+        let out = fixAll(bytes)
+        #expect(out.applied[rule] == 1, "\(String(decoding: out.text, as: UTF8.self))")
+        #expect(out.result.syntaxErrorCount == 0)
+        #expect(!out.result.diagnostics.contains { $0.rule == rule })
+        let kept = parseJSONC(out.text).comments.map(\.text)
+        #expect(kept == before.parse.comments.map(\.text), "\(String(decoding: out.text, as: UTF8.self))")
+    }
+
+    /// One fix that breaks nothing, one beside a comment: both go (before, the second cost the first its round).
+    @Test func aFixBesideACommentDoesNotCostAnotherItsRound() {
+        let src = """
+        { "sections": [
+            { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "width": "fractionalWidth(1)" } ] } },
+            { "name": "b", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+                "subitems": [
+                  {
+                    "width": "fractionalWidth(1)",
+                    "height": "estimated(44)",
+                    "contentInsets": { "top": 8, "bottom": 8 } // row padding
+                  }
+                ] } } ] }
+        """
+        let out = fixAll(Array(src.utf8))
+        #expect(out.applied == ["duplicate-key": 1, "estimated-content-insets": 1])
+        #expect(out.result.syntaxErrorCount == 0)
+    }
+
+    /// `randomDocument` with a comment (none, `/* c */` or `// c` and its line break) before every `,`, `}` and `]`:
+    /// every safe fix keeps the syntax and every comment outside what it replaces, and `fixAll` applies what it
+    /// applies without those comments.
+    @Test func commentsBeforeEveryDelimiterChangeNoFix() {
+        var rng = SplitMix(seed: 123)
+        for _ in 0..<150 {
+            // (Without the suppression comment: a `// c` line break moves what it names to another line.)
+            let plain = randomDocument(&rng).replacingOccurrences(of: "// layoutlint-disable-next-line group-overflow\n", with: "")
+            var commented = ""
+            var inString = false
+            for ch in plain {
+                if ch == "\"" { inString.toggle() }
+                if !inString, ch == "," || ch == "}" || ch == "]" {
+                    commented += rng.pick(["", " /* c */", " // c\n"])
+                }
+                commented.append(ch)
+            }
+            let bytes = Array(commented.utf8)
+            let before = lint(bytes: bytes)
+            #expect(before.syntaxErrorCount == 0, "\(commented)")
+            for d in before.diagnostics {
+                guard let fix = d.fix, fix.isSafe else { continue }
+                let after = parseJSONC(applyEdits(bytes, fix.edits))
+                #expect(after.errors.filter { $0.code == .syntax }.isEmpty, "\(d.rule): \(fix.title) in\n\(commented)")
+                // Every comment outside the text the fix replaces stays (those inside the moved or removed value
+                // go with it).
+                let targeted = before.parse.comments.filter { c in fix.edits.contains { $0.range.start <= c.range.start && c.range.end <= $0.range.end } }
+                #expect(after.comments.count >= before.parse.comments.count - targeted.count, "\(d.rule): \(fix.title) in\n\(commented)")
+            }
+            #expect(fixAll(bytes).applied == fixAll(Array(plain.utf8)).applied, "\(commented)")
+        }
+    }
+}

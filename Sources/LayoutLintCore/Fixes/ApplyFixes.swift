@@ -211,7 +211,9 @@ private func tokenGroup(of r: ByteRange, in root: JSONNode, source: [UInt8]) -> 
 }
 
 /// Applies every safe fix, re-linting between rounds until nothing safe is left (at most `maxRounds`). A round whose
-/// result would have more syntax errors than before is not applied: a fix never breaks the document.
+/// result would have more syntax errors than before is not applied as a whole: then each of its fixes is checked alone
+/// and the ones that keep the syntax are applied, or the first alone when each does (a fix never breaks the
+/// document, and one that would does not cost the others of its round).
 public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxRounds: Int = 8) -> FixOutcome {
     var text = source
     var result = lint(bytes: text, options: options)
@@ -220,12 +222,21 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
         // (In a broken document, `lint` has already dropped the fixes that would add a syntax error.)
         let candidates = result.diagnostics.compactMap { d in d.fix.flatMap { $0.isSafe ? ($0, d.rule) : nil } }
         let before = result.syntaxErrorCount
-        let picked = nonOverlappingFixIndices(candidates.map(\.0))
+        var picked = nonOverlappingFixIndices(candidates.map(\.0))
         guard !picked.isEmpty else { break }
-        let next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
+        var next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
         guard next != text else { break }
-        let nextResult = lint(bytes: next, options: options)
-        if nextResult.syntaxErrorCount > before { break }
+        var nextResult = lint(bytes: next, options: options)
+        if nextResult.syntaxErrorCount > before {
+            let counter = SyntaxErrorCounter(text)
+            let keeping = picked.filter { fixKeepsSyntax(candidates[$0].0, source: text, syntaxErrors: before, counter: counter) }
+            guard !keeping.isEmpty else { break }
+            // (Each keeps it alone, not all together: one this round, the next round lints again.)
+            picked = keeping.count < picked.count ? keeping : [keeping[0]]
+            next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
+            nextResult = lint(bytes: next, options: options)
+            if nextResult.syntaxErrorCount > before { break }
+        }
         for k in picked { applied[candidates[k].1, default: 0] += 1 }
         text = next
         result = nextResult

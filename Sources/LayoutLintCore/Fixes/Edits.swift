@@ -48,11 +48,42 @@ struct SourceText {
         return back(removePropertyReal(r))
     }
 
+    /// The first offset at or after `p` that is not whitespace or inside a comment, reading at most up to `limit`.
+    /// Exact only from a token boundary (the end of a value, a brace): it lexes comments forward, as the parser does.
+    func skipTrivia(from p: Int, limit: Int) -> Int {
+        var k = p
+        while k < limit {
+            if isSpace(bytes[k]) || isNewline(bytes[k]) { k += 1; continue }
+            guard bytes[k] == 0x2F, k + 1 < limit else { break }
+            if bytes[k + 1] == 0x2F { // `//` to the end of the line
+                k += 2
+                while k < limit, !isNewline(bytes[k]) { k += 1 }
+            } else if bytes[k + 1] == 0x2A { // `/* … */` (unterminated: to the limit)
+                k += 2
+                while k < limit, !(bytes[k] == 0x2A && k + 1 < limit && bytes[k + 1] == 0x2F) { k += 1 }
+                k = min(limit, k + 2)
+            } else {
+                break
+            }
+        }
+        return k
+    }
+
     private func removePropertyReal(_ site: PropertySite) -> TextEdit {
         var s = site.keyRange.start
         var e = site.valueRange.end
-        var k = e
-        while k < bytes.count, isSpace(bytes[k]) { k += 1 }
+        // A comment between the value and its comma (`"a": 1 /* old */, "b": 2`) stays: the property and the comma
+        // go, the comment takes their place.
+        // (unused-definition's site names no object: its key range stands for one. The first token after a value
+        // ends the trivia either way.)
+        let k = skipTrivia(from: e, limit: site.objectRange.end > e ? min(site.objectRange.end, bytes.count) : bytes.count)
+        var ws = e
+        while ws < k, isSpace(bytes[ws]) { ws += 1 }
+        if ws < k, k < bytes.count, bytes[k] == 0x2C {
+            var kept = k
+            while kept > ws, isSpace(bytes[kept - 1]) { kept -= 1 } // (a line break ends a `//` comment: it stays)
+            return TextEdit(range: ByteRange(s, k + 1), newText: String(decoding: bytes[ws..<kept], as: UTF8.self))
+        }
         if k < bytes.count, bytes[k] == 0x2C { // a comma follows: take it
             e = k + 1
             var m = e
@@ -132,10 +163,12 @@ struct SourceText {
         guard close > object.start, close < bytes.count, bytes[close] == 0x7D else {
             return TextEdit(range: ByteRange(object.end, object.end), newText: "")
         }
-        // The last meaningful byte before the closing brace (skipping whitespace and comments is not attempted:
-        // a comment there stays where it is, before the new property).
+        // The last meaningful byte before the closing brace: whitespace is skipped backwards. Comments cannot be
+        // (reading backwards, `"a": 1 // x` does not say where a comment starts), so where one may end there
+        // (`//`, `/*` or `*/` on that line) the property goes first instead, where reading forwards is exact.
         var p = close
         while p > object.start + 1, isSpace(bytes[p - 1]) || isNewline(bytes[p - 1]) { p -= 1 }
+        if mayEndInComment(p, after: object.start + 1) { return insertFirstReal(into: object, member: "\"\(key)\": \(value)") }
         let empty = p == object.start + 1
         let hasComma = !empty && bytes[p - 1] == 0x2C
         let member = "\"\(key)\": \(value)"
@@ -157,6 +190,41 @@ struct SourceText {
         let lead = empty ? "" : (hasComma ? "" : ",")
         let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
         return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(newline)\(propIndent)\(member)\(newline)\(closeIndent)")
+    }
+
+    /// Some `//`, `/*` or `*/` on the line that ends at `p` (from `lower` on): a comment may end at `p`. (Inside a
+    /// string too: then the property only goes first, which is also correct.) A line read back 4 KiB without its start
+    /// counts as one that may: nested objects on one long line would otherwise be read once per fix each.
+    private func mayEndInComment(_ p: Int, after lower: Int) -> Bool {
+        var i = p - 1
+        while i > lower, !isNewline(bytes[i - 1]) {
+            if p - i > 4096 { return true }
+            let a = bytes[i - 1], b = bytes[i]
+            if (a == 0x2F && (b == 0x2F || b == 0x2A)) || (a == 0x2A && b == 0x2F) { return true }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Adds the member as the object's first: after the opening brace, on a line of its own in an object written over
+    /// several lines (indented like the first property when that starts a line), with a comma when any member
+    /// follows (the text after the brace is read forwards, over comments, to the first member or the closing brace).
+    private func insertFirstReal(into object: ByteRange, member: String) -> TextEdit {
+        let open = object.start + 1, close = object.end - 1
+        let first = skipTrivia(from: open, limit: close)
+        let comma = first < close ? "," : ""
+        guard let lf = bytes[object.start..<close].firstIndex(of: 0x0A) else {
+            return TextEdit(range: ByteRange(open, open), newText: " \(member)\(comma)")
+        }
+        var q = open
+        var firstStartsALine = false
+        while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) {
+            if isNewline(bytes[q]) { firstStartsALine = true }
+            q += 1
+        }
+        let propIndent = q < close && firstStartsALine ? indent(at: q) : indent(at: close) + "  "
+        let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
+        return TextEdit(range: ByteRange(open, open), newText: "\(newline)\(propIndent)\(member)\(comma)")
     }
 
     /// Sets a property: replaces its value where it is written, or adds it to `object`.
