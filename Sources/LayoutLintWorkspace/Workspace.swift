@@ -86,9 +86,19 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
         }
         var visited = Set<FileID>()
         var found: [(path: String, id: FileID)] = []
-        // Symlinked folders are followed only while they stay inside the folder named: a link to `/` or to another
-        // checkout made `lint .` walk the whole file system (and `--fix` write there). Name the target to lint it.
-        let rootReal = kernelPath(p)
+        // Symlinks are followed only while they stay inside the folder named: a link to `/` or to another checkout
+        // made `lint .` walk the whole file system (and `--fix` write there), and a linked file outside made `lint .`
+        // print its lines and `--fix` rewrite it (a checkout can hold any link). Name the target to lint it.
+        let rootReal = kernelPathBytes(p)
+        func linkStaysInside(_ full: String, _ type: UInt8) -> Bool {
+            var link = stat()
+            guard type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && lstat(full, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK) else {
+                return true
+            }
+            guard let root = rootReal, let target = kernelPathBytes(full) else { return false }
+            // (Bytes: `String`'s prefix test is canonical equivalence, and a folder "café" is not "café".)
+            return target == root || target.starts(with: root.last == UInt8(ascii: "/") ? root : root + [UInt8(ascii: "/")])
+        }
         func walk(_ dir: String, _ dirStat: stat, depth: Int) {
             guard visited.insert(FileID(dirStat)).inserted else { return }  // a symlink loop, or a folder seen already
             guard depth < maxFolderDepth else {
@@ -136,13 +146,9 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 }
                 if sub.st_mode & S_IFMT == S_IFDIR {
                     if skippedFolder { continue }
-                    var link = stat()
-                    if type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && lstat(full, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK) {
-                        guard let root = rootReal, let target = kernelPath(full),
-                              target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { continue }
-                    }
+                    guard linkStaysInside(full, type) else { continue }
                     walk(full, sub, depth: depth + 1)
-                } else if layout && !excluded(full) {
+                } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))
                 }
             }

@@ -407,4 +407,27 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         // Named, the target is linted.
         #expect(run(["lint", "repo/out"], cwd: dir.path).code == 1)
     }
+
+    /// The same for a symlinked file (ROBUSTNESS.md, Found 124): `lint --fix .` rewrote a JSON file outside the
+    /// checkout that a link in it named, and `lint .` printed the lines of whatever file a link named.
+    @Test func linkedFilesOutOfTheNamedFolderAreNeitherReadNorWritten() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let settings = "{\n  \"editor.fontSize\": 12,\n  \"editor.fontSize\": 14\n}\n"
+        dir.write("outside/settings.json", settings)
+        dir.write("outside/creds", "[credential]\n  token = s3cr3t-abc\n")
+        dir.write("repo/a.layout.json", fcCleanDoc)
+        dir.write("repo/shared.json", settings)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/settings.layout.json", withDestinationPath: "../outside/settings.json")
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/leak.layout.json", withDestinationPath: "../outside/creds")
+        try fm.createSymbolicLink(atPath: dir.path + "/repo/inside.layout.json", withDestinationPath: "shared.json")
+        let r = run(["lint", "repo"], cwd: dir.path)
+        #expect(!r.stdout.contains("s3cr3t"), "\(r)")
+        let fixed = run(["lint", "--fix", "repo"], cwd: dir.path)
+        #expect(try String(contentsOfFile: dir.path + "/outside/settings.json", encoding: .utf8) == settings, "\(fixed)")
+        // A link inside the folder is followed, and its target fixed.
+        #expect(try String(contentsOfFile: dir.path + "/repo/shared.json", encoding: .utf8) != settings, "\(fixed)")
+        // Named, a link outside is linted.
+        #expect(run(["lint", "repo/leak.layout.json"], cwd: dir.path).code == 1)
+    }
 }
