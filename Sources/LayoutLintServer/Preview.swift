@@ -67,9 +67,8 @@ extension LanguageServer {
         options.title = doc.path ?? uri
         options.highlightSection = args.count > 2 ? args[2].stringValue : nil
         let svg = renderSVG(result, environment: environment, options: options)
-        let dir = LanguageServer.previewDirectory
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let dir = try LanguageServer.previewFolder.url()
             let file = dir.appendingPathComponent(Self.previewFile(uri: uri, path: doc.path, environment: environment))
             try Data(svg.utf8).write(to: file, options: .atomic)
             Self.prunePreviews(in: dir, keeping: file, max: self.options.maxPreviewFiles)
@@ -86,9 +85,7 @@ extension LanguageServer {
 
 extension LanguageServer {
     /// The folder previews are written to: one per server process, removed when the server exits.
-    static var previewDirectory: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())")
-    }
+    static let previewFolder = PreviewFolder()
 
     /// The preview file of a document in an environment: its base name and a short hash of its URI, so that
     /// `a/x.layout.json` and `b/x.layout.json` do not share (and overwrite) one file.
@@ -103,14 +100,21 @@ extension LanguageServer {
     /// A session that previews many documents or environments no longer fills the temporary folder.
     static func prunePreviews(in dir: URL, keeping file: URL, max: Int) {
         let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: dir.path), names.count > max else { return }
+        guard let names = (try? fm.contentsOfDirectory(atPath: dir.path))?.filter(isPreviewFileName), names.count > max else { return }
         var dated: [(name: String, time: Date)] = []
-        for n in names where n.hasSuffix(".svg") && n != file.lastPathComponent {
+        for n in names where isPreviewFileName(n) && n != file.lastPathComponent {
             let t = (try? fm.attributesOfItem(atPath: dir.appendingPathComponent(n).path)[.modificationDate] as? Date) ?? .distantPast
             dated.append((n, t))
         }
         dated.sort { ($0.time, $0.name) < ($1.time, $1.name) }
         for d in dated.prefix(Swift.max(0, names.count - max)) { try? fm.removeItem(at: dir.appendingPathComponent(d.name)) }
+    }
+
+    /// `NAME.<8 hex digits>.svg`, as `previewFile` names them: the only files pruning removes.
+    static func isPreviewFileName(_ n: String) -> Bool {
+        let b = Array(n.utf8)
+        guard b.count > 13, n.hasSuffix(".svg"), b[b.count - 13] == UInt8(ascii: ".") else { return false }
+        return b[(b.count - 12)..<(b.count - 4)].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
     /// Stale preview folders are removed once per process, when its first server starts (a process that runs many
@@ -122,11 +126,43 @@ extension LanguageServer {
         let tmp = FileManager.default.temporaryDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: tmp.path) else { return }
         for name in names where name.hasPrefix("layoutlint-preview-") {
-            guard let pid = Int32(name.dropFirst("layoutlint-preview-".count)), pid > 0, pid != getpid() else { continue }
+            // `layoutlint-preview-PID-XXXXXX` (`mkdtemp`), or `layoutlint-preview-PID` (before it).
+            let rest = name.dropFirst("layoutlint-preview-".count)
+            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
             let path = tmp.appendingPathComponent(name).path
             var st = stat()
             guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, st.st_uid == getuid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
         }
+    }
+}
+
+/// The preview folder of this process, made when the first preview is written: by `mkdtemp`, so its name cannot be
+/// known beforehand and it is the process's own, readable by its user only (0700). A fixed name
+/// (`layoutlint-preview-PID`) let another user make it first, or a symlink by that name, which the server then wrote
+/// into and pruned `.svg` files from (ROBUSTNESS.md, Found 125). Several servers of one process (tests, the fuzz
+/// targets) share it; the one that exits removes it, and the next preview makes a new one.
+final class PreviewFolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: URL?
+    struct Failure: LocalizedError { var errorDescription: String? }
+
+    func url() throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made, FileManager.default.fileExists(atPath: made.path) { return made }
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())-XXXXXX").path.utf8CString)
+        let ok = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+        guard ok else { throw Failure(errorDescription: "cannot make a folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))") }
+        let url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+        made = url
+        return url
+    }
+
+    func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { try? FileManager.default.removeItem(at: made) }
+        made = nil
     }
 }

@@ -72,7 +72,7 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, handleSignals
     }
     _ = LanguageServer.staleFoldersRemoved
     let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
-    defer { try? FileManager.default.removeItem(at: LanguageServer.previewDirectory) }
+    defer { LanguageServer.previewFolder.remove() }
     return server.run()
 }
 

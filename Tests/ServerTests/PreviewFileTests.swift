@@ -21,7 +21,8 @@ import Testing
         #expect(pa != nil && pb != nil && pa != pb)
         #expect(pa.map { $0.hasSuffix(".svg") && $0.contains("/x.") } == true)
         #expect(preview(c, a) == pa) // the same document keeps its file
-        let folder = tmp.url.appendingPathComponent("layoutlint-preview-\(c.pid)").path
+        let folder = pa.map { URL(string: $0)!.deletingLastPathComponent().path } ?? ""
+        #expect(folder.hasPrefix(tmp.path + "/layoutlint-preview-\(c.pid)-"), "\(folder)")
         #expect(FileManager.default.fileExists(atPath: folder))
         kill(c.pid, SIGTERM)
         let code = c.waitForExit()
@@ -43,10 +44,40 @@ import Testing
             usleep(20_000)   // distinct modification times
         }
         #expect(files.count == 6)
-        let folder = tmp.url.appendingPathComponent("layoutlint-preview-\(c.pid)").path
+        let folder = URL(string: files[0])!.deletingLastPathComponent().path
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(left == files.suffix(3).map { URL(string: $0)!.lastPathComponent }.sorted(), "\(left)")
         _ = c.shutdown()
+    }
+
+    /// The folder had a fixed name, `layoutlint-preview-PID`: whoever made it first (another user, or a symlink by
+    /// that name) got the previews, and pruning deleted the `.svg` files of the folder a symlink named (ROBUSTNESS.md,
+    /// Found 125). Now `mkdtemp` makes it, readable by its user only, and pruning removes preview files only.
+    @Test func aFolderOrSymlinkMadeBeforehandGetsNoPreview() throws {
+        let tmp = TempFolder()
+        defer { tmp.cleanup() }
+        let victim = tmp.url.appendingPathComponent("icons")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+        for n in ["logo.svg", "icon.svg", "diagram.svg"] {
+            FileManager.default.createFile(atPath: victim.appendingPathComponent(n).path, contents: Data("<svg/>".utf8))
+        }
+        let c = LSPClient(environment: ["TMPDIR": tmp.path, "LAYOUTLINT_MAX_PREVIEWS": "1"])
+        c.initialize()
+        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/layoutlint-preview-\(c.pid)", withDestinationPath: victim.path)
+        var written: [String] = []
+        for i in 0..<3 {
+            let uri = "file:///tmp/q\(i).layout.json"
+            c.open(uri, gridDoc)
+            if let f = preview(c, uri) { written.append(f) }
+        }
+        #expect(written.count == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == ["diagram.svg", "icon.svg", "logo.svg"])
+        let folder = URL(string: written[0])!.deletingLastPathComponent().path
+        #expect(!folder.hasPrefix(victim.path) && folder != tmp.path + "/layoutlint-preview-\(c.pid)", "\(folder)")
+        var st = stat()
+        #expect(lstat(folder, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700, "\(String(st.st_mode, radix: 8))")
+        #expect(c.shutdown() == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     @Test func theFoldersOfDeadServersAreRemovedAtStart() throws {
@@ -56,7 +87,7 @@ import Testing
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        let dead = tmp.url.appendingPathComponent("layoutlint-preview-\(gone.processIdentifier)")
+        let dead = tmp.url.appendingPathComponent("layoutlint-preview-\(gone.processIdentifier)-a1B2c3")
         let alive = tmp.url.appendingPathComponent("layoutlint-preview-\(getpid())") // this test process: alive
         for d in [dead, alive] {
             try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
