@@ -140,9 +140,12 @@ struct SVGRenderer {
     func document() -> String {
         let titleHeight = options.title == nil ? 0.0 : 32.0
         var panels: [(body: String, width: Double, height: Double)] = []
+        var boxesLeft = Panel.maxBoxes
         for (i, layout) in layouts.enumerated() {
             var p = Panel(result: result, layout: layout, index: i, options: options)
+            p.boxesLeft = boxesLeft
             panels.append(p.render())
+            boxesLeft = p.boxesLeft
         }
         // Panels carry their own margins: the first starts at 0, so its contents line up with the title.
         var width = 0.0
@@ -219,6 +222,11 @@ struct Panel {
     let options: RenderOptions
 
     static let maxInstances = 1000
+    /// Boxes (nodes and supplementary items) the panels of one SVG repeat groups with, at most (a group's first
+    /// instance is drawn while any are left): repeating a group of many items up to `maxInstances` times, in every
+    /// panel, made a 284-byte document a 123 MB SVG (ROBUSTNESS.md, Found 126).
+    static let maxBoxes = 50_000
+    var boxesLeft = maxBoxes
 
     let main: Axis
     let cross: Axis
@@ -447,13 +455,16 @@ struct Panel {
         let step = (orthogonal ? gCross : gMain) + spacing
         var lines: [String] = []
         var drawnInstances = 0
+        var boxesPerInstance = 0
+        root.walk { boxesPerInstance += 1 + $0.supplementaries.count }
         var k = 0
         while k < n {
             let dOff = Double(k) * step
             let (dx, dy) = (orthogonal ? cross : main) == .horizontal ? (dOff, 0.0) : (0.0, dOff)
             let frame = root.frame.offsetBy(dx: dx, dy: dy)
             if orthogonal {
-                if k > 0 && frame.origin(cross) >= crossLimit { break }
+                // (Past the cut the section is clipped away: its first group stands for it.)
+                if k > 0 && (frame.origin(cross) >= crossLimit || frame.origin(main) >= cutMain) { break }
             } else {
                 if k > 0 && frame.origin(main) >= cutMain { break }
             }
@@ -463,6 +474,11 @@ struct Panel {
                 notes.append(("section \u{201C}\(s.name)\u{201D}: only the first \(Self.maxInstances) of \(n) groups are drawn", nil))
                 break
             }
+            if k > 0 ? boxesPerInstance > boxesLeft : boxesLeft <= 0 {
+                notes.append(("\(Self.maxBoxes) boxes at most: section \u{201C}\(s.name)\u{201D} " + (k == 0 ? "is not drawn" : "draws \(k) of \(n) groups"), nil))
+                break
+            }
+            boxesLeft -= boxesPerInstance
             var body: [String] = []
             var badges: [String] = []
             var leaf = 0

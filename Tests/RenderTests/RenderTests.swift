@@ -342,4 +342,21 @@ struct RenderLimitTests {
         #expect(root.all("rect").filter { $0["data-kind"] == "item" }.count <= 1000)
         #expect(root.all("text").contains { $0.text.contains("only the first 1000") })
     }
+
+    /// The instance bound alone let a group of many items be repeated 1 000 times: 284 bytes made 123 MB of SVG
+    /// (ROBUSTNESS.md, Found 126). An SVG repeats groups with at most 50 000 boxes, and says so.
+    @Test(arguments: [100, 1000])
+    func manyItemsPerGroup(_ count: Int) throws {
+        let r = doc("""
+        { "name": "dust", "itemCount": 1000000000,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(1)",
+                     "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": \(count) } }
+        """)
+        let svg = renderSVG(r)
+        #expect(svg.utf8.count < 40_000_000, "\(svg.utf8.count) bytes")
+        let root = try parseSVG(svg)
+        let items = root.all("rect").filter { $0["data-kind"] == "item" }.count
+        #expect(items <= 50_000 + count && items >= count, "\(items)")
+        #expect(root.all("text").contains { $0.text.contains("50000 boxes at most") })
+    }
 }
