@@ -68,6 +68,8 @@ public let maxFolderDepth = 100
 /// Nothing is skipped silently but a symlink inside a folder that points at no file (dangling, or a loop): an
 /// entry that cannot be looked at (no search permission, a name too long), a name that is not valid UTF-8 (paths are
 /// Strings from here on) and a tree deeper than `maxFolderDepth` are errors.
+/// `excluded` is asked of every layout file found in a folder and of every folder below one named (an excluded
+/// folder is not read).
 public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false }) -> (files: [String], errors: [String]) {
     var files: [String] = []
     var errors: [String] = []
@@ -147,6 +149,9 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 if sub.st_mode & S_IFMT == S_IFDIR {
                     if skippedFolder { continue }
                     guard linkStaysInside(full, type) else { continue }
+                    // An excluded folder (a glob that matches a folder matches all below it, as in gitignore) is not
+                    // read: nothing in it can fail the run, and a large one costs nothing.
+                    if excluded(full) { continue }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))
@@ -200,7 +205,7 @@ func readFolder(_ dir: String) throws(WorkspaceError) -> [(name: [UInt8], type: 
 
 /// The kernel's absolute name for `path` (`realpath(3)`: every symlink and `..` resolved as `open` would), or nil
 /// (with `errno` set) when it cannot be resolved or is not valid UTF-8.
-func kernelPath(_ path: String) -> String? {
+public func kernelPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     guard let s = String(validatingCString: p) else { errno = EILSEQ; return nil }

@@ -83,8 +83,11 @@ struct Output {
         let line = "layoutlint: " + s.split(separator: "\n", omittingEmptySubsequences: false).map { TextReport.sanitize(String($0)) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(line.data(using: .utf8)!)
     }
-    static var colorEnabled: Bool {
-        isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"].map { $0.isEmpty } ?? true
+    static var colorEnabled: Bool { colorEnabled(on: 1) }
+    /// Colours for what is written to `descriptor` (stdout's findings, stderr's configuration errors): a terminal
+    /// there, and no `NO_COLOR`.
+    static func colorEnabled(on descriptor: Int32) -> Bool {
+        isatty(descriptor) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"].map { $0.isEmpty } ?? true
     }
 }
 
@@ -131,8 +134,13 @@ struct Lint: ParsableCommand {
     @Flag(help: "No colours (also the NO_COLOR environment variable).")
     var noColor = false
 
+    @Flag(help: "Apply the configuration's exclude patterns to files named on the command line too (as the pre-commit hooks do); without it only files found in folders are excluded.")
+    var forceExclude = false
+
     func validate() throws {
         if fix && paths.contains("-") { throw ValidationError("--fix cannot write to standard input") }
+        if config == "-" && paths.contains("-") { throw ValidationError("--config - and the document '-' cannot both read standard input") }
+        if maxWarnings < -1 { throw ValidationError("--max-warnings takes a count of warnings, or -1 for no limit") }
         // Two reads of one standard input would split it between two "documents".
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be named only once") }
     }
@@ -169,11 +177,12 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let style = TextStyle(color: !noColor && Output.colorEnabled)
+        let errorStyle = TextStyle(color: !noColor && Output.colorEnabled(on: 2))
         let cache = ConfigCache()
         var explicitConfig: LayoutLintConfig?
         if let config {
             let c = cache.load(config)
-            if c.hasErrors { reportConfig(c, style: style); throw ExitCode(Exit.failure) }
+            if c.hasErrors { reportConfig(c, style: errorStyle); throw ExitCode(Exit.failure) }
             explicitConfig = c
         }
         // The nearest config, looked up once per folder (a run is a snapshot; files of one folder share it).
@@ -192,14 +201,23 @@ struct Lint: ParsableCommand {
         // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
         var matchedGlobs = Set<String>()
         var consulted: [String: LayoutLintConfig] = [:]  // configs whose exclude globs were applied to a folder
-        let (files, errors) = expandPaths(paths) { file in
+        var excludedAny = false
+        func excluded(_ file: String) -> Bool {
             guard let c = configFor(file), !c.hasErrors else { return false }
             if let p = c.path { consulted[p] = c }
             // Both absolute (the config's folder is): a path typed relative to the working directory matches the
             // globs wherever the run starts.
             guard let g = c.excludingPattern(kernelFilePath(file)) else { return false }
             matchedGlobs.insert(g)
+            excludedAny = true
             return true
+        }
+        var (files, errors) = expandPaths(paths, excluded: excluded)
+        // Named files are linted whatever the globs say, unless `--force-exclude` (the pre-commit hooks pass it: they
+        // name every staged file, and a generated one the config excludes must be neither failed on nor fixed).
+        if forceExclude {
+            let named = Set(paths)
+            files.removeAll { named.contains($0) && $0 != "-" && excluded($0) }
         }
         var ioFailed = !errors.isEmpty
         for e in errors { Output.error(e) }
@@ -207,7 +225,7 @@ struct Lint: ParsableCommand {
         // Configs with errors stop everything they govern: an invalid config is never silently ignored.
         var badConfigs: [String: LayoutLintConfig] = [:]
         for file in files { if let c = configFor(file), c.hasErrors, let p = c.path { badConfigs[p] = c } }
-        for (_, c) in badConfigs.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: style) }
+        for (_, c) in badConfigs.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: errorStyle) }
         if !badConfigs.isEmpty { throw ExitCode(Exit.failure) }
 
         var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
@@ -278,7 +296,8 @@ struct Lint: ParsableCommand {
                     Output.write("\n")
                 }
             case .github:
-                for d in result.diagnostics { Output.write(GitHubReport.line(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
+                let workspace = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
+                for d in result.diagnostics { Output.write(GitHubReport.line(path: o.shownPath, index: result.lineIndex, diagnostic: d, workspace: workspace)) }
             case .json, .sarif:
                 results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
                                                      counts: result.counts))
@@ -297,8 +316,19 @@ struct Lint: ParsableCommand {
         Output.flush()
         // A glob that matches nothing is worth a word (a typo would silently lint what it meant to skip).
         // Only globs that were applied to a folder can have "matched nothing".
+        // Only configs whose whole folder was walked (a folder named is it or holds it): linting `src` says nothing
+        // of a `build/**` that matches files outside `src`.
+        let walked = paths.compactMap { p -> [UInt8]? in
+            var st = stat()
+            guard p != "-", stat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let k = kernelPath(p) else { return nil }
+            return Array(k.utf8)
+        }
+        func walkedWhole(_ c: LayoutLintConfig) -> Bool {
+            guard let d = c.directory.map({ Array($0.utf8) }) else { return false }
+            return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")]) }
+        }
         var globOwners: [String: String] = [:]
-        for (p, c) in consulted { for g in c.exclude { globOwners[g] = p } }
+        for (p, c) in consulted where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
         for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
             Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file")
         }
@@ -308,7 +338,13 @@ struct Lint: ParsableCommand {
         for c in configs.compactMap({ $0 }) + Array(consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
             withWarnings[c.path ?? LayoutLintConfig.fileName] = c
         }
-        for (_, c) in withWarnings.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: style) }
+        for (_, c) in withWarnings.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: errorStyle) }
+        if files.isEmpty && errors.isEmpty && excludedAny {
+            Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
+            // The hooks name files: that all of them are excluded is no failure.
+            if forceExclude && !paths.contains(where: { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }) { return }
+            throw ExitCode(Exit.failure)
+        }
         if ioFailed || files.isEmpty {
             if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) found in \(paths.joined(separator: " "))") }
             throw ExitCode(Exit.failure)

@@ -729,3 +729,102 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(!f.timedOut && !f.signaled, "\(f)")
     }
 }
+
+/// The thirteenth session's review of the file system and the CLI (docs/reviews/2026-11-25-thirteenth-files.md;
+/// ROBUSTNESS.md, Found 127).
+@Suite struct ExcludeAndPaths {
+    /// Pre-commit names every staged file: without `--force-exclude` (which the hooks now pass) the hooks failed
+    /// commits on, and `layoutlint-fix` rewrote, files the config excludes.
+    @Test func forceExcludeAppliesTheGlobsToNamedFiles() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["build/**", "*.generated.layout.json"] }"#)
+        dir.write("src/ok.layout.json", fcWarningDoc())
+        dir.write("src/x.generated.layout.json", fcWarningDoc())
+        let plain = run(["lint", "--format", "json", "--max-warnings=0", "src/ok.layout.json", "src/x.generated.layout.json"], cwd: dir.path)
+        #expect(files(plain.json).count == 2 && plain.code == 1, "named files are linted without the flag: \(plain)")
+        let forced = run(["lint", "--format", "json", "--force-exclude", "--max-warnings=0", "src/ok.layout.json", "src/x.generated.layout.json"], cwd: dir.path)
+        #expect(files(forced.json).compactMap { $0["path"] as? String } == ["src/ok.layout.json"], "\(forced)")
+        // Every file named is excluded: nothing to do, no failure, nothing written.
+        let before = fcBytes(dir.path + "/src/x.generated.layout.json")
+        let fix = run(["lint", "--no-color", "--force-exclude", "--fix", "src/x.generated.layout.json"], cwd: dir.path)
+        #expect(fix.code == 0, "\(fix)")
+        #expect(fix.stderr.contains("excluded"), "\(fix)")
+        #expect(fcBytes(dir.path + "/src/x.generated.layout.json") == before)
+        // The hooks pass it.
+        let hooks = try String(contentsOf: repoRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        #expect(hooks.components(separatedBy: "entry: layoutlint lint --no-color --force-exclude").count == 4, "\(hooks)")
+    }
+
+    /// An excluded folder is not read: a name that is not UTF-8 (or an unreadable folder) in `build/` made every
+    /// run exit 2, and the whole excluded tree was walked.
+    @Test func anExcludedFolderIsNotRead() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["build/"] }"#)
+        dir.write("src/ok.layout.json", fcCleanDoc)
+        dir.write("build/gen/keep.txt", "")
+        let bad = Array((dir.path + "/build/gen/bad").utf8) + [0xFF] + Array(".layout.json".utf8) + [0]
+        let fd = bad.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        #expect(fd >= 0)
+        close(fd)
+        let r = run(["lint", "--no-color", "."], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        #expect(!r.stderr.contains("not valid UTF-8") && !r.stderr.contains("matches no file"), "\(r)")
+        // Not excluded, the same name is an error, as before.
+        dir.write(".layoutlint.json", #"{ "exclude": ["other/"] }"#)
+        #expect(run(["lint", "--no-color", "."], cwd: dir.path).code == 2)
+    }
+
+    /// A shared config outside the checkout: its unanchored `build` matched a folder above the config (the checkout
+    /// lay under a `build` folder), so every file was excluded and the run said "no layout documents found".
+    @Test func globsDoNotMatchAboveTheConfigsFolder() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("shared/c.json", #"{ "exclude": ["build"] }"#)
+        dir.write("build/proj/src/x.layout.json", fcWarningDoc())
+        dir.write("build/proj/build/y.layout.json", fcWarningDoc())
+        let r = run(["lint", "--format", "json", "--config", "../../shared/c.json", "."], cwd: dir.path + "/build/proj")
+        #expect(files(r.json).compactMap { $0["path"] as? String } == ["./build/y.layout.json", "./src/x.layout.json"], "\(r)")
+        // Everything excluded: the message says so.
+        dir.write("build/proj/.layoutlint.json", #"{ "exclude": ["src/"] }"#)
+        let own = run(["lint", "src"], cwd: dir.path + "/build/proj")
+        #expect(own.code == 2 && own.stderr.contains("excluded by the configuration"), "\(own)")
+    }
+
+    /// "matches no file" was printed whenever a subfolder was linted: the glob matches files, outside it.
+    @Test func noUnmatchedGlobWarningForASubfolder() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["build/**", "typo/**"] }"#)
+        dir.write("build/gen/x.layout.json", fcCleanDoc)
+        dir.write("src/a.layout.json", fcCleanDoc)
+        let sub = run(["lint", "src"], cwd: dir.path)
+        #expect(sub.code == 0 && !sub.stderr.contains("matches no file"), "\(sub)")
+        let whole = run(["lint", "."], cwd: dir.path)
+        #expect(whole.stderr.contains("\"typo/**\"") && !whole.stderr.contains("\"build/**\""), "\(whole)")
+    }
+
+    /// gitignore's `!` was taken as a literal name and excluded nothing (with a "matches no file" hinting at a typo).
+    @Test func aNegatedPatternIsAConfigError() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["gen/*", "!gen/keep.layout.json"] }"#)
+        dir.write("gen/keep.layout.json", fcCleanDoc)
+        let r = run(["lint", "--no-color", "."], cwd: dir.path)
+        #expect(r.code == 2 && r.stderr.contains("negated patterns"), "\(r)")
+    }
+
+    /// `--format github` named files `./src/x` (the default path is `.`); GitHub attaches annotations only to
+    /// paths as the pull request names them (yamllint #764, typos #1496).
+    @Test func githubAnnotationsNameFilesFromTheRepository() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("src/w.layout.json", fcWarningDoc())
+        let r = run(["lint", "--format", "github"], cwd: dir.path)
+        #expect(r.stdout.contains("file=src/w.layout.json,") && !r.stdout.contains("file=./"), "\(r)")
+        let abs = run(["lint", "--format", "github", dir.path + "/src"], cwd: dir.path, environment: ["GITHUB_WORKSPACE": dir.path])
+        #expect(abs.stdout.contains("file=src/w.layout.json,"), "\(abs)")
+    }
+
+    @Test func usageErrors() {
+        #expect(run(["lint", "--max-warnings=-5", "-"], stdin: Data(fcCleanDoc.utf8)).code == 2)
+        #expect(run(["lint", "--max-warnings=-1", "-"], stdin: Data(fcCleanDoc.utf8)).code == 0)
+        let both = run(["lint", "--config", "-", "-"], stdin: Data(fcCleanDoc.utf8))
+        #expect(both.code == 2 && both.stderr.contains("standard input"), "\(both)")
+    }
+}

@@ -100,6 +100,11 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         b.report("wrong-type", .error, "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
                         continue
                     }
+                    if g.stringValue.hasPrefix("!") {
+                        // gitignore re-includes with `!`; taken as a literal name it silently excluded nothing.
+                        b.report("invalid-value", .error, "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
+                        continue
+                    }
                     c.exclude.append(g.stringValue)
                 }
             case "$schema":
@@ -125,7 +130,10 @@ public struct LayoutLintConfig: @unchecked Sendable {
     /// The first `exclude` glob that matches `path`.
     public func excludingPattern(_ path: String) -> String? {
         guard !exclude.isEmpty else { return nil }
-        let rel = relativePath(path, to: directory ?? ".")
+        // A file outside the config's folder (a shared `--config ../ci/x.json`) is matched by none of its globs: the
+        // folders above the config are not relative to it (with `build`, a checkout under `/builds/` was all
+        // excluded).
+        guard let rel = directory.map({ relativePathIfBelow(path, to: $0) }) ?? relativePath(path, to: ".") else { return nil }
         return exclude.first { globMatches($0, rel) }
     }
 }
@@ -138,12 +146,17 @@ func parentDirectory(of path: String) -> String {
 
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`); else `path` itself.
 func relativePath(_ path: String, to dir: String) -> String {
+    relativePathIfBelow(path, to: dir) ?? splitOnSlash(Substring(path), omittingEmpty: true).filter { $0 != "." }.joined(separator: "/")
+}
+
+/// `path` relative to `dir` when it lies below it (both as given, normalised for `./`; segments compared as bytes);
+/// else nil.
+func relativePathIfBelow(_ path: String, to dir: String) -> String? {
     func norm(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
     let p = norm(path), d = norm(dir)
-    if (path.hasPrefix("/") == dir.hasPrefix("/")) && p.count >= d.count && Array(p.prefix(d.count)) == d {
-        return p.dropFirst(d.count).joined(separator: "/")
-    }
-    return p.joined(separator: "/")
+    guard path.hasPrefix("/") == dir.hasPrefix("/"), p.count >= d.count,
+          zip(p, d).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else { return nil }
+    return p.dropFirst(d.count).joined(separator: "/")
 }
 
 /// gitignore-style glob: `*` and `?` within a segment, `**` across segments, `[abc]` classes; a pattern without `/`
