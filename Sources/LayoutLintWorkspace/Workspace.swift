@@ -523,9 +523,10 @@ func temporaryName(for base: [UInt8]) -> [UInt8] {
 /// The path is resolved as the kernel resolves it (`realpath`: a symlink stays a link and its target gets the text;
 /// `lnk/..` is the parent of the folder `lnk` points to). The file that is read, checked and renamed over is that
 /// one, and it must still be the same inode right before the rename.
-public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8]) throws(WorkspaceError) {
-    func refuse(_ why: String) -> WorkspaceError { WorkspaceError("cannot fix \(path): \(why)") }
-    let changed = WorkspaceError("\(path) changed while layoutlint was fixing it; nothing was written (run again)")
+/// (`purpose`: what the messages say layoutlint was doing, "fix" or "write".)
+public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8], purpose: String = "fix") throws(WorkspaceError) {
+    func refuse(_ why: String) -> WorkspaceError { WorkspaceError("cannot \(purpose) \(path): \(why)") }
+    let changed = WorkspaceError("\(path) changed while layoutlint was \(purpose == "fix" ? "fixing" : "writing") it; nothing was written (run again)")
     guard let target = kernelPathBytes(path) else { throw refuse(errorText(errno)) }
 
     // Read and check through one descriptor: the inode compared is the inode replaced.

@@ -50,8 +50,23 @@ struct Render: ParsableCommand {
         try failOnUnknownEnvironments(result, in: file)
         let svg = renderSVG(result, environments: picked, options: RenderOptions(title: file == "-" ? nil : file))
         if let out = output, out != "-" {
+            // An existing output is replaced as `--fix` replaces a document (through a symlink, keeping its mode and
+            // owner); `Data.write(.atomic)` replaced a symlink by a file and a 0600 file by a 0644 one. And never the
+            // document itself (a slip of `-o` made the spec an SVG, exit 0).
+            var inSt = stat(), outSt = stat()
+            if file != "-", stat(file, &inSt) == 0, stat(out, &outSt) == 0, inSt.st_dev == outSt.st_dev, inSt.st_ino == outSt.st_ino {
+                Output.error("cannot write \(out): it is the document being rendered")
+                throw ExitCode(Exit.failure)
+            }
             do {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+                if stat(out, &outSt) == 0 {
+                    try writeAtomically(out, Array(svg.utf8), expected: try readFileBytes(out), purpose: "write")
+                } else {
+                    try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+                }
+            } catch let e as WorkspaceError {
+                Output.error(e.message)
+                throw ExitCode(Exit.failure)
             } catch {
                 Output.error("cannot write \(out): \(error.localizedDescription)")
                 throw ExitCode(Exit.failure)

@@ -431,3 +431,36 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(run(["lint", "repo/leak.layout.json"], cwd: dir.path).code == 1)
     }
 }
+
+/// `render -o` wrote with `Data.write(.atomic)`: a symlink became a file, a 0600 file became 0644, and `-o` naming
+/// the document replaced the spec by its SVG with exit 0 (ROBUSTNESS.md, Found 128).
+@Suite struct RenderOutputFile {
+    @Test func anExistingOutputIsReplacedAsFixReplacesADocument() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("d.layout.json", fcCleanDoc)
+        dir.write("real.svg", "")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link.svg", withDestinationPath: "real.svg")
+        #expect(run(["render", "d.layout.json", "-o", "link.svg"], cwd: dir.path).code == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/link.svg")) == "real.svg")
+        #expect(String(decoding: fcBytes(dir.path + "/real.svg"), as: UTF8.self).contains("<svg"))
+        dir.write("p.svg", "")
+        chmod(dir.path + "/p.svg", 0o600)
+        #expect(run(["render", "d.layout.json", "-o", "p.svg"], cwd: dir.path).code == 0)
+        #expect(fcMode(dir.path + "/p.svg") == 0o600)
+        #expect(String(decoding: fcBytes(dir.path + "/p.svg"), as: UTF8.self).contains("<svg"))
+        // A new file is made.
+        #expect(run(["render", "d.layout.json", "-o", "new.svg"], cwd: dir.path).code == 0)
+        #expect(String(decoding: fcBytes(dir.path + "/new.svg"), as: UTF8.self).contains("<svg"))
+    }
+
+    @Test func theDocumentItselfIsNeverTheOutput() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("same.layout.json", fcCleanDoc)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/alias.svg", withDestinationPath: "same.layout.json")
+        for out in ["same.layout.json", "./same.layout.json", "alias.svg"] {
+            let r = run(["render", "same.layout.json", "-o", out], cwd: dir.path)
+            #expect(r.code == 2 && r.stderr.contains("the document being rendered"), "\(r)")
+        }
+        #expect(String(decoding: fcBytes(dir.path + "/same.layout.json"), as: UTF8.self) == fcCleanDoc)
+    }
+}
