@@ -632,24 +632,55 @@ struct Panel {
         return out
     }
 
+    /// For each range in `ranges`: the keys of the targets with the smallest non-empty range that contains it (the
+    /// deepest element whose text holds the finding; ties: all, in the targets' order). Element and property ranges
+    /// are ranges of one JSON tree, so any two are nested or disjoint: sorted by start (longest first), the ones that
+    /// contain a position form a chain on a stack, and a finding is matched against that chain (its depth) rather
+    /// than against every target (10 001 findings over 4 000 sections took 30 s). An empty finding can sit where two
+    /// ranges touch, which the chain does not hold: it is matched against every range.
+    static func innermostOwners(of ranges: [ByteRange], among targets: [(key: String, ranges: [ByteRange])]) -> [[String]] {
+        var spanOf: [ByteRange: Int] = [:]
+        var spans: [(range: ByteRange, keys: [String])] = []
+        for t in targets {
+            for r in Set(t.ranges) where r.length > 0 {
+                if let k = spanOf[r] { spans[k].keys.append(t.key) } else { spanOf[r] = spans.count; spans.append((r, [t.key])) }
+            }
+        }
+        // (A target's keys in the targets' order: a target listed once per span.)
+        let order = spans.indices.sorted { (spans[$0].range.start, -spans[$0].range.end) < (spans[$1].range.start, -spans[$1].range.end) }
+        var out = [[String]](repeating: [], count: ranges.count)
+        var stack: [Int] = []
+        var next = 0
+        for i in ranges.indices.sorted(by: { ranges[$0].start < ranges[$1].start }) {
+            let d = ranges[i]
+            if d.length == 0 {
+                var best = Int.max
+                for sp in spans where sp.range.start <= d.start && d.end <= sp.range.end {
+                    if sp.range.length < best { best = sp.range.length; out[i] = sp.keys } else if sp.range.length == best { out[i] += sp.keys }
+                }
+                continue
+            }
+            while next < order.count, spans[order[next]].range.start <= d.start {
+                let r = spans[order[next]].range
+                while let top = stack.last, spans[top].range.end < r.end { stack.removeLast() }
+                stack.append(order[next])
+                next += 1
+            }
+            if let k = stack.last(where: { spans[$0].range.end >= d.end }) { out[i] = spans[k].keys }
+        }
+        return out
+    }
+
     mutating func drawFindings() {
         let name = layout.environment.name
         let ds = result.diagnostics.filter { $0.environments.isEmpty || $0.environments.contains(name) }
         guard !ds.isEmpty else { return }
         let ts = targets()
+        let owners = Self.innermostOwners(of: ds.map(\.range), among: ts)
         var byKey: [String: [Diagnostic]] = [:]
         var keyOrder: [String] = []
-        for d in ds {
-            // The deepest element whose text contains the finding: the smallest containing range wins (ties: all).
-            var best = Int.max
-            var keys: [String] = []
-            for t in ts {
-                var depth = Int.max
-                for r in t.ranges where r.start <= d.range.start && d.range.end <= r.end && r.length > 0 { depth = min(depth, r.length) }
-                if depth == Int.max { continue }
-                if depth < best { best = depth; keys = [t.key] } else if depth == best { keys.append(t.key) }
-            }
-            let drawn = keys.filter { drawnFrames[$0] != nil }
+        for (i, d) in ds.enumerated() {
+            let drawn = owners[i].filter { drawnFrames[$0] != nil }
             if drawn.isEmpty {
                 notes.append(("\(d.severity.description) [\(d.rule)] \(d.message)", severityColor[d.severity]))
                 continue
