@@ -162,16 +162,39 @@ extension JSONValue {
         out.append(contentsOf: String(i).utf8)
     }
 
+    /// A string as JSON. Besides what JSON requires (`"`, `\\`, controls below U+0020), DEL, the C1 controls, the line
+    /// and paragraph separators and the bidi embeddings, overrides and isolates are written as `\\uXXXX`: the value is
+    /// the same, and JSON shown on a terminal or in a log carries none of them raw (ROBUSTNESS.md, Found 130).
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        func hex(_ n: UInt32) -> UInt8 { n < 10 ? 0x30 + UInt8(n) : 0x57 + UInt8(n) }
+        func escape(_ v: UInt32) {
+            out.append(0x5C); out.append(0x75)
+            for shift in [12, 8, 4, 0] as [UInt32] { out.append(hex(v >> shift & 15)) }
+        }
         var s = s
         s.withUTF8 { b in
             var run = 0
-            for i in 0..<b.count {
+            var i = 0
+            while i < b.count {
                 let c = b[i]
-                guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 || c == 0xE2 else { i += 1; continue }
+                // The multi-byte ones: U+0080–U+009F (C2 80–9F), U+2028–U+202E (E2 80 A8–AE), U+2066–U+2069 (E2 81 A6–A9).
+                var scalar: UInt32? = nil
+                var width = 1
+                if c == 0xC2 {
+                    if i + 1 < b.count, (0x80...0x9F).contains(b[i + 1]) { scalar = UInt32(b[i + 1]); width = 2 }
+                } else if c == 0xE2 {
+                    if i + 2 < b.count, b[i + 1] == 0x80, (0xA8...0xAE).contains(b[i + 2]) { scalar = 0x2000 + UInt32(b[i + 2] - 0x80); width = 3 }
+                    if i + 2 < b.count, b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { scalar = 0x2040 + UInt32(b[i + 2] - 0x80); width = 3 }
+                } else if c == 0x7F {
+                    scalar = 0x7F
+                }
+                if (c == 0xC2 || c == 0xE2 || c == 0x7F) && scalar == nil { i += 1; continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
-                run = i + 1
+                i += width
+                run = i
+                if let scalar { escape(scalar); continue }
                 out.append(0x5C)
                 switch c {
                 case 0x22: out.append(0x22)
@@ -182,8 +205,8 @@ extension JSONValue {
                 case 0x0D: out.append(0x72)
                 case 0x09: out.append(0x74)
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                    out.removeLast()
+                    escape(UInt32(c))
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<b.count]))

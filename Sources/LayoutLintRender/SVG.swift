@@ -46,7 +46,10 @@ public func renderSVG(_ result: LintResult, environments: [String]? = nil, optio
 
 // MARK: - text helpers
 
-/// Escapes text for XML content and attribute values; characters XML 1.0 cannot hold become U+FFFD.
+/// Escapes text for XML content and attribute values; characters XML 1.0 cannot hold become U+FFFD. C1 controls,
+/// DEL, the line and paragraph separators and the bidi embeddings, overrides and isolates are written as character
+/// references (`&#x9B;`, `&#x202E;`): the data stays exact, and `render` on a terminal passes no raw CSI from a
+/// document (ROBUSTNESS.md, Found 130). Text that is displayed goes through `xmlText`.
 public func xmlEscape(_ s: String) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
@@ -60,10 +63,29 @@ public func xmlEscape(_ s: String) -> String {
         case "\t", "\n", "\r": out.unicodeScalars.append(u)
         default:
             let v = u.value
-            if v < 0x20 || (v >= 0xFFFE && v <= 0xFFFF) { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+            if v < 0x20 || (v >= 0xFFFE && v <= 0xFFFF) {
+                out += "\u{FFFD}"
+            } else if isInvisibleControl(v) {
+                out += "&#x" + String(v, radix: 16, uppercase: true) + ";"
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
     }
     return out
+}
+
+private func isInvisibleControl(_ v: UInt32) -> Bool {
+    (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+}
+
+/// `xmlEscape` for text a viewer displays (`<text>`): those controls become U+FFFD, as in `explain` and hover, so that
+/// a right-to-left override in a name cannot reverse the sizes and counts drawn after it.
+func xmlText(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: { isInvisibleControl($0.value) }) else { return xmlEscape(s) }
+    var t = String.UnicodeScalarView()
+    for u in s.unicodeScalars { t.append(isInvisibleControl(u.value) ? "\u{FFFD}" : u) }
+    return xmlEscape(String(t))
 }
 
 /// A number as SVG user units: rounded to 1/1000, no trailing zeros (the same numbers `explain` prints).
@@ -169,7 +191,7 @@ struct SVGRenderer {
         out += "<style>\n\(styleSheet)\n</style>\n"
         out += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\"/>\n"
         if let t = options.title {
-            out += "<text class=\"title\" x=\"\(num(Self.margin))\" y=\"22\">\(xmlEscape(t))</text>\n"
+            out += "<text class=\"title\" x=\"\(num(Self.margin))\" y=\"22\">\(xmlText(t))</text>\n"
         }
         var x = 0.0
         for p in panels {
@@ -178,7 +200,7 @@ struct SVGRenderer {
         }
         var y = notesTop
         for n in notes {
-            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlEscape(n))</text>\n"
+            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlText(n))</text>\n"
             y += Self.noteLine
         }
         if legend.height > 0 {
@@ -206,7 +228,7 @@ struct SVGRenderer {
             let w = 18 + 6.2 * Double(label.count) + 14
             if x > 0 && x + w > maxWidth { x = 0; y += 20 }
             out += "<rect data-kind=\"legend\" \(attrs) x=\"\(num(x))\" y=\"\(num(y + 2))\" width=\"12\" height=\"12\"/>"
-            out += "<text class=\"note\" x=\"\(num(x + 18))\" y=\"\(num(y + 12))\">\(xmlEscape(label))</text>\n"
+            out += "<text class=\"note\" x=\"\(num(x + 18))\" y=\"\(num(y + 12))\">\(xmlText(label))</text>\n"
             x += w
         }
         return (out, y + 18)
@@ -319,7 +341,7 @@ struct Panel {
         let size = min(maxSize, frame.height * 0.55, (frame.width - 4) / (0.68 * max(1, chars)))
         guard size >= 5 else { return nil }
         let fs = (size * 10).rounded(.down) / 10
-        return indent + "<text class=\"\(cls)\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2))\" font-size=\"\(num(fs))\">\(xmlEscape(text))</text>"
+        return indent + "<text class=\"\(cls)\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2))\" font-size=\"\(num(fs))\">\(xmlText(text))</text>"
     }
 
     // MARK: the panel
@@ -347,11 +369,11 @@ struct Panel {
 
         var out = " data-environment=\"\(xmlEscape(env.name))\" data-width=\"\(num(width))\" data-height=\"\(num(height))\">\n"
         let safe = env.safeAreaInsets
-        out += "<text class=\"title\" x=\"\(num(m))\" y=\"18\">\(xmlEscape(env.name))</text>\n"
+        out += "<text class=\"title\" x=\"\(num(m))\" y=\"18\">\(xmlText(env.name))</text>\n"
         var sub = "\(formatPoints(env.width))×\(formatPoints(env.height)) pt @\(formatPoints(env.scale))x"
         sub += ", safe area \(formatPoints(safe.top)) \(formatPoints(safe.left)) \(formatPoints(safe.bottom)) \(formatPoints(safe.right))"
         sub += ", scrolls \(main == .vertical ? "vertically" : "horizontally")"
-        out += "<text class=\"subtitle\" x=\"\(num(m))\" y=\"32\">\(xmlEscape(sub))</text>\n"
+        out += "<text class=\"subtitle\" x=\"\(num(m))\" y=\"32\">\(xmlText(sub))</text>\n"
         out += "<g data-kind=\"content-space\" transform=\"translate(\(num(tx)),\(num(ty)))\">\n"
         // Clip at the cut (along the scroll axis) and the fade mask for orthogonal groups past the device edge.
         let big = 1e6
@@ -391,7 +413,7 @@ struct Panel {
             var t = n.text
             if t.count > maxNoteChars { t = String(t.prefix(maxNoteChars - 1)) + "…" }
             let fill = n.color.map { " fill=\"\($0)\"" } ?? ""
-            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(m))\" y=\"\(num(y))\"\(fill)>\(xmlEscape(t))</text>\n"
+            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(m))\" y=\"\(num(y))\"\(fill)>\(xmlText(t))</text>\n"
             y += SVGRenderer.noteLine
         }
         out += "</g>\n"
@@ -415,7 +437,7 @@ struct Panel {
         if s.frame.origin(main) < cutMain && isFinite(s.frame) {
             // Top-right (finding labels take the top-left corner), within the device's width.
             let right = min(s.frame.maxX, device.maxX) - 3
-            labelLayer.append("<text class=\"section-label\" text-anchor=\"end\" x=\"\(num(right))\" y=\"\(num(s.frame.y + 10))\">\(xmlEscape(title))</text>")
+            labelLayer.append("<text class=\"section-label\" text-anchor=\"end\" x=\"\(num(right))\" y=\"\(num(s.frame.y + 10))\">\(xmlText(title))</text>")
         }
         if let reason = s.unresolvedReason {
             notes.append(("section \u{201C}\(s.name)\u{201D} (\(s.path)) is not drawn: \(reason)", "#b91c1c"))
@@ -508,7 +530,7 @@ struct Panel {
                 let end = root.frame.origin(cross) + Double(k - 1) * step + gCross + 8
                 let text = "+\(n - k) more group\(n - k == 1 ? "" : "s") \(cross == .horizontal ? "→" : "↓")"
                 let p = cross == .horizontal ? (x: end, y: root.frame.y + min(gMain, 40) / 2 + 4) : (x: root.frame.x + 4, y: end + 11)
-                labelLayer.append("<text data-kind=\"more\" class=\"more\" x=\"\(num(p.x))\" y=\"\(num(p.y))\">\(xmlEscape(text))</text>")
+                labelLayer.append("<text data-kind=\"more\" class=\"more\" x=\"\(num(p.x))\" y=\"\(num(p.y))\">\(xmlText(text))</text>")
                 bounds.add(clipped(Rect(x: p.x, y: p.y - 11, width: 6.2 * Double(text.count), height: 16)))
             }
         } else {
@@ -703,7 +725,7 @@ struct Panel {
                 for (i, d) in list.reversed().enumerated() where isFinite(frame) {
                     let color = severityColor[d.severity]!
                     let y = frame.height >= 14 ? frame.y + 10 + Double(i) * 10 : frame.y - 3 - Double(i) * 10
-                    findingLayer.append("<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(y))\">\(xmlEscape(d.rule))</text>")
+                    findingLayer.append("<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(y))\">\(xmlText(d.rule))</text>")
                 }
             }
         }

@@ -2,6 +2,7 @@
 // sections fade their off-screen groups, itemCount is honoured, long layouts are cut.
 import Foundation
 import Testing
+import JSONC
 import LayoutLintCore
 import LayoutLintRender
 
@@ -325,6 +326,36 @@ struct PreviewHelperTests {
         #expect(previewFileName(documentPath: "x.layout.jsonc", environment: nil) == "x.svg")
         #expect(previewFileName(documentPath: "/..", environment: "../../etc") == "layout...-..-etc.svg")
         #expect(!previewFileName(documentPath: "/tmp/a b/é.layout.json", environment: "iPad/landscape").contains("/"))
+    }
+}
+
+/// Names with C1 controls, bidi overrides and line separators (ROBUSTNESS.md, Found 130): they reached the SVG raw
+/// (`render` writes to the terminal by default: U+009B is a CSI there), and a right-to-left override reversed the
+/// sizes and counts drawn after a name.
+@Suite("render: invisible controls")
+struct InvisibleControlTests {
+    static let name = "a\u{9B}31m\u{202E}b\u{2028}c\u{7F}"
+
+    @Test func theyAreCharacterReferencesInDataAndReplacedInText() throws {
+        let r = doc(#"{ "name": "a\u009b31m\u202eb\u2028c\u007f", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
+        let svg = renderSVG(r)
+        let raw: Set<UInt32> = [0x9B, 0x202E, 0x2028, 0x7F]
+        #expect(!svg.unicodeScalars.contains { raw.contains($0.value) })
+        #expect(svg.contains("&#x9B;31m&#x202E;b&#x2028;c&#x7F;"))
+        let root = try parseSVG(svg)
+        // The data is the name exactly; what is displayed shows U+FFFD where the controls were.
+        #expect(root.all("rect").contains { $0["data-name"] == Self.name })
+        let label = root.all("text").first { $0.text.hasPrefix("a\u{FFFD}31m") }
+        #expect(label?.text.hasPrefix("a\u{FFFD}31m\u{FFFD}b\u{FFFD}c\u{FFFD}") == true, "\(root.all("text").map(\.text))")
+    }
+
+    @Test func jsonWritesThemEscaped() throws {
+        let text = JSONValue.object([("name", .string(Self.name + "\u{2066}x\u{2069}"))]).serialized(pretty: true)
+        #expect(text.contains(#""a\u009b31m\u202eb\u2028c\u007f\u2066x\u2069""#), "\(text)")
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(try JSONValue.parse(text)["name"]?.stringValue == Self.name + "\u{2066}x\u{2069}")
+        // Other non-ASCII text stays as it is.
+        #expect(JSONValue.string("é€😀\u{2030}").serialized() == "\"é€😀\u{2030}\"")
     }
 }
 
