@@ -182,6 +182,20 @@ public enum LSP {
         return fence + pad + text + pad + fence
     }
 
+    /// Document text shown as a plain label (a document symbol's name or detail, a code lens title): line breaks and
+    /// tabs become spaces, other controls and bidi overrides pictures or U+FFFD; an empty or all-white-space name (LSP:
+    /// a symbol name "must not be an empty string or a string only consisting of white spaces") is "(unnamed)".
+    public static func label(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            switch c {
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": out.append(" ")
+            default: out.append(contentsOf: visibleScalar(c).unicodeScalars)
+            }
+        }
+        return out.allSatisfy({ $0.properties.isWhitespace }) ? "(unnamed)" : String(out)
+    }
+
     /// Control characters (C0, DEL, C1) and bidi overrides as visible pictures or U+FFFD, as the text report shows them.
     static func visibleScalar(_ c: Unicode.Scalar) -> String {
         switch c.value {

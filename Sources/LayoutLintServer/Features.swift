@@ -290,7 +290,7 @@ struct FeatureContext {
             var flat: [JSONValue] = []
             func add(_ o: OutlineSymbol, container: String?) {
                 guard flat.count < cap else { return }
-                let name = o.name.isEmpty ? "(unnamed)" : o.name
+                let name = LSP.label(o.name)
                 var m: [(String, JSONValue)] = [("name", .string(name)), ("kind", .int(Int64(kind(o.kind)))),
                                                 ("location", LSP.location(uri: doc.uri, range: conv.range(o.range)))]
                 if let container { m.append(("containerName", .string(container))) }
@@ -304,8 +304,8 @@ struct FeatureContext {
             let children = o.children.compactMap(child)
             var sel = o.selection
             if !(sel.start >= o.range.start && sel.end <= o.range.end) { sel = ByteRange(o.range.start, o.range.start) }
-            var m: [(String, JSONValue)] = [("name", .string(o.name.isEmpty ? "(unnamed)" : o.name))]
-            if let detail = o.detail { m.append(("detail", .string(detail))) }
+            var m: [(String, JSONValue)] = [("name", .string(LSP.label(o.name)))]
+            if let detail = o.detail { m.append(("detail", .string(LSP.label(detail)))) }
             m += [("kind", .int(Int64(kind(o.kind)))), ("range", conv.range(o.range)), ("selectionRange", conv.range(sel))]
             if !children.isEmpty { m.append(("children", .array(children))) }
             return .object(m)

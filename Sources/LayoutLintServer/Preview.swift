@@ -23,7 +23,7 @@ extension LanguageServer {
                 lenses.append(.object([
                     ("range", range),
                     ("command", .object([
-                        ("title", .string("Preview in \(name)")),
+                        ("title", .string("Preview in \(LSP.label(name))")),
                         ("command", .string(Self.previewCommand)),
                         ("arguments", .array([.string(doc.uri), .string(name), .string("/sections/\(section.index)")])),
                     ])),

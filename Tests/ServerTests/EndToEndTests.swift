@@ -703,6 +703,42 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// Names from the document were symbol names and lens titles as written (ROBUSTNESS.md, Found 131): an ESC or a
+    /// right-to-left override reached terminal clients' outlines raw, an all-space name broke LSP's rule for
+    /// `DocumentSymbol.name`, and a `$ref` label showed the pointer's `~1` escapes.
+    @Test func documentSymbolNamesAreLabels() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/names.layout.json"
+        let text = #"""
+        { "environments": [ { "name": "env\u001b[31m", "width": 390, "height": 844 } ],
+          "definitions": { "a/b~c": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, " ": { "width": 1, "height": 1 } },
+          "sections": [ { "name": "   ", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                                                     "subitems": [ { "$ref": "#/definitions/a~1b~0c" } ] } },
+                        { "name": "x\u202Ey\u0085z", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                                                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
+        """#
+        c.open(uri, text)
+        let syms = c.result("textDocument/documentSymbol", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        var all: [String] = []
+        func walk(_ s: JSONValue) {
+            if let n = s["name"]?.stringValue { all.append(n) }
+            if let d = s["detail"]?.stringValue { all.append(d) }
+            for ch in s["children"]?.arrayValue ?? [] { walk(ch) }
+        }
+        syms.forEach(walk)
+        #expect(all.contains("(unnamed)"), "\(all)")
+        #expect(all.allSatisfy { !$0.allSatisfy(\.isWhitespace) }, "\(all)")
+        let bad: Set<UInt32> = [0x1B, 0x202E, 0x85]
+        #expect(!all.contains { $0.unicodeScalars.contains { bad.contains($0.value) } }, "\(all)")
+        #expect(all.contains { $0.hasPrefix("x\u{FFFD}y\u{FFFD}z") }, "\(all)")
+        #expect(all.contains { $0.hasSuffix("→ a/b~c") }, "\(all)")
+        let lenses = c.result("textDocument/codeLens", .object([("textDocument", docID(uri))]))?.arrayValue ?? []
+        let titles = lenses.compactMap { $0["command"]?["title"]?.stringValue }
+        #expect(!titles.isEmpty && titles.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B } }, "\(titles)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func definitionReferencesRenameAndLinks() {
         let c = LSPClient()
         c.initialize()
