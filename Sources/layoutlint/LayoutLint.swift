@@ -77,10 +77,11 @@ struct Output {
             Foundation.exit(Exit.failure)
         }
     }
-    /// One message on stderr. Its text can quote file names, config globs and environment names, so control
-    /// characters are made visible line by line (as in the text report): a repository must not drive the terminal.
+    /// One message on stderr, on one line. Its text can quote file names, config globs and environment names, so
+    /// control characters are made visible (as in the text report): a repository must not drive the terminal, nor
+    /// write a line of its own with a line break in a file name (`nl⏎layoutlint: all clear`).
     static func error(_ s: String) {
-        let line = "layoutlint: " + s.split(separator: "\n", omittingEmptySubsequences: false).map { TextReport.sanitize(String($0)) }.joined(separator: "\n") + "\n"
+        let line = "layoutlint: " + TextReport.sanitize(s) + "\n"
         FileHandle.standardError.write(line.data(using: .utf8)!)
     }
     static var colorEnabled: Bool { colorEnabled(on: 1) }
@@ -186,10 +187,12 @@ struct Lint: ParsableCommand {
             explicitConfig = c
         }
         // The nearest config, looked up once per folder (a run is a snapshot; files of one folder share it).
-        var byFolder: [String: LayoutLintConfig?] = [:]
+        // (Keyed by bytes: `String` keys are equal when canonically equivalent, and folders "café" in NFC and in NFD
+        // are two folders with two configs.)
+        var byFolder: [[UInt8]: LayoutLintConfig?] = [:]
         func configFor(_ file: String) -> LayoutLintConfig? {
             if let explicitConfig { return explicitConfig }
-            let folder = file == "-" ? "-" : (file as NSString).deletingLastPathComponent
+            let folder = Array((file == "-" ? "-" : (file as NSString).deletingLastPathComponent).utf8)
             if let c = byFolder[folder] { return c }
             // Standard input is governed by the config of the file it stands for (`--stdin-filename`: an editor
             // pipes a buffer from anywhere), else by the working directory's.

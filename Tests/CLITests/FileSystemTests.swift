@@ -464,3 +464,34 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(String(decoding: fcBytes(dir.path + "/same.layout.json"), as: UTF8.self) == fcCleanDoc)
     }
 }
+
+/// A line break in a file name wrote a line of its own on stderr (`layoutlint: all clear.layout.json has 2 errors`):
+/// a message is one line, its controls shown as pictures (ROBUSTNESS.md, Found 132).
+@Suite struct OneLinePerMessage {
+    @Test func aLineBreakInAFileNameStaysInItsMessage() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        let name = "nl\nlayoutlint: all clear.layout.json"
+        dir.write(name, "{ \"sections\": [ { \"name\": 3 } ] }")
+        let r = run(["explain", name], cwd: dir.path)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { !$0.hasPrefix("layoutlint: all clear") }, "\(r.stderr)")
+        #expect(r.stderr.contains("nl\u{240A}layoutlint: all clear.layout.json"), "\(r.stderr)")
+    }
+}
+
+/// Folders whose names are canonically equivalent (NFC "café", NFD "café") shared one config: the result depended on
+/// the order the files were named in (ROBUSTNESS.md, Found 133).
+@Suite struct CanonicallyEquivalentFolders {
+    @Test func eachFolderHasItsOwnConfig() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        for (f, severity) in [(nfc, "off"), (nfd, "error")] {
+            try? FileManager.default.createDirectory(atPath: dir.path + "/" + f + "/.git", withIntermediateDirectories: true)
+            dir.write(f + "/.layoutlint.json", #"{ "rules": { "duplicate-key": "\#(severity)" } }"#)
+            dir.write(f + "/x.layout.json", #"{ "sections": [ { "name": "a", "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#)
+        }
+        let a = run(["lint", "--format", "json", nfc + "/x.layout.json", nfd + "/x.layout.json"], cwd: dir.path)
+        let b = run(["lint", "--format", "json", nfd + "/x.layout.json", nfc + "/x.layout.json"], cwd: dir.path)
+        #expect(fcSummary(a.json, "errors") == 1 && fcSummary(b.json, "errors") == 1, "\(a)\n\(b)")
+    }
+}
