@@ -339,7 +339,7 @@ let twoFindings = """
         let unknown = run(["lint", "--environment", "Evil", "d/e.layout.json"], cwd: dir.path)
         #expect(unknown.code == 2, "\(unknown)")
         #expect(unknown.stderr.contains("did you mean \"Evil␛]0;pwned␇␛[2J\""), "\(unknown)")
-        let globs = run(["lint", "--format", "json", "d"], cwd: dir.path)
+        let globs = run(["lint", "--format", "json", "."], cwd: dir.path)
         #expect(globs.stderr.contains("zz␛]0;pwned␇"), "\(globs)")
         for r in [unknown, globs] {
             #expect(!r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(r.stderr.debugDescription)")

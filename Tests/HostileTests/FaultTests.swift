@@ -198,11 +198,13 @@ extension HostileSecurityTests {
         let r = s.request("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
             ("arguments", .array([.string(uri), .string("../../../../tmp/escaped"), .string("/sections/0")]))]))
         let written = r?["result"]?["uri"]?.stringValue ?? ""
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)").absoluteString
-        #expect(written.hasPrefix(dir) && !written.dropFirst(dir.count).contains("/"),
+        // Its own folder: `layoutlint-preview-PID-XXXXXX` (mkdtemp) in the temporary folder.
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)-").absoluteString
+        let rest = written.hasPrefix(prefix) ? written.dropFirst(prefix.count) : ""
+        #expect(rest.split(separator: "/").count == 2 && rest.split(separator: "/")[0].count == 6,
                 "the preview went to \(written) (\(r?.serialized().prefix(300) ?? "no response"))")
         s.proveAlive()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)").path
+        let folder = URL(string: written)?.deletingLastPathComponent().path ?? "/nonexistent"
         #expect(FileManager.default.fileExists(atPath: folder))
         s.shutdownCleanly()
         #expect(!FileManager.default.fileExists(atPath: folder), "the preview folder is removed when the server exits")
