@@ -60,7 +60,11 @@ public func xmlEscape(_ s: String) -> String {
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
         case "'": out += "&apos;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(u)
+        // As references: an attribute value's literal tab or line break is read back as a space (XML's attribute
+        // normalisation), and `data-name` no longer matched explain's name.
+        case "\t": out += "&#9;"
+        case "\n": out += "&#10;"
+        case "\r": out += "&#13;"
         default:
             let v = u.value
             if v < 0x20 || (v >= 0xFFFE && v <= 0xFFFF) {
@@ -654,13 +658,14 @@ struct Panel {
         return out
     }
 
-    /// For each range in `ranges`: the keys of the targets with the smallest non-empty range that contains it (the
-    /// deepest element whose text holds the finding; ties: all, in the targets' order). Element and property ranges
+    /// For each range in `ranges`: the keys of the targets whose non-empty ranges contain it, innermost first (the
+    /// deepest element whose text holds the finding, then the ones around it; the targets of one range together, in
+    /// the targets' order). Element and property ranges
     /// are ranges of one JSON tree, so any two are nested or disjoint: sorted by start (longest first), the ones that
     /// contain a position form a chain on a stack, and a finding is matched against that chain (its depth) rather
     /// than against every target (10 001 findings over 4 000 sections took 30 s). An empty finding can sit where two
     /// ranges touch, which the chain does not hold: it is matched against every range.
-    static func innermostOwners(of ranges: [ByteRange], among targets: [(key: String, ranges: [ByteRange])]) -> [[String]] {
+    static func innermostOwners(of ranges: [ByteRange], among targets: [(key: String, ranges: [ByteRange])]) -> [[[String]]] {
         var spanOf: [ByteRange: Int] = [:]
         var spans: [(range: ByteRange, keys: [String])] = []
         for t in targets {
@@ -670,16 +675,16 @@ struct Panel {
         }
         // (A target's keys in the targets' order: a target listed once per span.)
         let order = spans.indices.sorted { (spans[$0].range.start, -spans[$0].range.end) < (spans[$1].range.start, -spans[$1].range.end) }
-        var out = [[String]](repeating: [], count: ranges.count)
+        var out = [[[String]]](repeating: [], count: ranges.count)
         var stack: [Int] = []
         var next = 0
         for i in ranges.indices.sorted(by: { ranges[$0].start < ranges[$1].start }) {
             let d = ranges[i]
             if d.length == 0 {
-                var best = Int.max
-                for sp in spans where sp.range.start <= d.start && d.end <= sp.range.end {
-                    if sp.range.length < best { best = sp.range.length; out[i] = sp.keys } else if sp.range.length == best { out[i] += sp.keys }
-                }
+                // By length, equal lengths as one level.
+                var byLength: [Int: [String]] = [:]
+                for sp in spans where sp.range.start <= d.start && d.end <= sp.range.end { byLength[sp.range.length, default: []] += sp.keys }
+                out[i] = byLength.keys.sorted().map { byLength[$0]! }
                 continue
             }
             while next < order.count, spans[order[next]].range.start <= d.start {
@@ -688,7 +693,8 @@ struct Panel {
                 stack.append(order[next])
                 next += 1
             }
-            if let k = stack.last(where: { spans[$0].range.end >= d.end }) { out[i] = spans[k].keys }
+            // The stack is a chain of nested ranges: those that reach d's end hold it, innermost on top.
+            out[i] = stack.reversed().filter { spans[$0].range.end >= d.end }.map { spans[$0].keys }
         }
         return out
     }
@@ -702,7 +708,12 @@ struct Panel {
         var byKey: [String: [Diagnostic]] = [:]
         var keyOrder: [String] = []
         for (i, d) in ds.enumerated() {
-            let drawn = owners[i].filter { drawnFrames[$0] != nil }
+            // The innermost drawn element that holds it (an item that is not drawn: the group around it).
+            var drawn: [String] = []
+            for level in owners[i] {
+                drawn = level.filter { drawnFrames[$0] != nil }
+                if !drawn.isEmpty { break }
+            }
             if drawn.isEmpty {
                 notes.append(("\(d.severity.description) [\(d.rule)] \(d.message)", severityColor[d.severity]))
                 continue
@@ -745,7 +756,9 @@ public func previewFileName(documentPath: String, environment: String?) -> Strin
         let kept = s.unicodeScalars.map { u -> Character in
             (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "-" || u == "_" || u == ".") && u.isASCII ? Character(u) : "-"
         }
-        let t = String(kept)
+        // (At most 80 characters each, all ASCII: a long environment or document name made a name over NAME_MAX, 255
+        // bytes, and the preview failed.)
+        let t = String(kept.prefix(80))
         return t.isEmpty || t.allSatisfy({ $0 == "." }) ? "layout" : t
     }
     return clean(base) + (environment.map { "." + clean($0) } ?? "") + ".svg"

@@ -407,10 +407,7 @@ extension LanguageServer {
         }
         var opts: LintOptions?
         if configChanged || doc.engine == nil {
-            var o = LintOptions()
-            o.maxDocumentBytes = options.maxDocumentBytes
-            let found = doc.path.flatMap(configFor)
-            found?.config?.apply(to: &o)
+            let (o, found) = lintOptions(for: doc)
             let effect = ConfigEffect(found?.config)
             setConfigPath(doc, found?.path)
             // The same options: the incremental state stays (only the text's own changes are linted).
@@ -510,5 +507,17 @@ struct ConfigEffect: Equatable {
         config.apply(to: &o)
         severities = o.severities
         environments = o.defaultEnvironments
+    }
+}
+
+extension LanguageServer {
+    /// The options a document is linted with: the server's document size limit and its config (severities, default
+    /// environments). The preview of another environment lints with them too (it drew rules the config turns off).
+    func lintOptions(for doc: Document) -> (LintOptions, (path: String, config: LayoutLintConfig?)?) {
+        var o = LintOptions()
+        o.maxDocumentBytes = options.maxDocumentBytes
+        let found = doc.path.flatMap(configFor)
+        found?.config?.apply(to: &o)
+        return (o, found)
     }
 }

@@ -55,7 +55,7 @@ extension LanguageServer {
         let environment = args.count > 1 ? args[1].stringValue : nil
         if let environment, !result.layouts.contains(where: { $0.environment.name == environment }) {
             // Another environment than the document's: resolve the document there.
-            var opts = LintOptions()
+            var opts = lintOptions(for: doc).0
             opts.environmentNames = [environment]
             let other = lint(bytes: doc.text, options: opts)
             guard other.unknownEnvironments.isEmpty else {

@@ -326,6 +326,7 @@ struct PreviewHelperTests {
         #expect(previewFileName(documentPath: "x.layout.jsonc", environment: nil) == "x.svg")
         #expect(previewFileName(documentPath: "/..", environment: "../../etc") == "layout...-..-etc.svg")
         #expect(!previewFileName(documentPath: "/tmp/a b/é.layout.json", environment: "iPad/landscape").contains("/"))
+        #expect(previewFileName(documentPath: String(repeating: "d", count: 300) + ".layout.json", environment: String(repeating: "E", count: 300)).utf8.count < 200)
     }
 }
 
@@ -356,6 +357,27 @@ struct InvisibleControlTests {
         #expect(try JSONValue.parse(text)["name"]?.stringValue == Self.name + "\u{2066}x\u{2069}")
         // Other non-ASCII text stays as it is.
         #expect(JSONValue.string("é€😀\u{2030}").serialized() == "\"é€😀\u{2030}\"")
+    }
+}
+
+/// A finding on an element that is not drawn (an item past `itemCount`) went to a cut note; now the element around it
+/// that is drawn is outlined (ROBUSTNESS.md, Found 134). A name's line breaks and tabs were read back as spaces from
+/// `data-name`.
+@Suite("render: findings and names")
+struct FindingPlacementTests {
+    @Test func aFindingOnAnUndrawnItemOutlinesItsGroup() throws {
+        let r = doc(#"{ "name": "s", "itemCount": 1, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "contentInsets": { "top": 0.2 } } ] } }"#)
+        #expect(r.diagnostics.contains { $0.rule == "fractional-inset" })
+        let root = try parseSVG(renderSVG(r))
+        let outlined = root.all("rect").filter { $0["data-kind"] == "finding" && $0["data-rule"] == "fractional-inset" }
+        #expect(outlined.map { $0["data-path"] } == ["/sections/0/group"], "\(outlined.map { $0.attrs })")
+        #expect(!root.all("text").contains { $0["data-kind"] == "note" && $0.text.contains("fractional-inset") })
+    }
+
+    @Test func namesKeepTheirLineBreaksInData() throws {
+        let r = doc(#"{ "name": "line1\nline2\r\nx\ty", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
+        let root = try parseSVG(renderSVG(r))
+        #expect(root.all("rect").contains { $0["data-name"] == "line1\nline2\r\nx\ty" })
     }
 }
 

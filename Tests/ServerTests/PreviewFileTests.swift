@@ -80,6 +80,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
+    /// A preview in an environment the document does not list linted it with bare options: it outlined a rule the
+    /// config turns off (ROBUSTNESS.md, Found 134). And a long environment name made a file name over 255 bytes.
+    @Test func aPreviewInAnotherEnvironmentUsesTheConfig() throws {
+        let tmp = TempFolder()
+        defer { tmp.cleanup() }
+        tmp.write("ws/.layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        tmp.write("ws/a.layout.json", overflowDoc)
+        let c = LSPClient(environment: ["TMPDIR": tmp.path])
+        c.initialize()
+        let uri = tmp.uri("ws/a.layout.json")
+        c.open(uri, overflowDoc)
+        for env in ["iPad", "iPhone 12"] {
+            let r = c.result("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
+                                                                  ("arguments", .array([.string(uri), .string(env)]))]))
+            let file = try #require(r?["uri"]?.stringValue.flatMap { URL(string: $0) }, "\(String(describing: r))")
+            let svg = try String(contentsOf: file, encoding: .utf8)
+            #expect(svg.contains("<svg") && !svg.contains("data-rule=\"group-overflow\""), "\(env)")
+        }
+        // A long environment name (the document's own) still gets a file.
+        let long = String(repeating: "E", count: 300)
+        let doc = #"{ "environments": [ { "name": "\#(long)", "width": 390, "height": 844 } ], "sections": [] }"#
+        c.open(tmp.uri("ws/b.layout.json"), doc)
+        let r = c.result("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
+                                                              ("arguments", .array([.string(tmp.uri("ws/b.layout.json")), .string(long)]))]))
+        #expect(r?["uri"]?.stringValue?.hasSuffix(".svg") == true, "\(String(describing: r))")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func theFoldersOfDeadServersAreRemovedAtStart() throws {
         let tmp = TempFolder()
         defer { tmp.cleanup() }
