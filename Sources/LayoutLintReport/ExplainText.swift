@@ -67,8 +67,13 @@ public enum ExplainText {
                 let xs = n.children[i..<j].map { "(\(formatPoints($0.frame.x)), \(formatPoints($0.frame.y)))" }
                 let times = j - i > 1 ? " ×\(j - i)" : ""
                 out += "\(pad)  item \(style.dim(t(c.path)))  \(describe(c))\(times) at \(xs.joined(separator: ", "))\n"
-                for s in c.supplementaries {
-                    out += "\(pad)    \(t(s.item.elementKind ?? "supplementary")) \(style.dim(t(s.item.path)))  \(s.frame.sizeDescription)\n"
+                // A badge where it is, for every placement of the run (as its item's positions; hover and explain's
+                // JSON gave them, the text only the size).
+                for (k, s) in c.supplementaries.enumerated() {
+                    let at = n.children[i..<j].compactMap { p in
+                        p.supplementaries.indices.contains(k) ? "(\(formatPoints(p.supplementaries[k].frame.x)), \(formatPoints(p.supplementaries[k].frame.y)))" : nil
+                    }
+                    out += "\(pad)    \(t(s.item.elementKind ?? "supplementary")) \(style.dim(t(s.item.path)))  \(s.frame.sizeDescription)\(times) at \(at.joined(separator: ", "))\n"
                 }
                 i = j
             } else {

@@ -157,3 +157,16 @@ import Testing
         #expect(r.stderr.contains("did you mean \"group-overflow\""), "\(r)")
     }
 }
+
+/// `explain`'s text gave a badge its size only; hover and `explain --format json` gave its position
+/// (ROBUSTNESS.md, Found 134).
+@Suite struct ExplainBadgePositions {
+    @Test func badgesArePlacedInTheText() {
+        let path = repoRoot.appendingPathComponent("examples/badges.layout.json").path
+        let text = run(["explain", "--no-color", path])
+        let json = run(["explain", "--format", "json", path])
+        let line = text.stdout.split(separator: "\n").first { $0.contains("badge /sections/0/group/subitem/supplementaryItems/0") }
+        #expect(line?.contains("×4 at (93.333, 14), (180.667, 14), (268, 14), (355.333, 14)") == true, "\(text.stdout)")
+        #expect(json.stdout.contains("93.333"), "\(json.stdout.prefix(2000))")
+    }
+}
