@@ -688,6 +688,15 @@ struct FixesBesideCommentsTests {
         #expect(out.result.syntaxErrorCount == 0)
     }
 
+    /// Removing an object's only property left its indentation behind as a line of spaces (the review's nit).
+    @Test(arguments: ["\n", "\r\n"])
+    func theOnlyPropertyAloneOnItsLineTakesItsLine(_ nl: String) {
+        let src = ["{", "  \"definitions\": {", "    \"old\": { \"width\": 1, \"height\": 1 }", "  },", "  \"sections\": []", "}", ""].joined(separator: nl)
+        let out = fixAll(Array(src.utf8))
+        #expect(out.applied == ["unused-definition": 1])
+        #expect(String(decoding: out.text, as: UTF8.self) == ["{", "  \"definitions\": {", "  },", "  \"sections\": []", "}", ""].joined(separator: nl))
+    }
+
     /// `randomDocument` with a comment (none, `/* c */` or `// c` and its line break) before every `,`, `}` and `]`:
     /// every safe fix keeps the syntax and every comment outside what it replaces, and `fixAll` applies what it
     /// applies without those comments.

@@ -106,7 +106,19 @@ struct SourceText {
         // The last property: take the comma before it, if any (only whitespace between).
         var b = s
         while b > 0, isSpace(bytes[b - 1]) || isNewline(bytes[b - 1]) { b -= 1 }
-        if b > 0, bytes[b - 1] == 0x2C { s = b - 1 }
+        if b > 0, bytes[b - 1] == 0x2C {
+            s = b - 1
+        } else {
+            // The only one, alone on its line: the line goes (its indentation stayed as a line of spaces).
+            var ls = s
+            while ls > 0, isSpace(bytes[ls - 1]) { ls -= 1 }
+            var m = e
+            while m < bytes.count, isSpace(bytes[m]) { m += 1 }
+            if (ls == 0 || isNewline(bytes[ls - 1])) && m < bytes.count && isNewline(bytes[m]) {
+                s = ls
+                e = m + (bytes[m] == 0x0D && m + 1 < bytes.count && bytes[m + 1] == 0x0A ? 2 : 1)
+            }
+        }
         return TextEdit(range: ByteRange(s, e), newText: "")
     }
 
