@@ -8,7 +8,10 @@ public enum SARIFReport {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let informationURI = "https://github.com/layoutlint/layoutlint"
 
-    public static func log(_ files: [JSONReport.FileResult], toolVersion: String) -> JSONValue {
+    /// `failures`: what could not be read or written (a file, a folder), each one line. A log with any says the run
+    /// did not succeed (`invocations[0].executionSuccessful`) and lists them as notifications: a file that cannot be
+    /// read is otherwise simply absent, and an upload shows a clean run.
+    public static func log(_ files: [JSONReport.FileResult], toolVersion: String, failures: [String] = []) -> JSONValue {
         // Rules: the whole catalogue, then any id a diagnostic uses that the catalogue lacks, so that every
         // result's ruleIndex points at its rule.
         var rules = catalogueRules
@@ -40,6 +43,12 @@ public enum SARIFReport {
                 ("informationUri", .string(informationURI)),
                 ("rules", .array(rules)),
             ]))])),
+            ("invocations", .array([.object([
+                ("executionSuccessful", .bool(failures.isEmpty)),
+                ("toolExecutionNotifications", .array(failures.map { m in
+                    .object([("level", .string("error")), ("message", .object([("text", .string(m))]))])
+                })),
+            ])])),
             ("columnKind", .string("utf16CodeUnits")),
             ("artifacts", .array(artifacts)),
             ("results", .array(results)),

@@ -607,4 +607,8 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     guard FileID(again) == FileID(st), current == expected else { throw changed }
     guard withCString(target, { rename(tmp, $0) }) == 0 else { throw refuse(errorText(errno)) }
     renamed = true
+    // The rename is atomic; syncing the folder makes it durable (after a power loss the new name, not the old text).
+    // A folder that cannot be opened or synced leaves the rename done: the text is written either way.
+    let dirFD = withCString(dir) { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
 }

@@ -223,6 +223,7 @@ struct Lint: ParsableCommand {
             files.removeAll { named.contains($0) && $0 != "-" && excluded($0) }
         }
         var ioFailed = !errors.isEmpty
+        var failures = errors
         for e in errors { Output.error(e) }
 
         // Configs with errors stop everything they govern: an invalid config is never silently ignored.
@@ -286,6 +287,7 @@ struct Lint: ParsableCommand {
         var fixed = 0
         for o in outcomes {
             for e in o.errors { Output.error(e) }
+            failures += o.errors
             guard let result = o.linted else { ioFailed = true; continue }
             if !o.errors.isEmpty { ioFailed = true }
             linted += 1
@@ -309,7 +311,7 @@ struct Lint: ParsableCommand {
         if format == .json {
             Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")
         } else if format == .sarif {
-            Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion).serialized(pretty: true) + "\n")
+            Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion, failures: failures).serialized(pretty: true) + "\n")
         } else if format == .text && linted > 0 {
             if fix { Output.write("\(fixed) fix\(fixed == 1 ? "" : "es") applied\n") }
             Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,

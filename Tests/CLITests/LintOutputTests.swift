@@ -346,3 +346,21 @@ let twoFindings = """
         }
     }
 }
+
+/// A file that cannot be read was simply absent from the SARIF log: an upload showed a clean run although the run
+/// exited 2 (ROBUSTNESS.md, Found 135).
+@Suite struct SARIFInvocation {
+    @Test func aFileThatCannotBeReadFailsTheInvocation() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("a.layout.json", fcCleanDoc)
+        let bad = run(["lint", "--format", "sarif", "a.layout.json", "missing.layout.json"], cwd: dir.path)
+        #expect(bad.code == 2)
+        let inv = ((bad.json?["runs"] as? [JSONObject])?.first?["invocations"] as? [JSONObject])?.first
+        #expect(inv?["executionSuccessful"] as? Bool == false, "\(bad.stdout)")
+        let notes = inv?["toolExecutionNotifications"] as? [JSONObject] ?? []
+        #expect(notes.count == 1 && ((notes.first?["message"] as? JSONObject)?["text"] as? String)?.contains("missing.layout.json") == true, "\(notes)")
+        let good = run(["lint", "--format", "sarif", "a.layout.json"], cwd: dir.path)
+        let ok = ((good.json?["runs"] as? [JSONObject])?.first?["invocations"] as? [JSONObject])?.first
+        #expect(ok?["executionSuccessful"] as? Bool == true && (ok?["toolExecutionNotifications"] as? [Any])?.isEmpty == true, "\(good.stdout.prefix(500))")
+    }
+}
