@@ -361,6 +361,11 @@ struct Lint: ParsableCommand {
 
 func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
     let path = c.path ?? LayoutLintConfig.fileName
+    // A config that could not be read (a `--config` that names nothing) has no text to show a snippet of.
+    if c.source.isEmpty, c.hasErrors, c.diagnostics.count == 1, let d = c.diagnostics.first, d.range == ByteRange(0, 0) {
+        Output.error("invalid configuration \(path): \(d.message)")
+        return
+    }
     var text = ""
     // An invalid config shows its errors; a valid one with warnings, those.
     for d in c.diagnostics where d.severity == .error || !c.hasErrors {
@@ -430,6 +435,11 @@ struct Rules: ParsableCommand {
 
     @Flag(help: "Print every rule's documentation as one Markdown page (docs/rules.md).")
     var markdown = false
+
+    func validate() throws {
+        // One rule's documentation is Markdown already; `--markdown` is the whole page (a rule id was ignored).
+        if markdown && rule != nil { throw ValidationError("--markdown prints every rule; name a rule without it for one rule's page") }
+    }
 
     func run() throws {
         if markdown {

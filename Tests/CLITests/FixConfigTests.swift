@@ -826,5 +826,10 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(run(["lint", "--max-warnings=-1", "-"], stdin: Data(fcCleanDoc.utf8)).code == 0)
         let both = run(["lint", "--config", "-", "-"], stdin: Data(fcCleanDoc.utf8))
         #expect(both.code == 2 && both.stderr.contains("standard input"), "\(both)")
+        // A rule named with --markdown was ignored.
+        #expect(run(["rules", "--markdown", "duplicate-key"]).code == 2)
+        // A --config that names nothing: one line, no empty snippet.
+        let missing = run(["lint", "--config", "nope.json", "-"], stdin: Data(fcCleanDoc.utf8))
+        #expect(missing.code == 2 && missing.stderr == "layoutlint: invalid configuration nope.json: cannot read nope.json: No such file or directory\n", "\(missing)")
     }
 }
