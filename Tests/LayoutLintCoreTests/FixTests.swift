@@ -69,7 +69,8 @@ struct FixTests {
         let out = fixAll(Array(src.utf8))
         let text = String(decoding: out.text, as: UTF8.self)
         #expect(!text.contains("contentInsets"))
-        #expect(text.contains("\"height\": \"estimated(44)\",\n    \"edgeSpacing\": { \"top\": \"fixed(4)\", \"bottom\": \"fixed(4)\" }\n  }"))
+        // Where the insets were (one edit: the comma and any comment around them stay).
+        #expect(text.contains("\"width\": \"fractionalWidth(1)\",\n    \"edgeSpacing\": { \"top\": \"fixed(4)\", \"bottom\": \"fixed(4)\" },\n    \"height\": \"estimated(44)\"\n  }"), "\(text)")
         #expect(out.result.diagnostics.isEmpty)
     }
 
@@ -637,6 +638,32 @@ struct FixesBesideCommentsTests {
               }
             ] } } ] }
         """),
+        // A comment line above the last property, the brace on its own line (the edits overlapped) or on the
+        // property's line (a second comma); insets straight after the brace with a comment on the last line.
+        ("estimated-content-insets", """
+        { "sections": [ { "group": {
+            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [
+              {
+                "width": "fractionalWidth(1)",
+                "height": "estimated(44)",
+                // breathing room around the label
+                "contentInsets": { "top": 8, "bottom": 8 }
+              }
+            ] } } ] }
+        """),
+        ("estimated-content-insets", """
+        { "sections": [ { "group": {
+            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [
+              {
+                "width": "fractionalWidth(1)",
+                "height": "estimated(44)",
+                // breathing room around the label
+                "contentInsets": { "top": 8, "bottom": 8 } }
+            ] } } ] }
+        """),
+        ("estimated-content-insets", #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ {"contentInsets": { "top": 8, "bottom": 8 }, "width": "fractionalWidth(1)", "height": "estimated(44)" /* row */} ] } } ] }"#),
         // A block comment between the removed property and its comma.
         ("duplicate-key", """
         { "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
@@ -713,12 +740,18 @@ struct FixesBesideCommentsTests {
                     commented += rng.pick(["", " /* c */", " // c\n"])
                 }
                 commented.append(ch)
+                // And after `,` and `{`: a comment line above a property (the review of the session's diff).
+                if !inString, ch == "," || ch == "{" {
+                    commented += rng.pick(["", " /* d */", " // d\n", "\n  // d\n  "])
+                }
             }
             let bytes = Array(commented.utf8)
             let before = lint(bytes: bytes)
             #expect(before.syntaxErrorCount == 0, "\(commented)")
             for d in before.diagnostics {
                 guard let fix = d.fix, fix.isSafe else { continue }
+                // Its edits apart from each other (`applyEdits` drops an overlapping one without a word).
+                #expect(nonOverlappingFixIndices([fix]) == [0], "\(d.rule): \(fix.title) in\n\(commented)")
                 let after = parseJSONC(applyEdits(bytes, fix.edits))
                 #expect(after.errors.filter { $0.code == .syntax }.isEmpty, "\(d.rule): \(fix.title) in\n\(commented)")
                 // Every comment outside the text the fix replaces stays (those inside the moved or removed value

@@ -235,6 +235,11 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
             picked = keeping.count < picked.count ? keeping : [keeping[0]]
             next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
             nextResult = lint(bytes: next, options: options)
+            if nextResult.syntaxErrorCount > before && picked.count > 1 {
+                picked = [picked[0]]
+                next = applyEdits(text, candidates[picked[0]].0.edits)
+                nextResult = lint(bytes: next, options: options)
+            }
             if nextResult.syntaxErrorCount > before { break }
         }
         for k in picked { applied[candidates[k].1, default: 0] += 1 }

@@ -226,7 +226,8 @@ struct SourceText {
         let first = skipTrivia(from: open, limit: close)
         let comma = first < close ? "," : ""
         guard let lf = bytes[object.start..<close].firstIndex(of: 0x0A) else {
-            return TextEdit(range: ByteRange(open, open), newText: " \(member)\(comma)")
+            let gap = open < close && (isSpace(bytes[open]) || isNewline(bytes[open])) ? "" : " "
+            return TextEdit(range: ByteRange(open, open), newText: " \(member)\(comma)\(gap)")
         }
         var q = open
         var firstStartsALine = false
@@ -236,7 +237,9 @@ struct SourceText {
         }
         let propIndent = q < close && firstStartsALine ? indent(at: q) : indent(at: close) + "  "
         let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
-        return TextEdit(range: ByteRange(open, open), newText: "\(newline)\(propIndent)\(member)\(comma)")
+        // What followed the brace on its line (a member, a comment) goes to a line of its own after the new member.
+        let after = firstStartsALine || q >= close ? "" : "\(newline)\(propIndent)"
+        return TextEdit(range: ByteRange(open, open), newText: "\(newline)\(propIndent)\(member)\(comma)\(after)")
     }
 
     /// Sets a property: replaces its value where it is written, or adds it to `object`.

@@ -65,7 +65,12 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
         }
     }
     let value = "{ " + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + " }"
-    if let es = el.props["edgeSpacing"] {
+    if remaining.isZero && el.props["edgeSpacing"] == nil {
+        // One edit, `contentInsets` becoming `edgeSpacing` where it is written: its place, its comma and the comments
+        // around it stay (a removal and an insertion in one object, each computed on the old text, could overlap or
+        // double a comma when a comment stood before the property: ROBUSTNESS.md, Found 136).
+        edits = [source.replace(site.range, with: "\"edgeSpacing\": " + value)]
+    } else if let es = el.props["edgeSpacing"] {
         guard es.objectRange == site.objectRange else { return nil }
         edits.append(source.replace(es.valueRange, with: value))
     } else {
