@@ -206,8 +206,11 @@ struct FeatureContext {
         }
         if allowed("source.fixAll.layoutlint") {
             let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
-            if !safe.isEmpty {
-                let fixes = nonOverlappingFixes(safe)
+            // As `lint --fix`'s rounds pick them: never a set of fixes that together break the document (the
+            // editor applies this on save), and no action when none is left.
+            let syntaxErrors = doc.diagnostics.count { $0.rule == "syntax" }
+            let fixes = safe.isEmpty ? [] : fixesKeepingSyntax(safe, source: doc.text, syntaxErrors: syntaxErrors).map { safe[$0] }
+            if !fixes.isEmpty {
                 actions.append(.object([
                     ("title", .string("Fix all safe layoutlint problems (\(fixes.count))")),
                     ("kind", .string("source.fixAll.layoutlint")),

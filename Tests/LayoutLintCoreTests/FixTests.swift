@@ -763,3 +763,29 @@ struct FixesBesideCommentsTests {
         }
     }
 }
+
+/// One round of fix-all (`lint --fix`, and the editor's `source.fixAll`, which applied the picked fixes unchecked:
+/// ROBUSTNESS.md, Found 136): fixes that break the document are left out, and the rest still go.
+@Suite("fixesKeepingSyntax")
+struct FixesKeepingSyntaxTests {
+    func insert(_ at: Int, _ text: String) -> Fix { Fix(title: "insert", edits: [TextEdit(range: ByteRange(at, at), newText: text)]) }
+
+    @Test func allTogetherWhenTogetherTheyKeepTheSyntax() {
+        let src = Array(#"{"a": 1, "b": 2}"#.utf8)
+        let fixes = [Fix(title: "a", edits: [TextEdit(range: ByteRange(6, 7), newText: "3")]), Fix(title: "b", edits: [TextEdit(range: ByteRange(14, 15), newText: "4")])]
+        #expect(fixesKeepingSyntax(fixes, source: src, syntaxErrors: 0) == [0, 1])
+    }
+
+    @Test func aFixThatBreaksTheDocumentIsLeftOutAndTheOthersGo() {
+        let src = Array(#"{"a": 1, "b": 2}"#.utf8)
+        let fixes = [insert(1, ",,"), Fix(title: "b", edits: [TextEdit(range: ByteRange(14, 15), newText: "4")])]
+        #expect(fixesKeepingSyntax(fixes, source: src, syntaxErrors: 0) == [1])
+    }
+
+    @Test func fixesThatKeepItAloneButNotTogetherGoOneARound() {
+        // `[1, ]` and `[1 ,]` parse (a trailing comma is allowed); `[1, ,]` does not.
+        let src = Array("[1 ]".utf8)
+        #expect(fixesKeepingSyntax([insert(2, ","), insert(3, ",")], source: src, syntaxErrors: 0) == [0])
+        #expect(fixesKeepingSyntax([insert(1, "x"), insert(1, "y")], source: src, syntaxErrors: 0) == [])
+    }
+}

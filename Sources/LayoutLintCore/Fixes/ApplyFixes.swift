@@ -210,10 +210,24 @@ private func tokenGroup(of r: ByteRange, in root: JSONNode, source: [UInt8]) -> 
     }
 }
 
+/// The fixes one round of fix-all applies together (`lint --fix` and the editor's `source.fixAll`): those that do not
+/// overlap, when together they leave no more syntax errors than the text has (`syntaxErrors`); else those of them
+/// that keep the syntax alone, or the first of those when each does but not all together (the next round lints
+/// again). A fix that would break the document never costs the others their round. Indices into `fixes`.
+public func fixesKeepingSyntax(_ fixes: [Fix], source: [UInt8], syntaxErrors: Int) -> [Int] {
+    let picked = nonOverlappingFixIndices(fixes)
+    guard !picked.isEmpty else { return [] }
+    func keeps(_ ks: [Int]) -> Bool { countSyntaxErrors(applyEdits(source, ks.flatMap { fixes[$0].edits })) <= syntaxErrors }
+    if keeps(picked) { return picked }
+    let counter = SyntaxErrorCounter(source)
+    let keeping = picked.filter { fixKeepsSyntax(fixes[$0], source: source, syntaxErrors: syntaxErrors, counter: counter) }
+    if keeping.count > 1 && keeping.count < picked.count && keeps(keeping) { return keeping }
+    return keeping.first.map { [$0] } ?? []
+}
+
 /// Applies every safe fix, re-linting between rounds until nothing safe is left (at most `maxRounds`). A round whose
-/// result would have more syntax errors than before is not applied as a whole: then each of its fixes is checked alone
-/// and the ones that keep the syntax are applied, or the first alone when each does (a fix never breaks the
-/// document, and one that would does not cost the others of its round).
+/// result would have more syntax errors than before is not applied (`fixesKeepingSyntax` picks each round's fixes: a
+/// fix never breaks the document, and one that would does not cost the others of its round).
 public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxRounds: Int = 8) -> FixOutcome {
     var text = source
     var result = lint(bytes: text, options: options)
@@ -222,26 +236,12 @@ public func fixAll(_ source: [UInt8], options: LintOptions = LintOptions(), maxR
         // (In a broken document, `lint` has already dropped the fixes that would add a syntax error.)
         let candidates = result.diagnostics.compactMap { d in d.fix.flatMap { $0.isSafe ? ($0, d.rule) : nil } }
         let before = result.syntaxErrorCount
-        var picked = nonOverlappingFixIndices(candidates.map(\.0))
+        let picked = fixesKeepingSyntax(candidates.map(\.0), source: text, syntaxErrors: before)
         guard !picked.isEmpty else { break }
-        var next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
+        let next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
         guard next != text else { break }
-        var nextResult = lint(bytes: next, options: options)
-        if nextResult.syntaxErrorCount > before {
-            let counter = SyntaxErrorCounter(text)
-            let keeping = picked.filter { fixKeepsSyntax(candidates[$0].0, source: text, syntaxErrors: before, counter: counter) }
-            guard !keeping.isEmpty else { break }
-            // (Each keeps it alone, not all together: one this round, the next round lints again.)
-            picked = keeping.count < picked.count ? keeping : [keeping[0]]
-            next = applyEdits(text, picked.flatMap { candidates[$0].0.edits })
-            nextResult = lint(bytes: next, options: options)
-            if nextResult.syntaxErrorCount > before && picked.count > 1 {
-                picked = [picked[0]]
-                next = applyEdits(text, candidates[picked[0]].0.edits)
-                nextResult = lint(bytes: next, options: options)
-            }
-            if nextResult.syntaxErrorCount > before { break }
-        }
+        let nextResult = lint(bytes: next, options: options)
+        if nextResult.syntaxErrorCount > before { break }
         for k in picked { applied[candidates[k].1, default: 0] += 1 }
         text = next
         result = nextResult
