@@ -185,7 +185,7 @@ public enum LSP {
     /// Document text shown as a plain label (a document symbol's name or detail, a code lens title): line breaks and
     /// tabs become spaces, other controls and bidi overrides pictures or U+FFFD; an empty or all-white-space name (LSP:
     /// a symbol name "must not be an empty string or a string only consisting of white spaces") is "(unnamed)".
-    public static func label(_ s: String) -> String {
+    public static func label(_ s: String, unnamed: String? = "(unnamed)") -> String {
         var out = String.UnicodeScalarView()
         for c in s.unicodeScalars {
             switch c {
@@ -193,7 +193,8 @@ public enum LSP {
             default: out.append(contentsOf: visibleScalar(c).unicodeScalars)
             }
         }
-        return out.allSatisfy({ $0.properties.isWhitespace }) ? "(unnamed)" : String(out)
+        if let unnamed, out.allSatisfy({ $0.properties.isWhitespace }) { return unnamed }
+        return String(out)
     }
 
     /// Control characters (C0, DEL, C1) and bidi overrides as visible pictures or U+FFFD, as the text report shows them.

@@ -21,7 +21,7 @@ public enum GitHubReport {
     /// The path as GitHub matches it to a pull request's files: `lint .` names them `./src/x`, which GitHub does not
     /// attach to the diff (yamllint #764, typos #1496), so leading `./` go; an absolute path inside
     /// `GITHUB_WORKSPACE` is made relative to it.
-    static func repositoryPath(_ path: String, workspace: String?) -> String {
+    public static func repositoryPath(_ path: String, workspace: String?) -> String {
         var p = Substring(path)
         if let w = workspace, !w.isEmpty, p.hasPrefix("/") {
             let root = w.hasSuffix("/") ? w : w + "/"

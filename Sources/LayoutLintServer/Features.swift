@@ -308,7 +308,7 @@ struct FeatureContext {
             var sel = o.selection
             if !(sel.start >= o.range.start && sel.end <= o.range.end) { sel = ByteRange(o.range.start, o.range.start) }
             var m: [(String, JSONValue)] = [("name", .string(LSP.label(o.name)))]
-            if let detail = o.detail { m.append(("detail", .string(LSP.label(detail)))) }
+            if let detail = o.detail { m.append(("detail", .string(LSP.label(detail, unnamed: nil)))) }
             m += [("kind", .int(Int64(kind(o.kind)))), ("range", conv.range(o.range)), ("selectionRange", conv.range(sel))]
             if !children.isEmpty { m.append(("children", .array(children))) }
             return .object(m)

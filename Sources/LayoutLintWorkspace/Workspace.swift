@@ -150,8 +150,10 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                     if skippedFolder { continue }
                     guard linkStaysInside(full, type) else { continue }
                     // An excluded folder (a glob that matches a folder matches all below it, as in gitignore) is not
-                    // read: nothing in it can fail the run, and a large one costs nothing.
-                    if excluded(full) { continue }
+                    // read: nothing in it can fail the run, and a large one costs nothing. Unless it has a config of
+                    // its own: its files are then judged by their nearest config, as `lint FOLDER` and the hooks judge
+                    // them.
+                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/.layoutlint.json") { continue }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))

@@ -126,7 +126,7 @@ struct Lint: ParsableCommand {
     @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
     var environments: [String] = []
 
-    @Option(help: "Exit 1 when there are more warnings than this (errors always fail).")
+    @Option(parsing: .unconditional, help: "Exit 1 when there are more warnings than this (errors always fail; -1: no limit).")
     var maxWarnings: Int = -1
 
     @Option(help: "The name to report for standard input.")
@@ -205,12 +205,15 @@ struct Lint: ParsableCommand {
         var matchedGlobs = Set<String>()
         var consulted: [String: LayoutLintConfig] = [:]  // configs whose exclude globs were applied to a folder
         var excludedAny = false
+        let workingDirectory = kernelPath(".") ?? FileManager.default.currentDirectoryPath
         func excluded(_ file: String) -> Bool {
             guard let c = configFor(file), !c.hasErrors else { return false }
             if let p = c.path { consulted[p] = c }
             // Both absolute (the config's folder is): a path typed relative to the working directory matches the
-            // globs wherever the run starts.
-            guard let g = c.excludingPattern(kernelFilePath(file)) else { return false }
+            // globs wherever the run starts. A `--config` outside the files' tree (a shared CI config) matches them
+            // relative to the working directory instead, as ESLint does.
+            let path = kernelFilePath(file)
+            guard let g = c.excludingPattern(path) ?? (explicitConfig != nil ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
             matchedGlobs.insert(g)
             excludedAny = true
             return true
@@ -220,7 +223,8 @@ struct Lint: ParsableCommand {
         // name every staged file, and a generated one the config excludes must be neither failed on nor fixed).
         if forceExclude {
             let named = Set(paths)
-            files.removeAll { named.contains($0) && $0 != "-" && excluded($0) }
+            // Standard input by the name `--stdin-filename` gives it (an editor piping a buffer).
+            files.removeAll { named.contains($0) && ($0 == "-" ? stdinFilename != "<stdin>" && excluded(stdinFilename) : excluded($0)) }
         }
         var ioFailed = !errors.isEmpty
         var failures = errors
@@ -301,8 +305,9 @@ struct Lint: ParsableCommand {
                     Output.write("\n")
                 }
             case .github:
-                let workspace = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
-                for d in result.diagnostics { Output.write(GitHubReport.line(path: o.shownPath, index: result.lineIndex, diagnostic: d, workspace: workspace)) }
+                // Relative to the checkout (GitHub attaches annotations by it), wherever the run starts.
+                let shown = githubPath(o.shownPath)
+                for d in result.diagnostics { Output.write(GitHubReport.line(path: shown, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
                 results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
                                                      counts: result.counts))
@@ -357,6 +362,24 @@ struct Lint: ParsableCommand {
         let warnings = counts[.warning] ?? 0
         if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
     }
+}
+
+/// A path as GitHub names the file: relative to `GITHUB_WORKSPACE` when the file is inside it (made absolute from
+/// the working directory, `.` and empty segments dropped, compared as bytes), else without leading `./`.
+func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
+                cwd: String = FileManager.default.currentDirectoryPath) -> String {
+    func segments(_ p: String) -> [Substring] { p.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
+    if let w = workspace, !w.isEmpty, w.hasPrefix("/"), path != "-" {
+        var abs: [Substring] = []
+        for s in (path.hasPrefix("/") ? segments(path) : segments(cwd) + segments(path)) {
+            if s == ".." { if !abs.isEmpty { abs.removeLast() } } else { abs.append(s) }
+        }
+        let root = segments(w)
+        if abs.count > root.count, zip(abs, root).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) {
+            return abs.dropFirst(root.count).joined(separator: "/")
+        }
+    }
+    return GitHubReport.repositoryPath(path, workspace: nil)
 }
 
 func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {

@@ -54,16 +54,38 @@ struct Render: ParsableCommand {
             // owner); `Data.write(.atomic)` replaced a symlink by a file and a 0600 file by a 0644 one. And never the
             // document itself (a slip of `-o` made the spec an SVG, exit 0).
             var inSt = stat(), outSt = stat()
-            if file != "-", stat(file, &inSt) == 0, stat(out, &outSt) == 0, inSt.st_dev == outSt.st_dev, inSt.st_ino == outSt.st_ino {
+            let inputKnown = file == "-" ? fstat(0, &inSt) == 0 && inSt.st_mode & S_IFMT == S_IFREG : stat(file, &inSt) == 0
+            if inputKnown, stat(out, &outSt) == 0, inSt.st_dev == outSt.st_dev, inSt.st_ino == outSt.st_ino {
                 Output.error("cannot write \(out): it is the document being rendered")
                 throw ExitCode(Exit.failure)
             }
             do {
+                var linkSt = stat()
                 if stat(out, &outSt) == 0 {
-                    try writeAtomically(out, Array(svg.utf8), expected: try readFileBytes(out), purpose: "write")
+                    switch outSt.st_mode & S_IFMT {
+                    case S_IFREG:
+                        try writeAtomically(out, Array(svg.utf8), expected: try readFileBytes(out), purpose: "write")
+                    case S_IFDIR:
+                        Output.error("cannot write \(out): it is a folder")
+                        throw ExitCode(Exit.failure)
+                    default:
+                        // A device or a pipe (`-o /dev/stdout`, `-o >(gzip …)`): written to as it is, nothing renamed.
+                        try writeThrough(out, Array(svg.utf8))
+                    }
+                } else if lstat(out, &linkSt) == 0, linkSt.st_mode & S_IFMT == S_IFLNK, let target = linkTarget(out) {
+                    // A symlink to a file not made yet: the link stays, its target is made.
+                    try Data(svg.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
                 } else {
+                    let folder = (out as NSString).deletingLastPathComponent
+                    var dirSt = stat()
+                    if !folder.isEmpty && stat(folder, &dirSt) != 0 {
+                        Output.error("cannot write \(out): \(folder): \(String(cString: strerror(errno)))")
+                        throw ExitCode(Exit.failure)
+                    }
                     try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
                 }
+            } catch let e as ExitCode {
+                throw e
             } catch let e as WorkspaceError {
                 Output.error(e.message)
                 throw ExitCode(Exit.failure)
@@ -80,4 +102,29 @@ struct Render: ParsableCommand {
             Output.error("\(file) has \(errors) error\(errors == 1 ? "" : "s"); sections with errors are not drawn (run `layoutlint lint \(file)`)")
         }
     }
+}
+
+/// Writes `bytes` to the device or pipe at `path` (opened for writing, never created, truncated or renamed).
+private func writeThrough(_ path: String, _ bytes: [UInt8]) throws(WorkspaceError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw WorkspaceError("cannot write \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var off = 0
+    while off < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw WorkspaceError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        off += n
+    }
+}
+
+/// Where the symlink at `path` points, as a path (a relative target is relative to the link's folder).
+private func linkTarget(_ path: String) -> String? {
+    var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink(path, &buf, buf.count - 1)
+    guard n > 0 else { return nil }
+    let target = String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if target.hasPrefix("/") { return target }
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? target : folder + "/" + target
 }

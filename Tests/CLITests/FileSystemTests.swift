@@ -453,6 +453,36 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(String(decoding: fcBytes(dir.path + "/new.svg"), as: UTF8.self).contains("<svg"))
     }
 
+    /// The review of the session's diff (ROBUSTNESS.md, Found 137): a dangling symlink was still replaced by a file,
+    /// a device or a folder was refused as an input ("cannot read … use - to read standard input"), and the spec read
+    /// from standard input could be overwritten.
+    @Test func linksDevicesFoldersAndStandardInput() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write("d.layout.json", fcCleanDoc)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/dl.svg", withDestinationPath: "made.svg")
+        #expect(run(["render", "d.layout.json", "-o", "dl.svg"], cwd: dir.path).code == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/dl.svg")) == "made.svg")
+        #expect(String(decoding: fcBytes(dir.path + "/made.svg"), as: UTF8.self).contains("<svg"))
+        let null = run(["render", "d.layout.json", "-o", "/dev/null"], cwd: dir.path)
+        #expect(null.code == 0, "\(null)")
+        try FileManager.default.createDirectory(atPath: dir.path + "/outdir", withIntermediateDirectories: true)
+        let folder = run(["render", "d.layout.json", "-o", "outdir"], cwd: dir.path)
+        #expect(folder.code == 2 && folder.stderr.contains("cannot write outdir: it is a folder"), "\(folder)")
+        let parent = run(["render", "d.layout.json", "-o", "nope/x.svg"], cwd: dir.path)
+        #expect(parent.code == 2 && parent.stderr.contains("No such file or directory"), "\(parent)")
+        // The document on standard input, the output the same file.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: layoutlintBinary)
+        p.arguments = ["render", "-", "-o", "d.layout.json"]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: dir.path + "/d.layout.json"))
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 2)
+        #expect(String(decoding: fcBytes(dir.path + "/d.layout.json"), as: UTF8.self) == fcCleanDoc)
+    }
+
     @Test func theDocumentItselfIsNeverTheOutput() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("same.layout.json", fcCleanDoc)

@@ -782,7 +782,8 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("build/proj/src/x.layout.json", fcWarningDoc())
         dir.write("build/proj/build/y.layout.json", fcWarningDoc())
         let r = run(["lint", "--format", "json", "--config", "../../shared/c.json", "."], cwd: dir.path + "/build/proj")
-        #expect(files(r.json).compactMap { $0["path"] as? String } == ["./build/y.layout.json", "./src/x.layout.json"], "\(r)")
+        // (Relative to the working directory, `build` is the checkout's own build folder: Found 137.)
+        #expect(files(r.json).compactMap { $0["path"] as? String } == ["./src/x.layout.json"], "\(r)")
         // Everything excluded: the message says so.
         dir.write("build/proj/.layoutlint.json", #"{ "exclude": ["src/"] }"#)
         let own = run(["lint", "src"], cwd: dir.path + "/build/proj")
@@ -819,6 +820,36 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(r.stdout.contains("file=src/w.layout.json,") && !r.stdout.contains("file=./"), "\(r)")
         let abs = run(["lint", "--format", "github", dir.path + "/src"], cwd: dir.path, environment: ["GITHUB_WORKSPACE": dir.path])
         #expect(abs.stdout.contains("file=src/w.layout.json,"), "\(abs)")
+    }
+
+    /// The review of the session's diff (ROBUSTNESS.md, Found 137).
+    @Test func excludeAndPathsAfterTheReview() throws {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        // A folder the root excludes but that has a config of its own is judged by it, as `lint legacy` judges it.
+        dir.write(".layoutlint.json", #"{ "exclude": ["legacy"] }"#)
+        dir.write("legacy/.layoutlint.json", "{ }")
+        dir.write("legacy/bad.layout.json", fcWarningDoc())
+        dir.write("ok.layout.json", fcCleanDoc)
+        let all = run(["lint", "--format", "json", "."], cwd: dir.path)
+        let sub = run(["lint", "--format", "json", "legacy"], cwd: dir.path)
+        #expect(files(all.json).count == 2 && files(sub.json).count == 1, "\(all)\n\(sub)")
+        // GitHub paths from a subfolder, relative to the checkout.
+        let gh = run(["lint", "--format", "github", "."], cwd: dir.path + "/legacy", environment: ["GITHUB_WORKSPACE": dir.path])
+        #expect(gh.stdout.contains("file=legacy/bad.layout.json,"), "\(gh)")
+        let dotdot = run(["lint", "--format", "github", "../legacy"], cwd: dir.path + "/legacy", environment: ["GITHUB_WORKSPACE": dir.path])
+        #expect(dotdot.stdout.contains("file=legacy/bad.layout.json,"), "\(dotdot)")
+        // A shared --config outside the tree matches relative to the working directory.
+        dir.write("ci/c.json", #"{ "exclude": ["*.generated.layout.json"] }"#)
+        dir.write("src/x.generated.layout.json", fcWarningDoc())
+        dir.write("src/y.layout.json", fcCleanDoc)
+        let shared = run(["lint", "--format", "json", "--config", "ci/c.json", "src"], cwd: dir.path)
+        #expect(files(shared.json).compactMap { $0["path"] as? String } == ["src/y.layout.json"], "\(shared)")
+        // --force-exclude covers standard input by its --stdin-filename.
+        let piped = run(["lint", "--force-exclude", "--config", "ci/c.json", "--stdin-filename", "src/x.generated.layout.json", "-"],
+                        stdin: Data(fcWarningDoc().utf8), cwd: dir.path)
+        #expect(piped.code == 0 && !piped.stdout.contains("group-overflow"), "\(piped)")
+        // --max-warnings -1, the documented "no limit", with a space.
+        #expect(run(["lint", "--max-warnings", "-1", "legacy"], cwd: dir.path).code == 0)
     }
 
     @Test func usageErrors() {

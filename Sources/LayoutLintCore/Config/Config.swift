@@ -124,6 +124,13 @@ public struct LayoutLintConfig: @unchecked Sendable {
         if let environments, !environments.isEmpty { options.defaultEnvironments = environments }
     }
 
+    /// The first `exclude` glob that matches `path` relative to `base` (when it is below it): for a `--config` outside
+    /// the tree it governs.
+    public func excludingPattern(_ path: String, below base: String) -> String? {
+        guard !exclude.isEmpty, let rel = relativePathIfBelow(path, to: base) else { return nil }
+        return exclude.first { globMatches($0, rel) }
+    }
+
     /// Whether `path` (a file below `directory`) matches an `exclude` glob (gitignore-style).
     public func isExcluded(_ path: String) -> Bool { excludingPattern(path) != nil }
 

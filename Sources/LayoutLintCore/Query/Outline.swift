@@ -62,7 +62,7 @@ public func sectionOutline(_ s: Section, frames: (ObjectIdentifier) -> [Rect], s
         }
         var label = name
         if let g = e.group { label += " (\(g.direction.rawValue))" }
-        if let t = e.refTarget { label += " → \(t.split(separator: "/").last.map { unescapePointer(String($0)) } ?? t)" }
+        if let t = e.refTarget { label += " → \(splitOnSlash(Substring(t), omittingEmpty: false).last.map { unescapePointer(String($0)) } ?? t)" }
         return OutlineSymbol(name: label, kind: e.isGroup ? .group : .item, range: e.range,
                              selection: ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: detail(e), children: children)
     }
