@@ -208,7 +208,9 @@ struct FeatureContext {
             let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
             // As `lint --fix`'s rounds pick them: never a set of fixes that together break the document (the
             // editor applies this on save), and no action when none is left.
-            let syntaxErrors = doc.diagnostics.count { $0.rule == "syntax" }
+            // (Past the diagnostics' cap the list does not hold them all: then they are counted.)
+            let syntaxErrors = doc.diagnostics.contains { $0.rule == tooManyProblemsRule }
+                ? countSyntaxErrors(doc.text) : doc.diagnostics.count { $0.rule == "syntax" }
             let fixes = safe.isEmpty ? [] : fixesKeepingSyntax(safe, source: doc.text, syntaxErrors: syntaxErrors).map { safe[$0] }
             if !fixes.isEmpty {
                 actions.append(.object([

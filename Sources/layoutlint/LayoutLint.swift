@@ -213,7 +213,7 @@ struct Lint: ParsableCommand {
             // globs wherever the run starts. A `--config` outside the files' tree (a shared CI config) matches them
             // relative to the working directory instead, as ESLint does.
             let path = kernelFilePath(file)
-            guard let g = c.excludingPattern(path) ?? (explicitConfig != nil ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
+            guard let g = c.excludingPattern(path) ?? (explicitConfig != nil && !c.holds(path) ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
             matchedGlobs.insert(g)
             excludedAny = true
             return true
@@ -225,6 +225,8 @@ struct Lint: ParsableCommand {
             let named = Set(paths)
             // Standard input by the name `--stdin-filename` gives it (an editor piping a buffer).
             files.removeAll { named.contains($0) && ($0 == "-" ? stdinFilename != "<stdin>" && excluded(stdinFilename) : excluded($0)) }
+            // An excluded standard input is still read (a writer would get a broken pipe), and dropped.
+            if paths.contains("-") && !files.contains("-") { _ = try? readFileBytes("-") }
         }
         var ioFailed = !errors.isEmpty
         var failures = errors
@@ -369,7 +371,9 @@ struct Lint: ParsableCommand {
 func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
                 cwd: String = FileManager.default.currentDirectoryPath) -> String {
     func segments(_ p: String) -> [Substring] { p.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
-    if let w = workspace, !w.isEmpty, w.hasPrefix("/"), path != "-" {
+    if let given = workspace, !given.isEmpty, given.hasPrefix("/"), path != "-" {
+        // As the kernel names it (the working directory is: a symlinked workspace would match nothing).
+        let w = kernelPath(given) ?? given
         var abs: [Substring] = []
         for s in (path.hasPrefix("/") ? segments(path) : segments(cwd) + segments(path)) {
             if s == ".." { if !abs.isEmpty { abs.removeLast() } } else { abs.append(s) }

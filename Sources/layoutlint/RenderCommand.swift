@@ -60,8 +60,12 @@ struct Render: ParsableCommand {
                 throw ExitCode(Exit.failure)
             }
             do {
-                var linkSt = stat()
-                if stat(out, &outSt) == 0 {
+                var linkSt = stat(), stdoutSt = stat()
+                if stat(out, &outSt) == 0, fstat(1, &stdoutSt) == 0, outSt.st_dev == stdoutSt.st_dev, outSt.st_ino == stdoutSt.st_ino {
+                    // `-o /dev/stdout` (whatever it is: `>> file` appends, it is not replaced).
+                    Output.write(svg)
+                    Output.flush()
+                } else if stat(out, &outSt) == 0 {
                     switch outSt.st_mode & S_IFMT {
                     case S_IFREG:
                         try writeAtomically(out, Array(svg.utf8), expected: try readFileBytes(out), purpose: "write")
@@ -72,8 +76,14 @@ struct Render: ParsableCommand {
                         // A device or a pipe (`-o /dev/stdout`, `-o >(gzip …)`): written to as it is, nothing renamed.
                         try writeThrough(out, Array(svg.utf8))
                     }
-                } else if lstat(out, &linkSt) == 0, linkSt.st_mode & S_IFMT == S_IFLNK, let target = linkTarget(out) {
-                    // A symlink to a file not made yet: the link stays, its target is made.
+                } else if lstat(out, &linkSt) == 0, linkSt.st_mode & S_IFMT == S_IFLNK {
+                    // A symlink to a file not made yet: the link stays, its target is made. A link to a link that
+                    // leads nowhere, or a loop, is refused (it would be replaced).
+                    var targetSt = stat()
+                    guard let target = linkTarget(out), lstat(target, &targetSt) != 0, errno == ENOENT else {
+                        Output.error("cannot write \(out): it is a symlink that leads to no file")
+                        throw ExitCode(Exit.failure)
+                    }
                     try Data(svg.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
                 } else {
                     let folder = (out as NSString).deletingLastPathComponent

@@ -470,6 +470,21 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(folder.code == 2 && folder.stderr.contains("cannot write outdir: it is a folder"), "\(folder)")
         let parent = run(["render", "d.layout.json", "-o", "nope/x.svg"], cwd: dir.path)
         #expect(parent.code == 2 && parent.stderr.contains("No such file or directory"), "\(parent)")
+        // A link to a link that leads nowhere, and a loop: refused, the links stay.
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/l1.svg", withDestinationPath: "l2.svg")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/l2.svg", withDestinationPath: "l1.svg")
+        let loop = run(["render", "d.layout.json", "-o", "l1.svg"], cwd: dir.path)
+        #expect(loop.code == 2 && (try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/l1.svg")) == "l2.svg", "\(loop)")
+        // `-o /dev/stdout` appended to a file: appended, not replaced.
+        dir.write("log.txt", "before\n")
+        let sh = Process()
+        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+        sh.arguments = ["-c", "'\(layoutlintBinary)' render d.layout.json -o /dev/stdout >> log.txt"]
+        sh.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        try sh.run()
+        sh.waitUntilExit()
+        let log = String(decoding: fcBytes(dir.path + "/log.txt"), as: UTF8.self)
+        #expect(sh.terminationStatus == 0 && log.hasPrefix("before\n<?xml"), "\(log.prefix(80))")
         // The document on standard input, the output the same file.
         let p = Process()
         p.executableURL = URL(fileURLWithPath: layoutlintBinary)

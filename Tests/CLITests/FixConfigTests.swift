@@ -844,6 +844,13 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("src/y.layout.json", fcCleanDoc)
         let shared = run(["lint", "--format", "json", "--config", "ci/c.json", "src"], cwd: dir.path)
         #expect(files(shared.json).compactMap { $0["path"] as? String } == ["src/y.layout.json"], "\(shared)")
+        // Inside the config's folder its globs are relative to it, from any working directory (the fallback to the
+        // working directory is for files outside it only: Found 138).
+        dir.write("ci/app/gen/x.layout.json", fcWarningDoc())
+        dir.write("ci/c2.json", #"{ "exclude": ["app/gen/x.layout.json"] }"#)
+        let fromRoot = run(["lint", "--format", "json", "--config", "ci/c2.json", "ci/app"], cwd: dir.path)
+        let fromApp = run(["lint", "--format", "json", "--config", "../c2.json", "."], cwd: dir.path + "/ci/app")
+        #expect(files(fromRoot.json).isEmpty && files(fromApp.json).isEmpty, "\(fromRoot)\n\(fromApp)")
         // --force-exclude covers standard input by its --stdin-filename.
         let piped = run(["lint", "--force-exclude", "--config", "ci/c.json", "--stdin-filename", "src/x.generated.layout.json", "-"],
                         stdin: Data(fcWarningDoc().utf8), cwd: dir.path)

@@ -396,6 +396,21 @@ struct RenderLimitTests {
         #expect(root.all("text").contains { $0.text.contains("only the first 1000") })
     }
 
+    /// Every section's first group was drawn whatever the budget: 48 sections of 10 000 items made 111 MB (ROBUSTNESS.md,
+    /// Found 138). Past the budget a section is its group's outline.
+    @Test func manySectionsOfManyItems() throws {
+        let section = ##"{ "group": { "$ref": "#/definitions/g" } }"##
+        let r = lint(bytes: Array("""
+        { "environments": ["iPhone 12", "iPad"],
+          "definitions": { "g": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(10)",
+                                  "subitem": { "width": "fractionalWidth(0.0001)", "height": "fractionalHeight(1)" }, "count": 10000 } },
+          "sections": [ \(Array(repeating: section, count: 48).joined(separator: ", ")) ] }
+        """.utf8))
+        let svg = renderSVG(r)
+        #expect(svg.utf8.count < 20_000_000, "\(svg.utf8.count) bytes")
+        #expect(svg.contains("is drawn as its group\u{2019}s outline"))
+    }
+
     /// The instance bound alone let a group of many items be repeated 1 000 times: 284 bytes made 123 MB of SVG
     /// (ROBUSTNESS.md, Found 126). An SVG repeats groups with at most 50 000 boxes, and says so.
     @Test(arguments: [100, 1000])

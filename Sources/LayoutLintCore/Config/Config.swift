@@ -124,6 +124,9 @@ public struct LayoutLintConfig: @unchecked Sendable {
         if let environments, !environments.isEmpty { options.defaultEnvironments = environments }
     }
 
+    /// Whether `path` lies below the config's folder (where its globs apply as written).
+    public func holds(_ path: String) -> Bool { directory.map { relativePathIfBelow(path, to: $0) != nil } ?? true }
+
     /// The first `exclude` glob that matches `path` relative to `base` (when it is below it): for a `--config` outside
     /// the tree it governs.
     public func excludingPattern(_ path: String, below base: String) -> String? {
