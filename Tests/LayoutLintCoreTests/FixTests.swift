@@ -611,59 +611,33 @@ extension FixScopeTests {
 /// `/* old */,` leaving a leading comma; `fixAll` then refused the round, so `--fix` applied nothing to the file.
 @Suite("Fixes next to comments (ROBUSTNESS.md, Found 123)")
 struct FixesBesideCommentsTests {
+    /// An item in a self-sizing row (estimated heights), its lines as given.
+    static func row(_ item: [String]) -> String {
+        """
+        { "sections": [ { "group": {
+            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [
+        \(item.map { "      " + $0 }.joined(separator: "\n"))
+            ] } } ] }
+        """
+    }
+
     static let cases: [(String, String)] = [
         // The README's own fix: insets moved to edgeSpacing, the item's last property followed by a comment.
-        ("estimated-content-insets", """
-        { "sections": [ { "group": {
-            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-            "subitems": [
-              {
-                "width": "fractionalWidth(1)",
-                "height": "estimated(44)",
-                "contentInsets": { "top": 8, "bottom": 8 } // user comment
-              }
-            ] } } ] }
-        """),
+        ("estimated-content-insets", row(["{", #"  "width": "fractionalWidth(1)","#, #"  "height": "estimated(44)","#,
+                                          #"  "contentInsets": { "top": 8, "bottom": 8 } // user comment"#, "}"])),
         // The same on one line, a block comment before the brace.
-        ("estimated-content-insets", #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } /* pad */ } ] } } ] }"#),
+        ("estimated-content-insets", row([#"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } /* pad */ }"#])),
         // A comment on a line of its own before the brace.
-        ("estimated-content-insets", """
-        { "sections": [ { "group": {
-            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-            "subitems": [
-              {
-                "width": "fractionalWidth(1)", "height": "estimated(44)",
-                "contentInsets": { "top": 8, "bottom": 8 }
-                // the row's padding
-              }
-            ] } } ] }
-        """),
+        ("estimated-content-insets", row(["{", #"  "width": "fractionalWidth(1)", "height": "estimated(44)","#,
+                                          #"  "contentInsets": { "top": 8, "bottom": 8 }"#, "  // the row's padding", "}"])),
         // A comment line above the last property, the brace on its own line (the edits overlapped) or on the
         // property's line (a second comma); insets straight after the brace with a comment on the last line.
-        ("estimated-content-insets", """
-        { "sections": [ { "group": {
-            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-            "subitems": [
-              {
-                "width": "fractionalWidth(1)",
-                "height": "estimated(44)",
-                // breathing room around the label
-                "contentInsets": { "top": 8, "bottom": 8 }
-              }
-            ] } } ] }
-        """),
-        ("estimated-content-insets", """
-        { "sections": [ { "group": {
-            "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-            "subitems": [
-              {
-                "width": "fractionalWidth(1)",
-                "height": "estimated(44)",
-                // breathing room around the label
-                "contentInsets": { "top": 8, "bottom": 8 } }
-            ] } } ] }
-        """),
-        ("estimated-content-insets", #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ {"contentInsets": { "top": 8, "bottom": 8 }, "width": "fractionalWidth(1)", "height": "estimated(44)" /* row */} ] } } ] }"#),
+        ("estimated-content-insets", row(["{", #"  "width": "fractionalWidth(1)","#, #"  "height": "estimated(44)","#,
+                                          "  // breathing room around the label", #"  "contentInsets": { "top": 8, "bottom": 8 }"#, "}"])),
+        ("estimated-content-insets", row(["{", #"  "width": "fractionalWidth(1)","#, #"  "height": "estimated(44)","#,
+                                          "  // breathing room around the label", #"  "contentInsets": { "top": 8, "bottom": 8 } }"#])),
+        ("estimated-content-insets", row([#"{"contentInsets": { "top": 8, "bottom": 8 }, "width": "fractionalWidth(1)", "height": "estimated(44)" /* row */}"#])),
         // A block comment between the removed property and its comma.
         ("duplicate-key", """
         { "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
