@@ -132,6 +132,14 @@ extension LanguageServer {
             let path = tmp.appendingPathComponent(name).path
             var st = stat()
             guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, st.st_uid == getuid() else { continue }
+            // Its server holds a lock on `.lock` while it runs: a free lock is a dead server. The pid alone is not
+            // enough: a server in another PID namespace sharing the folder (a dev container) looks dead by it.
+            let fd = open(path + "/.lock", O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+            if fd >= 0 {
+                defer { Glibc.close(fd) }
+                if flock(fd, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(atPath: path) }
+                continue
+            }
             if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
         }
     }
@@ -145,6 +153,8 @@ extension LanguageServer {
 final class PreviewFolder: @unchecked Sendable {
     private let lock = NSLock()
     private var made: URL?
+    /// `.lock` in the folder, locked (`flock`) while the process runs: how other servers' sweeps know it is alive.
+    private var lockFD: Int32 = -1
     struct Failure: LocalizedError { var errorDescription: String? }
 
     func url() throws -> URL {
@@ -155,6 +165,9 @@ final class PreviewFolder: @unchecked Sendable {
         let ok = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard ok else { throw Failure(errorDescription: "cannot make a folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))") }
         let url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+        if lockFD >= 0 { close(lockFD) }
+        lockFD = open(url.path + "/.lock", O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if lockFD >= 0 { _ = flock(lockFD, LOCK_EX) }
         made = url
         return url
     }
@@ -163,6 +176,7 @@ final class PreviewFolder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let made { try? FileManager.default.removeItem(at: made) }
+        if lockFD >= 0 { close(lockFD); lockFD = -1 }
         made = nil
     }
 }

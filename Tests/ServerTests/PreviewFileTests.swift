@@ -45,7 +45,7 @@ import Testing
         }
         #expect(files.count == 6)
         let folder = URL(string: files[0])!.deletingLastPathComponent().path
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != ".lock" }.sorted()
         #expect(left == files.suffix(3).map { URL(string: $0)!.lastPathComponent }.sorted(), "\(left)")
         _ = c.shutdown()
     }
@@ -121,10 +121,24 @@ import Testing
             try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: d.appendingPathComponent("old.svg").path, contents: Data("<svg/>".utf8))
         }
+        // By their lock (ROBUSTNESS.md, Found 139): a folder whose `.lock` is held lives, whatever its pid says (a
+        // server in another PID namespace); a free lock is a dead server's.
+        let held = tmp.url.appendingPathComponent("layoutlint-preview-\(gone.processIdentifier)-held00")
+        let free = tmp.url.appendingPathComponent("layoutlint-preview-\(getpid())-free00")
+        var fds: [Int32] = []
+        for d in [held, free] {
+            try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+            fds.append(open(d.appendingPathComponent(".lock").path, O_CREAT | O_RDWR, 0o600))
+        }
+        #expect(flock(fds[0], LOCK_EX) == 0)
+        close(fds[1])
         let c = LSPClient(environment: ["TMPDIR": tmp.path])
         c.initialize()
         #expect(c.shutdown() == 0)
+        close(fds[0])
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: alive.path))
+        #expect(FileManager.default.fileExists(atPath: held.path))
+        #expect(!FileManager.default.fileExists(atPath: free.path))
     }
 }
