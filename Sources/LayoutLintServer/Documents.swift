@@ -61,7 +61,10 @@ final class Document {
         return (c.model, c.resolved)
     }
 
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = [] { didSet { fixAllPick = nil } }
+    /// The fixes `source.fixAll` applies to `diagnostics` (`fixesKeepingSyntax`), worked out once per lint: a light
+    /// bulb asks for code actions at every cursor move, and the pick counts the document's syntax errors.
+    var fixAllPick: [Fix]?
     /// The LSP JSON of the diagnostics last sent, reused where a diagnostic shows the same after an edit.
     var lspDiagnostics = LSPDiagnosticCache()
     var lintedEdit = -1

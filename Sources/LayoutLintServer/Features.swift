@@ -205,13 +205,17 @@ struct FeatureContext {
             }
         }
         if allowed("source.fixAll.layoutlint") {
-            let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
             // As `lint --fix`'s rounds pick them: never a set of fixes that together break the document (the
-            // editor applies this on save), and no action when none is left.
-            // (Past the diagnostics' cap the list does not hold them all: then they are counted.)
-            let syntaxErrors = doc.diagnostics.contains { $0.rule == tooManyProblemsRule }
-                ? countSyntaxErrors(doc.text) : doc.diagnostics.count { $0.rule == "syntax" }
-            let fixes = safe.isEmpty ? [] : fixesKeepingSyntax(safe, source: doc.text, syntaxErrors: syntaxErrors).map { safe[$0] }
+            // editor applies this on save), and no action when none is left. Once per lint (`Document.fixAllPick`).
+            let fixes = doc.fixAllPick ?? {
+                let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
+                // (Past the diagnostics' cap the list does not hold them all: then they are counted.)
+                let syntaxErrors = doc.diagnostics.contains { $0.rule == tooManyProblemsRule }
+                    ? countSyntaxErrors(doc.text) : doc.diagnostics.count { $0.rule == "syntax" }
+                let picked = safe.isEmpty ? [] : fixesKeepingSyntax(safe, source: doc.text, syntaxErrors: syntaxErrors).map { safe[$0] }
+                doc.fixAllPick = picked
+                return picked
+            }()
             if !fixes.isEmpty {
                 actions.append(.object([
                     ("title", .string("Fix all safe layoutlint problems (\(fixes.count))")),

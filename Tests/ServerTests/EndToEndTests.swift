@@ -574,6 +574,15 @@ extension ClientCapabilityTests {
             ("context", .object([("diagnostics", .array([])), ("only", .array([.string("source.fixAll")]))])),
         ]))?.arrayValue ?? []
         #expect(all.count == 1 && all.first?["kind"] == .string("source.fixAll.layoutlint"))
+        // Its pick is kept per lint: after an edit that fixes the finding, no fix-all is offered (and before the
+        // edit is linted, none from the old text: the request waits for the lint).
+        let fixAllEdits = all.first?["edit"]?["changes"]?[uri]?.arrayValue ?? []
+        c.change(uri, version: 4, [.object([("text", .string(applyLSPEdits(fixAllEdits, to: duplicateDoc, .utf16)))])])
+        let none = c.result("textDocument/codeAction", .object([
+            ("textDocument", docID(uri)), ("range", range(0, 0, 0, 0)),
+            ("context", .object([("diagnostics", .array([])), ("only", .array([.string("source.fixAll")]))])),
+        ]))?.arrayValue ?? []
+        #expect(none.isEmpty, "\(none)")
         #expect(c.shutdown() == 0)
     }
 
