@@ -53,6 +53,23 @@ struct SupplementaryTests {
         let b = Self.badge("")
         #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
     }
+
+    /// The editor offers the usual corner for a badge without `containerAnchor` (ROBUSTNESS.md, Found 140; a guess:
+    /// `--fix` leaves it). Applied, the badge sits in the top trailing corner and the document is clean.
+    @Test(arguments: [#"{ "elementKind": "badge", "width": "absolute(20)", "height": "absolute(20)" }"#, "{\n  \"elementKind\": \"badge\", \"width\": \"absolute(20)\", \"height\": \"absolute(20)\"\n}"])
+    func aMissingContainerAnchorIsOfferedTheTopTrailingCorner(_ badge: String) {
+        let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "absolute(100)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "supplementaryItems": [ "# + badge + " ] } ] } } ] }"
+        let r = lint(bytes: Array(text.utf8))
+        let fix = r.diagnostics.first { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }?.fix
+        #expect(fix?.isSafe == false)
+        guard let fix else { return }
+        #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix leaves a guess")
+        let fixed = lint(bytes: applyEdits(Array(text.utf8), fix.edits))
+        #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics.map(\.message))")
+        let item = fixed.layouts.first?.sections.first?.group?.children.first
+        let b = item?.supplementaries.first
+        #expect(b != nil && item != nil && b!.frame.x == item!.frame.x + 80 && b!.frame.y == item!.frame.y)
+    }
 }
 
 /// The layout's own boundary items (`configuration.boundarySupplementaryItems`): a global header comes before the

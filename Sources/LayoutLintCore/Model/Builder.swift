@@ -878,10 +878,18 @@ final class DocumentBuilder {
         }
         (s.width, s.height) = sizePair(sv, what: "a supplementary item")
         if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() } else {
-            // NSCollectionLayoutSupplementaryItem is made with a container anchor (it was centred silently).
+            // NSCollectionLayoutSupplementaryItem is made with a container anchor (it was centred silently). The
+            // editor offers the usual badge corner (a guess, never applied by `--fix`), written first in the object:
+            // right after its `{` nothing needs reading, and a comma before the next member, or before `}`, parses.
+            let open = sv.range.start
+            let fix = sv.anchor == ByteRange(open, open + 1)
+                ? Fix(title: "Anchor it at the top trailing corner",
+                      edits: [TextEdit(range: ByteRange(open + 1, open + 1), newText: " \"containerAnchor\": { \"edges\": \"topTrailing\" },")],
+                      isSafe: false)
+                : nil
             report("missing-property", .error,
                    "a supplementary item needs \"containerAnchor\" (e.g. { \"edges\": \"topTrailing\" }): NSCollectionLayoutSupplementaryItem is made with one",
-                   sv.anchor)
+                   sv.anchor, fix: fix)
         }
         if let x = sv.entry("itemAnchor") { s.itemAnchor = buildAnchor(x) }
         if let x = sv.entry("zIndex") { s.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
