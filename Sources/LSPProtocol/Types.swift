@@ -166,17 +166,12 @@ public enum LSP {
     /// Document text as one Markdown code span: fenced with one backtick more than the longest run inside it (and
     /// padded when it starts or ends with one), on one line, so no text can end the span early.
     public static func markdownCode(_ s: String) -> String {
-        var body = String.UnicodeScalarView()
+        let text = label(s, unnamed: nil)
         var run = 0, longest = 0
-        for c in s.unicodeScalars {
+        for c in text.unicodeScalars {
             run = c == "`" ? run + 1 : 0
             longest = max(longest, run)
-            switch c {
-            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": body.append(" ")
-            default: body.append(contentsOf: visibleScalar(c).unicodeScalars)
-            }
         }
-        let text = String(body)
         let fence = String(repeating: "`", count: longest + 1)
         let pad = text.hasPrefix("`") || text.hasSuffix("`") || text.isEmpty ? " " : ""
         return fence + pad + text + pad + fence
@@ -202,8 +197,8 @@ public enum LSP {
         switch c.value {
         case 0x00..<0x20: return String(Unicode.Scalar(0x2400 + c.value)!)
         case 0x7F: return "\u{2421}"
-        case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
-        default: return String(c)
+        // (Every caller shows U+2028 and U+2029 as spaces first.)
+        default: return isInvisibleControl(c) ? "\u{FFFD}" : String(c)
         }
     }
 

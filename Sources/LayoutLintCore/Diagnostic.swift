@@ -1,6 +1,16 @@
 // Diagnostics: what every frontend (lint, serve, explain) shows. Ranges are UTF-8 byte ranges into the document;
 // frontends convert them to line/character in whatever encoding they speak.
 
+/// DEL, the C1 controls, the line and paragraph separators and the bidi embeddings, overrides and isolates: document
+/// text no frontend shows raw (a C1 CSI drives a terminal; an override reverses the text drawn after it). Each shows
+/// them its own way: a picture or U+FFFD in text, a character reference in SVG data.
+public func isInvisibleControl(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+}
+
 public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
     case hint = 1, information = 2, warning = 3, error = 4
     public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }

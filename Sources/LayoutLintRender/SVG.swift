@@ -69,7 +69,7 @@ public func xmlEscape(_ s: String) -> String {
             let v = u.value
             if v < 0x20 || (v >= 0xFFFE && v <= 0xFFFF) {
                 out += "\u{FFFD}"
-            } else if isInvisibleControl(v) {
+            } else if isInvisibleControl(u) {
                 out += "&#x" + String(v, radix: 16, uppercase: true) + ";"
             } else {
                 out.unicodeScalars.append(u)
@@ -79,16 +79,12 @@ public func xmlEscape(_ s: String) -> String {
     return out
 }
 
-private func isInvisibleControl(_ v: UInt32) -> Bool {
-    (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-}
-
 /// `xmlEscape` for text a viewer displays (`<text>`): those controls become U+FFFD, as in `explain` and hover, so that
 /// a right-to-left override in a name cannot reverse the sizes and counts drawn after it.
 func xmlText(_ s: String) -> String {
-    guard s.unicodeScalars.contains(where: { isInvisibleControl($0.value) }) else { return xmlEscape(s) }
+    guard s.unicodeScalars.contains(where: isInvisibleControl) else { return xmlEscape(s) }
     var t = String.UnicodeScalarView()
-    for u in s.unicodeScalars { t.append(isInvisibleControl(u.value) ? "\u{FFFD}" : u) }
+    for u in s.unicodeScalars { t.append(isInvisibleControl(u) ? "\u{FFFD}" : u) }
     return xmlEscape(String(t))
 }
 

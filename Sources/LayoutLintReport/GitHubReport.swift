@@ -2,8 +2,7 @@
 import LayoutLintCore
 
 public enum GitHubReport {
-    /// `workspace`: the checkout's folder (`GITHUB_WORKSPACE`), for absolute paths.
-    public static func line(path: String, index: LineIndex, diagnostic d: Diagnostic, workspace: String? = nil) -> String {
+    public static func line(path: String, index: LineIndex, diagnostic d: Diagnostic) -> String {
         let s = index.position(of: d.range.start, in: .utf16)
         let e = index.position(of: d.range.end, in: .utf16)
         let level: String
@@ -15,18 +14,14 @@ public enum GitHubReport {
         // Control characters quoted from the document (ESC, NUL, C1) shown as in the text report: log viewers
         // render ANSI sequences. CR and LF become pictures too, so the message stays one line.
         let message = TextReport.sanitize(d.messageWithEnvironments)
-        return "::\(level) file=\(property(repositoryPath(path, workspace: workspace))),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
+        return "::\(level) file=\(property(repositoryPath(path))),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
     }
 
     /// The path as GitHub matches it to a pull request's files: `lint .` names them `./src/x`, which GitHub does not
-    /// attach to the diff (yamllint #764, typos #1496), so leading `./` go; an absolute path inside
-    /// `GITHUB_WORKSPACE` is made relative to it.
-    public static func repositoryPath(_ path: String, workspace: String?) -> String {
+    /// attach to the diff (yamllint #764, typos #1496), so leading `./` go. (The CLI makes paths relative to
+    /// `GITHUB_WORKSPACE` first: `githubPath`.)
+    static func repositoryPath(_ path: String) -> String {
         var p = Substring(path)
-        if let w = workspace, !w.isEmpty, p.hasPrefix("/") {
-            let root = w.hasSuffix("/") ? w : w + "/"
-            if p.utf8.starts(with: root.utf8) { p = p.dropFirst(root.count) }
-        }
         while p.utf8.starts(with: "./".utf8) {
             p = p.dropFirst(2)
             while p.hasPrefix("/") { p = p.dropFirst() }

@@ -114,8 +114,7 @@ public enum TextReport {
         case 0x09: return " "
         case 0x00..<0x20: return Unicode.Scalar(0x2400 + s.value)!
         case 0x7F: return "\u{2421}"
-        case 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
-        default: return s
+        default: return isInvisibleControl(s) ? "\u{FFFD}" : s
         }
     }
 

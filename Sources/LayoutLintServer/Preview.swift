@@ -102,7 +102,7 @@ extension LanguageServer {
         let fm = FileManager.default
         guard let names = (try? fm.contentsOfDirectory(atPath: dir.path))?.filter(isPreviewFileName), names.count > max else { return }
         var dated: [(name: String, time: Date)] = []
-        for n in names where isPreviewFileName(n) && n != file.lastPathComponent {
+        for n in names where n != file.lastPathComponent {
             let t = (try? fm.attributesOfItem(atPath: dir.appendingPathComponent(n).path)[.modificationDate] as? Date) ?? .distantPast
             dated.append((n, t))
         }

@@ -28,6 +28,22 @@ public func readFileBytes(_ path: String, limit: Int = maxReadBytes) throws(Work
     return try readAll(fd: fd, name: path, limit: limit, sizeHint: Int(st.st_size))
 }
 
+/// Writes all of `bytes` to `fd` (again after EINTR or a short write); 0, or the `errno` of the write that failed
+/// (EIO for one that wrote nothing).
+public func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32 {
+    bytes.withUnsafeBytes { p in
+        var off = 0
+        while off < p.count {
+            let n = write(fd, p.baseAddress! + off, p.count - off)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return EIO }
+            off += n
+        }
+        return 0
+    }
+}
+
 private func readAll(fd: Int32, name: String, limit: Int, sizeHint: Int) throws(WorkspaceError) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(min(max(sizeHint, 0), limit))
@@ -153,7 +169,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                     // read: nothing in it can fail the run, and a large one costs nothing. Unless it has a config of
                     // its own: its files are then judged by their nearest config, as `lint FOLDER` and the hooks judge
                     // them.
-                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/.layoutlint.json") { continue }
+                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/" + LayoutLintConfig.fileName) { continue }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))
@@ -571,15 +587,7 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     var open = true
     defer { if open { close(fd) } }
 
-    var off = 0
-    let writeError: Int32 = bytes.withUnsafeBytes { p in
-        while off < p.count {
-            let n = write(fd, p.baseAddress! + off, p.count - off)
-            if n < 0 { if errno == EINTR { continue }; return errno }
-            off += n
-        }
-        return 0
-    }
+    let writeError = writeAll(fd: fd, bytes)
     guard writeError == 0 else { throw refuse("writing the temporary file failed: \(errorText(writeError))") }
     // The owner first: chown clears the set-id bits, which the mode then restores. ACLs before the mode, which has
     // the last word on the permission bits.

@@ -59,17 +59,7 @@ struct Output {
     /// and exit 2: a truncated report must not pass for a complete one. A closed pipe (EPIPE, when SIGPIPE is
     /// ignored) ends the output quietly, as SIGPIPE would have.
     static func flush() {
-        let failure: Int32 = buffer.withUnsafeBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = Foundation.write(1, p.baseAddress! + off, p.count - off)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return errno }
-                if n == 0 { return EIO }
-                off += n
-            }
-            return 0
-        }
+        let failure = writeAll(fd: 1, buffer)
         buffer.removeAll(keepingCapacity: true)
         if failure == EPIPE { Foundation.exit(Exit.failure) }
         if failure != 0 {
@@ -330,11 +320,8 @@ struct Lint: ParsableCommand {
         // Only globs that were applied to a folder can have "matched nothing".
         // Only configs whose whole folder was walked (a folder named is it or holds it): linting `src` says nothing
         // of a `build/**` that matches files outside `src`.
-        let walked = paths.compactMap { p -> [UInt8]? in
-            var st = stat()
-            guard p != "-", stat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, let k = kernelPath(p) else { return nil }
-            return Array(k.utf8)
-        }
+        let namedFolders = paths.filter { p in var st = stat(); return p != "-" && stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }
+        let walked = namedFolders.compactMap { kernelPath($0).map { Array($0.utf8) } }
         func walkedWhole(_ c: LayoutLintConfig) -> Bool {
             guard let d = c.directory.map({ Array($0.utf8) }) else { return false }
             return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")]) }
@@ -354,7 +341,7 @@ struct Lint: ParsableCommand {
         if files.isEmpty && errors.isEmpty && excludedAny {
             Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
             // The hooks name files: that all of them are excluded is no failure.
-            if forceExclude && !paths.contains(where: { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }) { return }
+            if forceExclude && namedFolders.isEmpty { return }
             throw ExitCode(Exit.failure)
         }
         if ioFailed || files.isEmpty {
@@ -367,7 +354,8 @@ struct Lint: ParsableCommand {
 }
 
 /// A path as GitHub names the file: relative to `GITHUB_WORKSPACE` when the file is inside it (made absolute from
-/// the working directory, `.` and empty segments dropped, compared as bytes), else without leading `./`.
+/// the working directory, `.` and empty segments dropped, compared as bytes), else as given (`GitHubReport` drops a
+/// leading `./`).
 func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
                 cwd: String = FileManager.default.currentDirectoryPath) -> String {
     func segments(_ p: String) -> [Substring] { p.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
@@ -383,7 +371,7 @@ func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.env
             return abs.dropFirst(root.count).joined(separator: "/")
         }
     }
-    return GitHubReport.repositoryPath(path, workspace: nil)
+    return path
 }
 
 func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {

@@ -53,19 +53,21 @@ struct Render: ParsableCommand {
             // An existing output is replaced as `--fix` replaces a document (through a symlink, keeping its mode and
             // owner); `Data.write(.atomic)` replaced a symlink by a file and a 0600 file by a 0644 one. And never the
             // document itself (a slip of `-o` made the spec an SVG, exit 0).
-            var inSt = stat(), outSt = stat()
+            var inSt = stat(), outSt = stat(), stdoutSt = stat()
+            let outExists = stat(out, &outSt) == 0
+            func isOutput(_ st: stat) -> Bool { outExists && st.st_dev == outSt.st_dev && st.st_ino == outSt.st_ino }
             let inputKnown = file == "-" ? fstat(0, &inSt) == 0 && inSt.st_mode & S_IFMT == S_IFREG : stat(file, &inSt) == 0
-            if inputKnown, stat(out, &outSt) == 0, inSt.st_dev == outSt.st_dev, inSt.st_ino == outSt.st_ino {
+            if inputKnown && isOutput(inSt) {
                 Output.error("cannot write \(out): it is the document being rendered")
                 throw ExitCode(Exit.failure)
             }
             do {
-                var linkSt = stat(), stdoutSt = stat()
-                if stat(out, &outSt) == 0, fstat(1, &stdoutSt) == 0, outSt.st_dev == stdoutSt.st_dev, outSt.st_ino == stdoutSt.st_ino {
+                var linkSt = stat()
+                if fstat(1, &stdoutSt) == 0 && isOutput(stdoutSt) {
                     // `-o /dev/stdout` (whatever it is: `>> file` appends, it is not replaced).
                     Output.write(svg)
                     Output.flush()
-                } else if stat(out, &outSt) == 0 {
+                } else if outExists {
                     switch outSt.st_mode & S_IFMT {
                     case S_IFREG:
                         try writeAtomically(out, Array(svg.utf8), expected: try readFileBytes(out), purpose: "write")
@@ -119,13 +121,8 @@ private func writeThrough(_ path: String, _ bytes: [UInt8]) throws(WorkspaceErro
     let fd = open(path, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw WorkspaceError("cannot write \(path): \(String(cString: strerror(errno)))") }
     defer { close(fd) }
-    var off = 0
-    while off < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw WorkspaceError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        off += n
-    }
+    let failure = writeAll(fd: fd, bytes)
+    guard failure == 0 else { throw WorkspaceError("cannot write \(path): \(String(cString: strerror(failure)))") }
 }
 
 /// Where the symlink at `path` points, as a path (a relative target is relative to the link's folder).

@@ -187,21 +187,26 @@ struct SourceText {
         guard let lf = bytes[object.start..<close].firstIndex(of: 0x0A) else {
             return TextEdit(range: ByteRange(p, close), newText: (empty ? " " : (hasComma ? " " : ", ")) + member + " ")
         }
-        // Indent like the first property when it starts a line, else (it follows the opening brace on its line, or
-        // there is none) like the closing brace's line plus two spaces: either line starts inside the object, the
-        // opening brace's may not (its indentation can be another section's text, which the incremental linter
-        // does not read again for this object's results).
+        let layout = memberLayout(object, close: close, lf: lf)
+        let lead = empty ? "" : (hasComma ? "" : ",")
+        return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(layout.indent)\(member)\(layout.newline)\(indent(at: close))")
+    }
+
+    /// How a member added to an object written over several lines (`lf`: its first line break) is laid out: on a line
+    /// of its own ending as the object's first line ends ("\r\n" or "\n"), indented like the first property when that
+    /// starts a line, else (it follows the opening brace on its line, or there is none) like the closing brace's line
+    /// plus two spaces: either line starts inside the object, the opening brace's may not (its indentation can be
+    /// another section's text, which the incremental linter does not read again for this object's results).
+    /// `firstStartsALine`: whether the first member, or comment, after the brace starts a line.
+    private func memberLayout(_ object: ByteRange, close: Int, lf: Int) -> (indent: String, newline: String, firstStartsALine: Bool, first: Int) {
         var q = object.start + 1
         var firstStartsALine = false
         while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) {
             if isNewline(bytes[q]) { firstStartsALine = true }
             q += 1
         }
-        let closeIndent = indent(at: close)
-        let propIndent = q < close && !empty && firstStartsALine ? indent(at: q) : closeIndent + "  "
-        let lead = empty ? "" : (hasComma ? "" : ",")
-        let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
-        return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(newline)\(propIndent)\(member)\(newline)\(closeIndent)")
+        let indent = q < close && firstStartsALine ? indent(at: q) : indent(at: close) + "  "
+        return (indent, lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n", firstStartsALine, q)
     }
 
     /// Some `//`, `/*` or `*/` on the line that ends at `p` (from `lower` on): a comment may end at `p`. (Inside a
@@ -229,17 +234,10 @@ struct SourceText {
             let gap = open < close && (isSpace(bytes[open]) || isNewline(bytes[open])) ? "" : " "
             return TextEdit(range: ByteRange(open, open), newText: " \(member)\(comma)\(gap)")
         }
-        var q = open
-        var firstStartsALine = false
-        while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) {
-            if isNewline(bytes[q]) { firstStartsALine = true }
-            q += 1
-        }
-        let propIndent = q < close && firstStartsALine ? indent(at: q) : indent(at: close) + "  "
-        let newline = lf > object.start && bytes[lf - 1] == 0x0D ? "\r\n" : "\n"
+        let layout = memberLayout(object, close: close, lf: lf)
         // What followed the brace on its line (a member, a comment) goes to a line of its own after the new member.
-        let after = firstStartsALine || q >= close ? "" : "\(newline)\(propIndent)"
-        return TextEdit(range: ByteRange(open, open), newText: "\(newline)\(propIndent)\(member)\(comma)\(after)")
+        let after = layout.firstStartsALine || layout.first >= close ? "" : "\(layout.newline)\(layout.indent)"
+        return TextEdit(range: ByteRange(open, open), newText: "\(layout.newline)\(layout.indent)\(member)\(comma)\(after)")
     }
 
     /// Sets a property: replaces its value where it is written, or adds it to `object`.
