@@ -14,7 +14,7 @@ struct IncrementalTests {
     }()
 
     static func describe(_ ds: [Diagnostic]) -> [String] {
-        ds.map { "\($0.range) \($0.rule) \($0.severity) \($0.message) fix=\($0.fix.map { "\($0.title) \($0.edits.map { "\($0.range)=\($0.newText)" })" } ?? "-") related=\($0.related.map(\.range))" }
+        ds.map { "\($0.range) \($0.rule) \($0.severity) \($0.message) fix=\($0.fix.map { "\($0.title) \($0.isSafe) \($0.edits.map { "\($0.range)=\($0.newText)" })" } ?? "-") related=\($0.related.map(\.range))" }
     }
 
     static func expectSame(_ inc: IncrementalLinter, _ context: @autoclosure () -> String) {
@@ -228,9 +228,10 @@ struct IncrementalTests {
         inc.replace(ByteRange(first, first), with: Array((Self.section(height: 10) + ",\n    ").utf8))
         #expect(inc.stats.mode == "section")
         #expect(inc.stats.sections == 5)
-        // The two elements parsed again (the new one and the old first), and the one with the index `$ref`; not the
-        // last one, whose index moved too.
-        #expect(inc.stats.sectionsResolved == 3)
+        // The two elements parsed again (the new one and the old first), the one with the index `$ref`, and the one
+        // whose group it named (its text is no longer read by a `$ref`: its fixes may be safe again); not the last
+        // one, whose index moved too.
+        #expect(inc.stats.sectionsResolved == 4)
         Self.expectSame(inc, "after inserting a section before the others")
     }
 

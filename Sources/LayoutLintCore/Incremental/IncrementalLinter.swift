@@ -115,6 +115,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         var cache: SectionResult?
         /// Some comment is a suppression directive (without any, suppressions are not applied at all).
         var directives = false
+        /// The `$ref`s written in it that can point into sections (`sectionPointers`); nil until read.
+        var pointers: [String]? = nil
     }
 
     /// What one section contributes, kept while its text and dependencies hold. Not the model or the resolved
@@ -151,6 +153,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// Its builder had more diagnostics than a document lists and kept only those (`buildDocument(countPast:)`):
         /// while it is there, the document is linted whole.
         let overLimit: Bool
+        /// The text of it that `$ref`s (its own or any other's) read, when it was computed: its fixes' safety.
+        var shared: [ByteRange] = []
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
@@ -202,6 +206,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndRefs: Set<String> = []
     private var frameEndElements = 0
     private var frameEndFor: Set<String>? = nil
+    /// The `$ref`s written in the frame (environments, configuration, definitions) that can point into sections.
+    private var framePointers: [String] = []
     private var frameKey = 0
     private var environments: [LayoutEnvironment] = []
     /// The node limit for each environment, as `lint(bytes:)` sets it for this many environments.
@@ -596,6 +602,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         arrayStart = cut.arrayStart
         sectionsArray = cut.array
         frameWritten = definitionRefGraph(in: root, skipping: cut.array)
+        framePointers = sectionPointers(in: root, skipping: cut.array)
         structured = true
         stats.parseMicros = nowMicros() - t0
 
@@ -965,7 +972,22 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: computing sections and merging
 
-    private func computeSection(_ k: Int) -> SectionResult {
+    /// The text of each section that `$ref`s read (`sharedSectionText`), by segment id, in region coordinates.
+    private func sharedTextBySegment() -> [Int: [ByteRange]] {
+        var pointers = Set(framePointers)
+        for k in segments.indices {
+            if segments[k].pointers == nil { segments[k].pointers = sectionPointers(in: segments[k].node) }
+            if let p = segments[k].pointers, !p.isEmpty { pointers.formUnion(p) }
+        }
+        guard !pointers.isEmpty else { return [:] }
+        var out: [Int: [ByteRange]] = [:]
+        for r in sharedSectionText(root: root, pointers: pointers) where segmentIndex(ofVirtual: r.start) != nil {
+            out[r.start >> 32, default: []].append(r)
+        }
+        return out
+    }
+
+    private func computeSection(_ k: Int, shared: [ByteRange]) -> SectionResult {
         let seg = segments[k]
         let b = DocumentBuilder(root: root, limits: options.modelLimits)
         b.countPast = builderLimit
@@ -994,6 +1016,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             let doc = LayoutDocument()
             doc.sections = [section]
             doc.configuration = frameDoc.configuration
+            doc.sharedText = shared
             // Fixes are computed now, against the text as it is: the cached finding keeps the result.
             findings.append(collectFindings(document: doc, layout: layout, source: text).map { f in
                 var g = f
@@ -1017,11 +1040,13 @@ public final class IncrementalLinter: @unchecked Sendable {
             one.sections = [s]
             return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
         } ?? [:]
-        return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
-                             elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
-                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
-                             overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
+        let result = SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
+                                   elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
+                                   ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
+                                   indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
+                                   overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
+        result.shared = shared
+        return result
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
@@ -1080,9 +1105,15 @@ public final class IncrementalLinter: @unchecked Sendable {
             counted = [:]; refCounts = [:]; sectionRefs = []; writtenCounts = [:]; sectionWritten = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
+        // Text a `$ref` reads makes the fixes that edit it unsafe: a section into which one now reads more or less
+        // than when it was computed is computed again (the `$ref` may be written in any section, or the frame).
+        let shared = sharedTextBySegment()
+        for k in segments.indices {
+            if let c = segments[k].cache, c.shared != (shared[segments[k].id] ?? []) { segments[k].cache = nil }
+        }
         var resolvedCount = 0
         for k in segments.indices where segments[k].cache == nil {
-            let c = computeSection(k)
+            let c = computeSection(k, shared: shared[segments[k].id] ?? [])
             segments[k].cache = c
             let id = segments[k].id
             if let old = counted[id] {

@@ -568,6 +568,7 @@ final class DocumentBuilder {
 
     func build() {
         guard let view = buildFrameStart() else { return }
+        doc.sharedText = sharedSectionText(root: root, pointers: sectionPointers(in: root))
         if let items = sectionsEntry(view) {
             for (i, node) in items.enumerated() {
                 if let s = buildSection(node, index: i, path: "/sections/\(i)") { doc.sections.append(s) }

@@ -162,6 +162,45 @@ public func jsonQuoted(_ s: String) -> String {
     return out + "\""
 }
 
+/// Whether a `$ref` pointer can name text of the sections (`#/sections/INDEX…`): any other points into the
+/// definitions (whose text is shared already, `LayoutElement.writtenInReference`), the frame, or nowhere.
+func pointsIntoSections(_ pointer: String) -> Bool { pointer.hasPrefix("#/sections/") }
+
+/// The `$ref` pointers written under `node` (leaving out `skipping`) that can name text of the sections.
+func sectionPointers(in node: JSONNode?, skipping: JSONNode? = nil) -> [String] {
+    collectRefSites(node, skipping: skipping, maxNodes: .max).compactMap { site in
+        let p = site.value.stringValue
+        return pointsIntoSections(p) ? p : nil
+    }
+}
+
+/// The text of the sections that the `$ref`s `pointers` read: each target's range, the outermost of nested ones, in
+/// text order (`LayoutDocument.sharedText`). A target is any node inside an element of the root's `sections`, as
+/// the builder follows the pointer; a pointer that names nothing names no text.
+func sharedSectionText(root: JSONNode?, pointers: some Sequence<String>) -> [ByteRange] {
+    guard let root else { return [] }
+    var ranges: [ByteRange] = []
+    for p in Set(pointers) where pointsIntoSections(p) {
+        var n: JSONNode? = root
+        for raw in splitOnSlash(p.dropFirst()).dropFirst() {
+            guard let c = n else { break }
+            n = c.child(pointerToken: unescapePointer(String(raw)))
+        }
+        if let n { ranges.append(n.range) }
+    }
+    return outermostRanges(ranges)
+}
+
+/// Ranges of JSON nodes (nested or disjoint, never partly overlapping) reduced to the outermost, in text order.
+func outermostRanges(_ ranges: [ByteRange]) -> [ByteRange] {
+    var out: [ByteRange] = []
+    for r in ranges.sorted(by: { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }) {
+        if let last = out.last, r.start < last.end { continue }
+        out.append(r)
+    }
+    return out
+}
+
 /// The definitions named by the `$ref`s written under `node`, leaving out the subtree `skipping`. With no cap on the
 /// nodes walked, so that the whole document and its parts give the same union (`lint` and the incremental linter).
 func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<DefinitionKey> {

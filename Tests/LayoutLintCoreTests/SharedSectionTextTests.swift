@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import LayoutLintCore
+
+/// A `$ref` may point at any element's path (FORMAT.md), `#/sections/1/group` as well as `#/definitions/NAME`. The
+/// text it reads is then shared: a fix that edits it changes the element that refers to it too, so `--fix` must not
+/// apply it (the editor still offers it), as for a definition's text.
+@Suite("Fixes on section text that a $ref reads")
+struct SharedSectionTextTests {
+    /// A row whose estimated height has insets along it: estimated-content-insets, with a safe fix.
+    static let insetRow = #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } }"#
+    static let flagged = #"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ \#(insetRow) ] }"#
+    static let plainGroup = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+
+    /// Section 0 is `flagged` (closed by `tail0`), then the other sections.
+    static func document(tail0: String = " }", others: [String], definitions: String = "") -> String {
+        #"{ \#(definitions)"sections": [ \#(flagged)\#(tail0), \#(others.joined(separator: ", ")) ] }"#
+    }
+
+    /// The fix of section 0's estimated-content-insets finding.
+    static func sectionZeroFix(_ text: String) -> Fix? {
+        let r = lint(bytes: Array(text.utf8))
+        let insets = Array(text.utf8).firstRange(of: Array(#""contentInsets""#.utf8))!.lowerBound
+        return r.diagnostics.first { $0.rule == "estimated-content-insets" && $0.range.start >= insets && $0.range.start < insets + 60 }?.fix
+    }
+
+    static let plain = #"{ "group": \#(plainGroup) }"#
+
+    @Test("a fix of text that another section, a variant or a used definition reads is not safe; --fix leaves it",
+          arguments: [
+            ("another section's group", document(others: [##"{ "group": { "$ref": "#/sections/0/group" } }"##])),
+            ("another section's subitem", document(others: [##"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "$ref": "#/sections/0/group/subitems/0" } ] } }"##])),
+            ("a variant of the same section", document(tail0: ##", "variants": [ { "when": { "minWidth": 800 }, "group": { "$ref": "#/sections/0/group", "direction": "horizontal" } } ] }"##, others: [plain])),
+            ("a definition another section uses", document(others: [##"{ "group": { "$ref": "#/definitions/wide" } }"##], definitions: ##""definitions": { "wide": { "$ref": "#/sections/0/group" } }, "##)),
+            ("another element's insets", document(others: [##"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "$ref": "#/sections/0/group/subitems/0/contentInsets" } } ] } }"##])),
+          ])
+    func sharedTextIsNotFixedByFixAll(_ c: (String, String)) {
+        let fix = Self.sectionZeroFix(c.1)
+        #expect(fix != nil && fix?.isSafe == false, "\(c.0): \(String(describing: fix))")
+        let out = fixAll(Array(c.1.utf8))
+        #expect(out.applied["estimated-content-insets"] == nil, "\(c.0): \(out.applied)")
+        #expect(String(decoding: out.text, as: UTF8.self).contains(Self.insetRow), "\(c.0)")
+    }
+
+    @Test("the same fix stays safe where no $ref reads the text: none, one into another section, one into a definition")
+    func ownTextIsFixed() {
+        let defs = #""definitions": { "g": \#(Self.plainGroup) }, "#
+        for text in [Self.document(others: [Self.plain]),
+                     Self.document(others: [Self.plain, ##"{ "group": { "$ref": "#/sections/1/group" } }"##]),
+                     Self.document(others: [##"{ "group": { "$ref": "#/definitions/g" } }"##], definitions: defs)] {
+            #expect(Self.sectionZeroFix(text)?.isSafe == true, "\(text)")
+            let out = fixAll(Array(text.utf8))
+            #expect(out.applied["estimated-content-insets"] == 1, "\(text)")
+        }
+    }
+
+    @Test("an edit touches shared text when it overlaps it or inserts inside it, not beside it")
+    func touchingSharedText() {
+        let doc = LayoutDocument()
+        doc.sharedText = [ByteRange(10, 20), ByteRange(30, 40)]
+        func touches(_ s: Int, _ e: Int) -> Bool { doc.touchesSharedText([TextEdit(range: ByteRange(s, e), newText: "x")]) }
+        #expect(!touches(10, 10) && !touches(20, 20) && !touches(25, 30) && !touches(0, 10) && !touches(40, 45) && !touches(22, 28))
+        #expect(touches(11, 11) && touches(19, 19) && touches(5, 11) && touches(19, 25) && touches(0, 50) && touches(12, 13) && touches(35, 35))
+        #expect(outermostRanges([ByteRange(12, 14), ByteRange(10, 20), ByteRange(30, 40), ByteRange(10, 20)]) == [ByteRange(10, 20), ByteRange(30, 40)])
+    }
+
+    /// The incremental linter (the editor's) keeps each section's results while its text holds; a `$ref` written in
+    /// another section changes which of its fixes are safe, so it recomputes that section, and only that one.
+    @Test("incremental: a $ref added or removed elsewhere recomputes the section it reads, and only it")
+    func incrementalFollowsTheReferences() {
+        let third = #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(30)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+        let text = Self.document(others: [Self.plain, third])
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        func zeroFix() -> Fix? { inc.diagnostics.first { $0.rule == "estimated-content-insets" }?.fix }
+        func check(_ what: String) {
+            let reference = lint(bytes: inc.text, options: inc.options).diagnostics
+            #expect(inc.diagnostics.map { "\($0.range) \($0.rule) \($0.fix.map { "\($0.isSafe)" } ?? "-")" }
+                    == reference.map { "\($0.range) \($0.rule) \($0.fix.map { "\($0.isSafe)" } ?? "-")" }, "\(what)")
+        }
+        #expect(zeroFix()?.isSafe == true)
+        // Section 1's group becomes a reference to section 0's.
+        let plainStart = Array(inc.text).firstRange(of: Array(Self.plainGroup.utf8))!
+        inc.replace(ByteRange(plainStart.lowerBound, plainStart.upperBound), with: Array(##"{ "$ref": "#/sections/0/group" }"##.utf8))
+        check("ref added")
+        #expect(zeroFix()?.isSafe == false)
+        #expect(inc.stats.mode == "section" && inc.stats.sectionsResolved == 2, "\(inc.stats)")
+        // Typing in section 2 recomputes section 2 alone.
+        let h = Array(inc.text).firstRange(of: Array("absolute(30)".utf8))!
+        inc.replace(ByteRange(h.lowerBound + 9, h.lowerBound + 11), with: Array("31".utf8))
+        check("unrelated edit")
+        #expect(inc.stats.mode == "section" && inc.stats.sectionsResolved == 1, "\(inc.stats)")
+        #expect(zeroFix()?.isSafe == false)
+        // A section inserted first: the pointer now names it, and section 0's text is its own again.
+        let first = Array(inc.text).firstRange(of: Array(#""sections": [ "#.utf8))!.upperBound
+        inc.replace(ByteRange(first, first), with: Array("\(Self.plain), ".utf8))
+        check("section inserted before")
+        #expect(zeroFix()?.isSafe == true)
+        // The pointer follows it again.
+        let p = Array(inc.text).firstRange(of: Array("#/sections/0/group".utf8))!
+        inc.replace(ByteRange(p.lowerBound + 11, p.lowerBound + 12), with: Array("1".utf8))
+        check("pointer retargeted")
+        #expect(zeroFix()?.isSafe == false)
+        // The reference removed: safe again.
+        let ref = Array(inc.text).firstRange(of: Array(##"{ "$ref": "#/sections/1/group" }"##.utf8))!
+        inc.replace(ByteRange(ref.lowerBound, ref.upperBound), with: Array(Self.plainGroup.utf8))
+        check("ref removed")
+        #expect(zeroFix()?.isSafe == true)
+    }
+}
