@@ -28,6 +28,7 @@ public enum JSONReport {
         if let fix = d.fix {
             members.append(("fix", .object([
                 ("title", .string(fix.title)),
+                ("safe", .bool(fix.isSafe)),
                 ("edits", .array(fix.edits.map { .object([("range", range($0.range, index)), ("newText", .string($0.newText))]) })),
             ])))
         }

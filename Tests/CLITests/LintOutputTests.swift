@@ -100,6 +100,7 @@ let twoFindings = """
         #expect(startLine(unknown) == 4 && startCharacter(unknown) == 6 && endCharacter(unknown) == 20)
         let fix = try #require(unknown["fix"] as? JSONObject, "the unknown property comes with a fix")
         #expect(fix["title"] is String)
+        #expect(fix["safe"] as? Bool == false, "a rename is a suggestion")
         let edits = try #require(fix["edits"] as? [JSONObject])
         #expect(edits.count == 1)
         #expect(edits.first?["newText"] as? String == "\"contentInsets\"")
@@ -110,12 +111,22 @@ let twoFindings = """
         #expect(startLine(overflow) == 11 && startCharacter(overflow) == 21 && endCharacter(overflow) == 36)
         #expect(overflow["environments"] as? [String] == ["iPhone 12"])
         let overflowFix = try #require(overflow["fix"] as? JSONObject)
+        #expect(overflowFix["safe"] as? Bool == false, "new fractions change the layout's intent")
         #expect((overflowFix["edits"] as? [JSONObject])?.compactMap { $0["newText"] as? String } == [#""fractionalWidth(0.444)""#, #""fractionalWidth(0.556)""#])
 
         // A finding without a fix has no "fix" member (not null).
         let hintPath = dir.write("h.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "estimated(100)", "height": "absolute(100)", "subitems": [ { "width": "estimated(100)", "height": "fractionalHeight(1)" } ] } } ] }"#)
         let hints = diagnostics(try #require(run(["lint", "--format", "json", hintPath]).json))
         #expect(!hints.isEmpty && hints.allSatisfy { rule($0) == "estimated-orthogonal" && $0["fix"] == nil }, "\(hints)")
+
+        // "safe" says what `lint --fix` applies: moving insets off an estimated axis, unless a `$ref` reads them.
+        let row = #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] }"#
+        for (name, others, safe) in [("own", "", true), ("read", ##", { "group": { "$ref": "#/sections/0/group" } }"##, false)] {
+            let p = dir.write("\(name).layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": \#(row) }\#(others) ] }"#)
+            let insets = try #require(diagnostics(try #require(run(["lint", "--format", "json", p]).json)).first { rule($0) == "estimated-content-insets" })
+            #expect((insets["fix"] as? JSONObject)?["safe"] as? Bool == safe, "\(name): \(insets)")
+            #expect(run(["lint", "--fix", p]).stdout.contains(safe ? "1 fix applied" : "0 fixes applied"), "\(name)")
+        }
 
         let summary = try #require(j["summary"] as? JSONObject)
         #expect(Set(summary.keys) == ["files", "errors", "warnings", "information", "hints"])
