@@ -281,6 +281,7 @@ struct Lint: ParsableCommand {
         var counts = [Severity: Int]()
         var linted = 0
         var fixed = 0
+        var fixable = 0
         for o in outcomes {
             for e in o.errors { Output.error(e) }
             failures += o.errors
@@ -288,6 +289,7 @@ struct Lint: ParsableCommand {
             if !o.errors.isEmpty { ioFailed = true }
             linted += 1
             fixed += o.fixesApplied
+            fixable += result.diagnostics.reduce(0) { $0 + ($1.fix?.isSafe == true ? 1 : 0) }
             try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
             for (s, n) in result.counts { counts[s, default: 0] += n }
             switch format {
@@ -314,6 +316,8 @@ struct Lint: ParsableCommand {
             Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
                                             information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
                                             files: linted, style: style))
+            // What `--fix` would do, as ESLint says it (after `--fix`, only fixes it held back are left).
+            if !fix && fixable > 0 { Output.write("\(fixable) of them fixable with --fix\n") }
         }
         Output.flush()
         // A glob that matches nothing is worth a word (a typo would silently lint what it meant to skip).

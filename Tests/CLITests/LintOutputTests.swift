@@ -125,6 +125,8 @@ let twoFindings = """
             let p = dir.write("\(name).layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": \#(row) }\#(others) ] }"#)
             let insets = try #require(diagnostics(try #require(run(["lint", "--format", "json", p]).json)).first { rule($0) == "estimated-content-insets" })
             #expect((insets["fix"] as? JSONObject)?["safe"] as? Bool == safe, "\(name): \(insets)")
+            // The text summary says how many findings `--fix` would fix.
+            #expect(run(["lint", p]).stdout.hasSuffix(safe ? "1 warning in 1 file\n1 of them fixable with --fix\n" : "1 warning in 1 file\n"), "\(name)")
             #expect(run(["lint", "--fix", p]).stdout.contains(safe ? "1 fix applied" : "0 fixes applied"), "\(name)")
         }
 
