@@ -128,6 +128,9 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
                                       message: resolveLimits.exhaustedMessage(environments: envs.count),
                                       range: ByteRange(0, min(1, bytes.count))))
     }
+    if !doc.sharedText.isEmpty {
+        markFixesOnSharedTextUnsafe(&diagnostics) { touchesSharedText(doc.sharedText, $0.range.start, $0.range.end) }
+    }
     dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root,
                              uncounted: parsed.droppedSyntaxErrors + built.dropped.syntaxErrors)
     diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index,

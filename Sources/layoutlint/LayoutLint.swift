@@ -289,7 +289,8 @@ struct Lint: ParsableCommand {
             if !o.errors.isEmpty { ioFailed = true }
             linted += 1
             fixed += o.fixesApplied
-            fixable += result.diagnostics.reduce(0) { $0 + ($1.fix?.isSafe == true ? 1 : 0) }
+            // (Not standard input's: `--fix` cannot write it.)
+            if o.path != "-" { fixable += result.diagnostics.reduce(0) { $0 + ($1.fix?.isSafe == true ? 1 : 0) } }
             try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
             for (s, n) in result.counts { counts[s, default: 0] += n }
             switch format {

@@ -127,6 +127,9 @@ let twoFindings = """
             #expect((insets["fix"] as? JSONObject)?["safe"] as? Bool == safe, "\(name): \(insets)")
             // The text summary says how many findings `--fix` would fix.
             #expect(run(["lint", p]).stdout.hasSuffix(safe ? "1 warning in 1 file\n1 of them fixable with --fix\n" : "1 warning in 1 file\n"), "\(name)")
+            // Not for standard input, which `--fix` cannot write.
+            let piped = run(["lint", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: p)))
+            #expect(piped.stdout.hasSuffix("1 warning in 1 file\n"), "\(name): \(piped)")
             #expect(run(["lint", "--fix", p]).stdout.contains(safe ? "1 fix applied" : "0 fixes applied"), "\(name)")
         }
 

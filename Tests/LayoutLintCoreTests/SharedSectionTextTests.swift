@@ -13,9 +13,12 @@ struct SharedSectionTextTests {
     static let plainGroup = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
 
     /// Section 0 is `flagged` (closed by `tail0`), then the other sections.
-    static func document(tail0: String = " }", others: [String], definitions: String = "") -> String {
-        #"{ \#(definitions)"sections": [ \#(flagged)\#(tail0), \#(others.joined(separator: ", ")) ] }"#
+    static func document(tail0: String = " }", others: [String], definitions: String = "", row: String = insetRow) -> String {
+        let group = flagged.replacingOccurrences(of: insetRow, with: row)
+        return #"{ \#(definitions)"sections": [ \#(group)\#(tail0), \#(others.joined(separator: ", ")) ] }"#
     }
+    /// The same row with an edgeSpacing of its own, which the fix rewrites to add top and bottom.
+    static let insetRowWithEdgeSpacing = #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 }, "edgeSpacing": { "leading": "fixed(2)" } }"#
 
     /// The fix of section 0's estimated-content-insets finding.
     static func sectionZeroFix(_ text: String) -> Fix? {
@@ -32,14 +35,14 @@ struct SharedSectionTextTests {
             ("another section's subitem", document(others: [##"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "$ref": "#/sections/0/group/subitems/0" } ] } }"##])),
             ("a variant of the same section", document(tail0: ##", "variants": [ { "when": { "minWidth": 800 }, "group": { "$ref": "#/sections/0/group", "direction": "horizontal" } } ] }"##, others: [plain])),
             ("a definition another section uses", document(others: [##"{ "group": { "$ref": "#/definitions/wide" } }"##], definitions: ##""definitions": { "wide": { "$ref": "#/sections/0/group" } }, "##)),
-            ("another element's insets", document(others: [##"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "$ref": "#/sections/0/group/subitems/0/contentInsets" } } ] } }"##])),
+            ("another element's edgeSpacing", document(others: [##"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "edgeSpacing": { "$ref": "#/sections/0/group/subitems/0/edgeSpacing" } } ] } }"##], row: insetRowWithEdgeSpacing)),
           ])
     func sharedTextIsNotFixedByFixAll(_ c: (String, String)) {
         let fix = Self.sectionZeroFix(c.1)
         #expect(fix != nil && fix?.isSafe == false, "\(c.0): \(String(describing: fix))")
         let out = fixAll(Array(c.1.utf8))
         #expect(out.applied["estimated-content-insets"] == nil, "\(c.0): \(out.applied)")
-        #expect(String(decoding: out.text, as: UTF8.self).contains(Self.insetRow), "\(c.0)")
+        #expect(out.text == Array(c.1.utf8), "\(c.0)")
     }
 
     @Test("the same fix stays safe where no $ref reads the text: none, one into another section, one into a definition")
@@ -47,18 +50,43 @@ struct SharedSectionTextTests {
         let defs = #""definitions": { "g": \#(Self.plainGroup) }, "#
         for text in [Self.document(others: [Self.plain]),
                      Self.document(others: [Self.plain, ##"{ "group": { "$ref": "#/sections/1/group" } }"##]),
-                     Self.document(others: [##"{ "group": { "$ref": "#/definitions/g" } }"##], definitions: defs)] {
+                     Self.document(others: [##"{ "group": { "$ref": "#/definitions/g" } }"##], definitions: defs),
+                     // A `$ref` the builder does not follow (under a key it does not know) reads nothing.
+                     Self.document(others: [Self.plain], definitions: ##""x-refs": { "$ref": "#/sections/0/group" }, "##)] {
             #expect(Self.sectionZeroFix(text)?.isSafe == true, "\(text)")
             let out = fixAll(Array(text.utf8))
             #expect(out.applied["estimated-content-insets"] == 1, "\(text)")
         }
     }
 
+    /// A section may be another section with keys of its own (`{ "$ref": "#/sections/0", … }`): then the findings of
+    /// the referrer can have fixes that edit the other section's text (review 2026-11-26, finding 1: the editor's
+    /// fix-all applied them while `lint --fix` did not). Checked in the incremental linter too, after opening and
+    /// after an edit elsewhere.
+    @Test("a fix that edits the text of a section another section refers to as a whole is not safe, in lint and in the editor",
+          arguments: [
+            ("referrer after", ##"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "interGroupSpacing": 10, "group": \##(plainGroup) }, { "$ref": "#/sections/0", "orthogonalScrollingBehavior": "groupPagingCentered", "group": \##(plainGroup) }, { "group": \##(plainGroup) } ] }"##, "centered-paging-inter-group-spacing"),
+            ("referrer first", ##"{ "environments": ["iPhone 12"], "sections": [ { "$ref": "#/sections/1", "group": \##(plainGroup) }, { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": \##(plainGroup) }, { "group": \##(plainGroup) } ] }"##, "centered-paging-inter-group-spacing"),
+            ("pinned header", ##"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top", "pinToVisibleBounds": true } ], "group": \##(plainGroup) }, { "$ref": "#/sections/0", "decorationItems": [ { "elementKind": "background" } ] }, { "group": \##(plainGroup) } ] }"##, "pinned-header-z-index"),
+          ])
+    func wholeSectionReferences(_ c: (String, String, String)) throws {
+        let fixes = { (ds: [Diagnostic]) in ds.filter { $0.rule == c.2 }.map { $0.fix.map(\.isSafe) } }
+        let whole = lint(bytes: Array(c.1.utf8)).diagnostics
+        #expect(!fixes(whole).isEmpty && fixes(whole).allSatisfy { $0 == false }, "\(c.0): \(whole.map(\.rule))")
+        #expect(fixAll(Array(c.1.utf8)).text == Array(c.1.utf8), "\(c.0)")
+        let inc = IncrementalLinter(text: Array(c.1.utf8))
+        #expect(fixes(inc.diagnostics) == fixes(whole), "\(c.0): opened")
+        // An edit in the last section, which nothing refers to.
+        let h = try #require(inc.text.lastRange(of: Array("absolute(44)".utf8)))
+        inc.replace(ByteRange(h.lowerBound + 9, h.lowerBound + 11), with: Array("45".utf8))
+        #expect(inc.stats.mode == "section" && inc.stats.sectionsResolved == 1, "\(c.0): \(inc.stats)")
+        #expect(fixes(inc.diagnostics) == fixes(lint(bytes: inc.text).diagnostics), "\(c.0): after an edit")
+    }
+
     @Test("an edit touches shared text when it overlaps it or inserts inside it, not beside it")
     func touchingSharedText() {
-        let doc = LayoutDocument()
-        doc.sharedText = [ByteRange(10, 20), ByteRange(30, 40)]
-        func touches(_ s: Int, _ e: Int) -> Bool { doc.touchesSharedText([TextEdit(range: ByteRange(s, e), newText: "x")]) }
+        let shared = [ByteRange(10, 20), ByteRange(30, 40)]
+        func touches(_ s: Int, _ e: Int) -> Bool { touchesSharedText(shared, s, e) }
         #expect(!touches(10, 10) && !touches(20, 20) && !touches(25, 30) && !touches(0, 10) && !touches(40, 45) && !touches(22, 28))
         #expect(touches(11, 11) && touches(19, 19) && touches(5, 11) && touches(19, 25) && touches(0, 50) && touches(12, 13) && touches(35, 35))
         #expect(outermostRanges([ByteRange(12, 14), ByteRange(10, 20), ByteRange(30, 40), ByteRange(10, 20)]) == [ByteRange(10, 20), ByteRange(30, 40)])
@@ -82,6 +110,14 @@ struct SharedSectionTextTests {
         let plainStart = Array(inc.text).firstRange(of: Array(Self.plainGroup.utf8))!
         inc.replace(ByteRange(plainStart.lowerBound, plainStart.upperBound), with: Array(##"{ "$ref": "#/sections/0/group" }"##.utf8))
         check("ref added")
+        #expect(zeroFix()?.isSafe == false)
+        // Only the edited section is computed again: safety is decided over the merged diagnostics.
+        #expect(inc.stats.mode == "section" && inc.stats.sectionsResolved == 1, "\(inc.stats)")
+        // A long name typed into section 0, before the group that is read: the group's text moves past where it
+        // was, and the reference follows it (section 0 and section 1, which reads it, are computed again).
+        let g = Array(inc.text).firstRange(of: Array(#"{ "group": { "direction": "vertical""#.utf8))!
+        inc.replace(ByteRange(g.lowerBound + 2, g.lowerBound + 2), with: Array(#""name": "\#(String(repeating: "x", count: 300))", "#.utf8))
+        check("typing in the section read")
         #expect(zeroFix()?.isSafe == false)
         #expect(inc.stats.mode == "section" && inc.stats.sectionsResolved == 2, "\(inc.stats)")
         // Typing in section 2 recomputes section 2 alone.

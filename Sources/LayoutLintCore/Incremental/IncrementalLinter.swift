@@ -115,8 +115,6 @@ public final class IncrementalLinter: @unchecked Sendable {
         var cache: SectionResult?
         /// Some comment is a suppression directive (without any, suppressions are not applied at all).
         var directives = false
-        /// The `$ref`s written in it that can point into sections (`sectionPointers`); nil until read.
-        var pointers: [String]? = nil
     }
 
     /// What one section contributes, kept while its text and dependencies hold. Not the model or the resolved
@@ -153,8 +151,6 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// Its builder had more diagnostics than a document lists and kept only those (`buildDocument(countPast:)`):
         /// while it is there, the document is linted whole.
         let overLimit: Bool
-        /// The text of it that `$ref`s (its own or any other's) read, when it was computed: its fixes' safety.
-        var shared: [ByteRange] = []
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
@@ -206,8 +202,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndRefs: Set<String> = []
     private var frameEndElements = 0
     private var frameEndFor: Set<String>? = nil
-    /// The `$ref`s written in the frame (environments, configuration, definitions) that can point into sections.
-    private var framePointers: [String] = []
+    /// Bumped whenever `frameEndRefs` is set (the shared text is read from it).
+    private var frameEndRefsVersion = 0
     private var frameKey = 0
     private var environments: [LayoutEnvironment] = []
     /// The node limit for each environment, as `lint(bytes:)` sets it for this many environments.
@@ -602,7 +598,6 @@ public final class IncrementalLinter: @unchecked Sendable {
         arrayStart = cut.arrayStart
         sectionsArray = cut.array
         frameWritten = definitionRefGraph(in: root, skipping: cut.array)
-        framePointers = sectionPointers(in: root, skipping: cut.array)
         structured = true
         stats.parseMicros = nowMicros() - t0
 
@@ -649,6 +644,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// again computes no section twice).
     private func lintWhole() {
         structured = false
+        sharedSegmentCount = -1   // (the next structured update follows every path again)
         let r = lint(bytes: text, options: options)
         wholeResult = r
         current = r.diagnostics
@@ -972,22 +968,7 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: computing sections and merging
 
-    /// The text of each section that `$ref`s read (`sharedSectionText`), by segment id, in region coordinates.
-    private func sharedTextBySegment() -> [Int: [ByteRange]] {
-        var pointers = Set(framePointers)
-        for k in segments.indices {
-            if segments[k].pointers == nil { segments[k].pointers = sectionPointers(in: segments[k].node) }
-            if let p = segments[k].pointers, !p.isEmpty { pointers.formUnion(p) }
-        }
-        guard !pointers.isEmpty else { return [:] }
-        var out: [Int: [ByteRange]] = [:]
-        for r in sharedSectionText(root: root, pointers: pointers) where segmentIndex(ofVirtual: r.start) != nil {
-            out[r.start >> 32, default: []].append(r)
-        }
-        return out
-    }
-
-    private func computeSection(_ k: Int, shared: [ByteRange]) -> SectionResult {
+    private func computeSection(_ k: Int) -> SectionResult {
         let seg = segments[k]
         let b = DocumentBuilder(root: root, limits: options.modelLimits)
         b.countPast = builderLimit
@@ -1016,7 +997,6 @@ public final class IncrementalLinter: @unchecked Sendable {
             let doc = LayoutDocument()
             doc.sections = [section]
             doc.configuration = frameDoc.configuration
-            doc.sharedText = shared
             // Fixes are computed now, against the text as it is: the cached finding keeps the result.
             findings.append(collectFindings(document: doc, layout: layout, source: text).map { f in
                 var g = f
@@ -1040,13 +1020,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             one.sections = [s]
             return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
         } ?? [:]
-        let result = SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
-                                   elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
-                                   ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                                   indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
-                                   overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
-        result.shared = shared
-        return result
+        return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
+                             elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
+                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
+                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
+                             overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
@@ -1105,15 +1083,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             counted = [:]; refCounts = [:]; sectionRefs = []; writtenCounts = [:]; sectionWritten = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
-        // Text a `$ref` reads makes the fixes that edit it unsafe: a section into which one now reads more or less
-        // than when it was computed is computed again (the `$ref` may be written in any section, or the frame).
-        let shared = sharedTextBySegment()
-        for k in segments.indices {
-            if let c = segments[k].cache, c.shared != (shared[segments[k].id] ?? []) { segments[k].cache = nil }
-        }
         var resolvedCount = 0
+        var computed: [Int] = []
         for k in segments.indices where segments[k].cache == nil {
-            let c = computeSection(k, shared: shared[segments[k].id] ?? [])
+            computed.append(k)
+            let c = computeSection(k)
             segments[k].cache = c
             let id = segments[k].id
             if let old = counted[id] {
@@ -1150,6 +1124,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             frameEndRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
             frameEndDiagnostics = fb.diagnostics
             frameEndRefs = fb.doc.referencedPointers
+            frameEndRefsVersion &+= 1
             frameEndElements = fb.elementsBuilt
             frameEndFor = sectionRefs
             definitionsDirty = true
@@ -1166,6 +1141,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             lintWhole()
             return
         }
+        updateSharedText(computed: computed)
         stats.resolveMicros = nowMicros() - tr
         let tl = nowMicros()
         assemble()
@@ -1185,6 +1161,69 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var definitionsDirty = true
     private var duplicateNames: [Diagnostic] = []
     private var unusedDefs: [Diagnostic] = []
+
+    // MARK: text that `$ref`s read
+
+    /// The paths into the sections among the `$ref`s followed (`frameEndRefs`: the sections' and the frame's), by the
+    /// index of the section they name, as of `sharedPathsVersion`.
+    private var sharedPaths: [Int: Set<String>] = [:]
+    private var sharedPathsVersion = -1
+    /// Where each of them points, in region coordinates (absent: nowhere).
+    private var sharedTargets: [String: ByteRange] = [:]
+    /// The outermost targets by segment id, in text order (`LayoutDocument.sharedText`, by region).
+    private var sharedByID: [Int: [ByteRange]] = [:]
+    private var sharedSegmentCount = -1
+
+    /// Follows the paths again where their targets may have moved: all of them after a whole parse, when sections
+    /// were added or removed, or when the `$ref`s followed changed; else only those into the sections computed again
+    /// (the others' text, and so their region coordinates, did not change). Typing costs the paths into the edited
+    /// section, not every path of the document.
+    private func updateSharedText(computed: [Int]) {
+        var all = stats.mode != "section" || segments.count != sharedSegmentCount
+        if sharedPathsVersion != frameEndRefsVersion {
+            var byIndex: [Int: Set<String>] = [:]
+            for p in frameEndRefs { if let i = sectionIndex(ofPath: p) { byIndex[i, default: []].insert(p) } }
+            if byIndex != sharedPaths { all = true }
+            sharedPaths = byIndex
+            sharedPathsVersion = frameEndRefsVersion
+        }
+        sharedSegmentCount = segments.count
+        var changed = false
+        if all {
+            var targets: [String: ByteRange] = [:]
+            for paths in sharedPaths.values {
+                for p in paths { if let n = sectionTextTarget(p, root: root) { targets[p] = n.range } }
+            }
+            changed = targets != sharedTargets
+            sharedTargets = targets
+        } else {
+            for k in computed {
+                for p in sharedPaths[k] ?? [] {
+                    let r = sectionTextTarget(p, root: root)?.range
+                    if sharedTargets[p] != r { sharedTargets[p] = r; changed = true }
+                }
+            }
+        }
+        guard changed else { return }
+        var byID: [Int: [ByteRange]] = [:]
+        for r in sharedTargets.values where segmentIndex(ofVirtual: r.start) != nil { byID[r.start >> 32, default: []].append(r) }
+        sharedByID = byID.mapValues(outermostRanges)
+    }
+
+    /// Whether an edit (in text offsets) touches text that a followed `$ref` reads, as `lint(bytes:)` decides it.
+    private func touchesSharedText(_ e: TextEdit) -> Bool {
+        let s = e.range.start, end = e.range.end
+        guard let first = segment(at: s) ?? (segments.isEmpty ? nil : 0) else { return false }
+        let last = segment(at: max(s, end - 1)) ?? first
+        guard first <= last else { return false }
+        for k in first...last {
+            let id = segments[k].id
+            guard let shared = sharedByID[id] else { continue }
+            let shift = (id << 32) - regionStart[id]
+            if LayoutLintCore.touchesSharedText(shared, s + shift, end + shift) { return true }
+        }
+        return false
+    }
 
     private func assemble() {
         var ds: [Diagnostic] = frameSyntax
@@ -1230,6 +1269,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         ds += unusedDefs
         // Into offsets of the text.
         var out = ds.map(toReal)
+        if !sharedByID.isEmpty { markFixesOnSharedTextUnsafe(&out) { self.touchesSharedText($0) } }
         dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
         // Suppressions (without a directive anywhere, `applySuppressions` would change nothing).
         if frameDirectives || segments.contains(where: \.directives) {

@@ -568,13 +568,13 @@ final class DocumentBuilder {
 
     func build() {
         guard let view = buildFrameStart() else { return }
-        doc.sharedText = sharedSectionText(root: root, pointers: sectionPointers(in: root))
         if let items = sectionsEntry(view) {
             for (i, node) in items.enumerated() {
                 if let s = buildSection(node, index: i, path: "/sections/\(i)") { doc.sections.append(s) }
             }
         }
         buildFrameEnd(view)
+        doc.sharedText = sharedSectionText(root: root, paths: doc.referencedPointers)
     }
 
     /// The root's own keys, `$schema`, environments, configuration and the list of definitions: everything the

@@ -199,28 +199,10 @@ public final class LayoutDocument: @unchecked Sendable {
     /// The definitions the `$ref`s written in the document name, followed or not: one in an element that failed to
     /// build (a misspelt `direction`, say) still uses its definition (unused-definition).
     public var writtenDefinitionRefs = DefinitionRefs()
-    /// The text of the sections that `$ref`s read (`sharedSectionText`): a fix that edits it changes every element
-    /// that refers to it too, so it is not safe (`--fix` leaves it to the user, the editor still offers it).
+    /// The text of the sections that the `$ref`s followed read (`sharedSectionText`): a fix that edits it changes
+    /// every element that refers to it too, so it is not safe (`markFixesOnSharedTextUnsafe`).
     public var sharedText: [ByteRange] = []
     public init() {}
-
-    /// Whether an edit touches `sharedText`: overlaps a target's text, or inserts strictly inside it (an insertion
-    /// just before its `{` or after its `}` changes nothing a `$ref` reads).
-    func touchesSharedText(_ edits: [TextEdit]) -> Bool {
-        guard !sharedText.isEmpty else { return false }
-        for e in edits {
-            let s = e.range.start
-            let key = e.range.end > s ? e.range.end : s
-            // The ranges are disjoint and in text order: only the last that starts before `key` can reach past `s`.
-            var lo = 0, hi = sharedText.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sharedText[mid].start < key { lo = mid + 1 } else { hi = mid }
-            }
-            if lo > 0 && sharedText[lo - 1].end > s { return true }
-        }
-        return false
-    }
 }
 
 /// A definition's name as a `$ref` writes it in a pointer (escaped: `~0`, `~1`), compared and hashed by its bytes: a

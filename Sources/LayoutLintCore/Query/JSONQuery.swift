@@ -162,33 +162,57 @@ public func jsonQuoted(_ s: String) -> String {
     return out + "\""
 }
 
-/// Whether a `$ref` pointer can name text of the sections (`#/sections/INDEX…`): any other points into the
-/// definitions (whose text is shared already, `LayoutElement.writtenInReference`), the frame, or nowhere.
-func pointsIntoSections(_ pointer: String) -> Bool { pointer.hasPrefix("#/sections/") }
-
-/// The `$ref` pointers written under `node` (leaving out `skipping`) that can name text of the sections.
-func sectionPointers(in node: JSONNode?, skipping: JSONNode? = nil) -> [String] {
-    collectRefSites(node, skipping: skipping, maxNodes: .max).compactMap { site in
-        let p = site.value.stringValue
-        return pointsIntoSections(p) ? p : nil
-    }
+/// The index of the section a path into the sections names (`/sections/INDEX…`, as the builder writes the paths of
+/// the `$ref`s it followed, `LayoutDocument.referencedPointers`); nil for any other path.
+func sectionIndex(ofPath path: String) -> Int? {
+    guard path.hasPrefix("/sections/") else { return nil }
+    let rest = path.utf8.dropFirst(10)
+    let digits = rest.prefix { $0 != UInt8(ascii: "/") }
+    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+          digits.count == 1 || digits.first != 0x30 else { return nil }
+    return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
 }
 
-/// The text of the sections that the `$ref`s `pointers` read: each target's range, the outermost of nested ones, in
-/// text order (`LayoutDocument.sharedText`). A target is any node inside an element of the root's `sections`, as
-/// the builder follows the pointer; a pointer that names nothing names no text.
-func sharedSectionText(root: JSONNode?, pointers: some Sequence<String>) -> [ByteRange] {
-    guard let root else { return [] }
-    var ranges: [ByteRange] = []
-    for p in Set(pointers) where pointsIntoSections(p) {
-        var n: JSONNode? = root
-        for raw in splitOnSlash(p.dropFirst()).dropFirst() {
-            guard let c = n else { break }
-            n = c.child(pointerToken: unescapePointer(String(raw)))
-        }
-        if let n { ranges.append(n.range) }
+/// The node a path into the sections names, as `$ref` follows it (the builder's `resolveRef`).
+func sectionTextTarget(_ path: String, root: JSONNode?) -> JSONNode? {
+    guard sectionIndex(ofPath: path) != nil, var n = root else { return nil }
+    for raw in splitOnSlash(Substring(path)).dropFirst() {
+        guard let c = n.child(pointerToken: unescapePointer(String(raw))) else { return nil }
+        n = c
     }
-    return outermostRanges(ranges)
+    return n
+}
+
+/// The text of the sections that the `$ref`s followed read (`paths`: `LayoutDocument.referencedPointers`): each
+/// target's range, the outermost of nested ones, in text order (`LayoutDocument.sharedText`).
+func sharedSectionText(root: JSONNode?, paths: some Sequence<String>) -> [ByteRange] {
+    outermostRanges(paths.compactMap { sectionTextTarget($0, root: root)?.range })
+}
+
+/// Whether the edit of `start..<end` touches `shared` (outermost ranges in text order): overlaps a target's text, or
+/// inserts strictly inside it (an insertion just before its `{` or after its `}` changes nothing a `$ref` reads).
+/// Only the target's own bytes count: no safe fix edits a key or an array on a pointer's path without editing the
+/// value too, nor inserts what makes a pointer that names nothing resolve (a fix that did would need more here).
+func touchesSharedText(_ shared: [ByteRange], _ start: Int, _ end: Int) -> Bool {
+    let key = end > start ? end : start
+    // Disjoint and in text order: only the last range that starts before `key` can reach past `start`.
+    var lo = 0, hi = shared.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if shared[mid].start < key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo > 0 && shared[lo - 1].end > start
+}
+
+/// A fix that edits text a followed `$ref` reads (`touches`) changes the element that refers to it too: it is not
+/// safe (a suggestion: the editor offers it, `--fix` leaves it), whatever the rule found. Run on the merged
+/// diagnostics of `lint(bytes:)` and of the incremental linter alike. duplicate-key's fix removes the first of two
+/// equal keys, which no `$ref` reads (the last one wins).
+func markFixesOnSharedTextUnsafe(_ ds: inout [Diagnostic], touches: (TextEdit) -> Bool) {
+    for i in ds.indices {
+        guard let f = ds[i].fix, f.isSafe, ds[i].rule != "duplicate-key", f.edits.contains(where: touches) else { continue }
+        ds[i].fix?.isSafe = false
+    }
 }
 
 /// Ranges of JSON nodes (nested or disjoint, never partly overlapping) reduced to the outermost, in text order.

@@ -57,14 +57,7 @@ struct RuleContext {
                        related: @autoclosure () -> [RelatedLocation] = [],
                        fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil) {
         guard emitted.insert(EmitKey(rule: rule, range: range, severity: severity)).inserted else { return }
-        // A fix that edits text a `$ref` reads changes the referrer too: not safe, whatever the rule found.
-        let doc = document
-        let checked: () -> Fix? = doc.sharedText.isEmpty ? fix : {
-            guard var f = fix() else { return nil }
-            if f.isSafe && doc.touchesSharedText(f.edits) { f.isSafe = false }
-            return f
-        }
-        findings.append(Finding(rule: rule, range: range, message: message(), related: related(), fix: checked, severity: severity))
+        findings.append(Finding(rule: rule, range: range, message: message(), related: related(), fix: fix, severity: severity))
     }
 }
 
