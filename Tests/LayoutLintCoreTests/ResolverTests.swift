@@ -51,6 +51,26 @@ struct ResolverTableTests {
         #expect(g.children.map(\.frame.x) == [0, 100, 200])
     }
 
+    /// Insets reached through a `$ref` (with edges of their own overriding the target's), as edgeSpacing is: the
+    /// `$ref` was skipped without a word, and the insets were 0.
+    @Test("contentInsets through a $ref: the target's edges, overridden by the referrer's; a cycle is an error")
+    func insetsThroughAReference() {
+        let (l, r) = resolveSection(##"""
+        { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+          "subitems": [ { "width": "absolute(100)", "height": "absolute(100)", "contentInsets": { "trailing": 30 } },
+                        { "width": "absolute(100)", "height": "absolute(100)", "contentInsets": { "$ref": "#/sections/0/group/subitems/0/contentInsets", "leading": 5 } } ] }
+        """##, section: ##""contentInsets": { "$ref": "#/sections/0/group/subitems/1/contentInsets", "leading": 0, "trailing": 0, "bottom": 0, "top": 12 }"##)
+        #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics.map(\.message))")
+        let g = rootGroup(l)
+        #expect(g.children.count >= 2)
+        #expect(g.children[0].contentFrame.width == 70)
+        #expect(g.children[1].contentFrame.width == 65 && g.children[1].contentFrame.x == g.children[1].frame.x + 5)
+        // The section's insets through a `$ref`, every edge its own: 12 on top.
+        #expect(l.sections[0].frame.y == 0 && g.frame.y == 12)
+        let cycle = lint(bytes: Array(##"{ "sections": [ { "contentInsets": { "$ref": "#/sections/0/contentInsets" }, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##.utf8))
+        #expect(cycle.diagnostics.contains { $0.rule == "ref-cycle" }, "\(cycle.diagnostics.map(\.rule))")
+    }
+
     @Test("subitem + count 3 with fixed(10) spacing and section insets 10: group 370×200, items 116.667×200")
     func countWithSpacing() {
         let (l, _) = resolveSection(#"""

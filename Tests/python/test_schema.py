@@ -330,6 +330,11 @@ GOOD = {
         "section": {"group": GROUP}}),
     "negative-and-zero-values-are-semantic": with_item(width="absolute(0)", height="fractionalHeight(-1)"),
     "jsonc-schema-key": doc_with(),
+    # Insets and edge spacing through a `$ref`, with edges of their own (the builder follows both).
+    "insets-and-edge-spacing-by-ref": with_group(subitems=[
+        dict(ITEM, contentInsets={"top": 8}, edgeSpacing={"leading": "fixed(4)"}),
+        dict(ITEM, contentInsets={"$ref": "#/sections/0/group/subitems/0/contentInsets", "leading": 5},
+             edgeSpacing={"$ref": "#/sections/0/group/subitems/0/edgeSpacing"})]),
 }
 
 

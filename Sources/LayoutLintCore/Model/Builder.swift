@@ -406,22 +406,23 @@ final class DocumentBuilder {
             for (i, edge) in [Insets.Edge.top, .leading, .bottom, .trailing].enumerated() { ins.edgeRanges[edge] = v.elements[i].range }
             return ins
         case .object:
-            let path = e.path
-            let view = ObjectView(entries: v.properties.map { Entry(prop: $0, parentPath: path, objectRange: v.range) },
-                                  path: e.path, range: v.range, anchor: e.prop.keyRange)
-            checkKeys(view, allowed: Keys.insets, element: "insets")
-            var ins = Insets(range: v.range)
-            for edge in Insets.Edge.allCases {
-                guard let sub = view.entry(edge.rawValue), let x = number(sub) else { continue }
-                switch edge {
-                case .top: ins.top = x
-                case .leading: ins.leading = x
-                case .bottom: ins.bottom = x
-                case .trailing: ins.trailing = x
+            // Followed through a `$ref` (its own edges overriding the target's), as edgeSpacing is: a `$ref` here was
+            // skipped without a word, and the insets it named were 0.
+            return withView(v, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") { view in
+                checkKeys(view, allowed: Keys.insets, element: "insets")
+                var ins = Insets(range: v.range)
+                for edge in Insets.Edge.allCases {
+                    guard let sub = view.entry(edge.rawValue), let x = number(sub) else { continue }
+                    switch edge {
+                    case .top: ins.top = x
+                    case .leading: ins.leading = x
+                    case .bottom: ins.bottom = x
+                    case .trailing: ins.trailing = x
+                    }
+                    ins.edgeRanges[edge] = sub.value?.range
                 }
-                ins.edgeRanges[edge] = sub.value?.range
+                return ins
             }
-            return ins
         default:
             wrongType(e, expected: "insets: a number, [top, leading, bottom, trailing] or an object")
             return nil
