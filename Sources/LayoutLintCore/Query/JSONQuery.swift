@@ -163,24 +163,19 @@ public func jsonQuoted(_ s: String) -> String {
 }
 
 /// The index of the section a path into the sections names (`/sections/INDEX…`, as the builder writes the paths of
-/// the `$ref`s it followed, `LayoutDocument.referencedPointers`); nil for any other path.
+/// the `$ref`s it followed, `LayoutDocument.referencedPointers`); nil for any other path. An index as
+/// `JSONNode.child(pointerToken:)` reads one.
 func sectionIndex(ofPath path: String) -> Int? {
-    guard path.hasPrefix("/sections/") else { return nil }
-    let rest = path.utf8.dropFirst(10)
-    let digits = rest.prefix { $0 != UInt8(ascii: "/") }
-    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-          digits.count == 1 || digits.first != 0x30 else { return nil }
-    return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    let tokens = splitOnSlash(Substring(path))
+    guard tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "sections", let i = Int(tokens[2]), i >= 0,
+          String(i) == tokens[2] else { return nil }
+    return i
 }
 
-/// The node a path into the sections names, as `$ref` follows it (the builder's `resolveRef`).
+/// The node a path into the sections names, as `$ref` follows it.
 func sectionTextTarget(_ path: String, root: JSONNode?) -> JSONNode? {
-    guard sectionIndex(ofPath: path) != nil, var n = root else { return nil }
-    for raw in splitOnSlash(Substring(path)).dropFirst() {
-        guard let c = n.child(pointerToken: unescapePointer(String(raw))) else { return nil }
-        n = c
-    }
-    return n
+    guard sectionIndex(ofPath: path) != nil else { return nil }
+    return jsonNode(atPointer: path, root: root)?.node
 }
 
 /// The text of the sections that the `$ref`s followed read (`paths`: `LayoutDocument.referencedPointers`): each
