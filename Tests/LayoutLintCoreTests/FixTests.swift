@@ -375,6 +375,38 @@ extension FixScopeTests {
     }
 }
 
+extension FixScopeTests {
+    /// Insets that name others through a `$ref` keep naming them after the fix: the edges moved to edgeSpacing are 0
+    /// beside the `$ref`, an edge written beside it stays as written, the others still come from the target. (The
+    /// fix wrote the remaining edges out, and the element no longer followed the insets it named.)
+    @Test func insetsThroughAReferenceKeepTheReference() {
+        let text = ##"""
+        { "definitions": { "pad": { "width": "fractionalWidth(1)", "height": "absolute(44)", "contentInsets": { "top": 8, "leading": 16, "bottom": 8, "trailing": 16 } } },
+          "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+            "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)",
+                            "contentInsets": { "$ref": "#/definitions/pad/contentInsets", "trailing": 20 } } ] } },
+            { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/pad" } ] } } ] }
+        """##
+        let out = fixAll(Array(text.utf8))
+        let fixed = String(decoding: out.text, as: UTF8.self)
+        #expect(out.applied == ["estimated-content-insets": 1], "\(out.applied)")
+        // The editor offers the same edits.
+        let editor = IncrementalLinter(text: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix
+        #expect(editor != nil && editor == lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix)
+        #expect(fixed.contains(##""contentInsets": { "$ref": "#/definitions/pad/contentInsets", "top": 0, "bottom": 0, "trailing": 20 }"##), "\(fixed)")
+        #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" }"#), "\(fixed)")
+        #expect(out.result.diagnostics.isEmpty, "\(out.result.diagnostics.map(\.message))")
+        // What the reference gives still counts: 16 leading from the definition, 20 trailing written beside it.
+        let item = out.result.layouts[0].sections[0].group!.children[0]
+        #expect(item.contentFrame.x - item.frame.x == 16 && item.frame.maxX - item.contentFrame.maxX == 20, "\(item.frame) \(item.contentFrame)")
+        #expect(item.frame.y == 8)
+        // A change of the definition's leading edge reaches the fixed element.
+        let wider = String(decoding: out.text, as: UTF8.self).replacingOccurrences(of: #""top": 8, "leading": 16"#, with: #""top": 8, "leading": 24"#)
+        let again = lint(bytes: Array(wider.utf8)).layouts[0].sections[0].group!.children[0]
+        #expect(again.contentFrame.x - again.frame.x == 24)
+    }
+}
+
 @Suite("group-overflow's fix (RULES.md: count)")
 struct GroupOverflowFixTests {
     /// repeatingSubitem × 3 of 130 pt with 10 pt spacing in 390 pt: the fix makes the item 1/3 of the group, and the

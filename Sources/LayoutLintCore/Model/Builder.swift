@@ -411,6 +411,7 @@ final class DocumentBuilder {
             return withView(v, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") { view in
                 checkKeys(view, allowed: Keys.insets, element: "insets")
                 var ins = Insets(range: v.range)
+                if view.refTarget != nil { ins.refRange = v.property("$ref")?.value?.range }
                 for edge in Insets.Edge.allCases {
                     guard let sub = view.entry(edge.rawValue), let x = number(sub) else { continue }
                     switch edge {

@@ -131,6 +131,9 @@ public struct Insets: Sendable, Equatable {
     public var range: ByteRange
     /// The text of each edge's number, where it was written separately (object or array form).
     public var edgeRanges: [Edge: ByteRange] = [:]
+    /// The `$ref`'s string where the insets are an object that names other insets (`{ "$ref": "#/…", "top": 0 }`):
+    /// edges written beside it override the target's.
+    public var refRange: ByteRange?
 
     public enum Edge: String, Sendable, CaseIterable { case top, leading, bottom, trailing }
 

@@ -47,6 +47,17 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     var edits: [TextEdit] = []
     if remaining.isZero {
         edits.append(source.removeProperty(site))
+    } else if let ref = ins.refRange {
+        // Insets that name others through a `$ref` keep naming them: the moved edges become 0 beside it, the edges
+        // written beside it stay, and the rest still come from the target (writing them out lost the reference).
+        var members = ["\"$ref\": " + source.text(ref)]
+        for e in Insets.Edge.allCases {
+            if dropped.contains(e) { members.append("\"\(e.rawValue)\": 0") }
+            else if let r = ins.edgeRanges[e], site.valueRange.start <= r.start, r.end <= site.valueRange.end {
+                members.append("\"\(e.rawValue)\": " + source.text(r))
+            }
+        }
+        edits.append(source.replace(site.valueRange, with: "{ " + members.joined(separator: ", ") + " }"))
     } else {
         let kept = Insets.Edge.allCases.filter { remaining[$0] != 0 }.map { "\"\($0.rawValue)\": \(number($0))" }
         edits.append(source.replace(site.valueRange, with: "{ " + kept.joined(separator: ", ") + " }"))
