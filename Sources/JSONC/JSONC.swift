@@ -162,9 +162,19 @@ extension JSONValue {
         out.append(contentsOf: String(i).utf8)
     }
 
-    /// A string as JSON. Besides what JSON requires (`"`, `\\`, controls below U+0020), DEL, the C1 controls, the line
-    /// and paragraph separators and the bidi embeddings, overrides and isolates are written as `\\uXXXX`: the value is
-    /// the same, and JSON shown on a terminal or in a log carries none of them raw (ROBUSTNESS.md, Found 130).
+    /// The scalars JSON output writes as `\\uXXXX` though JSON allows them raw: LayoutLintCore's
+    /// `isInvisibleControl` (DEL, C1, the line and paragraph separators, bidi embeddings, overrides, isolates and
+    /// marks), which this module cannot call (neither depends on the other). `InvisibleControlTests` checks every scalar against both.
+    static func isInvisibleControl(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// A string as JSON. Besides what JSON requires (`"`, `\\`, controls below U+0020), the invisible controls
+    /// (`isInvisibleControl`) are written as `\\uXXXX`: the value is the same, and JSON shown on a terminal or in a
+    /// log carries none of them raw (ROBUSTNESS.md, Found 130).
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         func hex(_ n: UInt32) -> UInt8 { n < 10 ? 0x30 + UInt8(n) : 0x57 + UInt8(n) }
@@ -178,19 +188,21 @@ extension JSONValue {
             var i = 0
             while i < b.count {
                 let c = b[i]
-                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 || c == 0xE2 else { i += 1; continue }
-                // The multi-byte ones: U+0080–U+009F (C2 80–9F), U+2028–U+202E (E2 80 A8–AE), U+2066–U+2069 (E2 81 A6–A9).
+                // The lead bytes of every invisible control: DEL, C2 (U+0080–U+00BF), D8 (U+0600–U+063F), E2
+                // (U+2000–U+2FFF); the rest of the text is copied as it is.
+                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 || c == 0xD8 || c == 0xE2 else { i += 1; continue }
                 var scalar: UInt32? = nil
                 var width = 1
-                if c == 0xC2 {
-                    if i + 1 < b.count, (0x80...0x9F).contains(b[i + 1]) { scalar = UInt32(b[i + 1]); width = 2 }
-                } else if c == 0xE2 {
-                    if i + 2 < b.count, b[i + 1] == 0x80, (0xA8...0xAE).contains(b[i + 2]) { scalar = 0x2000 + UInt32(b[i + 2] - 0x80); width = 3 }
-                    if i + 2 < b.count, b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { scalar = 0x2040 + UInt32(b[i + 2] - 0x80); width = 3 }
-                } else if c == 0x7F {
+                if c == 0x7F {
                     scalar = 0x7F
+                } else if c >= 0x80 {
+                    // A valid Swift string: the lead byte's continuation bytes are there.
+                    let v = c == 0xE2 ? (UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F))
+                                      : (UInt32(c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F))
+                    guard let u = Unicode.Scalar(v), isInvisibleControl(u) else { i += 1; continue }
+                    scalar = v
+                    width = c == 0xE2 ? 3 : 2
                 }
-                if (c == 0xC2 || c == 0xE2 || c == 0x7F) && scalar == nil { i += 1; continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
                 i += width
                 run = i

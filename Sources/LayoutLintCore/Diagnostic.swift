@@ -1,12 +1,15 @@
 // Diagnostics: what every frontend (lint, serve, explain) shows. Ranges are UTF-8 byte ranges into the document;
 // frontends convert them to line/character in whatever encoding they speak.
 
-/// DEL, the C1 controls, the line and paragraph separators and the bidi embeddings, overrides and isolates: document
-/// text no frontend shows raw (a C1 CSI drives a terminal; an override reverses the text drawn after it). Each shows
-/// them its own way: a picture or U+FFFD in text, a character reference in SVG data.
+/// DEL, the C1 controls, the line and paragraph separators, the bidi embeddings, overrides and isolates, and the
+/// directional marks (U+200E, U+200F, U+061C): document text no frontend shows raw. A C1 CSI drives a terminal; an
+/// override reverses the text drawn after it; a mark, invisible itself, moves the neutral characters around it
+/// (Unicode UTS #55). Each frontend shows them its own way: a picture or U+FFFD in text, a character reference in SVG
+/// data. JSON output (the JSONC module, below this one) escapes the same list: `InvisibleControlTests` checks every
+/// scalar against both.
 public func isInvisibleControl(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
-    case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
     default: return false
     }
 }

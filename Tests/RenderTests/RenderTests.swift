@@ -358,6 +358,33 @@ struct InvisibleControlTests {
         // Other non-ASCII text stays as it is.
         #expect(JSONValue.string("é€😀\u{2030}").serialized() == "\"é€😀\u{2030}\"")
     }
+
+    /// JSON output and the other frontends hide the same scalars (the JSONC module keeps its own copy of the list),
+    /// the directional marks among them: every scalar, one string, one serialisation.
+    @Test func jsonEscapesExactlyTheInvisibleControls() {
+        var all = String.UnicodeScalarView()
+        var expected = ""
+        func hex4(_ v: UInt32) -> String { let h = String(v, radix: 16); return String(repeating: "0", count: 4 - h.count) + h }
+        for v in UInt32(0)...0x10FFFF {
+            guard let u = Unicode.Scalar(v) else { continue }
+            all.append(u)
+            switch v {
+            case 0x22: expected += "\\\""
+            case 0x5C: expected += "\\\\"
+            case 0x08: expected += "\\b"
+            case 0x0C: expected += "\\f"
+            case 0x0A: expected += "\\n"
+            case 0x0D: expected += "\\r"
+            case 0x09: expected += "\\t"
+            default: expected += v < 0x20 || isInvisibleControl(u) ? "\\u" + hex4(v) : String(u)
+            }
+        }
+        let text = JSONValue.string(String(all)).serialized()
+        // Byte for byte (String's == is canonical equivalence).
+        #expect(Array(text.utf8) == Array(("\"" + expected + "\"").utf8))
+        #expect(["\u{200E}", "\u{200F}", "\u{061C}"].allSatisfy { isInvisibleControl($0.unicodeScalars.first!) })
+        #expect(!isInvisibleControl("\u{200D}") && !isInvisibleControl("\u{0600}") && !isInvisibleControl("\u{00A0}"))
+    }
 }
 
 /// A finding on an element that is not drawn (an item past `itemCount`) went to a cut note; now the element around it

@@ -96,8 +96,9 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 /// A character that must never reach a terminal from document text: a C0 control but the line break, DEL, a C1
-/// control, or a bidirectional embedding, override or isolate. Read on the UTF-8 bytes (a Swift string is valid
-/// UTF-8): C1 is C2 80...C2 9F, U+202A...U+202E is E2 80 AA...AE, U+2066...U+2069 is E2 81 A6...A9.
+/// control, or a bidirectional embedding, override, isolate or mark. Read on the UTF-8 bytes (a Swift string is valid
+/// UTF-8): C1 is C2 80...C2 9F, U+202A...U+202E is E2 80 AA...AE, U+2066...U+2069 is E2 81 A6...A9, U+200E and
+/// U+200F are E2 80 8E and 8F, U+061C is D8 9C.
 func firstControl(_ text: String) -> Bool {
     var it = text.utf8.makeIterator()
     var prev2: UInt8 = 0, prev1: UInt8 = 0
@@ -106,6 +107,8 @@ func firstControl(_ text: String) -> Bool {
         if prev1 == 0xC2, (0x80...0x9F).contains(b) { return true }
         if prev2 == 0xE2, prev1 == 0x80, (0xAA...0xAE).contains(b) { return true }
         if prev2 == 0xE2, prev1 == 0x81, (0xA6...0xA9).contains(b) { return true }
+        if prev2 == 0xE2, prev1 == 0x80, b == 0x8E || b == 0x8F { return true }
+        if prev1 == 0xD8, b == 0x9C { return true }
         prev2 = prev1
         prev1 = b
     }
