@@ -64,6 +64,27 @@ struct FixTests {
         #expect(g.children[0].frame.y == 8)
     }
 
+    /// A section's root group takes no edgeSpacing (the resolver ignores it, as nothing places the group beside a
+    /// sibling): the fix moved a root group's insets there, the warning went, and the 16 pt still never appeared.
+    /// Now no fix, and the message says where the space can go.
+    @Test func aRootGroupsInsetsAreNotMovedToItsEdgeSpacing() {
+        let src = #"{ "environments": ["iPhone 12"], "sections": [ { "itemCount": 3, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(60)", "contentInsets": { "top": 8, "bottom": 8 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(60)" } ] } } ] }"#
+        let r = lint(bytes: Array(src.utf8))
+        let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
+        #expect(d != nil && d?.fix == nil, "\(String(describing: d))")
+        #expect(d?.message.contains("a section's group takes no edgeSpacing") == true)
+        #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
+        // What the message says holds: edgeSpacing on the root group moves nothing (three rows of 60 pt, the item at
+        // the group's top), on its item it does (the item 8 pt down).
+        func item(_ t: String) -> (Double?, Double?) {
+            let s = lint(bytes: Array(t.utf8)).layouts.first?.sections.first
+            return (s?.frame.height, s?.group?.children.first?.frame.y)
+        }
+        #expect(item(src.replacingOccurrences(of: #""contentInsets": { "top": 8, "bottom": 8 }"#, with: #""edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" }"#)) == (180, 0))
+        #expect(item(src.replacingOccurrences(of: #""contentInsets": { "top": 8, "bottom": 8 }, "#, with: "")
+            .replacingOccurrences(of: #""height": "estimated(60)" }"#, with: #""height": "estimated(60)", "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } }"#)).1 == 8)
+    }
+
     @Test func contentInsetsRemovedWhenNothingRemains() {
         let src = "{ \"sections\": [ { \"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n  \"subitems\": [ {\n    \"width\": \"fractionalWidth(1)\",\n    \"contentInsets\": { \"top\": 4, \"bottom\": 4 },\n    \"height\": \"estimated(44)\"\n  } ] } } ] }"
         let out = fixAll(Array(src.utf8))

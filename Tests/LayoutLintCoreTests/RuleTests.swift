@@ -56,6 +56,38 @@ struct RuleTests {
         #expect(diagnostics(right).isEmpty)
     }
 
+    /// One pitch, one finding: the rule's own "wrong" example (a 351-pt group and 10 pt of spacing) got two warnings
+    /// that contradicted each other ("drifts -29 pt" and "39 pt a page"), and spacing that makes the pitch exactly a
+    /// page still got both.
+    @Test("paging: one finding from the pitch (group + spacing) against the page, none when they are equal",
+          arguments: [("0.9", 10, "each page runs 29 pt further ahead of the groups", "10"),
+                      ("0.9", 0, "each page runs 39 pt further ahead of the groups", #""fractionalWidth(0.9)""#),
+                      ("1", 10, "each page falls 10 pt further behind the groups", "10"),
+                      ("0.9", 39, nil, ""),
+                      ("1", 0, nil, "")] as [(String, Int, String?, String)])
+    func pagingPitch(_ width: String, _ spacing: Int, _ says: String?, _ flagged: String) {
+        let text = doc(#"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": \#(spacing), "itemCount": 8, "group": { "direction": "horizontal", "width": "fractionalWidth(\#(width))", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
+        let ds = diagnostics(text).filter { $0.rule == "paging-inter-group-spacing" }
+        guard let says else { #expect(ds.isEmpty, "\(ds.map(\.message))"); return }
+        #expect(ds.count == 1, "\(ds.map(\.message))")
+        #expect(ds.first.map { $0.message.contains(says) } == true, "\(ds.map(\.message))")
+        #expect(ds.first.map { LayoutLintCoreTests.text($0, in: text) } == flagged)
+    }
+
+    /// A subgroup's flexible edge along its parent's axis takes no leftover (UIKit ignores the flexible part), so it
+    /// does not excuse a fraction gap: the safe fix of flexible-group-edge-spacing, which changes nothing, made
+    /// fraction-gap appear. An item's flexible edge still takes the leftover.
+    @Test func aSubgroupsFlexibleEdgeDoesNotFillTheGap() {
+        let sub = #"{ "direction": "vertical", "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(8)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        let d = doc(#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ \#(sub) ] } }"#)
+        let before = diagnostics(d).map(\.rule)
+        #expect(before.contains("flexible-group-edge-spacing") && before.contains("fraction-gap"), "\(before)")
+        let after = fixAll(Array(d.utf8))
+        #expect(after.applied["flexible-group-edge-spacing"] == 1 && after.result.diagnostics.map(\.rule) == ["fraction-gap"], "\(after.result.diagnostics.map(\.rule))")
+        let item = doc(#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(8)" } } ] } }"#)
+        #expect(!diagnostics(item).contains { $0.rule == "fraction-gap" })
+    }
+
     @Test func groupOverflowDroppedSubitem() {
         let wrong = doc(#"""
         { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
@@ -232,6 +264,18 @@ struct FormatRuleTests {
     /// Member names are equal when their code points are (RFC 8259, RFC 6901), not when Swift's `==` finds them
     /// canonically equivalent: "é" and "e\u{301}" are two keys, a `$ref` in NFC does not reach a key in NFD, and a
     /// key spelt with the Kelvin sign is not `elementKind`. A pointer token may start with a combining mark.
+    /// A misspelt direction told the user to add the "direction" already there, and hid the group's other errors.
+    @Test func aMisspeltDirectionIsOneErrorAndTheRestIsStillChecked() {
+        let d = doc(#"{ "group": { "direction": "horizontl", "width": "fractionalWidth(1)", "height": 44, "subitems": { "width": 10, "height": 10 } } }"#)
+        let ds = diagnostics(d)
+        #expect(ds.contains { text($0, in: d) == #""horizontl""# && $0.message.contains(#"did you mean "horizontal""#) }, "\(ds.map(\.message))")
+        #expect(!ds.contains { $0.message.contains("add \"direction\"") }, "\(ds.map(\.message))")
+        #expect(ds.contains { $0.rule == "wrong-type" && $0.message.contains("\"subitems\"") }, "\(ds.map(\.message))")
+        // Without a direction at all, the section still says what is missing.
+        let none = doc(#"{ "group": { "width": "fractionalWidth(1)", "height": 44 } }"#)
+        #expect(diagnostics(none).contains { $0.rule == "missing-property" && $0.message.contains("add \"direction\"") })
+    }
+
     @Test func keysAreComparedByCodePoints() {
         let dup = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 1, "height": 1, "subitems": [ { "width": 1, "height": 1, "\u00e9": 1, "e\u0301": 2 } ] } } ] }"#
         #expect(!diagnostics(dup).contains { $0.rule == "duplicate-key" })

@@ -780,10 +780,11 @@ final class DocumentBuilder {
         if let e = v.entry("name") { s.name = string(e) }
         if let e = v.entry("group") {
             s.group = buildElement(e.value, path: e.path, anchor: e.prop.keyRange, what: "the section's group")
+            // (With a "direction" that is not one, that value's error says it all.)
             if let g = s.group, !g.isGroup {
-                report("missing-property", .error,
+                if g.props["direction"] == nil { report("missing-property", .error,
                        "a section's \"group\" must be a group: add \"direction\" (\"horizontal\", \"vertical\" or \"custom\") and its subitems",
-                       e.prop.keyRange)
+                       e.prop.keyRange) }
                 s.group = nil
             }
         } else if requireGroup {
@@ -977,7 +978,17 @@ final class DocumentBuilder {
     }
 
     func buildGroup(_ v: ObjectView) -> GroupSpec? {
-        guard let de = v.entry("direction"), let direction = enumValue(de, GroupDirection.self) else { return nil }
+        guard let de = v.entry("direction") else { return nil }
+        guard let direction = enumValue(de, GroupDirection.self) else {
+            // A direction that is not one (reported above): the group's other keys are still checked, as a misspelt
+            // direction hid them, but a group whose direction is unknown is not resolved.
+            _ = buildGroup(v, direction: v.entry("frames") != nil ? .custom : .horizontal)
+            return nil
+        }
+        return buildGroup(v, direction: direction)
+    }
+
+    func buildGroup(_ v: ObjectView, direction: GroupDirection) -> GroupSpec? {
         if groupDepth >= limits.maxNestedGroups {
             report("invalid-value", .error, "groups nest deeper than \(limits.maxNestedGroups) levels", v.anchor)
             return nil

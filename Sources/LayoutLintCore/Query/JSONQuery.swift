@@ -165,7 +165,7 @@ public func jsonQuoted(_ s: String) -> String {
 /// The index of the section a path into the sections names (`/sections/INDEX…`, as the builder writes the paths of
 /// the `$ref`s it followed, `LayoutDocument.referencedPointers`); nil for any other path. An index as
 /// `JSONNode.child(pointerToken:)` reads one.
-func sectionIndex(ofPath path: String) -> Int? {
+public func sectionIndex(ofPath path: String) -> Int? {
     let tokens = splitOnSlash(Substring(path))
     guard tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "sections", let i = Int(tokens[2]), i >= 0,
           String(i) == tokens[2] else { return nil }

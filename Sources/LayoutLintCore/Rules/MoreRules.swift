@@ -27,20 +27,28 @@ func checkPagingInterGroupSpacing(_ ctx: inout RuleContext) {
             Fix(title: "Page by the group (groupPaging)", edits: [ctx.source.replace($0.valueRange, with: "\"groupPaging\"")], isSafe: false)
         }
         let why = "with paging, each page is the view's \(pt(page))"
-        if spec.interGroupSpacing != 0, let site = spec.props["interGroupSpacing"] {
-            ctx.emit("paging-inter-group-spacing", site.valueRange,
-                     "\(why) but groups are \(pt(root.frame.extent(cross) + spec.interGroupSpacing)) apart with interGroupSpacing \(formatPoints(spec.interGroupSpacing)): every page drifts \(pt(root.frame.extent(cross) + spec.interGroupSpacing - page)) further from its group; use groupPaging",
-                     fix: toGroupPaging)
+        // One pitch, the group and the spacing after it: pages and groups drift apart by its difference from the
+        // page, whatever makes it (a narrower group, spacing, or both; spacing that makes up for a narrower group
+        // exactly drifts nothing). Two findings on one pitch contradicted each other (−29 pt and 39 pt).
+        let extent = root.frame.extent(cross)
+        let pitch = extent + spec.interGroupSpacing
+        let spacingSite = spec.interGroupSpacing != 0 ? spec.props["interGroupSpacing"] : nil
+        let dimension = extent < page - 0.25 ? root.element?.dimension(cross) : nil
+        if abs(pitch - page) > 0.25, let range = spacingSite?.valueRange ?? dimension?.range {
+            let parts = spec.interGroupSpacing != 0
+                ? "groups are \(pt(pitch)) apart (the \(pt(extent)) group and interGroupSpacing \(formatPoints(spec.interGroupSpacing)))"
+                : "the group is \(pt(extent))"
+            let drift = pitch < page ? "each page runs \(pt(page - pitch)) further ahead of the groups"
+                                     : "each page falls \(pt(pitch - page)) further behind the groups"
+            var related: [RelatedLocation] = []
+            if spacingSite != nil, let d = dimension { related.append(RelatedLocation(range: d.range, message: "the group's \(cross.sizeName)")) }
+            ctx.emit("paging-inter-group-spacing", range, "\(why) but \(parts): \(drift); use groupPaging",
+                     related: related, fix: toGroupPaging)
         }
         let (a, b) = Insets.edges(along: cross)
         if let ins = spec.contentInsets, ins[a] != 0 || ins[b] != 0 {
             ctx.emit("paging-inter-group-spacing", ins.range,
                      "\(why) but the section's \(a.rawValue)/\(b.rawValue) insets (\(formatPoints(ins[a])), \(formatPoints(ins[b]))) shift the groups off the page edges; use groupPaging",
-                     fix: toGroupPaging)
-        }
-        if let d = root.element?.dimension(cross), root.frame.extent(cross) < page - 0.25 {
-            ctx.emit("paging-inter-group-spacing", d.range,
-                     "\(why) but the group is \(pt(root.frame.extent(cross))): pages and groups drift apart by \(pt(page - root.frame.extent(cross))) a page; use groupPaging",
                      fix: toGroupPaging)
         }
     }
@@ -180,9 +188,12 @@ func checkFractionGap(_ ctx: inout RuleContext) {
             guard items.allSatisfy({ $0.dimension(axis)?.kind == sameAxis }) else { return }
         default: return
         }
-        // Flexible spacing or edges take the leftover on purpose.
+        // Flexible spacing or edges take the leftover on purpose; but a subgroup's flexible edges along this axis
+        // take nothing (UIKit ignores the flexible part: flexible-group-edge-spacing says so), and the safe fix of
+        // that finding, which changes nothing, made this one appear.
         if g.interItemSpacing?.isFlexible == true { return }
         if g.layout.children.contains(where: { e in
+            guard !e.isGroup else { return false }
             let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
             return a?.isFlexible == true || b?.isFlexible == true
         }) { return }

@@ -77,7 +77,7 @@ public enum RuleCatalog {
                  weakEvidence: false, basis: "SEMANTICS §1; seed 000 (a 650 pt group in a 390 pt view)"),
         RuleInfo(id: "paging-inter-group-spacing", severity: .warning,
                  summary: "orthogonalScrollingBehavior paging with interGroupSpacing, section insets along the paging axis, or groups narrower than the view.",
-                 explanation: "With .paging, a page is the extent of the collection view's bounds, not the group. Spacing, insets or narrower groups make page boundaries and group boundaries drift apart. groupPaging pages by the group instead.",
+                 explanation: "With .paging, a page is the extent of the collection view's bounds, not the group. A narrower group, spacing, or both make page boundaries and group boundaries drift apart by the difference between the page and the group plus its spacing, a page more with every swipe (spacing that makes them equal drifts nothing); section insets along the paging axis shift the groups off the page edges. groupPaging pages by the group instead.",
                  wrong: #"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": 10, "group": { "width": "fractionalWidth(0.9)", … } }"#,
                  right: #"{ "orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "group": { "width": "fractionalWidth(0.9)", … } }"#,
                  weakEvidence: false, basis: "the UIKit header's description of the paging behaviours (SEMANTICS §7); seed 000"),

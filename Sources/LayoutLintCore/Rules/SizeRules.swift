@@ -2,6 +2,9 @@
 
 func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
     let source = ctx.source
+    // A section's root group takes no edgeSpacing (nothing places it beside a sibling; the resolver ignores it too):
+    // moving its insets there made the warning go while the space still never appeared.
+    let roots = Set(ctx.sections.map { ObjectIdentifier($0.2) })
     ctx.nodes.forEach { node in
         guard let el = node.element, let ins = el.contentInsets else { return }
         var dropped: [Insets.Edge] = []
@@ -17,10 +20,13 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
         let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
         let total = dropped.reduce(0) { $0 + ins[$1] }
+        let isRoot = roots.contains(ObjectIdentifier(node))
+        let instead = isRoot ? "a section's group takes no edgeSpacing: use edgeSpacing on its items, or the section's interGroupSpacing, instead"
+                             : "use edgeSpacing on that axis instead"
         ctx.emit("estimated-content-insets", ins.range,
-                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; use edgeSpacing on that axis instead",
+                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; \(instead)",
                  related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                 fix: moveInsetsToEdgeSpacing(el, ins, dropped, source))
+                 fix: isRoot ? nil : moveInsetsToEdgeSpacing(el, ins, dropped, source))
     }
 }
 
