@@ -18,12 +18,12 @@ public let maxReadBytes = LintOptions().maxDocumentBytes + 1
 public func readFileBytes(_ path: String, limit: Int = maxReadBytes) throws(WorkspaceError) -> [UInt8] {
     if path == "-" { return try readAll(fd: 0, name: "standard input", limit: limit, sizeHint: 0) }
     var st = stat()
-    guard stat(path, &st) == 0 else { throw WorkspaceError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    guard stat(path, &st) == 0 else { throw WorkspaceError("cannot read \(path): \(readErrorText(errno))") }
     let type = st.st_mode & S_IFMT
     if type == S_IFDIR { throw WorkspaceError("cannot read \(path): it is a folder") }
     guard type == S_IFREG else { throw WorkspaceError("cannot read \(path): not a regular file (use - to read standard input)") }
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw WorkspaceError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw WorkspaceError("cannot read \(path): \(readErrorText(errno))") }
     defer { close(fd) }
     return try readAll(fd: fd, name: path, limit: limit, sizeHint: Int(st.st_size))
 }
@@ -66,6 +66,10 @@ public func isLayoutFile(_ name: String) -> Bool { name.hasSuffix(".layout.json"
 /// The text for an `errno` value.
 func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+/// Why a path could not be read, in the words every command uses ("no such file or folder", as `lint` says it for
+/// a path that names neither).
+func readErrorText(_ code: Int32) -> String { code == ENOENT ? "no such file or folder" : errorText(code) }
+
 /// A file's identity: one (device, inode) is one file, whatever the name it was reached by.
 struct FileID: Hashable {
     var device: UInt64
@@ -95,7 +99,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
         var st = stat()
         guard stat(p, &st) == 0 else {
             let code = errno
-            errors.append("cannot read \(p): \(code == ENOENT ? "no such file or folder" : errorText(code))")
+            errors.append("cannot read \(p): \(readErrorText(code))")
             continue
         }
         if st.st_mode & S_IFMT != S_IFDIR {

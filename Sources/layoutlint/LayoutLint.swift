@@ -440,11 +440,33 @@ struct Explain: ParsableCommand {
         case .text: Output.write(ExplainText.render(path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))
         }
         Output.flush()
-        let errors = result.severityCounts[.error] ?? 0
-        if errors > 0 {
-            Output.error("\(file) has \(errors) error\(errors == 1 ? "" : "s"); sections with errors are not resolved (run `layoutlint lint \(file)`)")
-        }
+        if let note = errorNote(file, result, done: "resolved") { Output.error(note) }
     }
+}
+
+/// What `explain` and `render` say on stderr about a document with errors: how many (as `lint` counts them, with the
+/// config's severities), which sections were not resolved (the builder or resolver left them out), and which were
+/// despite errors in them. ("Sections with errors are not resolved", said before, was not so: a section whose insets
+/// leave no room is resolved, to sizes such as 358×-4.)
+func errorNote(_ file: String, _ result: LintResult, done: String) -> String? {
+    let count = result.severityCounts[.error] ?? 0
+    guard count > 0 else { return nil }
+    var note = "\(file) has \(count) error\(count == 1 ? "" : "s") (run `layoutlint lint \(file)`)"
+    let sections = result.parse.root?.property("sections")?.value.map { $0.kind == .array ? $0.elements : [] } ?? []
+    var resolved = Set<Int>()
+    for layout in result.layouts { for s in layout.sections where s.unresolvedReason == nil { if let i = sectionIndex(ofPath: s.path) { resolved.insert(i) } } }
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    func list(_ indexes: [Int]) -> String {
+        let shown = indexes.prefix(8).map { "/sections/\($0)" }.joined(separator: ", ")
+        return indexes.count > 8 ? shown + " and \(indexes.count - 8) more" : shown
+    }
+    let notResolved = sections.indices.filter { !resolved.contains($0) }
+    let withErrors = sections.indices.filter { i in
+        resolved.contains(i) && errors.contains { sections[i].range.start <= $0.range.start && $0.range.end <= sections[i].range.end }
+    }
+    if !notResolved.isEmpty { note += "; not \(done): \(list(notResolved))" }
+    if !withErrors.isEmpty { note += "; \(done) despite errors in them (check their sizes against the errors): \(list(withErrors))" }
+    return note
 }
 
 struct Rules: ParsableCommand {

@@ -109,10 +109,7 @@ struct Render: ParsableCommand {
             Output.write(svg)
             Output.flush()
         }
-        let errors = result.severityCounts[.error] ?? 0
-        if errors > 0 {
-            Output.error("\(file) has \(errors) error\(errors == 1 ? "" : "s"); sections with errors are not drawn (run `layoutlint lint \(file)`)")
-        }
+        if let note = errorNote(file, result, done: "drawn") { Output.error(note) }
     }
 }
 

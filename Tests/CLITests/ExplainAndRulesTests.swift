@@ -170,3 +170,23 @@ import Testing
         #expect(json.stdout.contains("93.333"), "\(json.stdout.prefix(2000))")
     }
 }
+
+/// `explain` and `render` said "sections with errors are not resolved" (and "not drawn") and then showed them: a
+/// section whose insets leave no room is resolved, to sizes such as 358×-4. The note now names the sections left out
+/// and those shown despite errors.
+@Suite struct ErrorNoteOfExplainAndRender {
+    @Test func theNoteNamesWhatWasAndWasNotResolved() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        let ok = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        dir.write("e.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "width": 1 } }, { "group": \#(ok) }, { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "leading": 200, "trailing": 200 } } ] } } ] }"#)
+        for (command, done) in [(["explain", "e.layout.json"], "resolved"), (["render", "e.layout.json", "-o", "e.svg"], "drawn")] {
+            let r = run(command, cwd: dir.path)
+            #expect(r.code == 0, "\(r)")
+            #expect(r.stderr.contains("not \(done): /sections/0;") && r.stderr.contains("\(done) despite errors in them") && r.stderr.hasSuffix(": /sections/2\n"), "\(r.stderr)")
+            #expect(!r.stderr.contains("sections with errors are not"), "\(r.stderr)")
+        }
+        // No error: no note.
+        dir.write("fine.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": \#(ok) } ] }"#)
+        #expect(run(["explain", "fine.layout.json"], cwd: dir.path).stderr.isEmpty)
+    }
+}

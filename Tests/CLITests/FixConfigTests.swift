@@ -868,6 +868,6 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(run(["rules", "--markdown", "duplicate-key"]).code == 2)
         // A --config that names nothing: one line, no empty snippet.
         let missing = run(["lint", "--config", "nope.json", "-"], stdin: Data(fcCleanDoc.utf8))
-        #expect(missing.code == 2 && missing.stderr == "layoutlint: invalid configuration nope.json: cannot read nope.json: No such file or directory\n", "\(missing)")
+        #expect(missing.code == 2 && missing.stderr == "layoutlint: invalid configuration nope.json: cannot read nope.json: no such file or folder\n", "\(missing)")
     }
 }
