@@ -308,6 +308,17 @@ final class DocumentBuilder {
         report("invalid-value", .error, msg, range, fix: fix)
     }
 
+    /// "did you mean" for a dimension or spacing that one small slip keeps from parsing (`repairCall`), with the
+    /// repaired text as a fix the editor offers (not `--fix`: it guesses).
+    func reportRepair(_ r: CallRepair, of t: String, what: String, range: ByteRange) {
+        let (shown, newText) = switch r {
+        case .text(let s): ("\"\(s)\"", "\"\(s)\"")
+        case .number(let n): ("the number \(n)", n)
+        }
+        report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \(shown)?", range,
+               fix: Fix(title: "Replace with \(newText)", edits: [TextEdit(range: range, newText: newText)], isSafe: false))
+    }
+
     func dimension(_ e: Entry) -> Dimension? {
         guard let v = e.value else { return nil }
         var kind = Dimension.Kind.absolute
@@ -325,6 +336,10 @@ final class DocumentBuilder {
                     let replacement = s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
                     report("invalid-value", .error, "\"\(t)\" is not a dimension; did you mean \"\(replacement)\"?", v.range,
                            fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: "\"\(replacement)\"")], isSafe: false))
+                } else if let problem = argumentProblem(t) {
+                    report("invalid-value", .error, "\"\(t)\" is not a dimension: \(problem)", v.range)
+                } else if let r = repairCall(t, parses: { Dimension.parse($0) != nil }) {
+                    reportRepair(r, of: t, what: "dimension", range: v.range)
                 } else {
                     report("invalid-value", .error,
                            "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
@@ -366,6 +381,10 @@ final class DocumentBuilder {
                     let repl = s + t[open...]
                     report("invalid-value", .error, "\"\(t)\" is not a spacing; did you mean \"\(repl)\"?", v.range,
                            fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: "\"\(repl)\"")], isSafe: false))
+                } else if Spacing.parse(t) == nil, let problem = argumentProblem(t) {
+                    report("invalid-value", .error, "\"\(t)\" is not a spacing: \(problem)", v.range)
+                } else if Spacing.parse(t) == nil, let r = repairCall(t, parses: { Spacing.parse($0) != nil }) {
+                    reportRepair(r, of: t, what: "spacing", range: v.range)
                 } else {
                     report("invalid-value", .error, "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)", v.range)
                 }
@@ -490,9 +509,16 @@ final class DocumentBuilder {
     func resolveRef(_ pointer: String, at range: ByteRange) -> (node: JSONNode, path: String)? {
         attemptedRefs.append(pointer)
         guard pointer.hasPrefix("#") else {
-            report("unresolved-ref", .error,
-                   "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs",
-                   range)
+            // The "#/" left out ("definitions/cell", "/definitions/cell"): the pointer it likely means, when that one
+            // points somewhere (a file or URL never is: nothing is opened).
+            var fix: Fix?
+            var message = "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
+            let meant = pointer.hasPrefix("/") ? "#" + pointer : "#/" + pointer
+            if !pointer.contains(":"), !pointer.isEmpty, jsonNode(atPointer: String(meant.dropFirst()), root: root) != nil {
+                message += "; did you mean \"\(meant)\"?"
+                fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
+            }
+            report("unresolved-ref", .error, message, range, fix: fix)
             return nil
         }
         let all = splitOnSlash(pointer.dropFirst())

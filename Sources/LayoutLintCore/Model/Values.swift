@@ -59,7 +59,8 @@ public struct Dimension: Sendable, Equatable {
         default: return nil
         }
         guard call.label == (kind == .uniformAcrossSiblings ? "estimate" : nil) else { return nil }
-        guard let v = parseNumberOrFraction(call.argument, allowFraction: true) else { return nil }
+        // A fraction is a fraction of the container (FORMAT.md: F); points are a number N, as the schema says too.
+        guard let v = parseNumberOrFraction(call.argument, allowFraction: kind == .fractionalWidth || kind == .fractionalHeight) else { return nil }
         return (kind, v)
     }
 }
@@ -98,6 +99,51 @@ func parseCall(_ text: String) -> (name: String, label: String?, argument: Strin
         let arg = String(decoding: UnsafeBufferPointer(rebasing: b[i..<argEnd]), as: UTF8.self)
         return (name, label, arg)
     }
+}
+
+/// What a dimension or spacing text that does not parse most likely meant, when one small slip explains it: a
+/// missing or extra `)`, a unit after the number (`44pt`), `uniformAcrossSiblings` without its `estimate:` label, or
+/// a number written as a string (`"44"`: `.number`, to be written without quotes). nil when no repair parses.
+enum CallRepair: Equatable { case text(String), number(String) }
+
+func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
+    let t = text.trimmingSpaces()
+    if parseDecimal(t) != nil { return .number(t) }
+    guard let open = t.firstIndex(of: "(") else { return nil }
+    var s = t
+    let opens = s.filter { $0 == "(" }.count
+    var closes = s.filter { $0 == ")" }.count
+    if opens == closes + 1 && !s.hasSuffix(")") { s += ")"; closes += 1 }
+    while closes > opens, s.hasSuffix(")") { s.removeLast(); closes -= 1 }
+    if s != t, parses(s) { return .text(s) }
+    guard opens == closes, s.hasSuffix(")") else { return nil }
+    // The argument, without a unit such as pt or px after its number.
+    var arg = String(s[s.index(after: open)..<s.index(before: s.endIndex)]).trimmingSpaces()
+    let name = String(s[..<open]).trimmingSpaces()
+    if let last = arg.unicodeScalars.last, last.properties.isAlphabetic {
+        while let l = arg.unicodeScalars.last, l.properties.isAlphabetic, l.isASCII { arg.unicodeScalars.removeLast() }
+        arg = arg.trimmingSpaces()
+        let candidate = name + "(" + arg + ")"
+        if parses(candidate) { return .text(candidate) }
+    }
+    if name == "uniformAcrossSiblings", !arg.contains(":") {
+        let candidate = "uniformAcrossSiblings(estimate: " + arg + ")"
+        if parses(candidate) { return .text(candidate) }
+    }
+    return s != t && parses(s) ? .text(s) : nil
+}
+
+/// Why a call whose name is right cannot be read, where the argument says it better than the list of forms: a
+/// fraction in points, or a fraction that divides by zero.
+func argumentProblem(_ text: String) -> String? {
+    guard let call = parseCall(text) else { return nil }
+    let a = call.argument
+    guard let slash = a.firstIndex(of: "/") else { return nil }
+    if ["absolute", "estimated", "uniformAcrossSiblings", "fixed", "flexible"].contains(call.name) {
+        return "\(call.name) takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight)"
+    }
+    if let d = parseDecimal(String(a[a.index(after: slash)...]).trimmingSpaces()), d == 0 { return "the fraction divides by zero" }
+    return nil
 }
 
 /// `NSCollectionLayoutSpacing`.
