@@ -78,7 +78,7 @@ let ruleCases: [RuleCase] = [
              wrong: #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ \#(fullItem) ] } }"#,
              flagged: #""fractionalHeight(0.4)""#,
              right: #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(2/3)", "subitems": [ \#(fullItem) ] } }"#,
-             messageHas: ["337.333 pt", "156 pt"],
+             messageHas: ["337.333 / 156 pt", "(iPhone 12 / iPhone 12 landscape)"],
              environments: #"["iPhone 12", "iPhone 12 landscape"]"#),
     RuleCase(rule: "estimated-orthogonal",
              wrong: #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "absolute(120)", "height": "absolute(44)", "subitems": [ { "width": "estimated(120)", "height": "fractionalHeight(1)" } ] } }"#,

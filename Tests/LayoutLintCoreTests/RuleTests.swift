@@ -88,6 +88,18 @@ struct RuleTests {
         #expect(!diagnostics(item).contains { $0.rule == "fraction-gap" })
     }
 
+    /// A finding whose numbers differ between environments is one sentence with each environment's value, in the
+    /// order of the environments it names; the whole message once per environment made a 1 587-character line for
+    /// eight environments. Words that differ keep one message per environment.
+    @Test func numbersThatDifferByEnvironmentAreOneSentence() {
+        let d = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
+                    environments: #"["iPhone 12", "iPhone SE", "iPhone 12 landscape", "iPad"]"#)
+        let m = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
+        #expect(m == ".fractionalHeight(0.4) on the scrolling axis follows the device's height and orientation: 337.333 / 266.5 / 156 / 472 pt here; use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12 / iPhone SE / iPhone 12 landscape / iPad)", "\(m)")
+        #expect(mergedNumbers(["a 1 pt in 3rd", "a 2 pt in 4th"]) == nil)
+        #expect(mergedNumbers(["fill 1.5 of -2 (x3)", "fill 1.25 of 4 (x3)"]) == "fill 1.5 / 1.25 of -2 / 4 (x3)")
+    }
+
     @Test func groupOverflowDroppedSubitem() {
         let wrong = doc(#"""
         { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
