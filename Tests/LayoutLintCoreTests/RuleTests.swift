@@ -319,6 +319,26 @@ struct FormatRuleTests {
         }
     }
 
+    /// The repairs over random texts of the characters they read: a repair offered always parses, and nothing traps.
+    @Test func repairsOfRandomTextsParse() {
+        var r = SplitMix(seed: 15)
+        let alphabet = Array("()( )abpt/:.-+e0123456789 \t").map(String.init) + ["absolute(", "fixed(", "uniformAcrossSiblings(", "estimate:", "fractionalWidth("]
+        var offered = 0
+        for _ in 0..<20_000 {
+            var t = ""
+            for _ in 0..<Int(r.next() % 12) { t += alphabet[Int(r.next() % UInt64(alphabet.count))] }
+            for (name, parses) in [("dimension", { (x: String) in Dimension.parse(x) != nil }), ("spacing", { (x: String) in Spacing.parse(x) != nil })] {
+                switch repairCall(t, parses: parses) {
+                case .text(let x)?: offered += 1; #expect(parses(x), "\(name): \(t.debugDescription) → \(x.debugDescription)")
+                case .number(let n)?: #expect(parseDecimal(n) != nil)
+                case nil: break
+                }
+                _ = argumentProblem(t)
+            }
+        }
+        #expect(offered > 100)
+    }
+
     @Test func keysAreComparedByCodePoints() {
         let dup = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 1, "height": 1, "subitems": [ { "width": 1, "height": 1, "\u00e9": 1, "e\u0301": 2 } ] } } ] }"#
         #expect(!diagnostics(dup).contains { $0.rule == "duplicate-key" })

@@ -109,14 +109,14 @@ enum CallRepair: Equatable { case text(String), number(String) }
 func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
     let t = text.trimmingSpaces()
     if parseDecimal(t) != nil { return .number(t) }
-    guard let open = t.firstIndex(of: "(") else { return nil }
+    guard t.contains("(") else { return nil }
     var s = t
     let opens = s.filter { $0 == "(" }.count
     var closes = s.filter { $0 == ")" }.count
     if opens == closes + 1 && !s.hasSuffix(")") { s += ")"; closes += 1 }
     while closes > opens, s.hasSuffix(")") { s.removeLast(); closes -= 1 }
     if s != t, parses(s) { return .text(s) }
-    guard opens == closes, s.hasSuffix(")") else { return nil }
+    guard opens == closes, s.hasSuffix(")"), let open = s.firstIndex(of: "("), open < s.index(before: s.endIndex) else { return nil }
     // The argument, without a unit such as pt or px after its number.
     var arg = String(s[s.index(after: open)..<s.index(before: s.endIndex)]).trimmingSpaces()
     let name = String(s[..<open]).trimmingSpaces()
