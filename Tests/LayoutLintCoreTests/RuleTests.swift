@@ -96,6 +96,13 @@ struct RuleTests {
                     environments: #"["iPhone 12", "iPhone SE", "iPhone 12 landscape", "iPad"]"#)
         let m = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
         #expect(m == ".fractionalHeight(0.4) on the scrolling axis follows the device's height and orientation: 337.333 / 266.5 / 156 / 472 pt here; use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12 / iPhone SE / iPhone 12 landscape / iPad)", "\(m)")
+        // Its fix writes the first environment's size, and says so; a fix that is the same everywhere says nothing.
+        let title = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.fix?.title
+        #expect(title?.hasSuffix("(its size on iPhone 12)") == true, "\(String(describing: title))")
+        let paging = doc(#"{ "orthogonalScrollingBehavior": "paging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
+                         environments: #"["iPhone 12", "iPad"]"#)
+        let p = diagnostics(paging).first { $0.rule == "paging-inter-group-spacing" }
+        #expect(p?.message.contains(" / ") == true && p?.fix?.title == "Page by the group (groupPaging)", "\(String(describing: p))")
         #expect(mergedNumbers(["a 1 pt in 3rd", "a 2 pt in 4th"]) == nil)
         #expect(mergedNumbers(["fill 1.5 of -2 (x3)", "fill 1.25 of 4 (x3)"]) == "fill 1.5 / 1.25 of -2 / 4 (x3)")
     }

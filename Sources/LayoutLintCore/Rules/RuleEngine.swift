@@ -120,8 +120,15 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
         } else {
             message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
         }
+        var fix = first.fix()
+        // A fix whose edits differ by environment (a size written out in points) is the first environment's: its
+        // title says so, where the message gives every environment's number.
+        if distinct.count > 1, var f = fix, fs.dropFirst().contains(where: { $0.fix()?.edits != f.edits }) {
+            f.title += " (its size on \(envs[0]))"
+            fix = f
+        }
         out.append(Diagnostic(rule: k.rule, severity: fs.map(severity).max()!, message: message, range: k.range, environments: envs,
-                              related: first.related, fix: first.fix()))
+                              related: first.related, fix: fix))
     }
     return out
 }
