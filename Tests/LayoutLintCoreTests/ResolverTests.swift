@@ -71,6 +71,22 @@ struct ResolverTableTests {
         #expect(cycle.diagnostics.contains { $0.rule == "ref-cycle" }, "\(cycle.diagnostics.map(\.rule))")
     }
 
+    /// Definitions may hold insets or edge spacing for `"contentInsets": { "$ref": … }`: one that nothing used yet was
+    /// checked as an element and got "needs width" errors; a misspelt spacing in one is still an error.
+    @Test func insetsAndEdgeSpacingKeptInTheDefinitions() {
+        let text = ##"""
+        { "environments": ["iPhone 12"],
+          "definitions": { "pad": { "top": 8, "bottom": 8 }, "gap": { "leading": "fixed(10)" }, "spare": { "leading": 4 }, "bad": { "leading": "fixd(8)" } },
+          "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+            "subitems": [ { "width": "absolute(185)", "height": "fractionalHeight(1)", "contentInsets": { "$ref": "#/definitions/pad" }, "edgeSpacing": { "$ref": "#/definitions/gap" } } ] } } ] }
+        """##
+        let r = lint(bytes: Array(text.utf8))
+        #expect(r.diagnostics.map(\.rule).sorted() == ["invalid-value", "unused-definition", "unused-definition"], "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.first { $0.rule == "invalid-value" }?.message.contains(#"did you mean "fixed(8)""#) == true)
+        let item = rootGroup(r.layouts[0]).children[0]
+        #expect(item.frame.x == 10 && item.contentFrame.y - item.frame.y == 8, "\(item.frame) \(item.contentFrame)")
+    }
+
     @Test("subitem + count 3 with fixed(10) spacing and section insets 10: group 370×200, items 116.667×200")
     func countWithSpacing() {
         let (l, _) = resolveSection(#"""

@@ -221,6 +221,8 @@ def with_item(**changes):
 
 
 BAD = {
+    "edge-spacing-definition-misspelt": doc_with(definitions={"gap": {"leading": "fixd(8)"}}),
+    "insets-definition-with-another-key": doc_with(definitions={"pad": {"top": 8, "left": 8}}),
     "width-wrong-type": with_item(width=True),
     "width-object": with_item(width={"fractionalWidth": 1}),
     "unknown-key-contentInset": with_item(contentInset=5),
@@ -335,6 +337,10 @@ GOOD = {
         dict(ITEM, contentInsets={"top": 8}, edgeSpacing={"leading": "fixed(4)"}),
         dict(ITEM, contentInsets={"$ref": "#/sections/0/group/subitems/0/contentInsets", "leading": 5},
              edgeSpacing={"$ref": "#/sections/0/group/subitems/0/edgeSpacing"})]),
+    # Insets and edge spacing kept in the definitions for those references (the builder checks them as such).
+    "insets-and-edge-spacing-definitions": dict(
+        with_item(contentInsets={"$ref": "#/definitions/pad", "top": 4}, edgeSpacing={"$ref": "#/definitions/gap"}),
+        definitions={"pad": {"top": 8, "bottom": 8}, "gap": {"leading": "fixed(8)", "trailing": 4}, "unused": {"leading": 2}}),
 }
 
 

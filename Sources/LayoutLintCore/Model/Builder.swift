@@ -662,6 +662,14 @@ final class DocumentBuilder {
                     }
                 } else if v["group"] != nil || v["variants"] != nil {
                     _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSectionSpec($0, allowed: Keys.section) }
+                } else if !v.properties.isEmpty, v.properties.allSatisfy({ Insets.Edge(rawValue: $0.key) != nil }) {
+                    // Insets or edge spacing kept for `"contentInsets": { "$ref": … }` (or `edgeSpacing`): numbers are
+                    // insets, anything else a spacing; not an element missing its size.
+                    let numbers = v.properties.allSatisfy { $0.value?.kind == .number }
+                    for edge in v.properties {
+                        let entry = Entry(prop: edge, parentPath: path, objectRange: v.range)
+                        if numbers { _ = number(entry) } else { _ = spacing(entry) }
+                    }
                 } else {
                     _ = buildElement(v, path: path, anchor: p.keyRange, what: "definition \"\(p.key)\"")
                 }
