@@ -16,7 +16,7 @@ struct CompletionBuilder {
     }
 
     func items() -> [JSONValue] {
-        let cursor = locateJSON(ctx.root, offset: offset)
+        let cursor = locateJSON(ctx.root, offset: offset, text: text)
         // On a key: the keys this object takes.
         if let k = cursor.keyProperty, let obj = cursor.keyObject {
             let comps = components(cursor.steps[...])

@@ -453,16 +453,32 @@ func errorNote(_ file: String, _ result: LintResult, done: String) -> String? {
     guard count > 0 else { return nil }
     var note = "\(file) has \(count) error\(count == 1 ? "" : "s") (run `layoutlint lint \(file)`)"
     let sections = result.parse.root?.property("sections")?.value.map { $0.kind == .array ? $0.elements : [] } ?? []
-    var resolved = Set<Int>()
-    for layout in result.layouts { for s in layout.sections where s.unresolvedReason == nil { if let i = sectionIndex(ofPath: s.path) { resolved.insert(i) } } }
-    let errors = result.diagnostics.filter { $0.severity == .error }
-    func list(_ indexes: [Int]) -> String {
-        let shown = indexes.prefix(8).map { "/sections/\($0)" }.joined(separator: ", ")
-        return indexes.count > 8 ? shown + " and \(indexes.count - 8) more" : shown
+    // Per section, the environments it was resolved in (a variant can leave it out of one and not another).
+    var resolvedIn: [Int: Set<String>] = [:]
+    for layout in result.layouts {
+        for s in layout.sections where s.unresolvedReason == nil {
+            if let i = sectionIndex(ofPath: s.path) { resolvedIn[i, default: []].insert(layout.environment.name) }
+        }
     }
-    let notResolved = sections.indices.filter { !resolved.contains($0) }
-    let withErrors = sections.indices.filter { i in
-        resolved.contains(i) && errors.contains { sections[i].range.start <= $0.range.start && $0.range.end <= sections[i].range.end }
+    let environments = result.layouts.map(\.environment.name)
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    func list(_ items: [String]) -> String {
+        let shown = items.prefix(8).joined(separator: ", ")
+        return items.count > 8 ? shown + " and \(items.count - 8) more" : shown
+    }
+    var notResolved: [String] = []
+    var withErrors: [String] = []
+    for i in sections.indices {
+        let envs = resolvedIn[i] ?? []
+        let missing = environments.filter { !envs.contains($0) }
+        if envs.isEmpty {
+            notResolved.append("/sections/\(i)")
+        } else if !missing.isEmpty {
+            notResolved.append("/sections/\(i) (\(missing.joined(separator: ", ")))")
+        }
+        if !envs.isEmpty, errors.contains(where: { sections[i].range.start <= $0.range.start && $0.range.end <= sections[i].range.end }) {
+            withErrors.append("/sections/\(i)")
+        }
     }
     if !notResolved.isEmpty { note += "; not \(done): \(list(notResolved))" }
     if !withErrors.isEmpty { note += "; \(done) despite errors in them (check their sizes against the errors): \(list(withErrors))" }

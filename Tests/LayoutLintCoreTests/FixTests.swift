@@ -64,15 +64,15 @@ struct FixTests {
         #expect(g.children[0].frame.y == 8)
     }
 
-    /// A section's root group takes no edgeSpacing (the resolver ignores it, as nothing places the group beside a
-    /// sibling): the fix moved a root group's insets there, the warning went, and the 16 pt still never appeared.
-    /// Now no fix, and the message says where the space can go.
+    /// A section's root group is placed by its section (layoutlint's resolver applies no edgeSpacing to it, and what
+    /// UIKit does is not documented): the fix moved a root group's insets there, the warning went, and the 16 pt still
+    /// never appeared in the sizes shown. Now no fix, and the message names what is sure to work.
     @Test func aRootGroupsInsetsAreNotMovedToItsEdgeSpacing() {
         let src = #"{ "environments": ["iPhone 12"], "sections": [ { "itemCount": 3, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(60)", "contentInsets": { "top": 8, "bottom": 8 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(60)" } ] } } ] }"#
         let r = lint(bytes: Array(src.utf8))
         let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
         #expect(d != nil && d?.fix == nil, "\(String(describing: d))")
-        #expect(d?.message.contains("a section's group takes no edgeSpacing") == true)
+        #expect(d?.message.contains("for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead") == true)
         #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
         // What the message says holds: edgeSpacing on the root group moves nothing (three rows of 60 pt, the item at
         // the group's top), on its item it does (the item 8 pt down).

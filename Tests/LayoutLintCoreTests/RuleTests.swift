@@ -64,7 +64,11 @@ struct RuleTests {
                       ("0.9", 0, "each page runs 39 pt further ahead of the groups", #""fractionalWidth(0.9)""#),
                       ("1", 10, "each page falls 10 pt further behind the groups", "10"),
                       ("0.9", 39, nil, ""),
-                      ("1", 0, nil, "")] as [(String, Int, String?, String)])
+                      ("1", 0, nil, ""),
+                      // Two and three groups a page: every page starts on a group's edge.
+                      ("0.5", 0, nil, ""), ("1/3", 0, nil, ""), ("0.25", 0, nil, ""),
+                      // A group wider than the page, without spacing, was never flagged.
+                      ("1.05", 0, "further behind the groups", #""fractionalWidth(1.05)""#)] as [(String, Int, String?, String)])
     func pagingPitch(_ width: String, _ spacing: Int, _ says: String?, _ flagged: String) {
         let text = doc(#"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": \#(spacing), "itemCount": 8, "group": { "direction": "horizontal", "width": "fractionalWidth(\#(width))", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
         let ds = diagnostics(text).filter { $0.rule == "paging-inter-group-spacing" }
@@ -104,6 +108,10 @@ struct RuleTests {
         let p = diagnostics(paging).first { $0.rule == "paging-inter-group-spacing" }
         #expect(p?.message.contains(" / ") == true && p?.fix?.title == "Page by the group (groupPaging)", "\(String(describing: p))")
         #expect(mergedNumbers(["a 1 pt in 3rd", "a 2 pt in 4th"]) == nil)
+        // An ordinal, or one side of a size, is not a quantity of its own: the messages stay apart.
+        #expect(mergedNumbers(["the 4th subitem", "the 9th subitem"]) == nil)
+        #expect(mergedNumbers(["its 390×844 container", "its 820×1180 container"]) == nil)
+        #expect(mergedNumbers(["its 390×844 container holds 3", "its 390×844 container holds 4"]) == "its 390×844 container holds 3 / 4")
         #expect(mergedNumbers(["fill 1.5 of -2 (x3)", "fill 1.25 of 4 (x3)"]) == "fill 1.5 / 1.25 of -2 / 4 (x3)")
     }
 
@@ -280,9 +288,6 @@ struct FormatRuleTests {
         #expect(unescapePointer("~01") == "~1" && unescapePointer("~10") == "/0" && unescapePointer("~2") == "~2")
     }
 
-    /// Member names are equal when their code points are (RFC 8259, RFC 6901), not when Swift's `==` finds them
-    /// canonically equivalent: "é" and "e\u{301}" are two keys, a `$ref` in NFC does not reach a key in NFD, and a
-    /// key spelt with the Kelvin sign is not `elementKind`. A pointer token may start with a combining mark.
     /// A misspelt direction told the user to add the "direction" already there, and hid the group's other errors.
     @Test func aMisspeltDirectionIsOneErrorAndTheRestIsStillChecked() {
         let d = doc(#"{ "group": { "direction": "horizontl", "width": "fractionalWidth(1)", "height": 44, "subitems": { "width": 10, "height": 10 } } }"#)
@@ -305,7 +310,13 @@ struct FormatRuleTests {
             (#""width": "absolute(44pt)""#, #"did you mean "absolute(44)"?"#, #""absolute(44)""#),
             (#""width": "uniformAcrossSiblings(80)""#, #"did you mean "uniformAcrossSiblings(estimate: 80)"?"#, #""uniformAcrossSiblings(estimate: 80)""#),
             (#""width": "44""#, "did you mean the number 44?", "44"),
-            (#""width": "absolute(1/3)""#, "absolute takes points, not a fraction", nil),
+            (#""width": "absolute(100/3)""#, #"absolute takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight); did you mean "absolute(33.333)"?"#, #""absolute(33.333)""#),
+            (#""width": "absolut(1/2)""#, #"absolute takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight); did you mean "absolute(0.5)"?"#, #""absolute(0.5)""#),
+            (#""width": "fixed(1/2)""#, #""fixed(1/2)" is not a dimension (expected"#, nil),
+            (#""width": "+44""#, "did you mean the number 44?", "44"),
+            (#""width": ".5""#, "did you mean the number 0.5?", "0.5"),
+            // A tab the user wrote as \t stays one in the repair, escaped as JSON (written raw, it broke the document).
+            (#""width": "absolute(\t44""#, #"did you mean "absolute("#, #""absolute(\t44)""#),
             (#""width": "fractionalWidth(1/0)""#, "the fraction divides by zero", nil),
             (#""width": "absolute(44)", "edgeSpacing": { "leading": "fixed(8" }"#, #"did you mean "fixed(8)"?"#, #""fixed(8)""#),
             (#""width": "absolute(44)", "edgeSpacing": { "leading": "8" }"#, "did you mean the number 8?", "8"),
@@ -326,6 +337,19 @@ struct FormatRuleTests {
         }
     }
 
+    /// The editor's suggestion for a `$ref` without its "#/" follows the definition it names: renaming the definition
+    /// took the suggestion away in `lint` but not in the editor, which kept the section's result.
+    @Test func theEditorsRefSuggestionFollowsTheDefinition() throws {
+        let text = ##"{ "environments": ["iPhone 12"], "definitions": { "cell": { "width": "absolute(10)", "height": "absolute(10)" } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(10)", "subitems": [ { "$ref": "definitions/cell" } ] } } ] }"##
+        let inc = IncrementalLinter(text: Array(text.utf8))
+        #expect(inc.diagnostics.contains { $0.message.contains(##"did you mean "#/definitions/cell""##) })
+        let at = try #require(String(decoding: inc.text, as: UTF8.self).range(of: #""cell": {"#))
+        let start = String(decoding: inc.text, as: UTF8.self).utf8.distance(from: String(decoding: inc.text, as: UTF8.self).utf8.startIndex, to: at.lowerBound)
+        inc.replace(ByteRange(start + 1, start + 5), with: Array("tile".utf8))
+        #expect(inc.diagnostics == lint(bytes: inc.text).diagnostics, "\(inc.diagnostics.map(\.message))")
+        #expect(!inc.diagnostics.contains { $0.message.contains("did you mean") })
+    }
+
     /// The repairs over random texts of the characters they read: a repair offered always parses, and nothing traps.
     @Test func repairsOfRandomTextsParse() {
         var r = SplitMix(seed: 15)
@@ -340,12 +364,15 @@ struct FormatRuleTests {
                 case .number(let n)?: #expect(parseDecimal(n) != nil)
                 case nil: break
                 }
-                _ = argumentProblem(t)
+                _ = argumentProblem(t, names: ["absolute", "fixed"], parses: parses)
             }
         }
         #expect(offered > 100)
     }
 
+    /// Member names are equal when their code points are (RFC 8259, RFC 6901), not when Swift's `==` finds them
+    /// canonically equivalent: "é" and "e\u{301}" are two keys, a `$ref` in NFC does not reach a key in NFD, and a
+    /// key spelt with the Kelvin sign is not `elementKind`. A pointer token may start with a combining mark.
     @Test func keysAreComparedByCodePoints() {
         let dup = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 1, "height": 1, "subitems": [ { "width": 1, "height": 1, "\u00e9": 1, "e\u0301": 2 } ] } } ] }"#
         #expect(!diagnostics(dup).contains { $0.rule == "duplicate-key" })

@@ -687,6 +687,30 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// A document typed from the top in an editor that does not close brackets: the cursor at the end of the text,
+    /// inside objects still open. The root's keys were offered everywhere (even as a value: `"direction": "$schema": `),
+    /// as an unclosed container ends at its last token, where the cursor is.
+    @Test(arguments: ["", "\n"])
+    func completionAtTheEndOfADocumentStillOpen(_ tail: String) {
+        let c = LSPClient()
+        c.initialize()
+        func labels(_ text: String) -> [String] {
+            let uri = "file:///tmp/open\(text.utf8.count)-\(tail.count).layout.json"
+            c.open(uri, text + tail)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let p = (lines.count - 1, lines.last!.utf16.count)
+            return (c.result("textDocument/completion", tdp(uri, p.0, p.1))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        }
+        let start = "{\n  \"sections\": [\n    {\n      \"group\": {\n        "
+        let value = labels(start + "\"direction\": \"")
+        #expect(Set(value) == ["horizontal", "vertical", "custom"], "\(value)")
+        let key = labels(start + "\"")
+        #expect(key.contains("direction") && key.contains("subitems") && !key.contains("$schema"), "\(key)")
+        let width = labels(start + "\"direction\": \"horizontal\",\n        \"width\": ")
+        #expect(width.contains("fractionalWidth(1)"), "\(width)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func completionWithoutSnippetSupport() {
         let c = LSPClient()
         c.initialize(capabilities: J("{}"))

@@ -312,7 +312,7 @@ final class DocumentBuilder {
     /// repaired text as a fix the editor offers (not `--fix`: it guesses).
     func reportRepair(_ r: CallRepair, of t: String, what: String, range: ByteRange) {
         let (shown, newText) = switch r {
-        case .text(let s): ("\"\(s)\"", "\"\(s)\"")
+        case .text(let s): ("\"\(s)\"", jsonQuoted(s))
         case .number(let n): ("the number \(n)", n)
         }
         report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \(shown)?", range,
@@ -332,12 +332,16 @@ final class DocumentBuilder {
                 let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
                 let arg = t.firstIndex(of: "(").map { String(t[$0...]) } ?? "(…)"
                 let names = Dimension.Kind.allNames
-                if let s = suggest(name, among: names), s != name {
-                    let replacement = s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
+                let named = suggest(name, among: names).flatMap { s -> String? in
+                    guard s != name else { return nil }
+                    return s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
+                }
+                if let replacement = named, Dimension.parse(replacement) != nil {
                     report("invalid-value", .error, "\"\(t)\" is not a dimension; did you mean \"\(replacement)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: "\"\(replacement)\"")], isSafe: false))
-                } else if let problem = argumentProblem(t) {
-                    report("invalid-value", .error, "\"\(t)\" is not a dimension: \(problem)", v.range)
+                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(replacement))], isSafe: false))
+                } else if let (problem, repaired) = argumentProblem(named ?? t, names: ["absolute", "estimated", "uniformAcrossSiblings"], parses: { Dimension.parse($0) != nil }) {
+                    let fix = repaired.map { Fix(title: "Replace with \"\($0)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted($0))], isSafe: false) }
+                    report("invalid-value", .error, "\"\(t)\" is not a dimension: \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", v.range, fix: fix)
                 } else if let r = repairCall(t, parses: { Dimension.parse($0) != nil }) {
                     reportRepair(r, of: t, what: "dimension", range: v.range)
                 } else {
@@ -377,12 +381,16 @@ final class DocumentBuilder {
             guard let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= limits.maxPoints else {
                 let t = v.stringValue
                 let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
-                if let s = suggest(name, among: ["fixed", "flexible"]), s != name, let open = t.firstIndex(of: "(") {
-                    let repl = s + t[open...]
+                let named = suggest(name, among: ["fixed", "flexible"]).flatMap { s -> String? in
+                    guard s != name, let open = t.firstIndex(of: "(") else { return nil }
+                    return s + t[open...]
+                }
+                if let repl = named, Spacing.parse(repl) != nil {
                     report("invalid-value", .error, "\"\(t)\" is not a spacing; did you mean \"\(repl)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: "\"\(repl)\"")], isSafe: false))
-                } else if Spacing.parse(t) == nil, let problem = argumentProblem(t) {
-                    report("invalid-value", .error, "\"\(t)\" is not a spacing: \(problem)", v.range)
+                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(repl))], isSafe: false))
+                } else if Spacing.parse(t) == nil, let (problem, repaired) = argumentProblem(named ?? t, names: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil }) {
+                    let fix = repaired.map { Fix(title: "Replace with \"\($0)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted($0))], isSafe: false) }
+                    report("invalid-value", .error, "\"\(t)\" is not a spacing: \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", v.range, fix: fix)
                 } else if Spacing.parse(t) == nil, let r = repairCall(t, parses: { Spacing.parse($0) != nil }) {
                     reportRepair(r, of: t, what: "spacing", range: v.range)
                 } else {
@@ -514,7 +522,10 @@ final class DocumentBuilder {
             var fix: Fix?
             var message = "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
             let meant = pointer.hasPrefix("/") ? "#" + pointer : "#/" + pointer
-            if !pointer.contains(":"), !pointer.isEmpty, jsonNode(atPointer: String(meant.dropFirst()), root: root) != nil {
+            // (The editor recomputes this section when what the suggestion names changes.)
+            if !pointer.contains(":"), !pointer.isEmpty { attemptedRefs.append(meant) }
+            if !pointer.contains(":"), !pointer.isEmpty, splitOnSlash(meant.dropFirst()).count >= 3,
+               jsonNode(atPointer: String(meant.dropFirst()), root: root)?.node.kind == .object {
                 message += "; did you mean \"\(meant)\"?"
                 fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
             }
@@ -532,6 +543,8 @@ final class DocumentBuilder {
             if all.count >= 2 { candidates.append(Array(all.dropFirst())) }
             candidates.append(["definitions"] + Array(all))
             candidates = candidates.map { [Substring("")] + $0 }
+            // (The editor recomputes this section when what a candidate names changes.)
+            for c in candidates { attemptedRefs.append("#" + c.joined(separator: "/")) }
             let target = candidates.first { c in
                 var n = root
                 for raw in c.dropFirst() { n = n?.child(pointerToken: unescapePointer(String(raw))) }
@@ -561,7 +574,7 @@ final class DocumentBuilder {
                 if n.kind == .object, let s = keySuggestions(n).best(for: tok) {
                     let repl = "#" + path + "/" + escapePointer(s)
                     msg += "; did you mean \"\(repl)\"?"
-                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: "\"\(repl)\"")], isSafe: false)
+                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: jsonQuoted(repl))], isSafe: false)
                 }
                 report("unresolved-ref", .error, msg, range, fix: fix)
                 return nil

@@ -108,7 +108,8 @@ enum CallRepair: Equatable { case text(String), number(String) }
 
 func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
     let t = text.trimmingSpaces()
-    if parseDecimal(t) != nil { return .number(t) }
+    // A number in a string, written as JSON writes a number (`+44`, `.5` and `44.` are not JSON).
+    if let v = parseDecimal(t) { return v.isFinite && abs(v) <= 1e9 ? .number(jsonNumberText(v)) : nil }
     guard t.contains("(") else { return nil }
     var s = t
     let opens = s.filter { $0 == "(" }.count
@@ -133,16 +134,28 @@ func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
     return s != t && parses(s) ? .text(s) : nil
 }
 
-/// Why a call whose name is right cannot be read, where the argument says it better than the list of forms: a
-/// fraction in points, or a fraction that divides by zero.
-func argumentProblem(_ text: String) -> String? {
-    guard let call = parseCall(text) else { return nil }
-    let a = call.argument
-    guard let slash = a.firstIndex(of: "/") else { return nil }
-    if ["absolute", "estimated", "uniformAcrossSiblings", "fixed", "flexible"].contains(call.name) {
-        return "\(call.name) takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight)"
+/// A finite number as JSON text: an integer without a fraction, else Swift's shortest round-trip form (`0.5`, `1e-07`).
+func jsonNumberText(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+}
+
+/// Why a call of one of `names` cannot be read, where the argument says it better than the list of forms: a fraction
+/// in points (with the points it computes to as the repair, when they parse), or a fraction that divides by zero.
+func argumentProblem(_ text: String, names: [String], parses: (String) -> Bool) -> (problem: String, repaired: String?)? {
+    guard let call = parseCall(text), call.argument.contains("/") else { return nil }
+    if names.contains(call.name) {
+        var repaired: String?
+        if let v = parseNumberOrFraction(call.argument, allowFraction: true), v.isFinite {
+            let r = call.name + "(" + (call.label.map { $0 + ": " } ?? "") + formatPoints(v) + ")"
+            if parses(r) { repaired = r }
+        }
+        return ("\(call.name) takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight)", repaired)
     }
-    if let d = parseDecimal(String(a[a.index(after: slash)...]).trimmingSpaces()), d == 0 { return "the fraction divides by zero" }
+    let a = call.argument
+    if let slash = a.firstIndex(of: "/"), let d = parseDecimal(String(a[a.index(after: slash)...]).trimmingSpaces()), d == 0 {
+        return ("the fraction divides by zero", nil)
+    }
     return nil
 }
 

@@ -41,10 +41,19 @@ public struct JSONCursor: @unchecked Sendable {
 }
 
 /// The path from the root to the deepest node at `offset`. A cursor right after a value's last byte still counts
-/// as inside it (`touches`), so typing at the end of a word finds the word.
-public func locateJSON(_ root: JSONNode?, offset: Int, maxDepth: Int = 600) -> JSONCursor {
+/// as inside it (`touches`), so typing at the end of a word finds the word. With the document's `text`, a container
+/// that is not closed (a document typed from the top, its brackets still open) also holds the blanks after its last
+/// token, where the cursor of someone typing is.
+public func locateJSON(_ root: JSONNode?, offset: Int, text: [UInt8]? = nil, maxDepth: Int = 600) -> JSONCursor {
     var c = JSONCursor()
-    guard let root, root.range.touches(offset) else { return c }
+    func touches(_ n: JSONNode) -> Bool {
+        if n.range.touches(offset) { return true }
+        guard !n.isClosed, let text, offset > n.range.end, offset <= text.count else { return false }
+        var e = n.range.end
+        while e < offset, text[e] == 0x20 || text[e] == 0x09 || text[e] == 0x0A || text[e] == 0x0D { e += 1 }
+        return e == offset
+    }
+    guard let root, touches(root) else { return c }
     c.nodes = [root]
     var node = root
     for _ in 0..<maxDepth {
@@ -52,7 +61,7 @@ public func locateJSON(_ root: JSONNode?, offset: Int, maxDepth: Int = 600) -> J
         switch node.kind {
         case .object:
             for p in node.properties {
-                let valueTouches = p.value.map { $0.range.touches(offset) } ?? false
+                let valueTouches = p.value.map(touches) ?? false
                 if p.keyRange.contains(offset) || (offset == p.keyRange.end && !valueTouches) {
                     c.keyProperty = p
                     c.keyObject = node
@@ -64,7 +73,7 @@ public func locateJSON(_ root: JSONNode?, offset: Int, maxDepth: Int = 600) -> J
                 }
             }
         case .array:
-            for (i, e) in node.elements.enumerated() where e.range.touches(offset) {
+            for (i, e) in node.elements.enumerated() where touches(e) {
                 next = (e, .index(i))
                 break
             }
@@ -72,8 +81,9 @@ public func locateJSON(_ root: JSONNode?, offset: Int, maxDepth: Int = 600) -> J
             break
         }
         guard let (n, step) = next else { break }
-        // A container's closing bracket touched from outside (offset == end) is not inside it.
-        if (n.kind == .object || n.kind == .array) && offset == n.range.end { break }
+        // A container's closing bracket touched from outside (offset == end) is not inside it; one that is not closed
+        // ends at its last token, and a cursor there is in it.
+        if (n.kind == .object || n.kind == .array) && offset == n.range.end && n.isClosed { break }
         c.nodes.append(n)
         c.steps.append(step)
         node = n

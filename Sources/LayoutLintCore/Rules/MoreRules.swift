@@ -27,19 +27,24 @@ func checkPagingInterGroupSpacing(_ ctx: inout RuleContext) {
             Fix(title: "Page by the group (groupPaging)", edits: [ctx.source.replace($0.valueRange, with: "\"groupPaging\"")], isSafe: false)
         }
         let why = "with paging, each page is the view's \(pt(page))"
-        // One pitch, the group and the spacing after it: pages and groups drift apart by its difference from the
-        // page, whatever makes it (a narrower group, spacing, or both; spacing that makes up for a narrower group
-        // exactly drifts nothing). Two findings on one pitch contradicted each other (−29 pt and 39 pt).
+        // One pitch, the group and the spacing after it: a page starts on a group's edge when it is a whole number
+        // of pitches (one, or two and three groups a page); else pages and groups drift apart by what is left over,
+        // whatever makes it (a narrower group, spacing, or both). Two findings on one pitch contradicted each other
+        // (−29 pt and 39 pt), and 2-up pagers were flagged.
         let extent = root.frame.extent(cross)
         let pitch = extent + spec.interGroupSpacing
+        let whole = pitch > 0.25 ? (page / pitch).rounded(.down) : 0
+        let over = pitch > 0.25 ? page - whole * pitch : 0     // how far past a group's edge each page ends
         let spacingSite = spec.interGroupSpacing != 0 ? spec.props["interGroupSpacing"] : nil
-        let dimension = extent < page - 0.25 ? root.element?.dimension(cross) : nil
-        if abs(pitch - page) > 0.25, let range = spacingSite?.valueRange ?? dimension?.range {
+        let dimension = abs(extent - page) > 0.25 ? root.element?.dimension(cross) : nil
+        // Pixel flooring leaves up to a pixel per group: not a drift anyone sees.
+        let tolerance = max(0.25, (whole + 1) / ctx.env.scale + 0.01)
+        if over > tolerance, pitch - over > tolerance, let range = spacingSite?.valueRange ?? dimension?.range {
             let parts = spec.interGroupSpacing != 0
                 ? "groups are \(pt(pitch)) apart (the \(pt(extent)) group and interGroupSpacing \(formatPoints(spec.interGroupSpacing)))"
                 : "the group is \(pt(extent))"
-            let drift = pitch < page ? "each page runs \(pt(page - pitch)) further ahead of the groups"
-                                     : "each page falls \(pt(pitch - page)) further behind the groups"
+            let drift = whole >= 1 ? "each page runs \(pt(over)) further ahead of the groups"
+                                   : "each page falls \(pt(pitch - page)) further behind the groups"
             var related: [RelatedLocation] = []
             if spacingSite != nil, let d = dimension { related.append(RelatedLocation(range: d.range, message: "the group's \(cross.sizeName)")) }
             ctx.emit("paging-inter-group-spacing", range, "\(why) but \(parts): \(drift); use groupPaging",

@@ -152,6 +152,11 @@ func mergedNumbers(_ messages: [String]) -> String? {
             var j = i + (minus ? 1 : 0)
             while isDigit(j) { j += 1 }
             if j + 1 < u.count, u[j] == 0x2E, isDigit(j + 1) { j += 1; while isDigit(j) { j += 1 } }
+            // Not one quantity of its own: an ordinal ("4th"), a number glued to a word, or one side of a size
+            // ("390×844", × is C3 97): words, which must then be the same everywhere.
+            func isLetter(_ k: Int) -> Bool { k < u.count && ((u[k] >= 0x41 && u[k] <= 0x5A) || (u[k] >= 0x61 && u[k] <= 0x7A)) }
+            let times = (j + 1 < u.count && u[j] == 0xC3 && u[j + 1] == 0x97) || (i >= 2 && u[i - 2] == 0xC3 && u[i - 1] == 0x97)
+            if isLetter(j) || times { i = j; continue }
             if i > start { parts.append((false, Substring(m.utf8[m.utf8.index(m.utf8.startIndex, offsetBy: start)..<m.utf8.index(m.utf8.startIndex, offsetBy: i)]))) }
             parts.append((true, Substring(m.utf8[m.utf8.index(m.utf8.startIndex, offsetBy: i)..<m.utf8.index(m.utf8.startIndex, offsetBy: j)])))
             start = j

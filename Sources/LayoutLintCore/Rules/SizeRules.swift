@@ -2,8 +2,9 @@
 
 func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
     let source = ctx.source
-    // A section's root group takes no edgeSpacing (nothing places it beside a sibling; the resolver ignores it too):
-    // moving its insets there made the warning go while the space still never appeared.
+    // A section's root group is placed by its section, not beside siblings in a group: what its edgeSpacing does is
+    // not documented and layoutlint's resolver does not apply it. Moving its insets there made the warning go while
+    // the space still never appeared in the sizes shown, so no fix; the message names what is sure to work.
     let roots = Set(ctx.sections.map { ObjectIdentifier($0.2) })
     ctx.nodes.forEach { node in
         guard let el = node.element, let ins = el.contentInsets else { return }
@@ -21,7 +22,7 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
         let total = dropped.reduce(0) { $0 + ins[$1] }
         let isRoot = roots.contains(ObjectIdentifier(node))
-        let instead = isRoot ? "a section's group takes no edgeSpacing: use edgeSpacing on its items, or the section's interGroupSpacing, instead"
+        let instead = isRoot ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                              : "use edgeSpacing on that axis instead"
         ctx.emit("estimated-content-insets", ins.range,
                  "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; \(instead)",

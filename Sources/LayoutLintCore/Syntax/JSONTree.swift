@@ -47,6 +47,9 @@ public final class JSONNode: @unchecked Sendable {
     /// Numeric value (for `.number`); may be infinite for text like `1e999`.
     public internal(set) var numberValue: Double = 0
     public internal(set) var boolValue: Bool = false
+    /// For objects and arrays: whether the text closes it with its `}` or `]` (false when the parser closed it at the
+    /// end of the document or at a bracket of an enclosing container: its range then ends at its last token).
+    public internal(set) var isClosed: Bool = true
 
     public init(kind: Kind, range: ByteRange) {
         self.kind = kind

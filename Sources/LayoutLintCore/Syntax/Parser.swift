@@ -375,7 +375,7 @@ struct JSONCParser {
     }
 
     /// Pops the innermost container, ending its range at `end`, and completes it as a value.
-    private mutating func closeTop(end: Int) {
+    private mutating func closeTop(end: Int, closed: Bool = true) {
         let t = stack.count - 1
         if stack[t].isObject, let key = stack[t].key {
             // A key without a value at the point the object ends.
@@ -385,6 +385,7 @@ struct JSONCParser {
         let f = stack.removeLast()
         if let placeholder { complete(placeholder); return }
         let node = JSONNode(kind: f.isObject ? .object : .array, range: ByteRange(f.start, end))
+        node.isClosed = closed
         if f.isObject {
             if f.firstProperty < properties.count {
                 node.setProperties(Array(properties[f.firstProperty...]))
@@ -401,7 +402,7 @@ struct JSONCParser {
         guard let f = stack.last else { return }
         report(countOnly ? "" : "unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
                ByteRange(n, n))
-        while !stack.isEmpty { closeTop(end: lastTokenEnd) }
+        while !stack.isEmpty { closeTop(end: lastTokenEnd, closed: false) }
     }
 
     /// A `}` or `]` that does not close the innermost container.
@@ -423,7 +424,7 @@ struct JSONCParser {
                 report(countOnly ? "" : "unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
                        tok.range)
             }
-            closeTop(end: lastTokenEnd)
+            closeTop(end: lastTokenEnd, closed: false)
         } else {
             report("unexpected '\(closing)'", tok.range)
             advance()
