@@ -162,9 +162,17 @@ struct CompletionBuilder {
                 }
             }
         case .reference:
+            // The definitions that fit where the `$ref` is: insets or edge spacing (every key an edge) in a
+            // `contentInsets` or `edgeSpacing` object, elements elsewhere (an item's definition in insets was two
+            // "unknown property" errors on the definition).
+            let wantsEdges = path.count >= 2 && ["contentInsets", "edgeSpacing"].contains(path[path.count - 2])
+            let defs = ctx.root?.property("definitions")?.value
             for d in ctx.result?.document.definitions ?? [] {
+                let node = defs?.property(d.name)?.value
+                let isEdges = node.map { $0.kind == .object && !$0.properties.isEmpty && $0.properties.allSatisfy { Insets.Edge(rawValue: $0.key) != nil } } ?? false
+                guard isEdges == wantsEdges else { continue }
                 let p = "#/definitions/" + escapePointer(d.name)
-                out.append(item(label: p, kind: CompletionItemKind.reference, newText: jsonQuoted(p), range: replacing, detail: "definition"))
+                out.append(item(label: p, kind: CompletionItemKind.reference, newText: jsonQuoted(p), range: replacing, detail: isEdges ? "insets or edge spacing" : "definition"))
             }
         case .environmentName:
             var names = LayoutEnvironment.presetNames

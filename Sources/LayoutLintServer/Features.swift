@@ -36,7 +36,8 @@ struct FeatureContext {
         var rules = Set<String>()
         for d in doc.diagnostics where d.range.touches(offset) || (d.range.length == 0 && d.range.start == offset) {
             var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
-            if !d.environments.isEmpty { s += " — \(LSP.markdownText(d.environments.joined(separator: ", ")))" }
+            // (A layout rule's message ends with its environments already; a format rule's names none.)
+            if !d.environments.isEmpty, !d.message.hasSuffix(")") { s += " — \(LSP.markdownText(d.environments.joined(separator: ", ")))" }
             if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.markdown }
             sections.append(s)
             if range == nil { range = d.range }
@@ -60,7 +61,14 @@ struct FeatureContext {
         var head = "**\(LSP.markdownText(first.kindName))** \(LSP.markdownCode(first.path))"
         if let e = objectsElement(first), let t = e.refTarget { head += " → \(LSP.markdownCode("#" + t))" }
         if let p = property, let site = first.props[p] {
-            let valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)
+            // One line: a multi-line value's line breaks and indentation become single spaces.
+            var valueText = ""
+            var blank = false
+            for u in String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self).unicodeScalars {
+                let isBlank = u == " " || u == "\t" || u == "\n" || u == "\r"
+                if isBlank { if !blank { valueText.unicodeScalars.append(" ") } } else { valueText.unicodeScalars.append(u) }
+                blank = isBlank
+            }
             let shown = valueText.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(valueText.unicodeScalars.prefix(80))) + "…" : valueText
             head += " · \(LSP.markdownCode(p)): \(LSP.markdownCode(shown))"
             if case .element(let e) = first {
@@ -74,8 +82,11 @@ struct FeatureContext {
             let env = LSP.markdownText(layout.environment.name)
             for o in objects {
                 switch o {
-                case .section(_, let spec, _):
-                    for s in idx.sections[ObjectIdentifier(spec)] ?? [] {
+                case .section(let sec, let spec, let variant):
+                    // A section is its variants too (an environment a variant is for resolves the variant's spec);
+                    // a variant is only itself.
+                    let specs = variant == nil ? [spec] + sec.variants.map(\.spec) : [spec]
+                    for s in specs.flatMap({ idx.sections[ObjectIdentifier($0)] ?? [] }) {
                         var extra = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                         if let g = s.group { extra += " of \(g.frame.sizeDescription)" }
                         if s.contentInsets != .zero { extra += ", insets \(insetsText(s.contentInsets))" }
@@ -107,9 +118,18 @@ struct FeatureContext {
                         rows.append(key + (k > 1 ? (key.hasSuffix("| ") ? "" : "; ") + "×\(k) placements" : "") + " |")
                     }
                 default:
+                    // A header or badge sized by an estimate is an estimate too (≈, as elements show it).
+                    let dims: (LayoutLintCore.Dimension?, LayoutLintCore.Dimension?) = {
+                        switch o {
+                        case .supplementary(let s): return (s.width, s.height)
+                        case .boundary(let b): return (b.width, b.height)
+                        default: return (nil, nil)
+                        }
+                    }()
+                    let approx = (dims.0?.isEstimated ?? false) || (dims.1?.isEstimated ?? false) ? "≈" : ""
                     var seen = Set<String>()
                     for f in idx.frames[o.identity] ?? [] {
-                        let row = "| \(env) | \(f.sizeDescription) | at (\(formatPoints(f.x)), \(formatPoints(f.y))) | |"
+                        let row = "| \(env) | \(approx)\(f.sizeDescription) | at (\(formatPoints(f.x)), \(formatPoints(f.y))) | |"
                         if seen.insert(row).inserted { rows.append(row) }
                         if seen.count >= 8 { break }
                     }

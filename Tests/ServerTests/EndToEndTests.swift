@@ -512,6 +512,48 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// From the editor review (docs/reviews/2026-11-26-fifteenth-editor.md, F2 and F3): hovering a variant's `when`
+    /// listed the environments of no variant (the section's `variants` key answered); a header sized by an estimate
+    /// showed `= 44 pt` and a frame without ≈; a diagnostic's hover named its environment twice.
+    @Test func variantsEstimatedHeadersAndDiagnosticHovers() throws {
+        let c = LSPClient()
+        c.initialize()
+        let path = examplePath("adaptive-sections.layout.json")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let uri = "file://" + path
+        c.open(uri, text)
+        func hover(_ needle: String, _ delta: Int) -> String {
+            let p = position(of: needle, in: text, .utf16)!
+            return c.result("textDocument/hover", tdp(uri, p.line, p.character + delta))?["contents"]?["value"]?.stringValue ?? ""
+        }
+        let variant = hover(#""minWidth": 801 }"#, 2)
+        #expect(variant.contains("**variant** `/sections/0/variants/1`") && variant.contains("| iPad |") && variant.contains("| iPad landscape |")
+                && !variant.contains("iPhone SE"), "\(variant)")
+        // The section itself is all its environments, its variants' too.
+        let section = hover(#""name": "list""#, 2)
+        #expect(["iPhone SE", "iPhone 12", "iPad", "variant 1"].allSatisfy(section.contains), "\(section)")
+        // A multi-line value's preview is one line, its indentation one space.
+        let variants = hover(#""variants": ["#, 3)
+        #expect(variants.contains("`variants`: `[ { \"when\"") && !variants.split(separator: "\n")[0].contains("  "), "\(variants)")
+
+        let header = #"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "estimated(44)", "alignment": "top" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let h = "file:///tmp/header.layout.json"
+        c.open(h, header)
+        let labels = (c.result("textDocument/inlayHint", .object([("textDocument", docID(h)), ("range", range(0, 0, 1, 0))]))?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("≈ 44 pt") && !labels.contains("= 44 pt"), "\(labels)")
+        let e = position(of: #""estimated(44)""#, in: header, .utf16)!
+        let hh = c.result("textDocument/hover", tdp(h, e.line, e.character + 3))?["contents"]?["value"]?.stringValue ?? ""
+        #expect(hh.contains("≈390×44"), "\(hh)")
+
+        let paging = #"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "paging", "interGroupSpacing": 10, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let pg = "file:///tmp/paging.layout.json"
+        c.open(pg, paging)
+        let s = position(of: #""interGroupSpacing": 10"#, in: paging, .utf16)!
+        let hp = c.result("textDocument/hover", tdp(pg, s.line, s.character + 21))?["contents"]?["value"]?.stringValue ?? ""
+        #expect(hp.contains("(iPhone 12)") && !hp.contains("— iPhone 12"), "\(hp)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func inlayHintsAfterDimensions() {
         let c = LSPClient()
         c.initialize()
@@ -708,6 +750,23 @@ extension ClientCapabilityTests {
         #expect(key.contains("direction") && key.contains("subitems") && !key.contains("$schema"), "\(key)")
         let width = labels(start + "\"direction\": \"horizontal\",\n        \"width\": ")
         #expect(width.contains("fractionalWidth(1)"), "\(width)")
+        #expect(c.shutdown() == 0)
+    }
+
+    /// A `$ref`'s completion offers the definitions that fit where it is: insets in `contentInsets`, elements in a
+    /// subitem (an item's definition offered in insets was two errors once accepted).
+    @Test func refCompletionFitsThePlace() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/refs.layout.json"
+        let text = ##"{ "definitions": { "cell": { "width": "absolute(10)", "height": "absolute(10)" }, "pad": { "top": 8 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(10)", "subitems": [ { "$ref": "#/x" }, { "width": "absolute(10)", "height": "absolute(10)", "contentInsets": { "$ref": "#/y" } } ] } } ] }"##
+        c.open(uri, text)
+        func labels(_ needle: String) -> [String] {
+            let p = position(of: needle, in: text, .utf16)!
+            return (c.result("textDocument/completion", tdp(uri, p.line, p.character + 3))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        }
+        #expect(labels(##""#/x""##) == ["#/definitions/cell"])
+        #expect(labels(##""#/y""##) == ["#/definitions/pad"])
         #expect(c.shutdown() == 0)
     }
 

@@ -12,7 +12,8 @@ public enum ModelObject: @unchecked Sendable {
     public var range: ByteRange {
         switch self {
         case .element(let e): return e.range
-        case .section(_, let s, _): return s.range
+        // A variant's spec is its section's keys and its own, read as one: its own text is the variant object.
+        case .section(let sec, let s, let v): return v.map { sec.variants.indices.contains($0) ? sec.variants[$0].range : s.range } ?? s.range
         case .boundary(let b): return b.range
         case .supplementary(let s): return s.range
         case .decoration(let d): return d.range
@@ -21,7 +22,7 @@ public enum ModelObject: @unchecked Sendable {
     public var path: String {
         switch self {
         case .element(let e): return e.path
-        case .section(_, let s, _): return s.path
+        case .section(let sec, let s, let v): return v.map { sec.variants.indices.contains($0) ? sec.variants[$0].path : s.path } ?? s.path
         case .boundary(let b): return b.path
         case .supplementary(let s): return s.path
         case .decoration(let d): return d.path
@@ -48,7 +49,7 @@ public enum ModelObject: @unchecked Sendable {
     public var kindName: String {
         switch self {
         case .element(let e): return e.kindName
-        case .section: return "section"
+        case .section(_, _, let variant): return variant == nil ? "section" : "variant"
         case .boundary(let b): return b.elementKind ?? "boundary supplementary item"
         case .supplementary(let s): return s.elementKind ?? "supplementary item"
         case .decoration(let d): return d.elementKind ?? "decoration item"
@@ -112,7 +113,13 @@ public struct ModelIndex: @unchecked Sendable {
         for o in objects {
             guard o.range.touches(offset) || !o.props.isEmpty else { continue }
             var onProp = false
+            // A variant's keys it takes from its section (their text is the section's, which the section's object
+            // covers) do not hide the variant's own text: hovering its `when` is the variant, in the environments
+            // it is for (it was the section's `variants`, in the environments of no variant).
+            var variantRange: ByteRange?
+            if case .section(_, _, _?) = o { variantRange = o.range }
             for (k, site) in o.props where site.range.touches(offset) {
+                if let vr = variantRange, !(vr.start <= site.range.start && site.range.end <= vr.end) { continue }
                 // A property whose value is an element (group, subitems) is only a hit when no element inside is.
                 consider(o, k, site.range)
                 onProp = true

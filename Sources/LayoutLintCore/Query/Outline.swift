@@ -135,7 +135,13 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
             guard let site = o.props[axis] else { continue }
             if let wanted, !(wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start)) { continue }
             var estimatedDim = false
-            if case .element(let e) = o { estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false }
+            // (Supplementary and boundary items size themselves too: a header's estimated(44) is ≈ 44, not = 44.)
+            switch o {
+            case .element(let e): estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false
+            case .supplementary(let s): estimatedDim = (axis == "width" ? s.width : s.height)?.isEstimated ?? false
+            case .boundary(let b): estimatedDim = (axis == "width" ? b.width : b.height)?.isEstimated ?? false
+            default: break
+            }
             for idx in indexes {
                 if case .element(let e) = o {
                     for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
@@ -145,6 +151,7 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
                 } else {
                     for f in idx.frames[o.identity] ?? [] {
                         sizes[site.valueRange, default: DimensionSizes()].values.append(axis == "width" ? f.width : f.height)
+                        if estimatedDim { sizes[site.valueRange]!.estimated = true }
                     }
                 }
             }
