@@ -41,7 +41,22 @@ public func distinctSizes(_ frames: [Rect]) -> String? {
 /// The outline of one section. `frames` gives every frame an element (or supplementary item) has, in every
 /// environment; `sectionFrames` the section's own frames (its detail when it has no base group).
 public func sectionOutline(_ s: Section, frames: (ObjectIdentifier) -> [Rect], sectionFrames: [Rect]) -> OutlineSymbol {
-    func detail(_ o: AnyObject) -> String? { distinctSizes(frames(ObjectIdentifier(o))) }
+    // A variant builds its elements again (a group `$ref`'d from the section's is new objects of the same text): an
+    // entry's sizes are those of every element made from its text, so iPad's size of an item that only a variant
+    // places shows too.
+    var sameText: [ByteRange: [ObjectIdentifier]] = [:]
+    func collect(_ e: LayoutElement) {
+        sameText[e.range, default: []].append(ObjectIdentifier(e))
+        for c in e.group?.layout.children ?? [] { collect(c) }
+        for sup in e.supplementaryItems { sameText[sup.range, default: []].append(ObjectIdentifier(sup)) }
+    }
+    for v in s.variants { if let g = v.spec.group { collect(g) } }
+    func detail(_ o: AnyObject) -> String? {
+        var all = frames(ObjectIdentifier(o))
+        let range: ByteRange? = (o as? LayoutElement)?.range ?? (o as? SupplementaryItem)?.range
+        if let range { for id in sameText[range] ?? [] where id != ObjectIdentifier(o) { all += frames(id) } }
+        return distinctSizes(all)
+    }
     func element(_ e: LayoutElement, name: String) -> OutlineSymbol {
         var children: [OutlineSymbol] = []
         if let g = e.group {
