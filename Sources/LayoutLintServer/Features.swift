@@ -26,7 +26,14 @@ struct FeatureContext {
         guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
         var sections: [String] = []
         var range: ByteRange?
-        if let result, case let idx = doc.indexes(result), let hit = idx.model.hits(at: offset) {
+        // On a definition's name: the elements made from it, in every use (as on a key inside its body).
+        if let result, let d = result.document.definitions.first(where: { $0.keyRange.touches(offset) }), case let idx = doc.indexes(result) {
+            let uses = idx.model.objects.filter { o in o.props.values.contains { d.range.start <= $0.range.start && $0.range.end <= d.range.end } }
+            if let table = sizeTable(uses, property: nil, layouts: result.layouts, indexes: idx.resolved) {
+                sections.append(table)
+                range = d.keyRange
+            }
+        } else if let result, case let idx = doc.indexes(result), let hit = idx.model.hits(at: offset) {
             if let table = sizeTable(hit.objects, property: hit.property, layouts: result.layouts, indexes: idx.resolved) {
                 sections.append(table)
                 range = hit.property.flatMap { hit.objects.first?.props[$0]?.range } ?? hit.range

@@ -529,6 +529,9 @@ extension ClientCapabilityTests {
         let variant = hover(#""minWidth": 801 }"#, 2)
         #expect(variant.contains("**variant** `/sections/0/variants/1`") && variant.contains("| iPad |") && variant.contains("| iPad landscape |")
                 && !variant.contains("iPhone SE"), "\(variant)")
+        // On a definition's name: its table, as inside its body.
+        let definition = hover(#""cell": {"#, 2)
+        #expect(definition.hasPrefix("**item**") && definition.contains("| iPhone SE |") && definition.contains("| iPad |"), "\(definition)")
         // The section itself is all its environments, its variants' too.
         let section = hover(#""name": "list""#, 2)
         #expect(["iPhone SE", "iPhone 12", "iPad", "variant 1"].allSatisfy(section.contains), "\(section)")
