@@ -10,8 +10,7 @@ public enum ExplainText {
         var out = style.bold(t(path)) + "\n"
         for l in layouts {
             let e = l.environment
-            let sa = e.safeAreaInsets
-            out += "\n" + style.bold(t(e.name)) + style.dim(" — \(formatPoints(e.width))×\(formatPoints(e.height)) pt @\(formatPoints(e.scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(e.horizontalSizeClass.rawValue) width, \(e.verticalSizeClass.rawValue) height") + "\n"
+            out += "\n" + style.bold(t(e.name)) + style.dim(" — " + e.summary) + "\n"
             for b in l.boundaryItems {
                 out += "  layout \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.sizeDescription) at (\(formatPoints(b.frame.x)), \(formatPoints(b.frame.y)))\n"
             }

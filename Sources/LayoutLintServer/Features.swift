@@ -26,8 +26,13 @@ struct FeatureContext {
         guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
         var sections: [String] = []
         var range: ByteRange?
+        // On an environment the document names: what it is (the size, scale, safe area and size classes the layout is
+        // resolved against).
+        if let result, let e = result.document.environments.first(where: { $0.range?.touches(offset) == true }), let r = e.range {
+            sections.append("**environment** \(LSP.markdownCode(e.environment.name))\n\n\(LSP.markdownText(e.environment.summary))")
+            range = r
         // On a definition's name: the elements made from it, in every use (as on a key inside its body).
-        if let result, let d = result.document.definitions.first(where: { $0.keyRange.touches(offset) }), case let idx = doc.indexes(result) {
+        } else if let result, let d = result.document.definitions.first(where: { $0.keyRange.touches(offset) }), case let idx = doc.indexes(result) {
             let uses = idx.model.objects.filter { o in o.props.values.contains { d.range.start <= $0.range.start && $0.range.end <= d.range.end } }
             if let table = sizeTable(uses, property: nil, layouts: result.layouts, indexes: idx.resolved) {
                 sections.append(table)

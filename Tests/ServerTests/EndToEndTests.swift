@@ -532,6 +532,9 @@ extension ClientCapabilityTests {
         // On a definition's name: its table, as inside its body.
         let definition = hover(#""cell": {"#, 2)
         #expect(definition.hasPrefix("**item**") && definition.contains("| iPhone SE |") && definition.contains("| iPad |"), "\(definition)")
+        // On an environment the document names: what it is.
+        let environment = hover(#""iPad landscape""#, 3)
+        #expect(environment.contains("**environment** `iPad landscape`") && environment.contains("1180×820 pt @2x") && environment.contains("regular width"), "\(environment)")
         // The section itself is all its environments, its variants' too.
         let section = hover(#""name": "list""#, 2)
         #expect(["iPhone SE", "iPhone 12", "iPad", "variant 1"].allSatisfy(section.contains), "\(section)")

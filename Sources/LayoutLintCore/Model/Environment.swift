@@ -12,6 +12,12 @@ public struct EdgeInsets: Sendable, Equatable {
 }
 
 public struct LayoutEnvironment: Sendable, Equatable {
+    /// What the environment is, as `explain` heads it and hover shows it: "390×844 pt @3x, safe area top 47 left 0
+    /// bottom 34 right 0, compact width, regular height".
+    public var summary: String {
+        let sa = safeAreaInsets
+        return "\(formatPoints(width))×\(formatPoints(height)) pt @\(formatPoints(scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(horizontalSizeClass.rawValue) width, \(verticalSizeClass.rawValue) height"
+    }
     public var name: String
     public var width: Double
     public var height: Double
