@@ -168,8 +168,7 @@ struct CompletionBuilder {
             let wantsEdges = path.count >= 2 && ["contentInsets", "edgeSpacing"].contains(path[path.count - 2])
             let defs = ctx.root?.property("definitions")?.value
             for d in ctx.result?.document.definitions ?? [] {
-                let node = defs?.property(d.name)?.value
-                let isEdges = node.map { $0.kind == .object && !$0.properties.isEmpty && $0.properties.allSatisfy { Insets.Edge(rawValue: $0.key) != nil } } ?? false
+                let isEdges = defs?.property(d.name)?.value?.holdsOnlyEdges ?? false
                 guard isEdges == wantsEdges else { continue }
                 let p = "#/definitions/" + escapePointer(d.name)
                 out.append(item(label: p, kind: CompletionItemKind.reference, newText: jsonQuoted(p), range: replacing, detail: isEdges ? "insets or edge spacing" : "definition"))

@@ -47,9 +47,8 @@ struct FeatureContext {
         // Diagnostics under the cursor: their message and their rule's documentation.
         var rules = Set<String>()
         for d in doc.diagnostics where d.range.touches(offset) || (d.range.length == 0 && d.range.start == offset) {
+            // (A finding's message already ends with its environments: `mergeFindings` writes them into it.)
             var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
-            // (A layout rule's message ends with its environments already; a format rule's names none.)
-            if !d.environments.isEmpty, !d.message.hasSuffix(")") { s += " — \(LSP.markdownText(d.environments.joined(separator: ", ")))" }
             if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.markdown }
             sections.append(s)
             if range == nil { range = d.range }
@@ -131,14 +130,7 @@ struct FeatureContext {
                     }
                 default:
                     // A header or badge sized by an estimate is an estimate too (≈, as elements show it).
-                    let dims: (LayoutLintCore.Dimension?, LayoutLintCore.Dimension?) = {
-                        switch o {
-                        case .supplementary(let s): return (s.width, s.height)
-                        case .boundary(let b): return (b.width, b.height)
-                        default: return (nil, nil)
-                        }
-                    }()
-                    let approx = (dims.0?.isEstimated ?? false) || (dims.1?.isEstimated ?? false) ? "≈" : ""
+                    let approx = ["width", "height"].contains { o.dimension($0)?.isEstimated == true } ? "≈" : ""
                     var seen = Set<String>()
                     for f in idx.frames[o.identity] ?? [] {
                         let row = "| \(env) | \(approx)\(f.sizeDescription) | at (\(formatPoints(f.x)), \(formatPoints(f.y))) | |"

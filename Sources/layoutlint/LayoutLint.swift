@@ -461,7 +461,13 @@ func errorNote(_ file: String, _ result: LintResult, done: String) -> String? {
         }
     }
     let environments = result.layouts.map(\.environment.name)
-    let errors = result.diagnostics.filter { $0.severity == .error }
+    // The errors by where they start: each section looks only at those that start in it (sections are disjoint).
+    let errors = result.diagnostics.filter { $0.severity == .error }.map(\.range).sorted { $0.start < $1.start }
+    func hasError(_ r: ByteRange) -> Bool {
+        var lo = 0, hi = errors.count
+        while lo < hi { let mid = (lo + hi) / 2; if errors[mid].start < r.start { lo = mid + 1 } else { hi = mid } }
+        return errors[lo...].prefix { $0.start <= r.end }.contains { $0.end <= r.end }
+    }
     func list(_ items: [String]) -> String {
         let shown = items.prefix(8).joined(separator: ", ")
         return items.count > 8 ? shown + " and \(items.count - 8) more" : shown
@@ -476,7 +482,7 @@ func errorNote(_ file: String, _ result: LintResult, done: String) -> String? {
         } else if !missing.isEmpty {
             notResolved.append("/sections/\(i) (\(missing.joined(separator: ", ")))")
         }
-        if !envs.isEmpty, errors.contains(where: { sections[i].range.start <= $0.range.start && $0.range.end <= sections[i].range.end }) {
+        if !envs.isEmpty, hasError(sections[i].range) {
             withErrors.append("/sections/\(i)")
         }
     }

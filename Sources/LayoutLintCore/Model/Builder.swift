@@ -308,15 +308,30 @@ final class DocumentBuilder {
         report("invalid-value", .error, msg, range, fix: fix)
     }
 
-    /// "did you mean" for a dimension or spacing that one small slip keeps from parsing (`repairCall`), with the
-    /// repaired text as a fix the editor offers (not `--fix`: it guesses).
-    func reportRepair(_ r: CallRepair, of t: String, what: String, range: ByteRange) {
-        let (shown, newText) = switch r {
-        case .text(let s): ("\"\(s)\"", jsonQuoted(s))
-        case .number(let n): ("the number \(n)", n)
+    /// The error for a dimension or spacing text that does not read (`what`), most telling first: a misspelt name
+    /// whose repair reads (`named`), a fraction in points or one that divides by zero (`argumentProblem`, for the
+    /// calls `pointNames` that take points), a slip `repairCall` mends, or else `otherwise`. Each "did you mean" comes
+    /// with its repair as a fix the editor offers (not `--fix`: it guesses).
+    func reportUnreadable(_ t: String, what: String, named: String?, pointNames: [String], parses: (String) -> Bool,
+                          otherwise: String, range: ByteRange) {
+        func replace(_ newText: String, title: String) -> Fix {
+            Fix(title: "Replace with \(title)", edits: [TextEdit(range: range, newText: newText)], isSafe: false)
         }
-        report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \(shown)?", range,
-               fix: Fix(title: "Replace with \(newText)", edits: [TextEdit(range: range, newText: newText)], isSafe: false))
+        if let named, parses(named) {
+            report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \"\(named)\"?", range,
+                   fix: replace(jsonQuoted(named), title: "\"\(named)\""))
+        } else if let (problem, repaired) = argumentProblem(named ?? t, names: pointNames, parses: parses) {
+            report("invalid-value", .error, "\"\(t)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
+                   fix: repaired.map { replace(jsonQuoted($0), title: "\"\($0)\"") })
+        } else if let r = repairCall(t, parses: parses) {
+            let (shown, newText) = switch r {
+            case .text(let s): ("\"\(s)\"", jsonQuoted(s))
+            case .number(let n): ("the number \(n)", n)
+            }
+            report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \(shown)?", range, fix: replace(newText, title: newText))
+        } else {
+            report("invalid-value", .error, otherwise, range)
+        }
     }
 
     func dimension(_ e: Entry) -> Dimension? {
@@ -336,19 +351,10 @@ final class DocumentBuilder {
                     guard s != name else { return nil }
                     return s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
                 }
-                if let replacement = named, Dimension.parse(replacement) != nil {
-                    report("invalid-value", .error, "\"\(t)\" is not a dimension; did you mean \"\(replacement)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(replacement)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(replacement))], isSafe: false))
-                } else if let (problem, repaired) = argumentProblem(named ?? t, names: ["absolute", "estimated", "uniformAcrossSiblings"], parses: { Dimension.parse($0) != nil }) {
-                    let fix = repaired.map { Fix(title: "Replace with \"\($0)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted($0))], isSafe: false) }
-                    report("invalid-value", .error, "\"\(t)\" is not a dimension: \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", v.range, fix: fix)
-                } else if let r = repairCall(t, parses: { Dimension.parse($0) != nil }) {
-                    reportRepair(r, of: t, what: "dimension", range: v.range)
-                } else {
-                    report("invalid-value", .error,
-                           "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
-                           v.range)
-                }
+                reportUnreadable(t, what: "dimension", named: named, pointNames: ["absolute", "estimated", "uniformAcrossSiblings"],
+                                 parses: { Dimension.parse($0) != nil },
+                                 otherwise: "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
+                                 range: v.range)
                 return nil
             }
             kind = k
@@ -385,17 +391,10 @@ final class DocumentBuilder {
                     guard s != name, let open = t.firstIndex(of: "(") else { return nil }
                     return s + t[open...]
                 }
-                if let repl = named, Spacing.parse(repl) != nil {
-                    report("invalid-value", .error, "\"\(t)\" is not a spacing; did you mean \"\(repl)\"?", v.range,
-                           fix: Fix(title: "Replace with \"\(repl)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(repl))], isSafe: false))
-                } else if Spacing.parse(t) == nil, let (problem, repaired) = argumentProblem(named ?? t, names: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil }) {
-                    let fix = repaired.map { Fix(title: "Replace with \"\($0)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted($0))], isSafe: false) }
-                    report("invalid-value", .error, "\"\(t)\" is not a spacing: \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", v.range, fix: fix)
-                } else if Spacing.parse(t) == nil, let r = repairCall(t, parses: { Spacing.parse($0) != nil }) {
-                    reportRepair(r, of: t, what: "spacing", range: v.range)
-                } else {
-                    report("invalid-value", .error, "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)", v.range)
-                }
+                // (A spacing that reads but is out of range gets `otherwise`: it has no fraction and nothing to mend.)
+                reportUnreadable(t, what: "spacing", named: named, pointNames: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil },
+                                 otherwise: "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)",
+                                 range: v.range)
                 return nil
             }
             if flex && x < 0 {
@@ -522,12 +521,13 @@ final class DocumentBuilder {
             var fix: Fix?
             var message = "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
             let meant = pointer.hasPrefix("/") ? "#" + pointer : "#/" + pointer
-            // (The editor recomputes this section when what the suggestion names changes.)
-            if !pointer.contains(":"), !pointer.isEmpty { attemptedRefs.append(meant) }
-            if !pointer.contains(":"), !pointer.isEmpty, splitOnSlash(meant.dropFirst()).count >= 3,
-               jsonNode(atPointer: String(meant.dropFirst()), root: root)?.node.kind == .object {
-                message += "; did you mean \"\(meant)\"?"
-                fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
+            if !pointer.contains(":"), !pointer.isEmpty {
+                // (The editor recomputes this section when what the suggestion names changes.)
+                attemptedRefs.append(meant)
+                if splitOnSlash(meant.dropFirst()).count >= 3, jsonNode(atPointer: String(meant.dropFirst()), root: root)?.node.kind == .object {
+                    message += "; did you mean \"\(meant)\"?"
+                    fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
+                }
             }
             report("unresolved-ref", .error, message, range, fix: fix)
             return nil
@@ -675,7 +675,7 @@ final class DocumentBuilder {
                     }
                 } else if v["group"] != nil || v["variants"] != nil {
                     _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSectionSpec($0, allowed: Keys.section) }
-                } else if !v.properties.isEmpty, v.properties.allSatisfy({ Insets.Edge(rawValue: $0.key) != nil }) {
+                } else if v.holdsOnlyEdges {
                     // Insets or edge spacing kept for `"contentInsets": { "$ref": … }` (or `edgeSpacing`): numbers are
                     // insets, anything else a spacing; not an element missing its size.
                     let numbers = v.properties.allSatisfy { $0.value?.kind == .number }

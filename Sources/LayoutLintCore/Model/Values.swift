@@ -131,7 +131,7 @@ func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
         let candidate = "uniformAcrossSiblings(estimate: " + arg + ")"
         if parses(candidate) { return .text(candidate) }
     }
-    return s != t && parses(s) ? .text(s) : nil
+    return nil
 }
 
 /// A finite number as JSON text: an integer without a fraction, else Swift's shortest round-trip form (`0.5`, `1e-07`).

@@ -13,7 +13,7 @@ public enum ModelObject: @unchecked Sendable {
         switch self {
         case .element(let e): return e.range
         // A variant's spec is its section's keys and its own, read as one: its own text is the variant object.
-        case .section(let sec, let s, let v): return v.map { sec.variants.indices.contains($0) ? sec.variants[$0].range : s.range } ?? s.range
+        case .section(_, let s, _): return variant?.range ?? s.range
         case .boundary(let b): return b.range
         case .supplementary(let s): return s.range
         case .decoration(let d): return d.range
@@ -22,7 +22,7 @@ public enum ModelObject: @unchecked Sendable {
     public var path: String {
         switch self {
         case .element(let e): return e.path
-        case .section(let sec, let s, let v): return v.map { sec.variants.indices.contains($0) ? sec.variants[$0].path : s.path } ?? s.path
+        case .section(_, let s, _): return variant?.path ?? s.path
         case .boundary(let b): return b.path
         case .supplementary(let s): return s.path
         case .decoration(let d): return d.path
@@ -44,6 +44,20 @@ public enum ModelObject: @unchecked Sendable {
         case .boundary(let b): return ObjectIdentifier(b)
         case .supplementary(let s): return ObjectIdentifier(s)
         case .decoration(let d): return ObjectIdentifier(d)
+        }
+    }
+    /// The variant this object is (a `.section` with a variant index), nil for anything else.
+    public var variant: Variant? {
+        guard case .section(let sec, _, let v?) = self, sec.variants.indices.contains(v) else { return nil }
+        return sec.variants[v]
+    }
+    /// The dimension written for `axis` ("width" or "height") of an element, supplementary or boundary item.
+    public func dimension(_ axis: String) -> Dimension? {
+        switch self {
+        case .element(let e): return axis == "width" ? e.width : e.height
+        case .supplementary(let s): return axis == "width" ? s.width : s.height
+        case .boundary(let b): return axis == "width" ? b.width : b.height
+        case .section, .decoration: return nil
         }
     }
     public var kindName: String {
@@ -116,8 +130,7 @@ public struct ModelIndex: @unchecked Sendable {
             // A variant's keys it takes from its section (their text is the section's, which the section's object
             // covers) do not hide the variant's own text: hovering its `when` is the variant, in the environments
             // it is for (it was the section's `variants`, in the environments of no variant).
-            var variantRange: ByteRange?
-            if case .section(_, _, _?) = o { variantRange = o.range }
+            let variantRange = o.variant?.range
             for (k, site) in o.props where site.range.touches(offset) {
                 if let vr = variantRange, !(vr.start <= site.range.start && site.range.end <= vr.end) { continue }
                 // A property whose value is an element (group, subitems) is only a hit when no element inside is.

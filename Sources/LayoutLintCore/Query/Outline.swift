@@ -149,14 +149,8 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
         for axis in ["width", "height"] {
             guard let site = o.props[axis] else { continue }
             if let wanted, !(wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start)) { continue }
-            var estimatedDim = false
             // (Supplementary and boundary items size themselves too: a header's estimated(44) is ≈ 44, not = 44.)
-            switch o {
-            case .element(let e): estimatedDim = (axis == "width" ? e.width : e.height)?.isEstimated ?? false
-            case .supplementary(let s): estimatedDim = (axis == "width" ? s.width : s.height)?.isEstimated ?? false
-            case .boundary(let b): estimatedDim = (axis == "width" ? b.width : b.height)?.isEstimated ?? false
-            default: break
-            }
+            let estimatedDim = o.dimension(axis)?.isEstimated ?? false
             for idx in indexes {
                 if case .element(let e) = o {
                     for n in idx.nodes[ObjectIdentifier(e)] ?? [] {

@@ -139,30 +139,31 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
 /// differ too.
 func mergedNumbers(_ messages: [String]) -> String? {
     /// The message as alternating words and numbers (a number: digits with at most one inner dot, a leading minus).
-    func split(_ m: String) -> [(isNumber: Bool, text: Substring)] {
-        var parts: [(Bool, Substring)] = []
+    func split(_ m: String) -> [(isNumber: Bool, text: String)] {
+        var parts: [(Bool, String)] = []
         let u = Array(m.utf8)
-        var i = 0, start = 0
+        func piece(_ a: Int, _ b: Int) -> String { String(decoding: u[a..<b], as: UTF8.self) }
         func isDigit(_ k: Int) -> Bool { k < u.count && u[k] >= 0x30 && u[k] <= 0x39 }
+        func isLetter(_ k: Int) -> Bool { k >= 0 && k < u.count && ((u[k] >= 0x41 && u[k] <= 0x5A) || (u[k] >= 0x61 && u[k] <= 0x7A)) }
+        var i = 0, start = 0
         while i < u.count {
             let minus = u[i] == 0x2D && isDigit(i + 1) && (i == 0 || u[i - 1] == 0x20 || u[i - 1] == 0x28)
             // A number starts a token (not the 3 of "fractionalHeight(0.3)" in a name, nor a digit glued to letters).
-            let boundary = i == 0 || !((u[i - 1] >= 0x41 && u[i - 1] <= 0x5A) || (u[i - 1] >= 0x61 && u[i - 1] <= 0x7A) || u[i - 1] == 0x2E)
+            let boundary = i == 0 || !(isLetter(i - 1) || u[i - 1] == 0x2E)
             guard (isDigit(i) || minus) && boundary else { i += 1; continue }
             var j = i + (minus ? 1 : 0)
             while isDigit(j) { j += 1 }
             if j + 1 < u.count, u[j] == 0x2E, isDigit(j + 1) { j += 1; while isDigit(j) { j += 1 } }
             // Not one quantity of its own: an ordinal ("4th"), a number glued to a word, or one side of a size
             // ("390×844", × is C3 97): words, which must then be the same everywhere.
-            func isLetter(_ k: Int) -> Bool { k < u.count && ((u[k] >= 0x41 && u[k] <= 0x5A) || (u[k] >= 0x61 && u[k] <= 0x7A)) }
             let times = (j + 1 < u.count && u[j] == 0xC3 && u[j + 1] == 0x97) || (i >= 2 && u[i - 2] == 0xC3 && u[i - 1] == 0x97)
             if isLetter(j) || times { i = j; continue }
-            if i > start { parts.append((false, Substring(m.utf8[m.utf8.index(m.utf8.startIndex, offsetBy: start)..<m.utf8.index(m.utf8.startIndex, offsetBy: i)]))) }
-            parts.append((true, Substring(m.utf8[m.utf8.index(m.utf8.startIndex, offsetBy: i)..<m.utf8.index(m.utf8.startIndex, offsetBy: j)])))
+            if i > start { parts.append((false, piece(start, i))) }
+            parts.append((true, piece(i, j)))
             start = j
             i = j
         }
-        if start < u.count { parts.append((false, Substring(m.utf8[m.utf8.index(m.utf8.startIndex, offsetBy: start)...]))) }
+        if start < u.count { parts.append((false, piece(start, u.count))) }
         return parts
     }
     let all = messages.map(split)

@@ -56,6 +56,12 @@ public final class JSONNode: @unchecked Sendable {
         self.range = range
     }
 
+    /// An object whose every key is an edge (`top`, `leading`, `bottom`, `trailing`), at least one: insets or edge
+    /// spacing, as `definitions` may hold them for a `contentInsets` or `edgeSpacing` `$ref`.
+    public var holdsOnlyEdges: Bool {
+        kind == .object && !properties.isEmpty && properties.allSatisfy { Insets.Edge(rawValue: $0.key) != nil }
+    }
+
     /// The member with this key (objects only): the last one when the key repeats, as every JSON reader takes it,
     /// as the model's properties take it (`ObjectView.entry`) and as the `duplicate-key` diagnostic says.
     public func property(_ key: String) -> JSONProperty? {
