@@ -190,6 +190,35 @@ struct ResolverSemanticsTests {
         #expect(g.solve?.secondPass == true)
     }
 
+    /// Each level's first pass laid out its fractional children (whole subtrees) and the second pass laid them out
+    /// again: nested groups cost 4^depth nodes against `maxNodes`, so a 16-deep binary layout of 131 071 elements
+    /// was cut off as "more than 500000 elements" (and the work was exponential in the depth).
+    @Test("§3: nested fractional groups with spacing are laid out once per level, not once per pass")
+    func secondPassDoesNotRedoSubtrees() {
+        func group(_ depth: Int) -> String {
+            let inner = depth == 0 ? #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"# : group(depth - 1)
+            let direction = depth % 2 == 0 ? "horizontal" : "vertical"
+            return #"{ "direction": "\#(direction)", "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "interItemSpacing": "fixed(0.5)", "subitem": \#(inner), "count": 2 }"#
+        }
+        let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": "#
+            + #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(100000)", "interItemSpacing": "fixed(0.5)", "subitem": \#(group(14)), "count": 2 } } ] }"#
+        let r = lint(bytes: Array(text.utf8))
+        #expect(!r.layouts[0].truncated)
+        #expect(!r.diagnostics.contains { $0.message.contains("elements to resolve") }, "\(r.diagnostics.map(\.message).prefix(3))")
+        var leaves: [ResolvedNode] = []
+        var stack = [rootGroup(r.layouts[0])]
+        while let n = stack.popLast() {
+            if n.kind == .item { leaves.append(n) } else { stack.append(contentsOf: n.children) }
+        }
+        #expect(leaves.count == 1 << 16)
+        // Every level shrank its two halves by the spacing (second pass), the same at every branch.
+        #expect(Set(leaves.map(\.frame.width)).count == 1 && Set(leaves.map(\.frame.height)).count == 1)
+        #expect(leaves.allSatisfy { $0.frame.width > 0 && $0.frame.height > 0 })
+        // The root's halves: (100 000 − 0.5) / 2, floored to the iPhone 12's pixel (1/3 pt).
+        let root = rootGroup(r.layouts[0])
+        #expect(root.solve?.secondPass == true && close(root.children[0].frame.height, 49_999.667))
+    }
+
     @Test("§3: absolute items with spacing: the spacing counts and the item that overflows is dropped")
     func absoluteSpacing() {
         let g = rootGroup(resolveSection(#"""

@@ -471,48 +471,64 @@ struct SectionResolver {
             el.edgeSpacing?.edges(along: axis) ?? (nil, nil)
         }
 
-        // Pass 1: how many fit (fractional items ignore the spacing here, §3).
-        var placed: [(Candidate, ResolvedNode)] = []
+        // Pass 1: how many fit (fractional items ignore the spacing here, §3). When every candidate is fractional
+        // along the axis, its extent there is a fraction of the group's, known without laying out its content: the
+        // candidates are resolved after the second pass has chosen their container. (Resolving them here as well
+        // laid out every level of nested fractional groups twice, which is exponential in the depth, and counted
+        // those nodes twice against `maxNodes`, so deep documents were cut off early.)
+        var chosen: [(Candidate, ResolvedNode?)] = []
         var remaining = available
         var stoppedByOverflow = false
         var k = 0
         while true {
-            if let n = fixedCount, placed.count >= n { break }
-            if fixedCount == nil && estAlong && placed.count >= cycle.count { break } // Decision 10: one cycle
-            if placed.count >= limits.maxPlacementsPerGroup { solve.truncated = true; break }
+            if let n = fixedCount, chosen.count >= n { break }
+            if fixedCount == nil && estAlong && chosen.count >= cycle.count { break } // Decision 10: one cycle
+            if chosen.count >= limits.maxPlacementsPerGroup { solve.truncated = true; break }
             let cand = cycle[k % cycle.count]
-            guard let child = resolveElement(cand.element, containerW: cw, containerH: ch, estW: estW, estH: estH,
-                                             override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+            let child: ResolvedNode?
+            let along: Double
+            if allFractional {
+                // (resolveElement's own test: an element without both dimensions is not laid out.)
+                guard let w = cand.element.width, let h = cand.element.height else { node.solve = solve; return }
+                let d = cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? (axis == .horizontal ? w : h)
+                child = nil
+                along = size(d, containerW: cw, containerH: ch)
+            } else {
+                guard let resolved = resolveElement(cand.element, containerW: cw, containerH: ch, estW: estW, estH: estH,
+                                                    override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+                child = resolved
+                along = resolved.frame.extent(axis)
+            }
             let (el, et) = edges(cand.element)
-            let extent = child.frame.extent(axis) + (el?.value ?? 0) + (et?.value ?? 0)
-            let gap = (placed.isEmpty || allFractional) ? 0 : s
+            let extent = along + (el?.value ?? 0) + (et?.value ?? 0)
+            let gap = (chosen.isEmpty || allFractional) ? 0 : s
             let need = extent + gap
             if fixedCount == nil && !estAlong && remaining - need < -0.25 {
                 stoppedByOverflow = true
-                if placed.count < cycle.count {
+                if chosen.count < cycle.count {
                     solve.dropped = (cand.index, cand.element, need, remaining)
                 }
                 break
             }
-            placed.append((cand, child))
+            chosen.append((cand, child))
             remaining -= need
             k += 1
         }
 
         // Pass 2 (§3, Decision 11): fractional subitems shrink to make room for the spacing.
-        var axisExtent = available
-        if allFractional && s != 0 && placed.count >= 2 && (stoppedByOverflow || fixedCount != nil) {
+        var (pw, ph) = (cw, ch)
+        if allFractional && s != 0 && chosen.count >= 2 && (stoppedByOverflow || fixedCount != nil) {
             solve.secondPass = true
-            axisExtent = available - s * Double(placed.count - 1)
-            let (pw, ph) = axis == .horizontal ? (axisExtent, ch) : (cw, axisExtent)
-            nodes -= placed.count
-            var redone: [(Candidate, ResolvedNode)] = []
-            for (cand, _) in placed {
-                guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: estW, estH: estH,
-                                                 override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
-                redone.append((cand, child))
-            }
-            placed = redone
+            let axisExtent = available - s * Double(chosen.count - 1)
+            (pw, ph) = axis == .horizontal ? (axisExtent, ch) : (cw, axisExtent)
+        }
+        var placed: [(Candidate, ResolvedNode)] = []
+        placed.reserveCapacity(chosen.count)
+        for (cand, child) in chosen {
+            if let child { placed.append((cand, child)); continue }
+            guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: estW, estH: estH,
+                                             override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+            placed.append((cand, child))
         }
 
         // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares). A
