@@ -31,6 +31,13 @@ struct FeatureContext {
         if let result, let e = result.document.environments.first(where: { $0.range?.touches(offset) == true }), let r = e.range {
             sections.append("**environment** \(LSP.markdownCode(e.environment.name))\n\n\(LSP.markdownText(e.environment.summary))")
             range = r
+        // On a `configuration` key or its value (not inside its boundary items, which are elements of their own):
+        // what the configuration gives in each environment.
+        } else if let result, let site = result.document.configuration.props.values.first(where: {
+                      ($0.key == "boundarySupplementaryItems" ? $0.keyRange : $0.range).touches(offset) }),
+                  let table = configurationTable(result.document.configuration, site: site, layouts: result.layouts) {
+            sections.append(table)
+            range = site.range
         // On a definition's name: the elements made from it, in every use (as on a key inside its body).
         } else if let result, let d = result.document.definitions.first(where: { $0.keyRange.touches(offset) }), case let idx = doc.indexes(result) {
             let uses = idx.model.objects.filter { o in o.props.values.contains { d.range.start <= $0.range.start && $0.range.end <= d.range.end } }
@@ -153,6 +160,28 @@ struct FeatureContext {
     func objectsElement(_ o: ModelObject) -> LayoutElement? {
         if case .element(let e) = o { return e }
         return nil
+    }
+
+    /// The hover on a `configuration` property: the property as written, then per environment the insets its
+    /// `contentInsetsReference` takes across the scroll axis, what that leaves the sections, and the content size.
+    func configurationTable(_ configuration: LayoutConfiguration, site: PropertySite, layouts: [ResolvedLayout]) -> String? {
+        let effects = configurationEffects(configuration, layouts: layouts)
+        guard !effects.isEmpty else { return nil }
+        let vertical = configuration.scrollDirection == .vertical
+        var valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)
+        if site.key == "boundarySupplementaryItems" || valueText.unicodeScalars.count > 80 || valueText.contains("\n") { valueText = "…" }
+        var out = "**configuration** · \(LSP.markdownCode(site.key)): \(LSP.markdownCode(valueText))\n\n"
+        let reference = configuration.contentInsetsReference.rawValue
+        out += "The layout scrolls \(vertical ? "vertically" : "horizontally"); sections without a `contentInsetsReference` "
+            + "of their own take the `\(reference)` insets \(vertical ? "left and right" : "above and below") (a section's "
+            + "contentInsets come inside them)"
+        if configuration.interSectionSpacing != 0 { out += "; \(formatPoints(configuration.interSectionSpacing)) pt between sections" }
+        out += ".\n\n| environment | `\(reference)` insets (\(vertical ? "left / right" : "top / bottom")) | sections' \(vertical ? "width" : "height") | content size |\n|---|---|---|---|\n"
+        for e in effects {
+            out += "| \(escapeCell(e.environment)) | \(formatPoints(e.leadingInset)) / \(formatPoints(e.trailingInset)) pt | "
+                + "\(formatPoints(e.sectionsAcross)) pt | \(formatPoints(e.contentWidth))×\(formatPoints(e.contentHeight)) |\n"
+        }
+        return out
     }
 
     func insetsText(_ i: ResolvedInsets) -> String {

@@ -512,6 +512,45 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// Hover on a `configuration` key (the editor review left it answering nothing): the insets its reference takes
+    /// in each environment, what they leave the sections, and the content size; not on its boundary items, which are
+    /// elements of their own.
+    @Test func hoverOnAConfigurationKeyShowsWhatItGives() {
+        let text = #"""
+        { "environments": ["iPhone 12", "iPad landscape"],
+          "configuration": { "contentInsetsReference": "layoutMargins", "interSectionSpacing": 20,
+            "boundarySupplementaryItems": [ { "elementKind": "banner", "width": "fractionalWidth(1)", "height": "absolute(60)", "alignment": "top" } ] },
+          "sections": [
+            { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
+            { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
+        """#
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/configuration.layout.json"
+        c.open(uri, text)
+        func hover(_ needle: String, _ delta: Int) -> JSONValue? {
+            let p = position(of: needle, in: text, .utf16)!
+            return c.result("textDocument/hover", tdp(uri, p.line, p.character + delta))
+        }
+        let h = hover(#""contentInsetsReference""#, 3)
+        let md = h?["contents"]?["value"]?.stringValue ?? ""
+        #expect(md.hasPrefix("**configuration** · `contentInsetsReference`: `\"layoutMargins\"`"), "\(md)")
+        // Layout margins: 16 pt a side in compact width, 20 in regular (iPad landscape is 1180 wide); 60 + 100 + 20
+        // + 50 pt of content.
+        #expect(md.contains("| iPhone 12 | 16 / 16 pt | 358 pt | 390×230 |"), "\(md)")
+        #expect(md.contains("| iPad landscape | 20 / 20 pt | 1140 pt | 1180×230 |"), "\(md)")
+        #expect(md.contains("20 pt between sections"), "\(md)")
+        // The range is the property's, key to value.
+        let p = position(of: #""contentInsetsReference""#, in: text, .utf16)!
+        #expect(h?["range"]?["start"]?["line"]?.intValue == Int64(p.line) && h?["range"]?["start"]?["character"]?.intValue == Int64(p.character))
+        // On the value too; on a boundary item inside the configuration, that item's own hover.
+        #expect(hover(#""interSectionSpacing": 20"#, 22)?["contents"]?["value"]?.stringValue?.hasPrefix("**configuration** · `interSectionSpacing`: `20`") == true)
+        // (Sized against the layout less the reference insets: the 358 pt of the table.)
+        let banner = hover(#""banner""#, 2)?["contents"]?["value"]?.stringValue ?? ""
+        #expect(banner.hasPrefix("**banner") && banner.contains("358×60"), "\(banner)")
+        #expect(c.shutdown() == 0)
+    }
+
     /// From the editor review (docs/reviews/2026-11-26-fifteenth-editor.md, F2 and F3): hovering a variant's `when`
     /// listed the environments of no variant (the section's `variants` key answered); a header sized by an estimate
     /// showed `= 44 pt` and a frame without ≈; a diagnostic's hover named its environment twice.

@@ -171,3 +171,29 @@ public struct ResolvedIndex: @unchecked Sendable {
         }
     }
 }
+
+/// What the layout's `configuration` gives in one environment, for a hover on its keys: the insets its
+/// `contentInsetsReference` takes across the scroll axis (left and right of a vertical layout, top and bottom of a
+/// horizontal one: SEMANTICS Decision 2), the extent across it that they leave the sections, and the layout's content
+/// size (the sections and `interSectionSpacing` between them, and the layout's own boundary items).
+public struct ConfigurationEffect: Sendable, Equatable {
+    public var environment: String
+    public var leadingInset: Double
+    public var trailingInset: Double
+    public var sectionsAcross: Double
+    public var contentWidth: Double
+    public var contentHeight: Double
+}
+
+/// The configuration's effect in every resolved environment, in the layouts' order.
+public func configurationEffects(_ configuration: LayoutConfiguration, layouts: [ResolvedLayout]) -> [ConfigurationEffect] {
+    layouts.map { layout in
+        let env = layout.environment
+        let r = referenceInsets(configuration.contentInsetsReference, env: env)
+        let vertical = configuration.scrollDirection == .vertical
+        let (lead, trail) = vertical ? (r.left, r.right) : (r.top, r.bottom)
+        return ConfigurationEffect(environment: env.name, leadingInset: lead, trailingInset: trail,
+                                   sectionsAcross: (vertical ? env.width : env.height) - lead - trail,
+                                   contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height)
+    }
+}
