@@ -573,7 +573,11 @@ final class LanguageServer {
         linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
         prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
         refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
-        clientPullsDiagnostics = td?["diagnostic"]?.objectValue != nil
+        // A client that pulls but cannot be told to pull again (no `workspace.diagnostics.refreshSupport`) would keep
+        // a document's findings from before a configuration change until it happened to pull: such a client is
+        // offered no `diagnosticProvider` and gets them pushed, as every client takes them.
+        let declaresPull = td?["diagnostic"]?.objectValue != nil
+        clientPullsDiagnostics = declaresPull && refreshSupport
         inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
@@ -604,12 +608,13 @@ final class LanguageServer {
             ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand)]))])),
             // Folders added to the workspace later get their own `.layoutlint.json` (as `lint` would read it).
             ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
+        ] + (declaresPull && !clientPullsDiagnostics ? [] : [
             ("diagnosticProvider", .object([
                 ("identifier", .string("layoutlint")),
                 ("interFileDependencies", .bool(false)),
                 ("workspaceDiagnostics", .bool(false)),
             ])),
-        ])
+        ]))
         return .object([
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("layoutlint")), ("version", .string(layoutlintServerVersion))])),

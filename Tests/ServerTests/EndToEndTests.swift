@@ -299,6 +299,27 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(c.shutdown() == 0)
     }
 
+    /// A client that pulls but cannot be asked to pull again (no `workspace.diagnostics.refreshSupport`) kept a
+    /// document's findings from before a configuration change until it happened to pull: it is offered no
+    /// `diagnosticProvider` and is pushed to instead, the findings of every version.
+    @Test func aPullingClientWithoutRefreshIsPushedTo() {
+        let c = LSPClient()
+        let caps = c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": {}, "publishDiagnostics": {} } }"#))
+        #expect(caps?["capabilities"]?["diagnosticProvider"] == nil, "\(caps?.serialized() ?? "")")
+        let uri = "file:///tmp/pull-no-refresh.layout.json"
+        c.open(uri, overflowDoc)
+        #expect(diagnosticCodes(c.diagnostics(uri)).contains("group-overflow"))
+        c.change(uri, version: 2, [.object([("text", .string(gridDoc))])])
+        let second = c.diagnostics(uri, version: 2)
+        #expect(second != nil && !diagnosticCodes(second).contains("group-overflow"))
+        #expect(c.shutdown() == 0)
+        // With refresh support it pulls, as before, and is offered the provider.
+        let p = LSPClient()
+        let pcaps = p.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": {} }, "workspace": { "diagnostics": { "refreshSupport": true } } }"#))
+        #expect(pcaps?["capabilities"]?["diagnosticProvider"]?["identifier"] == .string("layoutlint"))
+        #expect(p.shutdown() == 0)
+    }
+
     /// A client that pulls is asked to pull again after a lost edit closed a document: the empty push that clears
     /// it goes to a collection it does not show (the session review's point 9).
     @Test func aPullingClientIsAskedToPullAgainAfterALostEdit() {
