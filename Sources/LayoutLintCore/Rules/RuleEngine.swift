@@ -116,7 +116,12 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
         if distinct.count == 1 {
             message = "\(first.message) (\(envs.joined(separator: ", ")))"
         } else if let one = mergedNumbers(distinct.map(\.0)) {
-            message = "\(one) (\(distinct.map { $0.1.joined(separator: ", ") }.joined(separator: " / ")))"
+            // Environments that share a value are one name of the list: "(iPhone 12 and Tall / iPhone 12 landscape)"
+            // ("iPhone 12, Tall / …" read as three environments for two values).
+            func together(_ names: [String]) -> String {
+                names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            }
+            message = "\(one) (\(distinct.map { together($0.1) }.joined(separator: " / ")))"
         } else {
             message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
         }
