@@ -94,7 +94,9 @@ def main():
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     text = open(a.document, encoding="utf-8").read()
-    assert text.isascii(), "the generated document is ASCII: columns are byte offsets"
+    # Offsets in the document are indexes of the Python string: code points, which are UTF-16 code units (the
+    # server's default columns) as long as every character is in the Basic Multilingual Plane (CJK text is).
+    assert all(ord(c) < 0x10000 for c in text), "a character outside the BMP: string indexes are not UTF-16 columns"
     uri = "file:///bench/large.layout.json"
 
     # Start-up: process start to the initialize response, 20 fresh processes.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayoutLintCore
 
 private let encodings: [PositionEncoding] = [.utf8, .utf16, .utf32]
@@ -173,6 +174,93 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
                 let p = index.position(of: offset, in: e)
                 let back = index.offset(of: p, in: e)
                 #expect(back == snapped, "offset \(offset) \(e)")
+            }
+        }
+    }
+}
+
+/// `update` after random edits of documents with CJK text, emoji, invalid UTF-8 and every kind of line break answers
+/// exactly what an index of the edited text made from scratch answers: lines, and positions and offsets in the three
+/// encodings. A document with non-ASCII bytes was indexed again whole on every edit (O(document) per keystroke); now
+/// its checkpoints are moved over the edit, which these edits cross in every way (inside a character, across a
+/// checkpoint, the last non-ASCII byte removed, the first one brought into an ASCII document).
+@Suite struct LineIndexUpdateTests {
+    /// An edit can make the bytes before it, or after it, one character where they were several (or split one): a
+    /// checkpoint that was a character boundary next to the edit is then inside a character, and one that is kept
+    /// must not be (checkpoints at every boundary here).
+    @Test func checkpointsNextToAnEditThatJoinsOrSplitsACharacter() {
+        let cases: [(text: [UInt8], start: Int, end: Int, inserted: [UInt8])] = [
+            (Array("aaaaaaa".utf8) + [0xF0] + Array("Abcdef\n日本".utf8), 8, 8, [0x9F, 0x98, 0x80]),    // F0 + inserted: 😀
+            (Array("a".utf8) + [0xF0, 0x5A, 0x9F, 0x98, 0x80] + Array("bcd\n語".utf8), 2, 3, []),       // Z removed: F0 9F 98 80
+            (Array("ab".utf8) + [0xE6, 0x97, 0xA5] + Array("cdefgh\n".utf8), 3, 3, Array("x".utf8)),   // 日 split: E6 x 97 A5
+            (Array("ab".utf8) + [0xE6, 0x97] + Array("Q".utf8) + [0xA5] + Array("cd".utf8), 4, 5, []),     // Q removed: E6 97 A5
+            ([0xC3] + Array("\r".utf8) + [0xA9] + Array("é\n".utf8), 1, 2, []),                          // a line break removed
+        ]
+        for (n, c) in cases.enumerated() {
+            var text = c.text
+            var index = LineIndex(text, countsByteOrderMark: true, checkpointSpacing: 1)
+            text.replaceSubrange(c.start..<c.end, with: c.inserted)
+            index.update(replacing: ByteRange(c.start, c.end), inserted: c.inserted.count, text: text)
+            let fresh = LineIndex(text, countsByteOrderMark: true)
+            for o in 0...text.count {
+                for e in [PositionEncoding.utf8, .utf16, .utf32] {
+                    #expect(index.position(of: o, in: e) == fresh.position(of: o, in: e), "case \(n), offset \(o), \(e)")
+                }
+            }
+        }
+    }
+
+    @Test func updatedIndexEqualsAFreshOne() {
+        var rng = SplitMix(seed: 11)
+        let pieces: [[UInt8]] = ["a", "{ \"k\": 1 }", "\n", "\r\n", "\r", "日本", "語", "👍", "🎉x", "é", " ", "\"",
+                                 "0123456789abcdef", String(repeating: "x", count: 300)].map { Array($0.utf8) }
+            + [[0xE3, 0x81], [0x82], [0xF0, 0x9F], [0x80, 0x80], [0xFF], [0xC3]]
+        func randomText(_ n: Int) -> [UInt8] {
+            var t: [UInt8] = []
+            while t.count < n { t += pieces[rng.below(pieces.count)] }
+            return t
+        }
+        for round in 0..<12 {
+            // Mostly ASCII with a few non-ASCII pieces, or dense; long enough for several 1 KB checkpoints.
+            var text = round % 4 == 0 ? Array(String(repeating: "{\"a\": 1}\n", count: 500).utf8) : randomText(1_000 + rng.below(5_000))
+            // Checkpoints every 1 KB as in use, or every few bytes, so that edits land next to them all the time.
+            let spacing = round % 2 == 0 ? 1_024 : 1 + rng.below(12)
+            var index = LineIndex(text, countsByteOrderMark: true, checkpointSpacing: spacing)
+            for step in 0..<40 {
+                // Half of the edits next to where a checkpoint (every 1 KB or so) lies: the bytes around one decide
+                // whether it is still a character boundary.
+                let start = rng.below(2) == 0 ? rng.below(text.count + 1)
+                    : min(text.count, max(0, 1_024 * (1 + rng.below(max(1, text.count / 1_024))) + rng.below(16) - 8))
+                let end = min(text.count, start + (rng.below(6) == 0 ? rng.below(1_500) : rng.below(6)))
+                let inserted = rng.below(3) == 0 ? [] : randomText(rng.below(3) == 0 ? rng.below(1_200) : 1 + rng.below(4))
+                text.replaceSubrange(start..<end, with: inserted)
+                index.update(replacing: ByteRange(start, end), inserted: inserted.count, text: text)
+                let fresh = LineIndex(text, countsByteOrderMark: true)
+                #expect(index.lineCount == fresh.lineCount, "round \(round) step \(step)")
+                guard index.lineCount == fresh.lineCount else { return }
+                for l in 0..<fresh.lineCount where index.lineRange(l) != fresh.lineRange(l) {
+                    Issue.record("line \(l): \(index.lineRange(l)) ≠ \(fresh.lineRange(l)), round \(round) step \(step)")
+                    return
+                }
+                // Every offset near the edit, and a sample of the others.
+                let near = max(0, start - 12)...min(text.count, start + inserted.count + 12)
+                let offsets = Array(near) + (0..<30).map { _ in rng.below(text.count + 1) }
+                for o in offsets {
+                    for e in [PositionEncoding.utf8, .utf16, .utf32] {
+                        let p = fresh.position(of: o, in: e)
+                        guard index.position(of: o, in: e) == p else {
+                            Issue.record("offset \(o) \(e): \(index.position(of: o, in: e)) ≠ \(p), round \(round) step \(step)")
+                            return
+                        }
+                        for c in [p.character, p.character + 1, p.character + 3] {
+                            let q = Position(line: p.line, character: c)
+                            guard index.offset(of: q, in: e) == fresh.offset(of: q, in: e) else {
+                                Issue.record("position \(q) \(e): \(index.offset(of: q, in: e)) ≠ \(fresh.offset(of: q, in: e)), round \(round) step \(step)")
+                                return
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -69,12 +69,15 @@ public struct LineIndex: Sendable {
     private var lineEnds: [Int]
     /// Whether a line is pure ASCII (then every encoding's column equals the byte column).
     private var asciiLines: [Bool]
+    /// How many of `asciiLines` are false: the document has checkpoints beyond 0 exactly when some line is not ASCII.
+    private var nonASCIILines: Int
     // Checkpoints for non-ASCII documents: every ~1 KB a character boundary with the number of
     // UTF-16 and UTF-32 units before it, so long lines (minified files) are not walked from their start.
     private var cpOffset: [Int]
     private var cpU16: [Int]
     private var cpU32: [Int]
-    private static let checkpointSpacing = 1024
+    /// Bytes between checkpoints (1 KB; tests use a few bytes, to put checkpoints next to every edit).
+    private let checkpointSpacing: Int
     /// Whether a leading byte order mark is text (an editor's buffer) rather than a file's encoding mark.
     public let countsByteOrderMark: Bool
 
@@ -90,6 +93,11 @@ public struct LineIndex: Sendable {
     /// editor reads a file's mark as its encoding and sends the text without it, so a U+FEFF at the start of what it
     /// sends is a character of its buffer, one column like any other.
     public init(_ bytes: [UInt8], countsByteOrderMark: Bool = false) {
+        self.init(bytes, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: 1024)
+    }
+
+    init(_ bytes: [UInt8], countsByteOrderMark: Bool, checkpointSpacing: Int) {
+        self.checkpointSpacing = checkpointSpacing
         self.bytes = bytes
         self.countsByteOrderMark = countsByteOrderMark
         let n = bytes.count
@@ -104,11 +112,11 @@ public struct LineIndex: Sendable {
             ascii.append(lastASCII)
             if ascii.contains(false) {
                 var off = 0, u16 = 0, u32 = 0
-                var next = LineIndex.checkpointSpacing
+                var next = checkpointSpacing
                 while off < n {
                     if off >= next {
                         cpO.append(off); cp16.append(u16); cp32.append(u32)
-                        next = off + LineIndex.checkpointSpacing
+                        next = off + checkpointSpacing
                     }
                     if p[off] < 0x80 {
                         off += 1; u16 += 1; u32 += 1
@@ -126,6 +134,7 @@ public struct LineIndex: Sendable {
         lineStarts = starts
         lineEnds = ends
         asciiLines = ascii
+        nonASCIILines = ascii.reduce(0) { $0 + ($1 ? 0 : 1) }
         cpOffset = cpO
         cpU16 = cp16
         cpU32 = cp32
@@ -135,18 +144,15 @@ public struct LineIndex: Sendable {
     mutating func detach() { bytes = [] }
 
     /// Follows an edit of the text: `old` (a range of the text before the edit) was replaced by `inserted` bytes, and
-    /// `text` is the text after it. Only the lines the edit touches are scanned again; the lines after it move. A
-    /// document with non-ASCII bytes is indexed again whole (its UTF-16 checkpoints count from the start).
+    /// `text` is the text after it. Only the lines the edit touches are scanned again; the lines after it move. In a
+    /// document with non-ASCII bytes the checkpoints near the edit are made again from the last one safely before it,
+    /// and those after it move by the bytes and units the edit added (a document whose first non-ASCII byte the edit
+    /// brings is indexed again whole, once).
     mutating func update(replacing old: ByteRange, inserted: Int, text: [UInt8]) {
         let oldCount = text.count - inserted + old.length
-        let insertedASCII = text.withUnsafeBufferPointer { p in
-            var i = old.start
-            while i < old.start + inserted { if p[i] >= 0x80 { return false }; i += 1 }
-            return true
-        }
         // An edit of a byte order mark (or of the bytes before the first line) indexes the text again.
-        guard cpOffset.count == 1, insertedASCII, !asciiLines.contains(false), old.end <= oldCount, old.start >= lineStarts[0] else {
-            self = LineIndex(text, countsByteOrderMark: countsByteOrderMark)
+        guard old.start >= 0, old.start <= old.end, old.end <= oldCount, old.start >= lineStarts[0] else {
+            self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing)
             return
         }
         let delta = inserted - old.length
@@ -160,16 +166,24 @@ public struct LineIndex: Sendable {
         var starts = [ws]
         var ends: [Int] = []
         var ascii: [Bool] = []
-        _ = text.withUnsafeBufferPointer { LineIndex.scanLines($0, from: ws, to: newEnd, starts: &starts, ends: &ends, ascii: &ascii) }
+        let lastASCII = text.withUnsafeBufferPointer { LineIndex.scanLines($0, from: ws, to: newEnd, starts: &starts, ends: &ends, ascii: &ascii) }
         if atEnd {
             ends.append(text.count)
+            ascii.append(lastASCII)
         } else {
-            guard starts.last == newEnd else { self = LineIndex(text, countsByteOrderMark: countsByteOrderMark); return }
+            guard starts.last == newEnd else { self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing); return }
             starts.removeLast()
+        }
+        let wasASCII = nonASCIILines == 0
+        nonASCIILines += ascii.reduce(0) { $0 + ($1 ? 0 : 1) } - asciiLines[firstLine...lastLine].reduce(0) { $0 + ($1 ? 0 : 1) }
+        // The first non-ASCII byte of the document: checkpoints from its start (once).
+        if wasASCII && nonASCIILines > 0 {
+            self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing)
+            return
         }
         lineStarts.replaceSubrange(firstLine...lastLine, with: starts)
         lineEnds.replaceSubrange(firstLine...lastLine, with: ends)
-        asciiLines.replaceSubrange(firstLine...lastLine, with: repeatElement(true, count: starts.count)) // the text is ASCII
+        asciiLines.replaceSubrange(firstLine...lastLine, with: ascii)
         if delta != 0 {
             var k = firstLine + starts.count
             while k < lineStarts.count {
@@ -179,6 +193,55 @@ public struct LineIndex: Sendable {
             }
         }
         bytes = text
+        if nonASCIILines == 0 {
+            // All ASCII: columns are byte columns, and no checkpoint is read.
+            cpOffset = [0]; cpU16 = [0]; cpU32 = [0]
+        } else if !updateCheckpoints(replacing: old, delta: delta) {
+            self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing)
+        }
+    }
+
+    /// Moves the checkpoints over an edit (`bytes` is the text after it). Where the walk from the start lands (a
+    /// character boundary) depends on the bytes at and up to 3 after each step, so the landings up to 4 bytes before
+    /// the edit are the same as before it; after it, the old and the new walk run over the same bytes, and two walks
+    /// over the same bytes meet at the end of the first character either of them steps over the other's position (a
+    /// continuation byte is one unit on its own), so within 7 bytes of the edit's end they land alike, and every
+    /// checkpoint past that keeps its place with the edit's bytes and units added. The checkpoints between are made
+    /// again by walking the new text. False (the caller indexes the text whole) if the walk does not land on the
+    /// first kept checkpoint after the edit, which the argument above says it always does.
+    private mutating func updateCheckpoints(replacing old: ByteRange, delta: Int) -> Bool {
+        let before = lastIndex(in: cpOffset, notAbove: max(old.start - 4, 0))
+        var after = before + 1
+        while after < cpOffset.count && cpOffset[after] < old.end + 8 { after += 1 }
+        let target = after < cpOffset.count ? cpOffset[after] + delta : bytes.count
+        var offsets: [Int] = [], u16s: [Int] = [], u32s: [Int] = []
+        var off = cpOffset[before], u16 = cpU16[before], u32 = cpU32[before]
+        var next = off + checkpointSpacing
+        bytes.withUnsafeBufferPointer { p in
+            while off < target {
+                if off >= next {
+                    offsets.append(off); u16s.append(u16); u32s.append(u32)
+                    next = off + checkpointSpacing
+                }
+                if p[off] < 0x80 {
+                    off += 1; u16 += 1; u32 += 1
+                } else {
+                    let l = utf8SequenceLength(p, off)
+                    if l == 0 { off += 1; u16 += 1; u32 += 1 } else { off += l; u16 += l == 4 ? 2 : 1; u32 += 1 }
+                }
+            }
+        }
+        guard off == target else { return false }
+        if after < cpOffset.count {
+            let d16 = u16 - cpU16[after], d32 = u32 - cpU32[after]
+            for k in after..<cpOffset.count {
+                cpOffset[k] += delta; cpU16[k] += d16; cpU32[k] += d32
+            }
+        }
+        cpOffset.replaceSubrange((before + 1)..<after, with: offsets)
+        cpU16.replaceSubrange((before + 1)..<after, with: u16s)
+        cpU32.replaceSubrange((before + 1)..<after, with: u32s)
+        return true
     }
 
     /// The line breaks in `p[from..<to]` (`\n`, `\r\n`, lone `\r`): for each, the break's offset, whether the line it
