@@ -242,9 +242,11 @@ public struct DiagnosticFeatures: Equatable, Sendable {
     }
     public static let all = DiagnosticFeatures(relatedInformation: true, unnecessaryTag: true)
 
-    /// What `textDocument` (a client's capabilities) declares.
-    public init(textDocument td: JSONValue?) {
-        let kinds = [td?["publishDiagnostics"], td?["diagnostic"]]
+    /// What `textDocument` (a client's capabilities) declares: for diagnostics it pulls, what it declares for either
+    /// kind (Neovim declares `relatedInformation` under `publishDiagnostics` only, and pulls); for pushed ones, what
+    /// it declares for those.
+    public init(textDocument td: JSONValue?, pulled: Bool = true) {
+        let kinds = pulled ? [td?["publishDiagnostics"], td?["diagnostic"]] : [td?["publishDiagnostics"]]
         relatedInformation = kinds.contains { $0?["relatedInformation"]?.boolValue == true }
         unnecessaryTag = kinds.contains { $0?["tagSupport"]?["valueSet"]?.arrayValue?.contains(.int(1)) == true }
     }

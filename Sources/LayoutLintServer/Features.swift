@@ -164,22 +164,31 @@ struct FeatureContext {
 
     /// The hover on a `configuration` property: the property as written, then per environment the insets its
     /// `contentInsetsReference` takes across the scroll axis, what that leaves the sections, and the content size.
+    /// Nothing for a key the configuration does not read (its diagnostic says so).
     func configurationTable(_ configuration: LayoutConfiguration, site: PropertySite, layouts: [ResolvedLayout]) -> String? {
+        guard Keys.configuration.contains(site.key) else { return nil }
         let effects = configurationEffects(configuration, layouts: layouts)
         guard !effects.isEmpty else { return nil }
         let vertical = configuration.scrollDirection == .vertical
         var valueText = String(decoding: doc.text[clampedRange(site.valueRange)], as: UTF8.self)
         if site.key == "boundarySupplementaryItems" || valueText.unicodeScalars.count > 80 || valueText.contains("\n") { valueText = "…" }
-        var out = "**configuration** · \(LSP.markdownCode(site.key)): \(LSP.markdownCode(valueText))\n\n"
+        var out = "**configuration** · \(LSP.markdownCode(site.key)): \(LSP.markdownCode(valueText))"
+        // A value that does not read (its error is on it): the sentences below describe the default that applies.
+        if doc.diagnostics.contains(where: { $0.severity == .error && site.valueRange.start <= $0.range.start && $0.range.end <= site.valueRange.end }) {
+            out += " (not valid: the default applies)"
+        }
         let reference = configuration.contentInsetsReference.rawValue
-        out += "The layout scrolls \(vertical ? "vertically" : "horizontally"); sections without a `contentInsetsReference` "
+        out += "\n\nThe layout scrolls \(vertical ? "vertically" : "horizontally"); sections without a `contentInsetsReference` "
             + "of their own take the `\(reference)` insets \(vertical ? "left and right" : "above and below") (a section's "
             + "contentInsets come inside them)"
         if configuration.interSectionSpacing != 0 { out += "; \(formatPoints(configuration.interSectionSpacing)) pt between sections" }
         out += ".\n\n| environment | `\(reference)` insets (\(vertical ? "left / right" : "top / bottom")) | sections' \(vertical ? "width" : "height") | content size |\n|---|---|---|---|\n"
         for e in effects {
+            var size = "\(formatPoints(e.contentWidth))×\(formatPoints(e.contentHeight))"
+            if e.truncated { size = "≥ " + size + " (resolution stopped)" }
+            else if e.unresolvedSections > 0 { size += " (without \(e.unresolvedSections) unresolved section\(e.unresolvedSections == 1 ? "" : "s"))" }
             out += "| \(escapeCell(e.environment)) | \(formatPoints(e.leadingInset)) / \(formatPoints(e.trailingInset)) pt | "
-                + "\(formatPoints(e.sectionsAcross)) pt | \(formatPoints(e.contentWidth))×\(formatPoints(e.contentHeight)) |\n"
+                + "\(formatPoints(e.sectionsAcross)) pt | \(size) |\n"
         }
         return out
     }

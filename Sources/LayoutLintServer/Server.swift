@@ -562,8 +562,6 @@ final class LanguageServer {
         else { encoding = .utf16 }
         let td = caps["textDocument"]
         snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
-        // (A capability the client does not name is one it does not have.)
-        diagnosticFeatures = DiagnosticFeatures(textDocument: td)
         if let formats = td?["hover"]?["contentFormat"]?.arrayValue {
             hoverMarkdown = formats.contains(.string("markdown"))
         }
@@ -578,6 +576,8 @@ final class LanguageServer {
         // offered no `diagnosticProvider` and gets them pushed, as every client takes them.
         let declaresPull = td?["diagnostic"]?.objectValue != nil
         clientPullsDiagnostics = declaresPull && refreshSupport
+        // (A capability the client does not name is one it does not have.)
+        diagnosticFeatures = DiagnosticFeatures(textDocument: td, pulled: clientPullsDiagnostics)
         inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false

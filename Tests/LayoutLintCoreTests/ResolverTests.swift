@@ -219,6 +219,34 @@ struct ResolverSemanticsTests {
         #expect(root.solve?.secondPass == true && close(root.children[0].frame.height, 49_999.667))
     }
 
+    /// The numbers of the all-fractional path, which sizes candidates before laying them out (de4084d): a nested
+    /// second pass, an overflow without one, and a candidate without a height (nothing is laid out, as before).
+    @Test("§3: all-fractional groups: nested second pass, dropped candidate, missing dimension")
+    func allFractionalNumbers() {
+        let nested = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
+          "subitem": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "interItemSpacing": "fixed(4)",
+                       "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 2 }, "count": 2 }
+        """#).0)
+        // (400 − 10) / 2 = 195 wide; inside each, (100 − 4) / 2 = 48 tall.
+        #expect(nested.solve?.secondPass == true && nested.children.map(\.frame) == [Rect(x: 0, y: 0, width: 195, height: 100), Rect(x: 205, y: 0, width: 195, height: 100)])
+        #expect(nested.children[1].solve?.secondPass == true)
+        #expect(nested.children[1].children.map(\.frame) == [Rect(x: 205, y: 0, width: 195, height: 48), Rect(x: 205, y: 52, width: 195, height: 48)])
+        let overflow = rootGroup(resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)",
+          "subitems": [ { "width": "fractionalWidth(0.6)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] }
+        """#).0)
+        // The second subitem (200 pt) does not fit in the 160 left: dropped, never laid out.
+        #expect(overflow.children.map(\.frame.width) == [240] && overflow.solve?.secondPass == false && overflow.solve?.used == 240)
+        #expect(overflow.solve?.dropped?.index == 1 && overflow.solve?.dropped?.needed == 200 && overflow.solve?.dropped?.remaining == 160)
+        let (l, r) = resolveSection(#"""
+        { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
+          "subitems": [ { "width": "fractionalWidth(0.5)" } ] }
+        """#)
+        #expect(r.diagnostics.contains { $0.rule == "missing-property" })
+        #expect(l.sections[0].group.map { $0.children.isEmpty } ?? true)
+    }
+
     @Test("§3: absolute items with spacing: the spacing counts and the item that overflows is dropped")
     func absoluteSpacing() {
         let g = rootGroup(resolveSection(#"""
@@ -440,5 +468,28 @@ struct ResolverReviewTests {
         #expect(Dimension.parse("uniformAcrossSiblings(estimate: 100)")?.0 == .uniformAcrossSiblings)
         #expect(Dimension.parse("uniformAcrossSiblings(100)") == nil)
         #expect(Dimension.parse("fractionalWidth(0.5)")?.1 == 0.5)
+    }
+}
+
+/// What the configuration hover shows per environment (`configurationEffects`): a layout cut off at the node budget
+/// or with sections that did not resolve says so, since its content size counts only what was resolved.
+@Suite struct ConfigurationEffectTests {
+    @Test func cutOffAndUnresolvedLayoutsAreMarked() {
+        let section = #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(10)", "subitems": [ { "width": "absolute(1)", "height": "fractionalHeight(1)" } ] } }"#
+        let text = #"{ "environments": ["iPhone 12", "iPad"], "configuration": { "interSectionSpacing": 5, "contentInsetsReference": "layoutMargins" }, "sections": [\#(Array(repeating: section, count: 20).joined(separator: ","))] }"#
+        var options = LintOptions()
+        options.resolveLimits.maxTotalNodes = 4_000   // 2 000 an environment: iPhone 12's 358-item rows stop in the 6th
+        let r = lint(bytes: Array(text.utf8), options: options)
+        let effects = configurationEffects(r.document.configuration, layouts: r.layouts)
+        #expect(effects.map(\.environment) == ["iPhone 12", "iPad"])
+        #expect(effects[0].truncated && effects[0].leadingInset == 16 && effects[0].sectionsAcross == 358)
+        #expect(effects[0].contentHeight < 20 * 10 + 19 * 5, "\(effects[0])")
+        let whole = lint(bytes: Array(text.utf8))
+        let all = configurationEffects(whole.document.configuration, layouts: whole.layouts)
+        #expect(!all[0].truncated && all[0].contentHeight == 20 * 10 + 19 * 5 && all[0].unresolvedSections == 0)
+        // A section with an error counts 0 pt, and is counted.
+        let broken = text.replacingOccurrences(of: #""sections": [{ "group""#, with: #""sections": [{ "group": 1 }, { "group""#)
+        let b = lint(bytes: Array(broken.utf8))
+        #expect(configurationEffects(b.document.configuration, layouts: b.layouts)[0].unresolvedSections == 1)
     }
 }

@@ -572,6 +572,37 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// The configuration hover of a horizontal layout (insets above and below, the sections' height), of a value
+    /// that does not read (the default applies, and the hover says so), and of a key the configuration does not read
+    /// (no table: its diagnostic answers). (A layout cut off at the node budget: `ConfigurationEffectTests`.)
+    @Test func configurationHoverOnHorizontalInvalidAndCutOffLayouts() {
+        let c = LSPClient()
+        c.initialize()
+        func hover(_ uri: String, _ text: String, _ needle: String, _ delta: Int) -> String {
+            let p = position(of: needle, in: text, .utf16)!
+            return c.result("textDocument/hover", tdp(uri, p.line, p.character + delta))?["contents"]?["value"]?.stringValue ?? ""
+        }
+        let section = #"{ "group": { "direction": "vertical", "width": "absolute(100)", "height": "fractionalHeight(1)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+        let horizontal = #"{ "environments": ["iPhone 12 landscape"], "configuration": { "scrollDirection": "horizontal", "interSectionSpacing": 10, "contentInsetsReference": "safeArea" }, "sections": [\#(section), \#(section)] }"#
+        let h = "file:///tmp/config-horizontal.layout.json"
+        c.open(h, horizontal)
+        let md = hover(h, horizontal, #""scrollDirection""#, 3)
+        // iPhone 12 landscape: 844×390, safe area bottom 21 (top 0): sections 369 pt tall; 100 + 10 + 100 pt wide.
+        #expect(md.contains("scrolls horizontally") && md.contains("insets (top / bottom)") && md.contains("sections' height"), "\(md)")
+        #expect(md.contains("| iPhone 12 landscape | 0 / 21 pt | 369 pt | 210×390 |"), "\(md)")
+
+        let invalid = #"{ "environments": ["iPhone 12"], "configuration": { "scrollDirection": "horizontl", "bogus": 5 }, "sections": [\#(section)] }"#
+        let i = "file:///tmp/config-invalid.layout.json"
+        c.open(i, invalid)
+        _ = c.diagnostics(i)
+        let bad = hover(i, invalid, #""scrollDirection""#, 3)
+        #expect(bad.hasPrefix(#"**configuration** · `scrollDirection`: `"horizontl"` (not valid: the default applies)"#) && bad.contains("scrolls vertically"), "\(bad)")
+        let unknown = hover(i, invalid, #""bogus""#, 2)
+        #expect(!unknown.contains("**configuration**") && unknown.contains("unknown-property"), "\(unknown)")
+
+        #expect(c.shutdown() == 0)
+    }
+
     /// From the editor review (docs/reviews/2026-11-26-fifteenth-editor.md, F2 and F3): hovering a variant's `when`
     /// listed the environments of no variant (the section's `variants` key answered); a header sized by an estimate
     /// showed `= 44 pt` and a frame without ≈; a diagnostic's hover named its environment twice.

@@ -63,6 +63,29 @@ import Testing
     }
 
     /// A hover sent while the pass after a config change is under way is answered before the pass ends.
+    /// A client that pulls without refresh support gets its diagnostics pushed (no `diagnosticProvider`): after a
+    /// configuration change they follow at once, as for any pushed-to client; pulled ones would have stayed stale.
+    /// Its pushed diagnostics carry what it declares for pushed ones (not its pull capability's related information).
+    @Test func aPullingClientWithoutRefreshIsPushedTheNewConfigsFindings() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        dir.write("ws/a/.layoutlint.json", WorkspaceConfigTests.offConfig)
+        let a = dir.uri("ws/a/A.layout.json")
+        let c = LSPClient()
+        c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": { "relatedInformation": true }, "publishDiagnostics": {} } }"#), rootURI: dir.uri("ws"))
+        c.open(a, overflowDoc)
+        let before = c.diagnostics(a)
+        #expect(before != nil && !diagnosticCodes(before).contains("group-overflow"))
+        dir.write("ws/a/.layoutlint.json", "{}")
+        watched(c, [dir.uri("ws/a/.layoutlint.json")])
+        let after = c.notification("textDocument/publishDiagnostics", timeout: 10) { p in
+            p["uri"]?.stringValue == a && diagnosticCodes(p["diagnostics"]?.arrayValue).contains("group-overflow")
+        }?["diagnostics"]?.arrayValue
+        #expect(after != nil)
+        #expect(after?.allSatisfy { $0["relatedInformation"] == nil } == true, "\(after ?? [])")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func aRequestIsAnsweredDuringTheRelintPass() {
         let dir = TempFolder()
         defer { dir.cleanup() }

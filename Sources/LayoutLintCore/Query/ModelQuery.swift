@@ -183,6 +183,10 @@ public struct ConfigurationEffect: Sendable, Equatable {
     public var sectionsAcross: Double
     public var contentWidth: Double
     public var contentHeight: Double
+    /// Resolution stopped at the node budget: the content size counts the sections before that point only.
+    public var truncated: Bool
+    /// Sections that were not resolved (errors, or no variant for the environment): they count 0 pt.
+    public var unresolvedSections: Int
 }
 
 /// The configuration's effect in every resolved environment, in the layouts' order.
@@ -194,6 +198,7 @@ public func configurationEffects(_ configuration: LayoutConfiguration, layouts: 
         let (lead, trail) = vertical ? (r.left, r.right) : (r.top, r.bottom)
         return ConfigurationEffect(environment: env.name, leadingInset: lead, trailingInset: trail,
                                    sectionsAcross: (vertical ? env.width : env.height) - lead - trail,
-                                   contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height)
+                                   contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
+                                   truncated: layout.truncated, unresolvedSections: layout.sections.filter { $0.group == nil }.count)
     }
 }
