@@ -89,8 +89,9 @@ public let maxFolderDepth = 100
 /// entry that cannot be looked at (no search permission, a name too long), a name that is not valid UTF-8 (paths are
 /// Strings from here on) and a tree deeper than `maxFolderDepth` are errors.
 /// `excluded` is asked of every layout file found in a folder and of every folder below one named (an excluded
-/// folder is not read).
-public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false }) -> (files: [String], errors: [String]) {
+/// folder is not read: `pruned` is told its path).
+public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false },
+                        pruned: (String) -> Void = { _ in }) -> (files: [String], errors: [String]) {
     var files: [String] = []
     var errors: [String] = []
     var listed = Set<FileID>()
@@ -173,7 +174,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                     // read: nothing in it can fail the run, and a large one costs nothing. Unless it has a config of
                     // its own: its files are then judged by their nearest config, as `lint FOLDER` and the hooks judge
                     // them.
-                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/" + LayoutLintConfig.fileName) { continue }
+                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/" + LayoutLintConfig.fileName) { pruned(full); continue }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))

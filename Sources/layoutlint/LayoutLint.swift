@@ -208,7 +208,8 @@ struct Lint: ParsableCommand {
             excludedAny = true
             return true
         }
-        var (files, errors) = expandPaths(paths, excluded: excluded)
+        var prunedFolders: [String] = []   // excluded folders, not read: a glob may match files in them unseen
+        var (files, errors) = expandPaths(paths, excluded: excluded, pruned: { prunedFolders.append(kernelFilePath($0)) })
         // Named files are linted whatever the globs say, unless `--force-exclude` (the pre-commit hooks pass it: they
         // name every staged file, and a generated one the config excludes must be neither failed on nor fixed).
         if forceExclude {
@@ -334,7 +335,17 @@ struct Lint: ParsableCommand {
         var globOwners: [String: String] = [:]
         for (p, c) in consulted where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
         for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
-            Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file")
+            // A folder another glob excluded was not read: a glob anchored inside it (`build/gen.layout.json` beside
+            // `build`) may match there, unseen, and says nothing; one that matches a name anywhere is told where it was
+            // not looked for.
+            let unread = consulted[p].map { c in prunedFolders.map { c.glob(g, below: $0) }.filter { $0.0 != .cannot } } ?? []
+            if unread.contains(where: { $0.0 == .inside }) { continue }
+            var note = ""
+            if !unread.isEmpty {
+                let names = unread.prefix(3).map { "\"\($0.relative)\"" }.joined(separator: ", ")
+                note = " outside the folders other patterns exclude, which were not read (\(names)\(unread.count > 3 ? ", …" : ""))"
+            }
+            Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file\(note)")
         }
         // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
         // that silently does nothing is worth a word: once per config, on stderr, with its source line.

@@ -531,6 +531,25 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(!stdin.stderr.contains("matches no file"), "\(stdin)")
     }
 
+    /// A folder one glob excludes is not read, so a glob that would match files inside it matched nothing seen:
+    /// it was told "matches no file" (the thirteenth session's review). One anchored inside the folder says nothing;
+    /// one that matches a name at any depth is told which folders were not looked in; one that names another folder
+    /// is told as before.
+    @Test func globsThatCouldMatchInAnUnreadFolder() {
+        let dir = fcRepo(); defer { dir.cleanup() }
+        dir.write(".layoutlint.json", #"{ "exclude": ["build", "build/gen.layout.json", "**/*.generated.layout.json", "src/**", "*.draft.layout.json"] }"#)
+        dir.write("build/gen.layout.json", fcCleanDoc)
+        dir.write("build/x.generated.layout.json", fcCleanDoc)
+        dir.write("a.layout.json", fcCleanDoc)
+        let r = run(["lint", "."], cwd: dir.path)
+        #expect(r.code == 0, "\(r)")
+        let warned = r.stderr.split(separator: "\n").filter { $0.contains("matches no file") }
+        #expect(!warned.contains { $0.contains("\"build/gen.layout.json\"") || $0.contains("\"**/*.generated.layout.json\"") }, "\(r)")
+        #expect(warned.contains { $0.contains("\"src/**\"") && $0.hasSuffix("matches no file") }, "\(r)")
+        #expect(warned.contains { $0.contains("\"*.draft.layout.json\"") && $0.hasSuffix("matches no file outside the folders other patterns exclude, which were not read (\"build\")") }, "\(r)")
+        #expect(warned.count == 2, "\(r)")
+    }
+
     static let invalidConfigs: [(name: String, text: String, position: String, mentions: String)] = [
         ("syntax error", "{\n  \"rules\": { \"group-overflow\": \"error\" \n", ":3:1", ""),
         ("typo'd rule id", "{\n  \"rules\": { \"group-overflo\": \"error\" } }\n", ":2:14", "did you mean \"group-overflow\""),

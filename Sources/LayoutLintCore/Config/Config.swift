@@ -127,6 +127,13 @@ public struct LayoutLintConfig: @unchecked Sendable {
     /// Whether `path` lies below the config's folder (where its globs apply as written).
     public func holds(_ path: String) -> Bool { directory.map { relativePathIfBelow(path, to: $0) != nil } ?? true }
 
+    /// Whether `pattern` can match a file below `folder` (a path below the config's folder, not read), and `folder`
+    /// as the config's globs see it (relative to its folder).
+    public func glob(_ pattern: String, below folder: String) -> (GlobBelowFolder, relative: String) {
+        guard let rel = directory.map({ relativePathIfBelow(folder, to: $0) }) ?? relativePath(folder, to: ".") else { return (.cannot, folder) }
+        return (globBelowFolder(pattern, rel), rel)
+    }
+
     /// The first `exclude` glob that matches `path` relative to `base` (when it is below it): for a `--config` outside
     /// the tree it governs.
     public func excludingPattern(_ path: String, below base: String) -> String? {
@@ -171,6 +178,33 @@ func relativePathIfBelow(_ path: String, to dir: String) -> String? {
 
 /// gitignore-style glob: `*` and `?` within a segment, `**` across segments, `[abc]` classes; a pattern without `/`
 /// (other than a trailing one) matches at any depth; a trailing `/` or a folder prefix matches everything below.
+/// Whether an `exclude` glob can match a path below a folder that was not read.
+public enum GlobBelowFolder: Sendable, Equatable {
+    /// It cannot (its leading segments name another folder).
+    case cannot
+    /// Its leading segments match the folder (`build/gen.layout.json` below `build`).
+    case inside
+    /// It is unanchored: it matches a name at any depth, so below any folder.
+    case anywhere
+}
+
+/// Whether `pattern` can match a path below `folder` (relative to the glob's base, as `globMatches` takes paths).
+public func globBelowFolder(_ pattern: String, _ folder: String) -> GlobBelowFolder {
+    var pat = Substring(pattern)
+    let slash = UInt8(ascii: "/")
+    if pat.utf8.starts(with: "./".utf8) { pat = pat[pat.utf8.index(pat.startIndex, offsetBy: 2)...] }
+    let trailing = pat.utf8.last == slash
+    guard pat.utf8.dropLast(trailing ? 1 : 0).contains(slash) else { return .anywhere }
+    if pat.utf8.first == slash { pat = pat[pat.utf8.index(after: pat.startIndex)...] }
+    var pSegs = splitOnSlash(pat, omittingEmpty: true).map(String.init)
+    if trailing { pSegs.append("**") }
+    pSegs.append("**")
+    let segs = splitOnSlash(Substring(folder), omittingEmpty: true).map(String.init)
+    // Some leading part of the pattern matches the whole folder; what follows it (never empty: the `**` appended)
+    // can then match something inside.
+    return (0..<pSegs.count).contains { suffixMatches(Array(pSegs[..<$0]), segs)[0] } ? .inside : .cannot
+}
+
 public func globMatches(_ pattern: String, _ path: String) -> Bool {
     // On bytes: "/" is ASCII, and a `Character` test misses one followed by a combining mark.
     var pat = Substring(pattern)
