@@ -111,24 +111,7 @@ public struct LineIndex: Sendable {
             ends.append(n)
             ascii.append(lastASCII)
             if ascii.contains(false) {
-                var off = 0, u16 = 0, u32 = 0
-                var next = checkpointSpacing
-                while off < n {
-                    if off >= next {
-                        cpO.append(off); cp16.append(u16); cp32.append(u32)
-                        next = off + checkpointSpacing
-                    }
-                    if p[off] < 0x80 {
-                        off += 1; u16 += 1; u32 += 1
-                    } else {
-                        let l = utf8SequenceLength(p, off)
-                        if l == 0 {
-                            off += 1; u16 += 1; u32 += 1
-                        } else {
-                            off += l; u16 += l == 4 ? 2 : 1; u32 += 1
-                        }
-                    }
-                }
+                _ = LineIndex.walk(p, from: (0, 0, 0), to: n, spacing: checkpointSpacing, offsets: &cpO, u16s: &cp16, u32s: &cp32)
             }
         }
         lineStarts = starts
@@ -215,21 +198,9 @@ public struct LineIndex: Sendable {
         while after < cpOffset.count && cpOffset[after] < old.end + 8 { after += 1 }
         let target = after < cpOffset.count ? cpOffset[after] + delta : bytes.count
         var offsets: [Int] = [], u16s: [Int] = [], u32s: [Int] = []
-        var off = cpOffset[before], u16 = cpU16[before], u32 = cpU32[before]
-        var next = off + checkpointSpacing
-        bytes.withUnsafeBufferPointer { p in
-            while off < target {
-                if off >= next {
-                    offsets.append(off); u16s.append(u16); u32s.append(u32)
-                    next = off + checkpointSpacing
-                }
-                if p[off] < 0x80 {
-                    off += 1; u16 += 1; u32 += 1
-                } else {
-                    let l = utf8SequenceLength(p, off)
-                    if l == 0 { off += 1; u16 += 1; u32 += 1 } else { off += l; u16 += l == 4 ? 2 : 1; u32 += 1 }
-                }
-            }
+        let (off, u16, u32) = bytes.withUnsafeBufferPointer { p in
+            LineIndex.walk(p, from: (cpOffset[before], cpU16[before], cpU32[before]), to: target, spacing: checkpointSpacing,
+                           offsets: &offsets, u16s: &u16s, u32s: &u32s)
         }
         guard off == target else { return false }
         if after < cpOffset.count {
@@ -244,7 +215,29 @@ public struct LineIndex: Sendable {
         return true
     }
 
-    /// The line breaks in `p[from..<to]` (`\n`, `\r\n`, lone `\r`): for each, the break's offset, whether the line it
+    /// Walks the text by characters (an invalid byte is one unit) from a boundary with its unit counts until `to`,
+    /// appending a checkpoint at the first boundary `spacing` bytes or more past the last one; returns where it
+    /// stopped (`to`, or the end of a character that crosses it) with the counts there.
+    private static func walk(_ p: UnsafeBufferPointer<UInt8>, from start: (Int, Int, Int), to target: Int, spacing: Int,
+                             offsets: inout [Int], u16s: inout [Int], u32s: inout [Int]) -> (Int, Int, Int) {
+        var (off, u16, u32) = start
+        var next = off + spacing
+        while off < target {
+            if off >= next {
+                offsets.append(off); u16s.append(u16); u32s.append(u32)
+                next = off + spacing
+            }
+            if p[off] < 0x80 {
+                off += 1; u16 += 1; u32 += 1
+            } else {
+                let l = utf8SequenceLength(p, off)
+                if l == 0 { off += 1; u16 += 1; u32 += 1 } else { off += l; u16 += l == 4 ? 2 : 1; u32 += 1 }
+            }
+        }
+        return (off, u16, u32)
+    }
+
+    /// The line breaks in `p[from..<to]`    /// The line breaks in `p[from..<to]` (`\n`, `\r\n`, lone `\r`): for each, the break's offset, whether the line it
     /// ends is ASCII, and the next line's start. Returns whether the unfinished last line is ASCII so far.
     private static func scanLines(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
                                   starts: inout [Int], ends: inout [Int], ascii: inout [Bool]) -> Bool {
