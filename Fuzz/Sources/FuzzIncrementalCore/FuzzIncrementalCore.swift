@@ -5,7 +5,10 @@
 //   do the counts past the limit on diagnostics per document; one input in four sets that limit to 1–16, so that
 //   the incremental linter's end of the list meets the whole-document linter's parser and builder, which only
 //   count what is past it (ROBUSTNESS.md, Found 52), and one in four turns rules off or changes their severity;
-// - its outline and inlay sizes equal those of a linter that only read the final text.
+// - its outline and inlay sizes equal those of a linter that only read the final text;
+// - its line index, updated edit by edit (UTF-16 and UTF-32 checkpoints moved over each edit in a text with non-ASCII
+//   or invalid bytes), answers as one made from the final text: positions in the three encodings and back, at the
+//   ends of every edit and at 65 offsets spread over the text.
 // `FuzzIncremental` checks the same property through the server (LSP positions, JSON, the document store, pulls
 // between changes); this target has none of that cost, so it runs several times as many edit sequences.
 //
@@ -46,6 +49,22 @@ func compareWithLint(_ inc: IncrementalLinter, _ what: String) {
         """)
 }
 
+/// The line index kept through the edits equals one made from the final text at `offsets` and 65 spread ones.
+func compareLineIndex(_ inc: IncrementalLinter, _ offsets: [Int]) {
+    let fresh = LineIndex(inc.text, countsByteOrderMark: true)
+    let kept = inc.lineIndex
+    check(kept.lineCount == fresh.lineCount, "the line index after edits has \(kept.lineCount) lines, the text \(fresh.lineCount)")
+    let n = inc.text.count
+    for o in offsets + (0...64).map({ n * $0 / 64 }) where o >= 0 && o <= n {
+        for e in [PositionEncoding.utf8, .utf16, .utf32] {
+            let p = fresh.position(of: o, in: e)
+            check(kept.position(of: o, in: e) == p, "the line index after edits puts offset \(o) at \(kept.position(of: o, in: e)) (\(e)), the text at \(p)")
+            let back = Position(line: p.line, character: p.character + 1)
+            check(kept.offset(of: back, in: e) == fresh.offset(of: back, in: e), "the line index after edits reads \(back) (\(e)) otherwise than the text")
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 2 else { return 0 }
@@ -62,6 +81,7 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     let inc = IncrementalLinter(text: r.bytes(len), options: options)
     var ops = 0
     var edits = 0
+    var edited: [Int] = []   // where edits started and ended, in the text after each
     while let op = r.byte(), ops < 64 {
         ops += 1
         let n = inc.text.count
@@ -78,6 +98,7 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         }
         edits += 1
         if op & 16 != 0 { inc.replace(range, with: new) } else { inc.edit(range, with: new) }
+        if edited.count < 64 { edited += [range.start, range.start + new.count] }
         if op & 32 != 0 {
             inc.update()
             compareWithLint(inc, "after edit \(edits)")
@@ -91,6 +112,7 @@ public func fuzzIncrementalCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
         let all = ByteRange(0, inc.text.count)
         check(inc.dimensionSizes(in: all) == fresh.dimensionSizes(in: all),
               "the inlay sizes after edits differ from those of the final text")
+        compareLineIndex(inc, edited)
     }
     return 0
 }
