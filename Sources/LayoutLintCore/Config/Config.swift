@@ -190,23 +190,17 @@ public enum GlobBelowFolder: Sendable, Equatable {
 
 /// Whether `pattern` can match a path below `folder` (relative to the glob's base, as `globMatches` takes paths).
 public func globBelowFolder(_ pattern: String, _ folder: String) -> GlobBelowFolder {
-    var pat = Substring(pattern)
-    let slash = UInt8(ascii: "/")
-    if pat.utf8.starts(with: "./".utf8) { pat = pat[pat.utf8.index(pat.startIndex, offsetBy: 2)...] }
-    let trailing = pat.utf8.last == slash
-    guard pat.utf8.dropLast(trailing ? 1 : 0).contains(slash) else { return .anywhere }
-    if pat.utf8.first == slash { pat = pat[pat.utf8.index(after: pat.startIndex)...] }
-    var pSegs = splitOnSlash(pat, omittingEmpty: true).map(String.init)
-    if trailing { pSegs.append("**") }
-    pSegs.append("**")
+    let (pSegs, anchored) = globSegments(pattern)
+    guard anchored else { return .anywhere }
     let segs = splitOnSlash(Substring(folder), omittingEmpty: true).map(String.init)
     // Some leading part of the pattern matches the whole folder; what follows it (never empty: the `**` appended)
     // can then match something inside.
     return (0..<pSegs.count).contains { suffixMatches(Array(pSegs[..<$0]), segs)[0] } ? .inside : .cannot
 }
 
-public func globMatches(_ pattern: String, _ path: String) -> Bool {
-    // On bytes: "/" is ASCII, and a `Character` test misses one followed by a combining mark.
+/// A glob's segments as `globMatches` reads them (`./` and a leading `/` dropped, a trailing `/` and a final `**`
+/// added: a pattern matches a folder and everything below it), and whether it is anchored (a `/` before its end).
+func globSegments(_ pattern: String) -> (segments: [String], anchored: Bool) {
     var pat = Substring(pattern)
     let slash = UInt8(ascii: "/")
     if pat.utf8.starts(with: "./".utf8) { pat = pat[pat.utf8.index(pat.startIndex, offsetBy: 2)...] }
@@ -218,6 +212,11 @@ public func globMatches(_ pattern: String, _ path: String) -> Bool {
     // A trailing `**` makes the pattern match a folder and everything below it; `**` may match no segment, so this
     // one table also answers the pattern without it.
     pSegs.append("**")
+    return (pSegs, anchored)
+}
+
+public func globMatches(_ pattern: String, _ path: String) -> Bool {
+    let (pSegs, anchored) = globSegments(pattern)
     let segs = splitOnSlash(Substring(path), omittingEmpty: true).map(String.init)
     let matches = suffixMatches(pSegs, segs)
     // Anchored: the pattern matches from the path's start. Unanchored: from any segment's start.
