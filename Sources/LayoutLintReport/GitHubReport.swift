@@ -33,21 +33,23 @@ public enum GitHubReport {
     /// per-`Character` replacement of `\r` and `\n` let a CR LF from the document (a key such as
     /// `"x\r\n::error file=…::…"`) through, and a document could write its own workflow commands into the log.
     static func data(_ s: String) -> String {
-        escaping(s, ["%": "%25", "\r": "%0D", "\n": "%0A"])
+        escaping(s, dataEscapes)
     }
 
     /// Escapes a workflow command's property value (the file name, the rule). CR and LF stay `%0D` and `%0A`; the
     /// other control characters (ESC, BEL, C1, bidi controls) become the pictures the text report shows, so that a
     /// file name cannot colour or retitle the log viewer.
     static func property(_ s: String) -> String {
-        let table: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"]
-        guard s.unicodeScalars.contains(where: { table[$0] != nil || TextReport.visible($0) != $0 }) else { return s }
+        guard s.unicodeScalars.contains(where: { propertyEscapes[$0] != nil || TextReport.visible($0) != $0 }) else { return s }
         var out = String.UnicodeScalarView()
         for c in s.unicodeScalars {
-            if let r = table[c] { out.append(contentsOf: r.unicodeScalars) } else { out.append(TextReport.visible(c)) }
+            if let r = propertyEscapes[c] { out.append(contentsOf: r.unicodeScalars) } else { out.append(TextReport.visible(c)) }
         }
         return String(out)
     }
+
+    static let propertyEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"]
+    static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
 
     static func escaping(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
         guard s.unicodeScalars.contains(where: { table[$0] != nil }) else { return s }

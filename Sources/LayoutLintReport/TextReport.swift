@@ -39,7 +39,7 @@ public enum TextReport {
     /// a decoded `String` has three bytes for each invalid byte, which moved the caret.
     public static func snippet(source: [UInt8], index: LineIndex, range: ByteRange, style: TextStyle) -> String {
         guard index.lineCount > 0 else { return "" }
-        let line = index.position(of: range.start, in: .utf8).line
+        let line = index.line(containing: range.start)
         let lr = index.lineRange(line)
         guard lr.start <= lr.end, lr.end <= source.count else { return "" }
         let caretStart = max(0, min(range.start, lr.end) - lr.start)

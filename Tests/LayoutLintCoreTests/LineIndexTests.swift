@@ -164,6 +164,31 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
         }
     }
 
+    /// A column is counted from its line's start, or, on a line longer than the checkpoint spacing, from the
+    /// checkpoint before it less the one before the line: both give every answer alike, on valid and invalid UTF-8.
+    @Test func lineStartAndCheckpointWalksAgree() {
+        var rng = SplitMix(seed: 5)
+        let pieces: [[UInt8]] = ["a", "\n", "\r\n", "\r", "日", "👍", "é", "{\"k\": 1}"].map { Array($0.utf8) }
+            + [[0xE3, 0x81], [0x82], [0xF0, 0x9F], [0x80], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF]]
+        for round in 0..<20 {
+            var text: [UInt8] = []
+            while text.count < 50 + rng.below(600) { text += pieces[rng.below(pieces.count)] }
+            let bom = round % 2 == 0
+            let fromCheckpoints = LineIndex(text, countsByteOrderMark: bom, checkpointSpacing: 1)
+            let fromLineStarts = LineIndex(text, countsByteOrderMark: bom, checkpointSpacing: 1 << 30)
+            for o in 0...text.count {
+                for e in encodings {
+                    let p = fromLineStarts.position(of: o, in: e)
+                    #expect(fromCheckpoints.position(of: o, in: e) == p, "round \(round), offset \(o), \(e)")
+                    for c in [p.character, p.character + 1, p.character + 2] {
+                        let q = Position(line: p.line, character: c)
+                        #expect(fromCheckpoints.offset(of: q, in: e) == fromLineStarts.offset(of: q, in: e), "round \(round), \(q), \(e)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func everyByteOffsetMapsToACharacterStart() {
         let text = "a日👍\nx"
         let index = LineIndex(text)

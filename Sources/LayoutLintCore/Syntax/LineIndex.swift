@@ -295,11 +295,11 @@ public struct LineIndex: Sendable {
         let start = lineStarts[line]
         let o = min(max(byteOffset, start), lineEnds[line])
         if asciiLines[line] { return Position(line: line, character: o - start) }
-        let a = cumulative(upTo: o)
+        let a = units(from: start, upTo: o)
         switch encoding {
         case .utf8: return Position(line: line, character: a.offset - start)
-        case .utf16: return Position(line: line, character: a.u16 - cumulative(upTo: start).u16)
-        case .utf32: return Position(line: line, character: a.u32 - cumulative(upTo: start).u32)
+        case .utf16: return Position(line: line, character: a.u16)
+        case .utf32: return Position(line: line, character: a.u32)
         }
     }
 
@@ -317,16 +317,20 @@ public struct LineIndex: Sendable {
         if asciiLines[line] { return start + min(character, end - start) }
         if encoding == .utf8 {
             let target = character >= end - start ? end : start + character
-            return cumulative(upTo: target).offset
+            return units(from: start, upTo: target).offset
         }
-        let s = cumulative(upTo: start)
-        let target = (encoding == .utf16 ? s.u16 : s.u32) + character
-        // Start from the best checkpoint inside the line, if any.
-        let units = encoding == .utf16 ? cpU16 : cpU32
-        var idx = lastIndex(in: units, notAbove: target)
-        idx = min(idx, lastIndex(in: cpOffset, notAbove: end))
-        var off = s.offset, u = encoding == .utf16 ? s.u16 : s.u32
-        if cpOffset[idx] > off { off = cpOffset[idx]; u = units[idx] }
+        // Units counted from the line start; a long line (a minified document) from the best checkpoint inside it.
+        var off = start, u = 0, target = character
+        if end - start > checkpointSpacing {
+            let s = cumulative(upTo: start)
+            target = (encoding == .utf16 ? s.u16 : s.u32) + character
+            let units = encoding == .utf16 ? cpU16 : cpU32
+            var idx = lastIndex(in: units, notAbove: target)
+            idx = min(idx, lastIndex(in: cpOffset, notAbove: end))
+            off = s.offset
+            u = encoding == .utf16 ? s.u16 : s.u32
+            if cpOffset[idx] > off { off = cpOffset[idx]; u = units[idx] }
+        }
         return bytes.withUnsafeBufferPointer { p -> Int in
             while off < end {
                 let b = p[off]
@@ -356,7 +360,24 @@ public struct LineIndex: Sendable {
     /// from the document start to it. Only meaningful for documents with non-ASCII bytes.
     private func cumulative(upTo target: Int) -> (offset: Int, u16: Int, u32: Int) {
         let idx = lastIndex(in: cpOffset, notAbove: target)
-        var off = cpOffset[idx], u16 = cpU16[idx], u32 = cpU32[idx]
+        return advance(from: (cpOffset[idx], cpU16[idx], cpU32[idx]), upTo: target)
+    }
+
+    /// The last character boundary at or before `target`, with the UTF-16 and UTF-32 units from `start` (a line
+    /// start, so a character boundary) to it. A line start is a boundary of the walk from the document start (no
+    /// UTF-8 sequence spans a line break), so this is `cumulative(upTo: target)` less `cumulative(upTo: start)`; it
+    /// walks from `start`, not from the checkpoint before it, unless the two are more than a checkpoint apart.
+    private func units(from start: Int, upTo target: Int) -> (offset: Int, u16: Int, u32: Int) {
+        if target - start > checkpointSpacing {
+            let s = cumulative(upTo: start), a = cumulative(upTo: target)
+            return (a.offset, a.u16 - s.u16, a.u32 - s.u32)
+        }
+        return advance(from: (start, 0, 0), upTo: target)
+    }
+
+    /// Walks by characters from a boundary with its unit counts to the last boundary at or before `target`.
+    private func advance(from: (Int, Int, Int), upTo target: Int) -> (offset: Int, u16: Int, u32: Int) {
+        var (off, u16, u32) = from
         bytes.withUnsafeBufferPointer { p in
             while off < target {
                 let b = p[off]
