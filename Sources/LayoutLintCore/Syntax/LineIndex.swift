@@ -324,12 +324,12 @@ public struct LineIndex: Sendable {
         if end - start > checkpointSpacing {
             let s = cumulative(upTo: start)
             target = (encoding == .utf16 ? s.u16 : s.u32) + character
-            let units = encoding == .utf16 ? cpU16 : cpU32
-            var idx = lastIndex(in: units, notAbove: target)
+            let cpUnits = encoding == .utf16 ? cpU16 : cpU32
+            var idx = lastIndex(in: cpUnits, notAbove: target)
             idx = min(idx, lastIndex(in: cpOffset, notAbove: end))
             off = s.offset
             u = encoding == .utf16 ? s.u16 : s.u32
-            if cpOffset[idx] > off { off = cpOffset[idx]; u = units[idx] }
+            if cpOffset[idx] > off { off = cpOffset[idx]; u = cpUnits[idx] }
         }
         return bytes.withUnsafeBufferPointer { p -> Int in
             while off < end {
