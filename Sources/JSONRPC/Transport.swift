@@ -37,10 +37,10 @@ public enum RPCErrorCode {
 public enum FramerEvent: Equatable, Sendable {
     case frame([UInt8])
     case error(String)
-    /// A body over the limit was skipped (after its `.error`): its size and its first bytes (at most
-    /// `MessageFramer.skippedHeadSize`), from which `SkippedMessage` reads what the message was, so that the server
-    /// can answer a request or stop trusting a document whose edit it lost.
-    case skipped(total: Int, head: [UInt8])
+    /// A body over the limit was skipped (after its `.error`): its size, how much of it was sent (less when the next
+    /// message's header came first), and what those bytes say the message was (`SkippedMessage`, read as they were
+    /// skipped), so that the server can answer a request or stop trusting a document whose edit it lost.
+    case skipped(total: Int, sent: Int, message: SkippedMessage)
 }
 
 /// The LSP base protocol's framing: `Content-Length: N\r\n` (required), `Content-Type: …\r\n` (optional),
@@ -62,19 +62,20 @@ public struct MessageFramer: Sendable {
     private(set) var state: State = .header
     private var headerBuffer: [UInt8] = []
     private var body: [UInt8] = []
-    /// The first bytes of the body being skipped.
-    private var skippedHead: [UInt8] = []
+    /// What the body being skipped says so far, and the bytes of it held back while they may be the start of a
+    /// `Content-Length:` header (given to the scanner when they turn out not to be).
+    private var skipScanner = SkippedMessageScanner()
+    private var skipHeld: [UInt8] = []
 
     public static let defaultMaxMessageSize = 64 * 1024 * 1024
-    /// How much of a skipped body is kept (and never more than `maxMessageSize`).
-    public static let skippedHeadSize = 4096
 
     public init(maxMessageSize: Int = MessageFramer.defaultMaxMessageSize) {
         self.maxMessageSize = max(1, maxMessageSize)
+        skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, self.maxMessageSize))
     }
 
     /// Bytes buffered right now (header or body): bounded by `maxMessageSize + maxHeaderSize`.
-    public var bufferedByteCount: Int { headerBuffer.count + body.count + skippedHead.count }
+    public var bufferedByteCount: Int { headerBuffer.count + body.count + skipScanner.bufferedByteCount + skipHeld.count }
 
     public mutating func feed(_ bytes: [UInt8]) -> [FramerEvent] {
         bytes.withUnsafeBufferPointer { feed($0) }
@@ -88,40 +89,49 @@ public struct MessageFramer: Sendable {
             switch state {
             case .skipping(var remaining, let total, var matched, var lineStart):
                 // Skip byte by byte, watching for a header at a line start (JSON never has an unquoted
-                // `Content-Length:` at the start of a line, so this cannot cut a real body short).
+                // `Content-Length:` at the start of a line, so this cannot cut a real body short), and give the
+                // skipped bytes to the scanner, but those of a header's start.
                 var resynced = false
-                let headRoom = min(Self.skippedHeadSize, maxMessageSize) - skippedHead.count
-                if headRoom > 0 {
-                    skippedHead.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + min(headRoom, n - i, remaining))]))
-                }
+                var fed = i // the bytes before this one were given to the scanner, or held
                 while i < n && remaining > 0 {
                     let c = bytes[i]
                     i += 1
                     remaining -= 1
                     let lower = (c >= 0x41 && c <= 0x5A) ? c + 0x20 : c
                     if (matched > 0 || lineStart) && lower == Self.headerName.utf8Start[matched] {
+                        skipScanner.feed(UnsafeBufferPointer(rebasing: bytes[fed..<(i - 1)]))
+                        fed = i
+                        skipHeld.append(c)
                         matched += 1
                         if matched == Self.headerName.utf8CodeUnitCount {
                             let sent = total - remaining - matched
                             events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(sent) bytes"))
-                            events.append(.skipped(total: total, head: Array(skippedHead.prefix(sent))))
-                            skippedHead = []
+                            events.append(.skipped(total: total, sent: sent, message: skipScanner.message))
+                            skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
+                            skipHeld = []
                             state = .header
                             headerBuffer = Array("Content-Length:".utf8)
                             resynced = true
                             break
                         }
                     } else {
+                        if matched > 0 {
+                            skipHeld.withUnsafeBufferPointer { skipScanner.feed($0) }
+                            skipHeld.removeAll(keepingCapacity: true)
+                        }
                         matched = 0
                     }
                     lineStart = c == 0x0A
                 }
                 if resynced { continue }
+                skipScanner.feed(UnsafeBufferPointer(rebasing: bytes[fed..<i]))
                 if remaining == 0 {
+                    skipHeld.withUnsafeBufferPointer { skipScanner.feed($0) }
                     state = .header
                     events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
-                    events.append(.skipped(total: total, head: skippedHead))
-                    skippedHead = []
+                    events.append(.skipped(total: total, sent: total, message: skipScanner.message))
+                    skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
+                    skipHeld = []
                 } else {
                     state = .skipping(remaining: remaining, total: total, matched: matched, lineStart: lineStart)
                 }
@@ -183,7 +193,8 @@ public struct MessageFramer: Sendable {
             events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
         case .skipping(let remaining, let total, _, _):
             events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
-            skippedHead = []
+            skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
+            skipHeld = []
         case .header:
             if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
                 events.append(.error("input ended inside a header (\(headerBuffer.count) bytes)"))
@@ -662,71 +673,150 @@ public final class MessageWriter: @unchecked Sendable {
 
 // MARK: what a skipped message was
 
-/// What the first bytes of a message too large to read say about it: its `id` and `method` (top-level members) and
-/// the `params.textDocument.uri` it concerns, each when it lies within those bytes. Read by a scanner that follows
-/// JSON's nesting and strings and never fails: a cut or broken head gives what it holds before the cut.
+/// What a message too large to read says about itself: its `id` and `method` (top-level members), the
+/// `params.textDocument.uri` it concerns, and whether it has top-level `params` (a request or notification: a
+/// response never has them). Read by `SkippedMessageScanner` from every byte of the body that was sent, as the framer
+/// skips it, in constant memory.
 public struct SkippedMessage: Equatable, Sendable {
     public var id: JSONValue?
     public var method: String?
     public var uri: String?
-    /// A top-level `params` member was seen: a request or notification (a response never has one).
     public var hasParams = false
 
-    public init(head: [UInt8]) {
-        var keys: [String?] = []          // the member name each open container was opened under
-        var pendingKey: String?           // a member name read, its value not yet
+    public init() {}
+
+    /// What `bytes` (all of a body that was sent, or its first bytes) say.
+    public init(head bytes: [UInt8]) {
+        var s = SkippedMessageScanner()
+        bytes.withUnsafeBufferPointer { s.feed($0) }
+        self = s.message
+    }
+}
+
+/// Reads a `SkippedMessage` from bytes fed in any pieces, following JSON's nesting and strings; it never fails (broken
+/// JSON gives what it holds) and keeps at most `maxString` bytes of a string (a longer one is not taken) and the member
+/// names of the outer three levels. A value the end of the bytes may have cut (a number or an unclosed string) is not
+/// taken: a body cut short by the next message's header ends anywhere.
+public struct SkippedMessageScanner: Sendable {
+    /// The longest string kept (a member name, a method, a string id, a document URI).
+    public static let defaultMaxString = 8192
+    public let maxString: Int
+    public private(set) var found = SkippedMessage()
+
+    private enum Lex: Sendable { case between, string(escaped: Bool), afterString, number }
+    private var lex = Lex.between
+    /// The string or number being read, raw (a string with its quotes and escapes); `overflow` once it passed
+    /// `maxString` (not taken).
+    private var buffer: [UInt8] = []
+    private var overflow = false
+    /// A string read whose meaning waits on the next non-blank byte (a `:` makes it a member name).
+    private var closed: String?
+    /// The member name each open container was opened under, for the outer three levels; `depth` counts them all.
+    private var keys: [String?] = []
+    private var depth = 0
+    /// A member name read, its value not yet.
+    private var pendingKey: String?
+
+    public init(maxString: Int = SkippedMessageScanner.defaultMaxString) {
+        self.maxString = max(1, maxString)
+    }
+
+    /// Bytes held now (the string or number being read): at most `maxString` + 2.
+    public var bufferedByteCount: Int { buffer.count }
+
+    /// What the bytes fed so far say (a string the next byte may show to be a member name is taken as a value).
+    public var message: SkippedMessage {
+        var copy = self
+        if case .afterString = lex { copy.value(closed.map(JSONValue.string)) }
+        return copy.found
+    }
+
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
-        let n = head.count
-        func skipSpace(_ j: inout Int) { while j < n, [0x20, 0x09, 0x0A, 0x0D].contains(head[j]) { j += 1 } }
-        func value(_ v: JSONValue) {
-            defer { pendingKey = nil }
-            guard let key = pendingKey else { return }
-            if keys.count == 1 {
-                if key == "id", v.stringValue != nil || v.intValue != nil { id = v }
-                if key == "method", let m = v.stringValue { method = m }
-            } else if keys.count == 3, keys[1] == "params", keys[2] == "textDocument", key == "uri", let u = v.stringValue {
-                uri = u
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            switch lex {
+            case .string(var escaped):
+                // Up to the closing quote, in one stretch.
+                var j = i
+                while j < n {
+                    if escaped { escaped = false } else if bytes[j] == 0x5C { escaped = true } else if bytes[j] == 0x22 { break }
+                    j += 1
+                }
+                keep(UnsafeBufferPointer(rebasing: bytes[i..<min(j + 1, n)]))
+                i = min(j + 1, n)
+                if j == n { lex = .string(escaped: escaped); continue }
+                closed = overflow ? nil : (try? JSONValue.parse(buffer))?.stringValue
+                buffer.removeAll(keepingCapacity: true)
+                overflow = false
+                lex = .afterString
+            case .afterString:
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+                if c == 0x3A {
+                    pendingKey = closed
+                    i += 1
+                } else {
+                    value(closed.map(JSONValue.string))
+                }
+                closed = nil
+                lex = .between
+            case .number:
+                if c == 0x2D || c == 0x2B || c == 0x2E || c == 0x45 || c == 0x65 || (0x30...0x39).contains(c) {
+                    keep(UnsafeBufferPointer(rebasing: bytes[i..<(i + 1)]))
+                    i += 1
+                    continue
+                }
+                // (An id is an integer or a string.)
+                value(overflow ? nil : Int64(String(decoding: buffer, as: UTF8.self)).map(JSONValue.int))
+                buffer.removeAll(keepingCapacity: true)
+                overflow = false
+                lex = .between
+            case .between:
+                i += 1
+                switch c {
+                case 0x22:
+                    keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i]))
+                    lex = .string(escaped: false)
+                case 0x7B, 0x5B:
+                    if depth == 1 && pendingKey == "params" { found.hasParams = true }
+                    if depth < 3 { keys.append(pendingKey) }
+                    depth += 1
+                    pendingKey = nil
+                case 0x7D, 0x5D:
+                    if depth > 0 {
+                        depth -= 1
+                        if keys.count > depth { keys.removeLast() }
+                    }
+                    pendingKey = nil
+                case 0x2D, 0x30...0x39:
+                    keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i]))
+                    lex = .number
+                case 0x2C:
+                    pendingKey = nil
+                default:
+                    break
+                }
             }
         }
-        while i < n, keys.count <= 64 {
-            let c = head[i]
-            switch c {
-            case 0x22: // a string: a member name when a ':' follows
-                var j = i + 1
-                while j < n, head[j] != 0x22 { j += head[j] == 0x5C ? 2 : 1 }
-                guard j < n else { return }
-                let string = (try? JSONValue.parse(Array(head[i...j])))?.stringValue
-                j += 1
-                var k = j
-                skipSpace(&k)
-                if k < n, head[k] == 0x3A {
-                    pendingKey = string
-                    i = k + 1
-                } else {
-                    if let string { value(.string(string)) } else { pendingKey = nil }
-                    i = j
-                }
-            case 0x7B, 0x5B:
-                if keys.count == 1 && pendingKey == "params" { hasParams = true }
-                keys.append(pendingKey)
-                pendingKey = nil
-                i += 1
-            case 0x7D, 0x5D:
-                if !keys.isEmpty { keys.removeLast() }
-                pendingKey = nil
-                i += 1
-            case 0x2D, 0x30...0x39:
-                var j = i
-                while j < n, head[j] == 0x2D || head[j] == 0x2B || head[j] == 0x2E || head[j] == 0x45 || head[j] == 0x65 || (0x30...0x39).contains(head[j]) { j += 1 }
-                // (A number the cut may have shortened is not taken; an id is an integer or a string.)
-                if j < n, let v = Int64(String(decoding: head[i..<j], as: UTF8.self)) { value(.int(v)) } else { pendingKey = nil }
-                i = j
-            case 0x2C:
-                pendingKey = nil
-                i += 1
-            default:
-                i += 1
-            }
+    }
+
+    /// Appends to the string or number being read, up to `maxString` (+ its quotes).
+    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = maxString + 2 - buffer.count
+        if bytes.count > room { overflow = true }
+        if room > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<min(room, bytes.count)])) }
+    }
+
+    /// A value read (nil: one not taken) for the pending member name.
+    private mutating func value(_ v: JSONValue?) {
+        defer { pendingKey = nil }
+        guard let key = pendingKey, let v else { return }
+        if depth == 1 {
+            if key == "id", v.stringValue != nil || v.intValue != nil { found.id = v }
+            if key == "method", let m = v.stringValue { found.method = m }
+        } else if depth == 3, keys[1] == "params", keys[2] == "textDocument", key == "uri", let u = v.stringValue {
+            found.uri = u
         }
     }
 }

@@ -251,7 +251,7 @@ extension LanguageServer {
     }
 
     /// A notification too large to read (over `maxMessageSize`). If it may have been an edit or the opening of a
-    /// document (its first bytes say so, or do not say what it was), the server's text of that document (of every
+    /// document (it says so, or it was cut short before it said what it was), the server's text of that document (of every
     /// open one, when they do not name it) is no longer the editor's: checking it would report findings at the
     /// wrong places. Such documents are closed (their diagnostics cleared, requests about them answered with
     /// nothing), and the user is told to reopen them.

@@ -332,20 +332,18 @@ final class LanguageServer {
             switch e {
             case .error(let m):
                 log("framing: " + m, kind: "framing")
-            case .skipped(let total, let head):
-                let m = SkippedMessage(head: head)
+            case .skipped(let total, let sent, let m):
                 if let id = m.id, m.method != nil || m.hasParams {
                     queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
                                                            message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
-                } else if m.method != nil || (m.id == nil && head.count >= min(MessageFramer.skippedHeadSize, options.maxMessageSize)) {
-                    // (A notification, or a body whose first 4 KiB name neither its method nor an id: params first,
-                    // the way some clients write them, and so most likely an edit. One with an id and neither method
-                    // nor params is a response to the server, and a body that was announced and not sent, the next message's header
-                    // coming first, delivered nothing to lose: neither closes anything. A request whose id comes
-                    // after 4 KiB of params cannot be answered: it has no id to answer.)
+                } else if m.method != nil || (m.id == nil && m.hasParams) {
+                    // A notification; or params without a method or an id: a body cut short (by the next message's
+                    // header) before its method, most likely an edit. (One with an id and neither method nor params
+                    // is a response to the server; one without method, id or params, nothing a client meant: neither
+                    // closes anything.)
                     queue.append(QueuedItem(tooLarge: m, bytes: total))
                 } else {
-                    log("skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : "nothing of it was sent"))", kind: "too large")
+                    log("skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : sent == 0 ? "nothing of it was sent" : "neither a request nor a notification"))", kind: "too large")
                 }
             case .frame(let body):
                 switch decodeBody(body) {

@@ -269,15 +269,22 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         let late = #"{"jsonrpc":"2.0","id":9001,"params":{"junk":"\#(huge)"},"method":"textDocument/hover"}"#
         c.sendRaw(Array("Content-Length: \(late.utf8.count)\r\n\r\n\(late)".utf8))
         #expect(c.response(9001)?["error"]?["code"] == .int(-32600))
+        // And with its id last, after 150 KB of params (Emacs's lsp-mode and Helix write the id last): the whole body
+        // is read for it as it is skipped.
+        let idLast = #"{"jsonrpc":"2.0","method":"textDocument/hover","params":{"junk":"\#(huge)"},"id":9002}"#
+        c.sendRaw(Array("Content-Length: \(idLast.utf8.count)\r\n\r\n\(idLast)".utf8))
+        #expect(c.response(9002)?["error"]?["code"] == .int(-32600))
         c.open(a, overflowDoc, version: 3)
         let after = diagnosticCodes(c.diagnostics(a))
         #expect(after.contains("group-overflow"))
         #expect(c.shutdown() == 0)
     }
 
-    /// A message too large to read whose first 4 KiB do not say what it is (a client that writes `params` first,
-    /// its text before its method and document) may be an edit of any open document: all of them stop being checked,
-    /// and the user is told. A header that announces a body and sends none loses nothing: nothing stops.
+    /// A message too large to read is read for what it is as it is skipped, to its end: a client that writes
+    /// `params` first (its text before its method and document) loses the edit of that document only. One cut short
+    /// by the next message's header before it says what it is may be an edit of any open document: all of them stop
+    /// being checked, and the user is told. A header that announces a body and sends none, and a response too large,
+    /// lose nothing: nothing stops.
     @Test func aMessageTooLargeThatDoesNotSayWhatItIsStopsEveryDocument() {
         let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
         c.initialize()
@@ -285,17 +292,31 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         c.open(a, overflowDoc)
         _ = c.diagnostics(a)
         c.sendRaw(Array("Content-Length: 5000000\r\n\r\n".utf8))   // announced, never sent
-        // A response too large (an id and no method in its head) is no edit either (the session review's point 8).
+        // A response too large (an id and no method) is no edit either (the session review's point 8).
         let response = #"{"jsonrpc":"2.0","id":"layoutlint-1","result":{"junk":"\#(String(repeating: "x", count: 150_000))"}}"#
         c.sendRaw(Array("Content-Length: \(response.utf8.count)\r\n\r\n\(response)".utf8))
         c.open(b, overflowDoc)
         let stillChecked = diagnosticCodes(c.diagnostics(b))
         #expect(stillChecked.contains("group-overflow"))
-        let body = #"{"params":{"contentChanges":[{"text":"\#(String(repeating: "x", count: 150_000))"}],"textDocument":{"uri":"\#(a)","version":2}},"jsonrpc":"2.0","method":"textDocument/didChange"}"#
+        // Params first, cut short by the next message: all open documents stop.
+        let cut = #"{"params":{"contentChanges":[{"text":"\#(String(repeating: "x", count: 150_000))"#
+        c.sendRaw(Array("Content-Length: 5000000\r\n\r\n\(cut)\r\n".utf8))
+        // (The next message's header ends the cut body.)
+        #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null && c.result("textDocument/hover", tdp(b, 3, 10)) == .null)
+        let shownAll = c.notification("window/showMessage")
+        #expect(shownAll?["message"]?.stringValue?.contains("the 2 open documents") == true, "\(String(describing: shownAll))")
+        // Reopened, both are checked again; a whole params-first edit of one names it after its text: only that one stops.
+        c.open(a, overflowDoc, version: 3)
+        c.open(b, overflowDoc, version: 3)
+        #expect(diagnosticCodes(c.diagnostics(a, version: 3)).contains("group-overflow"))
+        #expect(diagnosticCodes(c.diagnostics(b, version: 3)).contains("group-overflow"))
+        let body = #"{"params":{"contentChanges":[{"text":"\#(String(repeating: "x", count: 150_000))"}],"textDocument":{"uri":"\#(a)","version":4}},"jsonrpc":"2.0","method":"textDocument/didChange"}"#
         c.sendRaw(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
         let shown = c.notification("window/showMessage")
-        #expect(shown?["message"]?.stringValue?.contains("the 2 open documents") == true, "\(String(describing: shown))")
-        #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null && c.result("textDocument/hover", tdp(b, 3, 10)) == .null)
+        #expect(shown?["message"]?.stringValue?.contains("It stopped checking \(a);") == true, "\(String(describing: shown))")
+        #expect(c.result("textDocument/hover", tdp(a, 3, 10)) == .null)
+        let symbols = c.result("textDocument/documentSymbol", .object([("textDocument", docID(b))]))?.arrayValue ?? []
+        #expect(!symbols.isEmpty, "the other document is still checked")
         #expect(c.shutdown() == 0)
     }
 

@@ -102,10 +102,11 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 
     @Test func hundredMegabytesAnnouncedAndNotSent() {
         var f = MessageFramer(maxMessageSize: 64 * 1024 * 1024)
-        let e = f.feed(Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(repeating: 0x20, count: 1000))
+        let e = f.feed(Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(#"{"method":"x","params":{"text":""#.utf8) + Array(repeating: 0x20, count: 1_000_000))
         #expect(frames(e).isEmpty)
         #expect(errors(e).contains { $0.contains("over the limit") })
-        #expect(f.bufferedByteCount == 1000) // skipped by counting: only its head (at most 4 KiB) is kept
+        // Skipped by counting: only the string being read is kept, up to 8 KiB.
+        #expect(f.bufferedByteCount == SkippedMessageScanner.defaultMaxString + 2)
         #expect(errors(f.finish()).contains { $0.contains("oversized") })
         #expect(f.bufferedByteCount == 0)
     }
@@ -221,27 +222,35 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     }
 }
 
-/// A message too large to read is skipped, and what its first bytes say it was goes to the server (which answers a
-/// request, and stops checking a document whose edit it lost).
+/// A message too large to read is skipped, and what it says it was goes to the server (which answers a request, and
+/// stops checking a document whose edit it lost): read from every byte sent as they are skipped, in constant memory.
 @Suite struct SkippedMessageTests {
-    private func skipped(_ events: [FramerEvent]) -> [(Int, [UInt8])] {
-        events.compactMap { if case .skipped(let t, let h) = $0 { return (t, h) }; return nil }
+    private func skipped(_ events: [FramerEvent]) -> [(total: Int, sent: Int, message: SkippedMessage)] {
+        events.compactMap { if case .skipped(let t, let s, let m) = $0 { return (t, s, m) }; return nil }
     }
 
-    @Test func theHeadOfASkippedBodyIsReported() {
+    @Test func aSkippedBodyIsReadToItsEndInPieces() {
         var f = MessageFramer(maxMessageSize: 10_000)
-        let body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:\/\/\/a%20b\/x.layout.json","version":3},"contentChanges":[{"text":""# + String(repeating: "x", count: 20_000) + #""}]}}"#
+        // The text first and the document, method and id after it (unordered maps, Emacs's lsp-mode, Helix).
+        let body = #"{"jsonrpc":"2.0","params":{"contentChanges":[{"text":""# + String(repeating: "x\\\"", count: 20_000)
+            + #""}],"textDocument":{"version":3,"uri":"file:\/\/\/a%20b\/x.layout.json"}},"method":"textDocument/didChange","id":"r-9"}"#
         var events: [FramerEvent] = []
-        for chunk in stride(from: 0, to: framed(body).count, by: 777).map({ Array(framed(body)[$0..<min($0 + 777, framed(body).count)]) }) {
+        let bytes = framed(body)
+        for chunk in stride(from: 0, to: bytes.count, by: 777).map({ Array(bytes[$0..<min($0 + 777, bytes.count)]) }) {
             events += f.feed(chunk)
-            #expect(f.bufferedByteCount <= MessageFramer.skippedHeadSize + f.maxHeaderSize)
+            #expect(f.bufferedByteCount <= SkippedMessageScanner.defaultMaxString + 2 + f.maxHeaderSize)
         }
         events += f.feed(framed("{}"))
         #expect(frames(events) == ["{}"])
         let s = skipped(events)
-        #expect(s.count == 1 && s.first?.0 == body.utf8.count && s.first?.1 == Array(body.utf8.prefix(4096)))
-        let m = SkippedMessage(head: s.first?.1 ?? [])
-        #expect(m.method == "textDocument/didChange" && m.uri == "file:///a%20b/x.layout.json" && m.id == nil, "\(m)")
+        #expect(s.count == 1 && s.first?.total == body.utf8.count && s.first?.sent == body.utf8.count)
+        let m = s.first?.message ?? SkippedMessage()
+        #expect(m.method == "textDocument/didChange" && m.uri == "file:///a%20b/x.layout.json" && m.id == .string("r-9") && m.hasParams, "\(m)")
+        // Byte by byte, the same.
+        var g = MessageFramer(maxMessageSize: 10_000)
+        var one: [FramerEvent] = []
+        for byte in bytes + framed("{}") { one += g.feed([byte]) }
+        #expect(one == events)
     }
 
     @Test func aBodyCutShortByTheNextMessageReportsWhatWasSent() {
@@ -249,12 +258,26 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let head = #"{"id":7,"method":"textDocument/hover","params":{"#
         let e = f.feed(Array("Content-Length: 5000\r\n\r\n\(head)\r\n".utf8) + framed("{}"))
         #expect(frames(e) == ["{}"])
-        #expect(skipped(e).first?.1 == Array((head + "\r\n").utf8))
-        #expect(SkippedMessage(head: skipped(e).first?.1 ?? []) == { var m = SkippedMessage(head: []); m.id = .int(7); m.method = "textDocument/hover"; m.hasParams = true; return m }())
+        #expect(skipped(e).first?.sent == head.utf8.count + 2)
+        #expect(skipped(e).first?.message == { var m = SkippedMessage(); m.id = .int(7); m.method = "textDocument/hover"; m.hasParams = true; return m }())
+        // A header split across two reads is not read as the body's.
+        var g = MessageFramer(maxMessageSize: 100)
+        let split = g.feed(Array("Content-Length: 5000\r\n\r\n{\"id\":8,\"params\":{}\r\nConte".utf8)) + g.feed(Array("nt-Length: 2\r\n\r\n{}".utf8))
+        #expect(frames(split) == ["{}"] && skipped(split).first?.message.id == .int(8))
         // A request whose method comes after its params still shows them (a response never has params).
         let late = SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":77,"params":{"textDocument":{"uri":"file:///x"}"#.utf8))
         #expect(late.id == .int(77) && late.method == nil && late.hasParams)
         #expect(!SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":"s1","result":{"params":{"#.utf8)).hasParams)
+    }
+
+    /// A string longer than the scanner keeps is not taken (nor cut), and a longer one does not grow what it holds.
+    @Test func aStringTooLongToKeepIsNotTaken() {
+        var s = SkippedMessageScanner(maxString: 16)
+        let bytes = Array(#"{"method":"textDocument/didChange","id":"0123456789abcdef","params":{"textDocument":{"uri":"file:///0123456789"}}}"#.utf8)
+        bytes.withUnsafeBufferPointer { s.feed($0) }
+        #expect(s.bufferedByteCount <= 18)
+        #expect(s.message.method == nil && s.message.id == .string("0123456789abcdef"), "\(s.message)")
+        #expect(s.message.uri == nil && s.message.hasParams)
     }
 
     /// Only top-level members are the message's id and method, only params.textDocument.uri its document; a value
@@ -273,7 +296,12 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
             var bytes: [UInt8] = []
             r = r &* 6364136223846793005 &+ 1442695040888963407
             for _ in 0..<Int(r >> 58) { r = r &* 6364136223846793005 &+ 1442695040888963407; bytes.append(alphabet[Int(r >> 33) % alphabet.count]) }
-            _ = SkippedMessage(head: bytes)
+            // Fed in two pieces split anywhere, the same as at once.
+            let cut = bytes.isEmpty ? 0 : Int(r >> 40) % (bytes.count + 1)
+            var pieces = SkippedMessageScanner()
+            bytes[..<cut].withUnsafeBufferPointer { pieces.feed($0) }
+            bytes[cut...].withUnsafeBufferPointer { pieces.feed($0) }
+            #expect(pieces.message == SkippedMessage(head: bytes), "\(String(decoding: bytes, as: UTF8.self)) cut at \(cut)")
         }
     }
 }

@@ -1,8 +1,8 @@
 // Fuzz target 1a: the LSP framer and the JSON-RPC body decoder, on arbitrary bytes.
 // Properties (a violation traps, which libFuzzer reports as a crash):
 // - the framer never buffers more than maxMessageSize + maxHeaderSize (+ the header being read);
-// - no frame is larger than maxMessageSize, and the head kept of a skipped one at most 4 KiB (`SkippedMessage`, which
-//   reads what it was, never fails on it);
+// - no frame is larger than maxMessageSize; of a skipped one, what it was (`SkippedMessage`) is read as it is
+//   skipped, keeping strings of at most 8 KiB (or maxMessageSize);
 // - feeding the bytes in arbitrary chunks gives exactly the events of feeding them at once;
 // - every frame decodes (to messages, invalid items or a parse error) and every error response built from it
 //   serialises to JSON that frames and parses back (a batch's responses as one array, as the server sends them).
@@ -48,10 +48,12 @@ public func fuzzFramer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(events == all, "chunked feeding gave other events than feeding at once")
 
     for e in all {
-        if case .skipped(let total, let head) = e {
-            // What a skipped message was is read from its head, which is bounded (and the scanner never fails).
-            check(head.count <= min(MessageFramer.skippedHeadSize, maxMessage) && head.count <= total, "a skipped head of \(head.count) bytes")
-            _ = SkippedMessage(head: head)
+        if case .skipped(let total, let sent, let m) = e {
+            // What a skipped message was is read as it is skipped, keeping strings of a bounded size (the buffered
+            // bytes above count what it holds; feeding in chunks gave the same reading).
+            check(sent >= 0 && sent <= total, "\(sent) of a skipped body of \(total) bytes sent")
+            let longest = [m.method, m.uri, m.id?.stringValue].map { $0?.utf8.count ?? 0 }.max() ?? 0
+            check(longest <= min(SkippedMessageScanner.defaultMaxString, maxMessage), "a skipped body's string of \(longest) bytes kept")
         }
         guard case .frame(let body) = e else { continue }
         check(body.count <= maxMessage, "a frame of \(body.count) bytes passed the limit")

@@ -71,7 +71,7 @@ public enum InProcessServer {
         for e in framer.feed(output) + framer.finish() {
             switch e {
             case .error(let m): fatalError("the server wrote a bad frame: \(m)")
-            case .skipped(let total, _): fatalError("the server wrote a message of \(total) bytes, over 1 GiB")
+            case .skipped(let total, _, _): fatalError("the server wrote a message of \(total) bytes, over 1 GiB")
             case .frame(let body):
                 guard let v = try? parseMessageJSON(body) else {
                     fatalError("the server wrote a body that is not JSON: \(String(decoding: body.prefix(200), as: UTF8.self))")
