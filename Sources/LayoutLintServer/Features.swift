@@ -236,7 +236,24 @@ struct FeatureContext {
 
     // MARK: code actions
 
+    /// The quick fixes and the fix-all action for a range, as `CodeAction` literals; for a client that does not
+    /// take them (`LanguageServer.codeActionLiteralSupport`), as `Command`s that name the action, which
+    /// `LanguageServer.applyCodeAction` finds again (for the same document version) and applies.
     func codeActions(_ params: JSONValue) -> Reply {
+        let actions = codeActionLiterals(params)
+        guard !server.codeActionLiteralSupport else { return .result(.array(actions)) }
+        // (Without `workspace/applyEdit` no command could change the text: nothing is offered.)
+        guard server.applyEditSupport else { return .result(.array([])) }
+        let only = params["context"]?["only"] ?? .null
+        return .result(.array(actions.enumerated().compactMap { i, a in
+            guard let title = a["title"] else { return nil }
+            return .object([("title", title), ("command", .string(LanguageServer.applyCodeActionCommand)),
+                            ("arguments", .array([.string(doc.uri), .int(Int64(doc.version)), params["range"] ?? .null, only,
+                                                  .int(Int64(i)), title]))])
+        }))
+    }
+
+    func codeActionLiterals(_ params: JSONValue) -> [JSONValue] {
         let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, 0)
         let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
         func allowed(_ kind: String) -> Bool {
@@ -286,7 +303,7 @@ struct FeatureContext {
                 ]))
             }
         }
-        return .result(.array(actions))
+        return actions
     }
 
     // MARK: completion

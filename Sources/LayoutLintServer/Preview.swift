@@ -9,6 +9,8 @@ import LayoutLintRender
 
 extension LanguageServer {
     static let previewCommand = "layoutlint.preview"
+    /// The command a code action is offered as to a client that does not take `CodeAction` literals.
+    static let applyCodeActionCommand = "layoutlint.applyCodeAction"
 
     /// One lens per section and environment.
     func codeLenses(_ doc: Document) -> JSONValue {
@@ -34,12 +36,43 @@ extension LanguageServer {
         return .array(lenses)
     }
 
+    /// `workspace/executeCommand` `layoutlint.applyCodeAction` with the arguments its code action command gave,
+    /// `[uri, version, range, only, index, title]`: the action is computed again for that range, and applied with
+    /// `workspace/applyEdit` only if the document is still at that version and the action at that index still has
+    /// that title (no edit comes from the client: it could name any text).
+    func applyCodeAction(_ args: [JSONValue]) -> Reply {
+        guard args.count == 6, let uri = args[0].stringValue, let version = args[1].intValue, args[2].objectValue != nil,
+              let index = args[4].intValue, let title = args[5].stringValue else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.applyCodeActionCommand) takes the arguments of a layoutlint code action")
+        }
+        guard let doc = documents[uri] else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not open")
+        }
+        guard Int64(doc.version) == version else {
+            return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed after the action was offered; ask for the actions again")
+        }
+        guard applyEditSupport else {
+            return .error(RPCErrorCode.requestFailed, "Request failed: the client does not take workspace/applyEdit")
+        }
+        ensureLinted(doc)
+        var request: [(String, JSONValue)] = [("textDocument", .object([("uri", .string(uri))])), ("range", args[2])]
+        if args[3].arrayValue != nil { request.append(("context", .object([("only", args[3])]))) }
+        let actions = FeatureContext(server: self, doc: doc).codeActionLiterals(.object(request))
+        guard index >= 0, index < Int64(actions.count), actions[Int(index)]["title"]?.stringValue == title,
+              let edit = actions[Int(index)]["edit"] else {
+            return .error(RPCErrorCode.contentModified, "Content modified: the action \"\(title)\" is no longer offered; ask for the actions again")
+        }
+        self.request("workspace/applyEdit", .object([("label", .string(title)), ("edit", edit)]))
+        return .result(.null)
+    }
+
     /// `workspace/executeCommand` `layoutlint.preview` with `[uri, environment?, sectionPath?]`: writes the SVG and
     /// answers its URI; clients that support `window/showDocument` are asked to open it outside the editor.
     func executeCommand(_ params: JSONValue?) -> Reply {
         guard let params, case .object = params, let command = params["command"]?.stringValue else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: expected { command, arguments }")
         }
+        if command == Self.applyCodeActionCommand { return applyCodeAction(params["arguments"]?.arrayValue ?? []) }
         guard command == Self.previewCommand else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: unknown command \(command)")
         }

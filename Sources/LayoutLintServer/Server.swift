@@ -181,6 +181,11 @@ final class LanguageServer {
     /// The client takes `documentChanges` in a workspace edit: edits then name the document version they were
     /// computed from, and the client refuses them for a newer text.
     var versionedEditSupport = false
+    /// The client takes `CodeAction` literals in a codeAction answer (`codeActionLiteralSupport`, LSP 3.8); one that
+    /// does not is answered with `Command`s (`layoutlint.applyCodeAction`), applied through `workspace/applyEdit` when
+    /// it declares `workspace.applyEdit`.
+    var codeActionLiteralSupport = true
+    var applyEditSupport = false
     var linkTooltipSupport = false
     var refreshSupport = false
     /// The client pulls diagnostics (`textDocument.diagnostic`): the open documents' are not pushed as well, which a
@@ -404,6 +409,15 @@ final class LanguageServer {
     /// Requests whose answers are text edits of the document.
     static let answersWithEdits: Set<String> = ["textDocument/codeAction", "textDocument/rename"]
 
+    /// The document a request's answer edits (or whose edit the server sends the client to apply), if any.
+    static func editedDocument(_ method: String, _ params: JSONValue?) -> String? {
+        if answersWithEdits.contains(method) { return params?["textDocument"]?["uri"]?.stringValue }
+        if method == "workspace/executeCommand", params?["command"]?.stringValue == applyCodeActionCommand {
+            return params?["arguments"]?[0]?.stringValue
+        }
+        return nil
+    }
+
     func processQueue() {
         while !queue.isEmpty && exitCode == nil {
             let items = queue
@@ -442,8 +456,8 @@ final class LanguageServer {
                     // A request answered in order is answered for the text it was asked about, and LSP says not to
                     // refuse it for a change still unread (ContentModified): but edits without a version (a client
                     // that does not take `documentChanges`) would be applied to the newer text, so those are.
-                    if phase == .running, Self.answersWithEdits.contains(method), !versionedEditSupport,
-                       let uri = params?["textDocument"]?["uri"]?.stringValue, let later = lastChangeIndex[uri], later > i {
+                    if phase == .running, !versionedEditSupport, let uri = Self.editedDocument(method, params),
+                       let later = lastChangeIndex[uri], later > i {
                         send(RPC.error(id: id.value, code: RPCErrorCode.contentModified, message: "Content modified: the document changed after this request"), batch: q.batch)
                         continue
                     }
@@ -579,6 +593,8 @@ final class LanguageServer {
         inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
+        codeActionLiteralSupport = td?["codeAction"]?["codeActionLiteralSupport"]?.objectValue != nil
+        applyEditSupport = caps["workspace"]?["applyEdit"]?.boolValue ?? false
         if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
         else if let root = params?["rootPath"]?.stringValue { rootPath = root }
         var roots = params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
@@ -603,7 +619,7 @@ final class LanguageServer {
             ("renameProvider", rename),
             ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
             ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
-            ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand)]))])),
+            ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand), .string(Self.applyCodeActionCommand)]))])),
             // Folders added to the workspace later get their own `.layoutlint.json` (as `lint` would read it).
             ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
         ] + (declaresPull && !clientPullsDiagnostics ? [] : [

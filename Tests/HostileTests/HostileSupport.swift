@@ -37,7 +37,7 @@ final class HostileServer: ServerProcess {
     init(environment: [String: String] = [:], initialize: Bool = true) {
         super.init(environment: environment, firstID: 1001, maxMessageSize: 512 * 1024 * 1024, logName: "hostile")
         if initialize {
-            let r = request("initialize", JV(#"{"processId":null,"rootUri":null,"capabilities":{"textDocument":{"rename":{"prepareSupport":true}}}}"#))
+            let r = request("initialize", JV(#"{"processId":null,"rootUri":null,"capabilities":{"textDocument":{"rename":{"prepareSupport":true},"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","source"]}}}}}}"#))
             #expect(r?["result"]?["capabilities"] != nil, "initialize failed: \(r?.serialized() ?? "no response")")
             notify("initialized", .object([]))
             open(probeURI, probeDoc)

@@ -746,11 +746,60 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// A client that does not take `CodeAction` literals (no `codeActionLiteralSupport`, LSP before 3.8) gets the same
+    /// actions as `Command`s; executing one makes the server send the edit with `workspace/applyEdit`, computed again
+    /// for the version the action was offered for. A stale or unknown action is refused; a client that cannot apply
+    /// edits is offered none.
+    @Test func aClientWithoutCodeActionLiteralsGetsCommands() {
+        let c = LSPClient()
+        let caps = c.initialize(capabilities: J(#"{ "workspace": { "applyEdit": true } }"#))
+        #expect(caps?["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue?.contains(.string("layoutlint.applyCodeAction")) == true)
+        let uri = "file:///tmp/commands.layout.json"
+        c.open(uri, duplicateDoc)
+        let d = c.diagnostics(uri)?.first { $0["code"] == .string("duplicate-key") }
+        let commands = c.result("textDocument/codeAction", .object([
+            ("textDocument", docID(uri)), ("range", d?["range"] ?? range(0, 0, 0, 0)),
+            ("context", .object([("diagnostics", .array(d.map { [$0] } ?? []))])),
+        ]))?.arrayValue ?? []
+        #expect(!commands.isEmpty && commands.allSatisfy { $0["command"] == .string("layoutlint.applyCodeAction") && $0["edit"] == nil && $0["kind"] == nil }, "\(commands)")
+        guard let fix = commands.first(where: { $0["title"]?.stringValue?.hasPrefix("Disable") == false }) else {
+            Issue.record("no fix among \(commands)"); return
+        }
+        let execute = c.result("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", fix["arguments"] ?? .null)]))
+        #expect(execute == .null)
+        let apply = c.waitFor { $0["method"] == .string("workspace/applyEdit") && $0["id"] != nil }
+        #expect(apply?["params"]?["label"] == fix["title"])
+        let edits = apply?["params"]?["edit"]?["changes"]?[uri]?.arrayValue ?? []
+        #expect(!edits.isEmpty)
+        c.sendRaw(RPC.frame(RPC.response(id: apply?["id"] ?? .null, result: .object([("applied", .bool(true))]))))
+        c.change(uri, version: 2, [.object([("text", .string(applyLSPEdits(edits, to: duplicateDoc, .utf16)))])])
+        #expect(!diagnosticCodes(c.diagnostics(uri, version: 2)).contains("duplicate-key"))
+        // The same command again: the document is at version 2 now.
+        let stale = c.request("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", fix["arguments"] ?? .null)]))
+        #expect(stale?["error"]?["code"] == .int(-32801), "\(String(describing: stale))")
+        // Arguments the server did not give: refused, nothing is applied.
+        var forged = fix["arguments"]?.arrayValue ?? []
+        if forged.count == 6 { forged[1] = .int(2); forged[5] = .string("Delete everything") }
+        let refused = c.request("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", .array(forged))]))
+        #expect(refused?["error"]?["code"] == .int(-32801), "\(String(describing: refused))")
+        #expect(c.result("layoutlint/stats") != nil)
+        #expect(!c.inbox.contains { $0["method"] == .string("workspace/applyEdit") })
+        #expect(c.shutdown() == 0)
+        // A client that can neither take literals nor apply an edit is offered nothing.
+        let bare = LSPClient()
+        bare.initialize(capabilities: J(#"{}"#))
+        bare.open(uri, duplicateDoc)
+        _ = bare.diagnostics(uri)
+        let none = bare.result("textDocument/codeAction", .object([("textDocument", docID(uri)), ("range", range(0, 0, 99, 0)), ("context", .object([("diagnostics", .array([]))]))]))
+        #expect(none == .array([]), "\(String(describing: none))")
+        #expect(bare.shutdown() == 0)
+    }
+
     /// A client that takes `documentChanges` gets quick fixes, fix-all and rename as edits of the version they were
     /// computed from (it refuses them for a newer text); one that does not gets `changes`.
     @Test func editsNameTheirVersionWhenTheClientTakesDocumentChanges() {
         let c = LSPClient()
-        c.initialize(capabilities: J(#"{ "workspace": { "workspaceEdit": { "documentChanges": true } } }"#))
+        c.initialize(capabilities: J(#"{ "workspace": { "workspaceEdit": { "documentChanges": true } }, "textDocument": { "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix"] } } } } }"#))
         let uri = "file:///tmp/dup-versioned.layout.json"
         c.open(uri, duplicateDoc)
         c.change(uri, version: 7, [.object([("text", .string(duplicateDoc + " "))])])

@@ -61,7 +61,8 @@ final class LSPClient: ServerProcess {
                             "publishDiagnostics": { "relatedInformation": true, "codeDescriptionSupport": true, "tagSupport": { "valueSet": [1, 2] } },
                             "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true },
                             "documentSymbol": { "hierarchicalDocumentSymbolSupport": true, "symbolKind": { "valueSet": [\#((1...26).map(String.init).joined(separator: ", "))] } },
-                            "hover": { "contentFormat": ["markdown", "plaintext"] } },
+                            "hover": { "contentFormat": ["markdown", "plaintext"] },
+                            "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix", "source"] } } } },
           "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true }, "diagnostics": { "refreshSupport": true } } }
         """#)
         if let positionEncodings, case .object(var m) = caps {
