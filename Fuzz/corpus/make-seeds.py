@@ -96,4 +96,13 @@ for i, f in enumerate(small + ["mistakes-document.layout.json"]):
     ops += bytes([1]) + struct.pack(">H", 0) + bytes([1, 0])
     put_incremental(struct.pack(">H", len(t)) + t + ops)
 put_incremental(struct.pack(">H", 0) + bytes([0, 20]) + b'{ "sections": [ ] }\n' + bytes([1 | 32]) + struct.pack(">H", 16) + bytes([0, 3]) + b"{ }")
+# incremental with UTF-16 positions (bit 15 of the length): CJK and astral text before later edits on the same lines.
+for i, f in enumerate(small[:3]):
+    t = texts[f][:4000]
+    cjk = '"名前😀": "界", '.encode()
+    ops = bytes([1]) + struct.pack(">H", 2) + bytes([0, len(cjk)]) + cjk
+    ops += bytes([1 | 32]) + struct.pack(">H", 2 + len(cjk) + 3) + bytes([4, 2]) + "😀".encode()[:2]
+    ops += bytes([2 | 4 | 16]) + struct.pack(">H", 5) + bytes([0, 4]) + "🎉".encode()
+    ops += bytes([3 | 32]) + struct.pack(">H", 40) + bytes([6, 3]) + "日".encode()
+    put("incremental", struct.pack(">H", 0x8000 | len(t)) + t + ops)
 print("seeds written")

@@ -3,9 +3,11 @@
 // store; the result must equal a from-scratch view of the final text:
 // - the pulled diagnostics equal `lint(bytes:)` of the final text (as LSP.diagnostic renders them), and
 // - diagnostics, document symbols and inlay hints equal those of a second server that only opened the final text.
-// The final text is computed here independently (own line table, LSP's clamping rules, UTF-8 positions).
+// The final text is computed here independently (own line table, LSP's clamping rules, positions in UTF-8 bytes or
+// UTF-16 units).
 //
-// Input layout: 2 bytes initial-text length L, L bytes of text (invalid UTF-8 repaired), then operations:
+// Input layout: 2 bytes: bit 15 = 1 → the client negotiates UTF-16 positions (else UTF-8), bits 0-11 the
+// initial-text length L; L bytes of text (invalid UTF-8 repaired), then operations:
 //   op byte: bits 0-1 = 0 → whole-text replacement, else a ranged edit; bit 2: end character past the line's end;
 //   bit 3: end line past the document; bit 4: start a new didChange notification; bit 5: pull diagnostics here too.
 //   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
@@ -54,10 +56,18 @@ func snap(_ t: [UInt8], _ o: Int) -> Int {
     return o
 }
 
-func position(_ t: [UInt8], _ starts: [Int], _ o: Int) -> (Int, Int) {
+/// Offset `o`'s line and column: the bytes, or the UTF-16 units of valid UTF-8, from its line's start.
+func position(_ t: [UInt8], _ starts: [Int], _ o: Int, utf16: Bool) -> (Int, Int) {
     var l = starts.count - 1
     while starts[l] > o { l -= 1 }
-    return (l, o - starts[l])
+    return (l, column(t, starts[l], o, utf16: utf16))
+}
+
+func column(_ t: [UInt8], _ lineStart: Int, _ o: Int, utf16: Bool) -> Int {
+    guard utf16 else { return o - lineStart }
+    var n = 0
+    for i in lineStart..<o where t[i] & 0xC0 != 0x80 { n += t[i] >= 0xF0 ? 2 : 1 }
+    return n
 }
 
 func pos(_ l: Int, _ c: Int) -> JSONValue { .object([("line", .int(Int64(l))), ("character", .int(Int64(c)))]) }
@@ -66,7 +76,9 @@ func pos(_ l: Int, _ c: Int) -> JSONValue { .object([("line", .int(Int64(l))), (
 public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 2 else { return 0 }
     var r = Reader(data, count: size)
-    let len = (r.byte()! << 8 | r.byte()!) % 4096
+    let head = r.byte()! << 8 | r.byte()!
+    let utf16 = head & 0x8000 != 0
+    let len = head % 4096
     var doc = text(r.bytes(len))
     let initial = doc
     var version = 1
@@ -98,17 +110,17 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             let starts = lineStarts(doc)
             let s = snap(doc, doc.isEmpty ? 0 : s0 % (doc.count + 1))
             var e = snap(doc, s + l)
-            let (sl, sc) = position(doc, starts, s)
-            var (el, ec) = position(doc, starts, e)
+            let (sl, sc) = position(doc, starts, s, utf16: utf16)
+            var (el, ec) = position(doc, starts, e, utf16: utf16)
             if op & 8 != 0 {
                 el = starts.count + 3           // past the last line: the end of the document
                 ec = 0
                 e = doc.count
             } else if op & 4 != 0 {
-                // Past the line's end: the end of that line. (UTF-8 columns are bytes: 1 000 past the line's length,
-                // not past the column, which a line of over 1 000 bytes did not pass.)
+                // Past the line's end: the end of that line. (1 000 past the line's length, not past the column,
+                // which a line of over 1 000 units did not pass.)
                 e = lineEnd(doc, starts, el)
-                ec = e - starts[el] + 1000
+                ec = column(doc, starts[el], e, utf16: utf16) + 1000
             }
             if e < s { e = s } // (a clamped end before the start cannot happen here: end ≥ start on the same line)
             doc.replaceSubrange(s..<e, with: new)
@@ -141,7 +153,7 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))])),
     ]
     func session(_ body: [JSONValue]) -> [String: JSONValue] {
-        var input = InProcessServer.initialize
+        var input = InProcessServer.initialize(encoding: utf16 ? "utf-16" : "utf-8")
         for m in body { input += RPC.frame(m) }
         input += InProcessServer.shutdownAndExit
         let (code, out) = InProcessServer.run(input)
@@ -164,7 +176,7 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     func expected(_ t: [UInt8]) -> JSONValue {
         if let e = expectedByText[t] { return e }
         // (The text of an editor's buffer: a leading U+FEFF is a column, as `serve` counts it, Found 63.)
-        let conv = PositionConverter(index: LineIndex(t, countsByteOrderMark: true), encoding: .utf8)
+        let conv = PositionConverter(index: LineIndex(t, countsByteOrderMark: true), encoding: utf16 ? .utf16 : .utf8)
         let e = JSONValue.array(lint(bytes: t, options: opts).diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: .all) })
         expectedByText[t] = e
         return e

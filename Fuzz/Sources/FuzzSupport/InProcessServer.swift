@@ -82,10 +82,13 @@ public enum InProcessServer {
         return values
     }
 
-    public static let initialize: [UInt8] =
+    public static let initialize: [UInt8] = initialize(encoding: "utf-8")
+    /// initialize (offering only `encoding` for positions) and initialized.
+    public static func initialize(encoding: String) -> [UInt8] {
         RPC.frame(RPC.request(id: .string("init"), "initialize", try! JSONValue.parse(
-            #"{"processId":null,"rootUri":null,"capabilities":{"general":{"positionEncodings":["utf-8"]},"textDocument":{"publishDiagnostics":{"relatedInformation":true,"codeDescriptionSupport":true,"tagSupport":{"valueSet":[1,2]}},"completion":{"completionItem":{"snippetSupport":true}},"rename":{"prepareSupport":true},"documentLink":{"tooltipSupport":true},"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","source"]}}}}}}"#)))
+            #"{"processId":null,"rootUri":null,"capabilities":{"general":{"positionEncodings":["\#(encoding)"]},"textDocument":{"publishDiagnostics":{"relatedInformation":true,"codeDescriptionSupport":true,"tagSupport":{"valueSet":[1,2]}},"completion":{"completionItem":{"snippetSupport":true}},"rename":{"prepareSupport":true},"documentLink":{"tooltipSupport":true},"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","source"]}}}}}}"#)))
         + RPC.frame(RPC.notification("initialized", .object([])))
+    }
     public static let shutdownAndExit: [UInt8] =
         RPC.frame(RPC.request(id: .string("bye"), "shutdown", nil)) + RPC.frame(RPC.notification("exit", .object([])))
 }
