@@ -107,7 +107,16 @@ struct RuleTests {
         #expect(sm.hasSuffix("337.333 / 156 pt here; use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12, Tall and Taller / iPhone 12 landscape)"), "\(sm)")
         // Its fix writes the first environment's size, and says so; a fix that is the same everywhere says nothing.
         let title = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.fix?.title
-        #expect(title?.hasSuffix("(its size on iPhone 12)") == true, "\(String(describing: title))")
+        #expect(title?.hasSuffix("(computed for iPhone 12)") == true, "\(String(describing: title))")
+        // A fix that another environment does not have names it; one that is the same in every environment that has
+        // it writes no size ("its size on" was wrong there: the review's point 11).
+        let edit = TextEdit(range: ByteRange(3, 5), newText: "x")
+        func finding(_ n: Int, _ fix: Fix?) -> Finding { Finding(rule: "group-overflow", range: ByteRange(1, 9), message: "needs \(n) pt", fix: { fix }) }
+        let some = Fix(title: "Make the subitems fractions", edits: [edit])
+        let merged = mergeFindings([[finding(1, some)], [finding(2, nil)], [finding(3, some)], [finding(4, nil)]], environments: ["A", "B", "C", "D"])
+        #expect(merged.count == 1 && merged.first?.fix?.title == "Make the subitems fractions (computed for A; none for B, D)", "\(merged)")
+        let same = mergeFindings([[finding(1, some)], [finding(2, some)]], environments: ["A", "B"])
+        #expect(same.first?.fix?.title == "Make the subitems fractions", "\(same)")
         let paging = doc(#"{ "orthogonalScrollingBehavior": "paging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                          environments: #"["iPhone 12", "iPad"]"#)
         let p = diagnostics(paging).first { $0.rule == "paging-inter-group-spacing" }

@@ -126,11 +126,16 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
             message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
         }
         var fix = first.fix()
-        // A fix whose edits differ by environment (a size written out in points) is the first environment's: its
-        // title says so, where the message gives every environment's number.
-        if distinct.count > 1, var f = fix, fs.dropFirst().contains(where: { $0.fix()?.edits != f.edits }) {
-            f.title += " (its size on \(envs[0]))"
-            fix = f
+        // A fix whose edits differ by environment (a size written out in points), or that another environment does
+        // not have, is the first environment's: its title says so, and names the environments it does not fix,
+        // where the message gives every environment's number.
+        if distinct.count > 1, var f = fix {
+            let others = fs.dropFirst().map { $0.fix()?.edits }
+            if others.contains(where: { $0 != f.edits }) {
+                let without = zip(others, envs.dropFirst()).filter { $0.0 == nil }.map(\.1)
+                f.title += " (computed for \(envs[0])" + (without.isEmpty ? "" : "; none for \(without.joined(separator: ", "))") + ")"
+                fix = f
+            }
         }
         out.append(Diagnostic(rule: k.rule, severity: fs.map(severity).max()!, message: message, range: k.range, environments: envs,
                               related: first.related, fix: fix))
