@@ -694,28 +694,33 @@ public struct SkippedMessage: Equatable, Sendable {
 }
 
 /// Reads a `SkippedMessage` from bytes fed in any pieces, following JSON's nesting and strings; it never fails (broken
-/// JSON gives what it holds) and keeps at most `maxString` bytes of a string (a longer one is not taken) and the member
-/// names of the outer three levels. A value the end of the bytes may have cut (a number or an unclosed string) is not
-/// taken: a body cut short by the next message's header ends anywhere.
+/// JSON gives what it holds). It holds one string or number at a time, and only where it may matter (a member name of
+/// the outer three levels, the top level's `id` or `method`, `params.textDocument.uri`), at most `maxString` bytes of
+/// it (a longer one is not taken); it decodes only the values it takes, so skipping costs about the same per byte
+/// whatever the body holds. A value the end of the bytes may have cut (a number or an unclosed string) is not taken:
+/// a body cut short by the next message's header ends anywhere.
 public struct SkippedMessageScanner: Sendable {
     /// The longest string kept (a member name, a method, a string id, a document URI).
     public static let defaultMaxString = 8192
     public let maxString: Int
     public private(set) var found = SkippedMessage()
 
+    /// The member names that matter; any other is `.other`.
+    private enum Name: Sendable { case id, method, params, textDocument, uri, other }
     private enum Lex: Sendable { case between, string(escaped: Bool), afterString, number }
     private var lex = Lex.between
-    /// The string or number being read, raw (a string with its quotes and escapes); `overflow` once it passed
-    /// `maxString` (not taken).
+    /// The string or number being read, raw (a string with its quotes and escapes), when it may matter (`keeping`);
+    /// `overflow` once it passed `maxString` (not taken). A closed string stays here until the next non-blank byte
+    /// says whether it is a member name (`:`) or a value.
     private var buffer: [UInt8] = []
+    private var keeping = false
     private var overflow = false
-    /// A string read whose meaning waits on the next non-blank byte (a `:` makes it a member name).
-    private var closed: String?
-    /// The member name each open container was opened under, for the outer three levels; `depth` counts them all.
-    private var keys: [String?] = []
+    /// The member name each open container was opened under, and whether it is an object, for the outer three
+    /// levels; `depth` counts them all.
+    private var keys: [(name: Name?, isObject: Bool)] = []
     private var depth = 0
     /// A member name read, its value not yet.
-    private var pendingKey: String?
+    private var pendingKey: Name?
 
     public init(maxString: Int = SkippedMessageScanner.defaultMaxString) {
         self.maxString = max(1, maxString)
@@ -726,8 +731,9 @@ public struct SkippedMessageScanner: Sendable {
 
     /// What the bytes fed so far say (a string the next byte may show to be a member name is taken as a value).
     public var message: SkippedMessage {
+        guard case .afterString = lex else { return found }
         var copy = self
-        if case .afterString = lex { copy.value(closed.map(JSONValue.string)) }
+        copy.stringValue()
         return copy.found
     }
 
@@ -744,43 +750,39 @@ public struct SkippedMessageScanner: Sendable {
                     if escaped { escaped = false } else if bytes[j] == 0x5C { escaped = true } else if bytes[j] == 0x22 { break }
                     j += 1
                 }
-                keep(UnsafeBufferPointer(rebasing: bytes[i..<min(j + 1, n)]))
+                if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<min(j + 1, n)])) }
                 i = min(j + 1, n)
-                if j == n { lex = .string(escaped: escaped); continue }
-                closed = overflow ? nil : (try? JSONValue.parse(buffer))?.stringValue
-                buffer.removeAll(keepingCapacity: true)
-                overflow = false
-                lex = .afterString
+                lex = j == n ? .string(escaped: escaped) : .afterString
             case .afterString:
                 if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
                 if c == 0x3A {
-                    pendingKey = closed
+                    pendingKey = keeping && !overflow ? name() : .other
                     i += 1
                 } else {
-                    value(closed.map(JSONValue.string))
+                    stringValue()
                 }
-                closed = nil
-                lex = .between
+                endValue()
             case .number:
                 if c == 0x2D || c == 0x2B || c == 0x2E || c == 0x45 || c == 0x65 || (0x30...0x39).contains(c) {
-                    keep(UnsafeBufferPointer(rebasing: bytes[i..<(i + 1)]))
+                    if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<(i + 1)])) }
                     i += 1
                     continue
                 }
                 // (An id is an integer or a string.)
-                value(overflow ? nil : Int64(String(decoding: buffer, as: UTF8.self)).map(JSONValue.int))
-                buffer.removeAll(keepingCapacity: true)
-                overflow = false
-                lex = .between
+                if keeping && !overflow, let v = Int64(String(decoding: buffer, as: UTF8.self)) { found.id = .int(v) }
+                pendingKey = nil
+                endValue()
             case .between:
                 i += 1
                 switch c {
                 case 0x22:
-                    keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i]))
+                    // A member name of the outer three levels, or a value that is taken: in an object there.
+                    keeping = depth >= 1 && depth <= 3 && keys[depth - 1].isObject
+                    if keeping { keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i])) }
                     lex = .string(escaped: false)
                 case 0x7B, 0x5B:
-                    if depth == 1 && pendingKey == "params" { found.hasParams = true }
-                    if depth < 3 { keys.append(pendingKey) }
+                    if depth == 1 && pendingKey == .params { found.hasParams = true }
+                    if depth < 3 { keys.append((pendingKey, c == 0x7B)) }
                     depth += 1
                     pendingKey = nil
                 case 0x7D, 0x5D:
@@ -790,7 +792,8 @@ public struct SkippedMessageScanner: Sendable {
                     }
                     pendingKey = nil
                 case 0x2D, 0x30...0x39:
-                    keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i]))
+                    keeping = depth == 1 && pendingKey == .id
+                    if keeping { keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i])) }
                     lex = .number
                 case 0x2C:
                     pendingKey = nil
@@ -801,6 +804,13 @@ public struct SkippedMessageScanner: Sendable {
         }
     }
 
+    private mutating func endValue() {
+        buffer.removeAll(keepingCapacity: true)
+        overflow = false
+        keeping = false
+        lex = .between
+    }
+
     /// Appends to the string or number being read, up to `maxString` (+ its quotes).
     private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
         let room = maxString + 2 - buffer.count
@@ -808,15 +818,38 @@ public struct SkippedMessageScanner: Sendable {
         if room > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<min(room, bytes.count)])) }
     }
 
-    /// A value read (nil: one not taken) for the pending member name.
-    private mutating func value(_ v: JSONValue?) {
+    /// The closed string in `buffer` as a member name: compared as bytes, decoded only when it has an escape.
+    private func name() -> Name {
+        let body = buffer.dropFirst().dropLast()
+        if body.contains(0x5C) {
+            guard let s = (try? JSONValue.parse(buffer))?.stringValue else { return .other }
+            return Self.name(Array(s.utf8)[...])
+        }
+        return Self.name(body)
+    }
+
+    private static func name(_ b: ArraySlice<UInt8>) -> Name {
+        switch b.count {
+        case 2 where b.elementsEqual("id".utf8): return .id
+        case 3 where b.elementsEqual("uri".utf8): return .uri
+        case 6 where b.elementsEqual("method".utf8): return .method
+        case 6 where b.elementsEqual("params".utf8): return .params
+        case 12 where b.elementsEqual("textDocument".utf8): return .textDocument
+        default: return .other
+        }
+    }
+
+    /// The closed string in `buffer` as the pending member's value: decoded when it is one that is taken.
+    private mutating func stringValue() {
         defer { pendingKey = nil }
-        guard let key = pendingKey, let v else { return }
-        if depth == 1 {
-            if key == "id", v.stringValue != nil || v.intValue != nil { found.id = v }
-            if key == "method", let m = v.stringValue { found.method = m }
-        } else if depth == 3, keys[1] == "params", keys[2] == "textDocument", key == "uri", let u = v.stringValue {
-            found.uri = u
+        guard keeping, !overflow, let key = pendingKey else { return }
+        let taken = depth == 1 ? key == .id || key == .method
+                               : depth == 3 && key == .uri && keys[1].name == .params && keys[2].name == .textDocument
+        guard taken, let v = (try? JSONValue.parse(buffer))?.stringValue else { return }
+        switch key {
+        case .id: found.id = .string(v)
+        case .method: found.method = v
+        default: found.uri = v
         }
     }
 }

@@ -249,7 +249,8 @@ struct FeatureContext {
             guard let title = a["title"] else { return nil }
             return .object([("title", title), ("command", .string(LanguageServer.applyCodeActionCommand)),
                             ("arguments", .array([.string(doc.uri), .int(Int64(doc.version)), params["range"] ?? .null, only,
-                                                  .int(Int64(i)), title]))])
+                                                  .int(Int64(i)), title,
+                                                  .array([.int(Int64(doc.openSerial)), .int(Int64(doc.editCount))])]))])
         }))
     }
 

@@ -37,19 +37,23 @@ extension LanguageServer {
     }
 
     /// `workspace/executeCommand` `layoutlint.applyCodeAction` with the arguments its code action command gave,
-    /// `[uri, version, range, only, index, title]`: the action is computed again for that range, and applied with
-    /// `workspace/applyEdit` only if the document is still at that version and the action at that index still has
-    /// that title (no edit comes from the client: it could name any text).
+    /// `[uri, version, range, only, index, title, [opening, edits]]`: the action is computed again for that range,
+    /// and applied with `workspace/applyEdit` only if the document is still the same opening at the same text
+    /// (`Document.openSerial`, `editCount`, version), no command's edit was sent for that text yet (the client may
+    /// take no versioned edits: a second edit would land on the text the first changed), and the action at that
+    /// index still has that title. No edit comes from the client: it could name any text.
     func applyCodeAction(_ args: [JSONValue]) -> Reply {
-        guard args.count == 6, let uri = args[0].stringValue, let version = args[1].intValue, args[2].objectValue != nil,
-              let index = args[4].intValue, let title = args[5].stringValue else {
+        guard args.count == 7, let uri = args[0].stringValue, let version = args[1].intValue, args[2].objectValue != nil,
+              let index = args[4].intValue, let title = args[5].stringValue,
+              let opening = args[6][0]?.intValue, let edits = args[6][1]?.intValue else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.applyCodeActionCommand) takes the arguments of a layoutlint code action")
         }
         guard let doc = documents[uri] else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not open")
         }
-        guard Int64(doc.version) == version else {
-            return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed after the action was offered; ask for the actions again")
+        guard Int64(doc.version) == version, Int64(doc.openSerial) == opening, Int64(doc.editCount) == edits,
+              doc.commandEditSent != doc.editCount else {
+            return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed, or was fixed, after the action was offered; ask for the actions again")
         }
         guard applyEditSupport else {
             return .error(RPCErrorCode.requestFailed, "Request failed: the client does not take workspace/applyEdit")
@@ -62,6 +66,7 @@ extension LanguageServer {
               let edit = actions[Int(index)]["edit"] else {
             return .error(RPCErrorCode.contentModified, "Content modified: the action \"\(title)\" is no longer offered; ask for the actions again")
         }
+        doc.commandEditSent = doc.editCount
         self.request("workspace/applyEdit", .object([("label", .string(title)), ("edit", edit)]))
         return .result(.null)
     }

@@ -141,8 +141,8 @@ enum Reply {
 struct QueuedItem {
     enum Kind {
         case decoded(DecodedItem)
-        /// A notification too large to read (over `maxMessageSize`), in its place in the input: what its first bytes
-        /// say it was (a request's is queued as `.invalid`, answered in order).
+        /// A notification too large to read (over `maxMessageSize`), in its place in the input: what its bytes,
+        /// read as they were skipped, say it was (a request's is queued as `.invalid`, answered in order).
         case tooLarge(SkippedMessage, bytes: Int)
     }
     var kind: Kind
@@ -186,6 +186,8 @@ final class LanguageServer {
     /// it declares `workspace.applyEdit`.
     var codeActionLiteralSupport = true
     var applyEditSupport = false
+    /// Documents opened so far (`Document.openSerial`).
+    var openings = 0
     var linkTooltipSupport = false
     var refreshSupport = false
     /// The client pulls diagnostics (`textDocument.diagnostic`): the open documents' are not pushed as well, which a
@@ -341,11 +343,11 @@ final class LanguageServer {
                 if let id = m.id, m.method != nil || m.hasParams {
                     queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
                                                            message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
-                } else if m.method != nil || (m.id == nil && m.hasParams) {
-                    // A notification; or params without a method or an id: a body cut short (by the next message's
-                    // header) before its method, most likely an edit. (One with an id and neither method nor params
-                    // is a response to the server; one without method, id or params, nothing a client meant: neither
-                    // closes anything.)
+                } else if m.method != nil || (m.id == nil && m.hasParams && sent < total) {
+                    // A notification; or params without a method or an id in a body cut short (by the next message's
+                    // header) before its method: most likely an edit. (One with an id and neither method nor params
+                    // is a response to the server; a whole one without method or id, or one without params, nothing a
+                    // client meant: neither closes anything.)
                     queue.append(QueuedItem(tooLarge: m, bytes: total))
                 } else {
                     log("skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : sent == 0 ? "nothing of it was sent" : "neither a request nor a notification"))", kind: "too large")
@@ -602,6 +604,11 @@ final class LanguageServer {
         workspaceRoots = roots.isEmpty ? nil : roots
         log("initialized: position encoding \(encoding.rawValue)")
         let rename: JSONValue = prepareRenameSupport ? .object([("prepareProvider", .bool(true))]) : .bool(true)
+        // `CodeActionOptions` only to a client that takes literals, LSP says; one that takes commands gets `true`; one
+        // that could apply neither gets nothing.
+        let codeActionProvider: [(String, JSONValue)] =
+            codeActionLiteralSupport ? [("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.layoutlint")]))]))]
+            : applyEditSupport ? [("codeActionProvider", .bool(true))] : []
         let capabilities: JSONValue = .object([
             ("positionEncoding", .string(encoding.rawValue)),
             ("textDocumentSync", .object([
@@ -611,7 +618,7 @@ final class LanguageServer {
             ])),
             ("hoverProvider", .bool(true)),
             ("inlayHintProvider", .bool(true)),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.layoutlint")]))])),
+        ] + codeActionProvider + [
             ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string("#"), .string("/")]))])),
             ("documentSymbolProvider", .bool(true)),
             ("definitionProvider", .bool(true)),

@@ -283,9 +283,9 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     /// A message too large to read is read for what it is as it is skipped, to its end: a client that writes
     /// `params` first (its text before its method and document) loses the edit of that document only. One cut short
     /// by the next message's header before it says what it is may be an edit of any open document: all of them stop
-    /// being checked, and the user is told. A header that announces a body and sends none, and a response too large,
-    /// lose nothing: nothing stops.
-    @Test func aMessageTooLargeThatDoesNotSayWhatItIsStopsEveryDocument() {
+    /// being checked, and the user is told. A header that announces a body and sends none, a response too large, and
+    /// a whole body that is neither request nor notification lose nothing: nothing stops.
+    @Test func aMessageTooLargeStopsOnlyWhatItMayHaveEdited() {
         let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
         c.initialize()
         let a = "file:///tmp/lost-any-a.layout.json", b = "file:///tmp/lost-any-b.layout.json"
@@ -295,6 +295,9 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         // A response too large (an id and no method) is no edit either (the session review's point 8).
         let response = #"{"jsonrpc":"2.0","id":"layoutlint-1","result":{"junk":"\#(String(repeating: "x", count: 150_000))"}}"#
         c.sendRaw(Array("Content-Length: \(response.utf8.count)\r\n\r\n\(response)".utf8))
+        // Nor is a whole body with params and neither a method nor an id (read to its end: no message a client meant).
+        let paramsOnly = #"{"jsonrpc":"2.0","params":{"junk":"\#(String(repeating: "x", count: 150_000))"}}"#
+        c.sendRaw(Array("Content-Length: \(paramsOnly.utf8.count)\r\n\r\n\(paramsOnly)".utf8))
         c.open(b, overflowDoc)
         let stillChecked = diagnosticCodes(c.diagnostics(b))
         #expect(stillChecked.contains("group-overflow"))
@@ -748,46 +751,64 @@ extension ClientCapabilityTests {
 
     /// A client that does not take `CodeAction` literals (no `codeActionLiteralSupport`, LSP before 3.8) gets the same
     /// actions as `Command`s; executing one makes the server send the edit with `workspace/applyEdit`, computed again
-    /// for the version the action was offered for. A stale or unknown action is refused; a client that cannot apply
-    /// edits is offered none.
+    /// for the text the action was offered for. One text gets at most one such edit (this client takes no versioned
+    /// edits: a second would land on the text the first changed); a stale, forged or reopened-document command is
+    /// refused, as is one queued before a change; a client that cannot apply edits is offered none.
     @Test func aClientWithoutCodeActionLiteralsGetsCommands() {
         let c = LSPClient()
-        let caps = c.initialize(capabilities: J(#"{ "workspace": { "applyEdit": true } }"#))
-        #expect(caps?["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue?.contains(.string("layoutlint.applyCodeAction")) == true)
+        let caps = c.initialize(capabilities: J(#"{ "workspace": { "applyEdit": true } }"#))?["capabilities"]
+        #expect(caps?["executeCommandProvider"]?["commands"]?.arrayValue?.contains(.string("layoutlint.applyCodeAction")) == true)
+        #expect(caps?["codeActionProvider"] == .bool(true), "CodeActionOptions are for clients that take literals")
         let uri = "file:///tmp/commands.layout.json"
+        func commands(_ d: JSONValue?) -> [JSONValue] {
+            c.result("textDocument/codeAction", .object([
+                ("textDocument", docID(uri)), ("range", d?["range"] ?? range(0, 0, 0, 0)),
+                ("context", .object([("diagnostics", .array(d.map { [$0] } ?? []))])),
+            ]))?.arrayValue ?? []
+        }
+        func execute(_ command: JSONValue) -> JSONValue? {
+            c.request("workspace/executeCommand", .object([("command", command["command"] ?? .null), ("arguments", command["arguments"] ?? .null)]))
+        }
         c.open(uri, duplicateDoc)
         let d = c.diagnostics(uri)?.first { $0["code"] == .string("duplicate-key") }
-        let commands = c.result("textDocument/codeAction", .object([
-            ("textDocument", docID(uri)), ("range", d?["range"] ?? range(0, 0, 0, 0)),
-            ("context", .object([("diagnostics", .array(d.map { [$0] } ?? []))])),
-        ]))?.arrayValue ?? []
-        #expect(!commands.isEmpty && commands.allSatisfy { $0["command"] == .string("layoutlint.applyCodeAction") && $0["edit"] == nil && $0["kind"] == nil }, "\(commands)")
-        guard let fix = commands.first(where: { $0["title"]?.stringValue?.hasPrefix("Disable") == false }) else {
-            Issue.record("no fix among \(commands)"); return
+        let offered = commands(d)
+        #expect(offered.count >= 2 && offered.allSatisfy { $0["command"] == .string("layoutlint.applyCodeAction") && $0["edit"] == nil && $0["kind"] == nil }, "\(offered)")
+        guard let fix = offered.first(where: { $0["title"]?.stringValue?.hasPrefix("Disable") == false }),
+              let disable = offered.first(where: { $0["title"]?.stringValue?.hasPrefix("Disable") == true }) else {
+            Issue.record("no fix and disable among \(offered)"); return
         }
-        let execute = c.result("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", fix["arguments"] ?? .null)]))
-        #expect(execute == .null)
+        #expect(execute(fix)?["result"] == .null)
         let apply = c.waitFor { $0["method"] == .string("workspace/applyEdit") && $0["id"] != nil }
         #expect(apply?["params"]?["label"] == fix["title"])
         let edits = apply?["params"]?["edit"]?["changes"]?[uri]?.arrayValue ?? []
         #expect(!edits.isEmpty)
+        // A second action for the same text, before the client's change arrives: refused.
+        #expect(execute(disable)?["error"]?["code"] == .int(-32801))
         c.sendRaw(RPC.frame(RPC.response(id: apply?["id"] ?? .null, result: .object([("applied", .bool(true))]))))
         c.change(uri, version: 2, [.object([("text", .string(applyLSPEdits(edits, to: duplicateDoc, .utf16)))])])
         #expect(!diagnosticCodes(c.diagnostics(uri, version: 2)).contains("duplicate-key"))
         // The same command again: the document is at version 2 now.
-        let stale = c.request("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", fix["arguments"] ?? .null)]))
-        #expect(stale?["error"]?["code"] == .int(-32801), "\(String(describing: stale))")
-        // Arguments the server did not give: refused, nothing is applied.
+        #expect(execute(fix)?["error"]?["code"] == .int(-32801))
+        // Arguments the server did not give: refused.
         var forged = fix["arguments"]?.arrayValue ?? []
-        if forged.count == 6 { forged[1] = .int(2); forged[5] = .string("Delete everything") }
-        let refused = c.request("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", .array(forged))]))
-        #expect(refused?["error"]?["code"] == .int(-32801), "\(String(describing: refused))")
+        if forged.count == 7 { forged[1] = .int(2); forged[5] = .string("Delete everything") }
+        #expect(c.request("workspace/executeCommand", .object([("command", fix["command"]!), ("arguments", .array(forged))]))?["error"]?["code"] == .int(-32801))
+        // Closed and opened again at version 1 with the old text: the old command names another opening.
+        c.notify("textDocument/didClose", .object([("textDocument", docID(uri))]))
+        c.open(uri, duplicateDoc)
+        _ = c.diagnostics(uri, version: 1)
+        #expect(execute(fix)?["error"]?["code"] == .int(-32801))
+        // A command queued before a change in the same read is refused (the change is not applied yet).
+        let again = commands(d).first { $0["title"] == fix["title"] }
+        let run = RPC.request(id: .string("run"), "workspace/executeCommand", .object([("command", again?["command"] ?? .null), ("arguments", again?["arguments"] ?? .null)]))
+        c.sendRaw(RPC.frame(run) + RPC.frame(RPC.notification("textDocument/didChange", J(#"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"{ }"}]}"#))))
+        #expect(c.waitFor { $0["id"] == .string("run") }?["error"]?["code"] == .int(-32801))
         #expect(c.result("layoutlint/stats") != nil)
         #expect(!c.inbox.contains { $0["method"] == .string("workspace/applyEdit") })
         #expect(c.shutdown() == 0)
         // A client that can neither take literals nor apply an edit is offered nothing.
         let bare = LSPClient()
-        bare.initialize(capabilities: J(#"{}"#))
+        #expect(bare.initialize(capabilities: J(#"{}"#))?["capabilities"]?["codeActionProvider"] == nil)
         bare.open(uri, duplicateDoc)
         _ = bare.diagnostics(uri)
         let none = bare.result("textDocument/codeAction", .object([("textDocument", docID(uri)), ("range", range(0, 0, 99, 0)), ("context", .object([("diagnostics", .array([]))]))]))
