@@ -94,6 +94,20 @@ public struct MessageFramer: Sendable {
                 var resynced = false
                 var fed = i // the bytes before this one were given to the scanner, or held
                 while i < n && remaining > 0 {
+                    if matched == 0 && !lineStart {
+                        // Nothing can start a header before the next line break: up to it at once.
+                        let end = i + min(n - i, remaining)
+                        guard let p = memchr(bytes.baseAddress! + i, 0x0A, end - i) else {
+                            remaining -= end - i
+                            i = end
+                            break
+                        }
+                        let next = bytes.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
+                        remaining -= next - i
+                        i = next
+                        lineStart = true
+                        continue
+                    }
                     let c = bytes[i]
                     i += 1
                     remaining -= 1
@@ -752,7 +766,15 @@ public struct SkippedMessageScanner: Sendable {
                 }
                 if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<min(j + 1, n)])) }
                 i = min(j + 1, n)
-                lex = j == n ? .string(escaped: escaped) : .afterString
+                if j == n {
+                    lex = .string(escaped: escaped)
+                } else if keeping {
+                    lex = .afterString
+                } else {
+                    // (Neither a member name that matters nor a value taken: whatever follows.)
+                    pendingKey = nil
+                    lex = .between
+                }
             case .afterString:
                 if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
                 if c == 0x3A {
@@ -763,17 +785,22 @@ public struct SkippedMessageScanner: Sendable {
                 }
                 endValue()
             case .number:
-                if c == 0x2D || c == 0x2B || c == 0x2E || c == 0x45 || c == 0x65 || (0x30...0x39).contains(c) {
-                    if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<(i + 1)])) }
-                    i += 1
-                    continue
-                }
+                var j = i
+                while j < n, Self.isNumberByte(bytes[j]) { j += 1 }
+                if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<j])) }
+                i = j
+                if j == n { continue }
                 // (An id is an integer or a string.)
                 if keeping && !overflow, let v = Int64(String(decoding: buffer, as: UTF8.self)) { found.id = .int(v) }
                 pendingKey = nil
                 endValue()
             case .between:
-                i += 1
+                // Past what changes nothing here (blanks, `:`, the letters of true/false/null, junk), in one stretch.
+                var j = i
+                while j < n, !Self.isStructural(bytes[j]) { j += 1 }
+                if j == n { i = n; continue }
+                let c = bytes[j]
+                i = j + 1
                 switch c {
                 case 0x22:
                     // A member name of the outer three levels, or a value that is taken: in an object there.
@@ -795,12 +822,31 @@ public struct SkippedMessageScanner: Sendable {
                     keeping = depth == 1 && pendingKey == .id
                     if keeping { keep(UnsafeBufferPointer(rebasing: bytes[(i - 1)..<i])) }
                     lex = .number
+                    if !keeping {
+                        // A number not taken, whole in these bytes: past it here.
+                        var k = i
+                        while k < n, Self.isNumberByte(bytes[k]) { k += 1 }
+                        i = k
+                        if k < n { pendingKey = nil; lex = .between }
+                    }
                 case 0x2C:
                     pendingKey = nil
                 default:
                     break
                 }
             }
+        }
+    }
+
+    private static func isNumberByte(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x45 || c == 0x65
+    }
+
+    /// The bytes `.between` acts on: `"`, brackets, `,`, and a number's first byte.
+    private static func isStructural(_ c: UInt8) -> Bool {
+        switch c {
+        case 0x22, 0x7B, 0x5B, 0x7D, 0x5D, 0x2C, 0x2D, 0x30...0x39: return true
+        default: return false
         }
     }
 

@@ -270,6 +270,33 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         #expect(!SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":"s1","result":{"params":{"#.utf8)).hasParams)
     }
 
+    /// Over-the-limit bodies with line breaks, pieces of headers and JSON, fed at once and in random pieces: the same
+    /// events (the skip jumps from line break to line break, and holds back what may start a header).
+    @Test func skippingInPiecesEqualsAtOnce() {
+        let pieces = ["\n", "\r\n", "Content-Length: 3\r\n\r\n{}\n", "Conte", "nt-Length:", "content-length: 70\r\n\r\n",
+                      "{", "}", "[", "]", "\"id\":", "\"method\":\"m\"", "\"params\":{", "\"uri\":\"u\"", "\"textDocument\":{",
+                      "12", "-3,", "\"", "\\", "xxxxxxxxxxxxxxxxxxxx", " ", ","]
+        var r = UInt64(11)
+        func next(_ k: Int) -> Int { r = r &* 6364136223846793005 &+ 1442695040888963407; return Int(r >> 33) % k }
+        for _ in 0..<2000 {
+            var input = Array("Content-Length: \(next(200) + 60)\r\n\r\n".utf8)
+            for _ in 0..<next(40) { input += Array(pieces[next(pieces.count)].utf8) }
+            var whole = MessageFramer(maxMessageSize: 50)
+            let expected = whole.feed(input) + whole.finish()
+            var chunked = MessageFramer(maxMessageSize: 50)
+            var events: [FramerEvent] = []
+            var i = 0
+            while i < input.count {
+                let len = min(input.count - i, next(9) + 1)
+                events += chunked.feed(Array(input[i..<(i + len)]))
+                i += len
+            }
+            events += chunked.finish()
+            #expect(events == expected, "\(String(decoding: input, as: UTF8.self).debugDescription)")
+            if events != expected { return }
+        }
+    }
+
     /// A string longer than the scanner keeps is not taken (nor cut), and a longer one does not grow what it holds.
     @Test func aStringTooLongToKeepIsNotTaken() {
         var s = SkippedMessageScanner(maxString: 16)
