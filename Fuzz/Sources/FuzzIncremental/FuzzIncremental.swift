@@ -9,7 +9,10 @@
 // Input layout: 2 bytes: bit 15 = 1 → the client negotiates UTF-16 positions (else UTF-8), bits 0-11 the
 // initial-text length L; L bytes of text (invalid UTF-8 repaired), then operations:
 //   op byte: bits 0-1 = 0 → whole-text replacement, else a ranged edit; bit 2: end character past the line's end;
-//   bit 3: end line past the document; bit 4: start a new didChange notification; bit 5: pull diagnostics here too.
+//   bit 3: end line past the document; bit 4: start a new didChange notification; bit 5: pull diagnostics here too;
+//   bits 6 / 7: the start / end column one unit into the character there when it takes more than one (a UTF-16
+//   column between the halves of a surrogate pair, a UTF-8 column inside a sequence), which the server must read
+//   as that character's start.
 //   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
 //   1 byte text length N and N bytes.
 import FuzzSupport
@@ -122,10 +125,15 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
                 e = lineEnd(doc, starts, el)
                 ec = column(doc, starts[el], e, utf16: utf16) + 1000
             }
+            // Inside the character at the start or end: the same offsets (LineIndex.offset(of:in:)).
+            func multiUnit(_ o: Int) -> Bool { o < doc.count && doc[o] >= (utf16 ? 0xF0 : 0xC0) }
+            var (sc2, ec2) = (sc, ec)
+            if op & 64 != 0 && multiUnit(s) { sc2 += 1 }
+            if op & 128 != 0 && op & 12 == 0 && multiUnit(e) { ec2 += 1 }
             if e < s { e = s } // (a clamped end before the start cannot happen here: end ≥ start on the same line)
             doc.replaceSubrange(s..<e, with: new)
             changes.append(.object([
-                ("range", .object([("start", pos(sl, sc)), ("end", pos(el, ec))])),
+                ("range", .object([("start", pos(sl, sc2)), ("end", pos(el, ec2))])),
                 ("text", .string(String(decoding: new, as: UTF8.self))),
             ]))
         }
