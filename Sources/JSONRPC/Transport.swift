@@ -71,7 +71,13 @@ public struct MessageFramer: Sendable {
 
     public init(maxMessageSize: Int = MessageFramer.defaultMaxMessageSize) {
         self.maxMessageSize = max(1, maxMessageSize)
-        skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, self.maxMessageSize))
+        resetSkip()
+    }
+
+    /// Ready to read the next skipped body (strings kept up to 8 KiB, or the message limit if smaller).
+    private mutating func resetSkip() {
+        skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
+        skipHeld = []
     }
 
     /// Bytes buffered right now (header or body): bounded by `maxMessageSize + maxHeaderSize`.
@@ -121,8 +127,7 @@ public struct MessageFramer: Sendable {
                             let sent = total - remaining - matched
                             events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(sent) bytes"))
                             events.append(.skipped(total: total, sent: sent, message: skipScanner.message))
-                            skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
-                            skipHeld = []
+                            resetSkip()
                             state = .header
                             headerBuffer = Array("Content-Length:".utf8)
                             resynced = true
@@ -144,8 +149,7 @@ public struct MessageFramer: Sendable {
                     state = .header
                     events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
                     events.append(.skipped(total: total, sent: total, message: skipScanner.message))
-                    skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
-                    skipHeld = []
+                    resetSkip()
                 } else {
                     state = .skipping(remaining: remaining, total: total, matched: matched, lineStart: lineStart)
                 }
@@ -207,8 +211,7 @@ public struct MessageFramer: Sendable {
             events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
         case .skipping(let remaining, let total, _, _):
             events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
-            skipScanner = SkippedMessageScanner(maxString: min(SkippedMessageScanner.defaultMaxString, maxMessageSize))
-            skipHeld = []
+            resetSkip()
         case .header:
             if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
                 events.append(.error("input ended inside a header (\(headerBuffer.count) bytes)"))

@@ -22,10 +22,9 @@ final class Document {
     var lineIndex: LineIndex { engine?.lineIndex ?? rawIndex }
     /// Bumped on every change of the text.
     var editCount = 0
-    /// Which opening of its URI this is (a document closed and opened again starts at version 1 again), and the
-    /// `editCount` for which a code action command's edit was sent: a code action names both, and one text gets at
-    /// most one such edit (a client that takes no versioned edits would apply a second to the text the first changed).
-    let openSerial: Int
+    /// The `editCount` for which a code action command's edit was sent: a command names it and `opening` (a document
+    /// closed and opened again starts at version 1 again), and one text gets at most one such edit (a client that
+    /// takes no versioned edits would apply a second to the text the first changed).
     var commandEditSent: Int?
     /// The whole lint result (tree, model, layouts) for hover and the other queries: computed when first asked for
     /// after a change.
@@ -84,14 +83,13 @@ final class Document {
     /// Incremental linters made for this document (`layoutlint/stats`).
     var enginesMade = 0
 
-    init(uri: String, version: Int, text: [UInt8], openSerial: Int = 0) {
+    init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
         self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.split(separator: "/").last.map(String.init) ?? "") == LayoutLintConfig.fileName
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
-        self.openSerial = openSerial
     }
 
     /// Replaces a range of the text (byte offsets into the current text).
@@ -147,8 +145,7 @@ extension LanguageServer {
             log("didOpen of \(uri), which is already open; replacing its text")
             forget(old)
         }
-        openings += 1
-        let doc = Document(uri: uri, version: version, text: Array(text.utf8), openSerial: openings)
+        let doc = Document(uri: uri, version: version, text: Array(text.utf8))
         documentsOpened += 1
         doc.opening = documentsOpened
         documents[uri] = doc

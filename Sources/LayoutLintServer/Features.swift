@@ -250,7 +250,7 @@ struct FeatureContext {
             return .object([("title", title), ("command", .string(LanguageServer.applyCodeActionCommand)),
                             ("arguments", .array([.string(doc.uri), .int(Int64(doc.version)), params["range"] ?? .null, only,
                                                   .int(Int64(i)), title,
-                                                  .array([.int(Int64(doc.openSerial)), .int(Int64(doc.editCount))])]))])
+                                                  .array([.int(Int64(doc.opening)), .int(Int64(doc.editCount))])]))])
         }))
     }
 

@@ -39,7 +39,7 @@ extension LanguageServer {
     /// `workspace/executeCommand` `layoutlint.applyCodeAction` with the arguments its code action command gave,
     /// `[uri, version, range, only, index, title, [opening, edits]]`: the action is computed again for that range,
     /// and applied with `workspace/applyEdit` only if the document is still the same opening at the same text
-    /// (`Document.openSerial`, `editCount`, version), no command's edit was sent for that text yet (the client may
+    /// (`Document.opening`, `editCount`, version), no command's edit was sent for that text yet (the client may
     /// take no versioned edits: a second edit would land on the text the first changed), and the action at that
     /// index still has that title. No edit comes from the client: it could name any text.
     func applyCodeAction(_ args: [JSONValue]) -> Reply {
@@ -51,7 +51,7 @@ extension LanguageServer {
         guard let doc = documents[uri] else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not open")
         }
-        guard Int64(doc.version) == version, Int64(doc.openSerial) == opening, Int64(doc.editCount) == edits,
+        guard Int64(doc.version) == version, Int64(doc.opening) == opening, Int64(doc.editCount) == edits,
               doc.commandEditSent != doc.editCount else {
             return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed, or was fixed, after the action was offered; ask for the actions again")
         }

@@ -186,8 +186,6 @@ final class LanguageServer {
     /// it declares `workspace.applyEdit`.
     var codeActionLiteralSupport = true
     var applyEditSupport = false
-    /// Documents opened so far (`Document.openSerial`).
-    var openings = 0
     var linkTooltipSupport = false
     var refreshSupport = false
     /// The client pulls diagnostics (`textDocument.diagnostic`): the open documents' are not pushed as well, which a
