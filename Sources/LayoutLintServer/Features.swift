@@ -240,10 +240,10 @@ struct FeatureContext {
     /// take them (`LanguageServer.codeActionLiteralSupport`), as `Command`s that name the action, which
     /// `LanguageServer.applyCodeAction` finds again (for the same document version) and applies.
     func codeActions(_ params: JSONValue) -> Reply {
-        let actions = codeActionLiterals(params)
-        guard !server.codeActionLiteralSupport else { return .result(.array(actions)) }
-        // (Without `workspace/applyEdit` no command could change the text: nothing is offered.)
+        guard !server.codeActionLiteralSupport else { return .result(.array(codeActionLiterals(params))) }
+        // (Without `workspace/applyEdit` no command could change the text: nothing is offered, nor computed.)
         guard server.applyEditSupport else { return .result(.array([])) }
+        let actions = codeActionLiterals(params)
         let only = params["context"]?["only"] ?? .null
         return .result(.array(actions.enumerated().compactMap { i, a in
             guard let title = a["title"] else { return nil }
