@@ -399,6 +399,13 @@ struct FormatRuleTests {
         let combining = ##"{ "definitions": { "\u0301x": { "width": 100, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/\u0301x" } ] } } ] }"##
         #expect(diagnostics(combining).isEmpty, "\(diagnostics(combining).map(\.message))")
         #expect(globMatches("gen/\u{301}x/**", "gen/\u{301}x/a.layout.json") && !globMatches("gen/**", "gen\u{301}/a.layout.json"))
+        // UIKit compares elementKinds as NSString's isEqual does (literally, code unit by code unit): "badgé" in NFC
+        // and in NFD are two kinds, which it does not throw for; the same spelling twice is still one.
+        func kinds(_ a: String, _ b: String) -> String {
+            #"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "\#(a)", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top" }, { "elementKind": "\#(b)", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        }
+        #expect(!diagnostics(kinds("badg\u{E9}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
+        #expect(diagnostics(kinds("badge\u{301}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
         // Lone surrogates encode no character: an error each, and two different ones are not one key.
         let lone = #"{ "sections": [], "\ud800": 1, "\udbff": 2, "\ud83d\ude00": 3, "\ud800": 4 }"#
         let l = diagnostics(lone)

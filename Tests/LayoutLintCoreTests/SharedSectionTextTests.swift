@@ -142,4 +142,34 @@ struct SharedSectionTextTests {
         check("ref removed")
         #expect(zeroFix()?.isSafe == true)
     }
+
+    /// Two keys of section 0 spelt "café" with a precomposed é and with e + U+0301 are two keys (JSON and JSON
+    /// Pointer compare code points), each a paging spec that other sections `$ref`. The pointers followed were kept in
+    /// a `Set<String>`, whose `==` is canonical equivalence: one of the two was dropped, the text only it read was
+    /// taken for nobody's, and `--fix` removed an interGroupSpacing that a section reads (review 2026-11-26-fourteenth,
+    /// finding 4).
+    @Test("text read through a pointer with a decomposed key is shared as well as the precomposed one, in lint and in the editor")
+    func canonicallyEquivalentPointers() throws {
+        let pg = #"{ "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        let paging = #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": \#(pg) }"#
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        let text = ##"{ "environments": ["iPhone 12"], "definitions": { "d": { "$ref": "#/sections/0/\##(nfd)" } }, "sections": [ { "\##(nfc)": \##(paging), "\##(nfd)": \##(paging), "group": \##(pg) }, { "$ref": "#/sections/0/\##(nfc)", "group": \##(pg) }, { "$ref": "#/sections/0/\##(nfc)", "group": \##(pg) }, { "$ref": "#/definitions/d", "group": \##(pg) } ] }"##
+        let bytes = Array(text.utf8)
+        let rule = "centered-paging-inter-group-spacing"
+        let result = lint(bytes: bytes)
+        let found = result.diagnostics.filter { $0.rule == rule }
+        // One finding in each spelling's text (the sections that read it share it), each with a fix, none safe.
+        let nfdStart = try #require(bytes.firstRange(of: Array("\"\(nfd)\": {".utf8))).lowerBound
+        #expect(found.count == 2 && found.contains { $0.range.start < nfdStart } && found.contains { $0.range.start > nfdStart }, "\(found.map(\.range))")
+        #expect(found.allSatisfy { $0.fix != nil && $0.fix?.isSafe == false }, "\(found.map { $0.fix.map(\.isSafe) })")
+        #expect(result.document.referencedPointers.count == 3, "\(result.document.referencedPointers)")
+        #expect(String(decoding: fixAll(bytes).text, as: UTF8.self) == text)
+        // The editor's linter agrees, opened and after an edit in the last section.
+        let inc = IncrementalLinter(text: bytes)
+        func safety(_ ds: [Diagnostic]) -> [String] { ds.filter { $0.rule == rule }.map { "\($0.range) \($0.fix?.isSafe ?? true)" } }
+        #expect(safety(inc.diagnostics) == safety(result.diagnostics))
+        let h = try #require(inc.text.lastRange(of: Array("absolute(44)".utf8)))
+        inc.replace(ByteRange(h.lowerBound + 9, h.lowerBound + 11), with: Array("45".utf8))
+        #expect(safety(inc.diagnostics) == safety(lint(bytes: inc.text).diagnostics) && safety(inc.diagnostics).count == 2)
+    }
 }

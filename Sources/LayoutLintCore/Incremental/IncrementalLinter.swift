@@ -125,7 +125,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// included): its results hold only at this index.
         let indexSensitive: Bool
         let builder: [Diagnostic]
-        let refs: Set<String>
+        let refs: Set<ExactKey>
         /// The definitions its written `$ref`s name, followed or not (unused-definition).
         let written: Set<DefinitionKey>
         /// `$ref` targets outside the section's own region, with what they were when this was computed.
@@ -151,7 +151,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// Its builder had more diagnostics than a document lists and kept only those (`buildDocument(countPast:)`):
         /// while it is there, the document is linted whole.
         let overLimit: Bool
-        init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<String>, deps: [(pointer: String, key: DepKey)],
+        init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<ExactKey>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
              overLimit: Bool, written: Set<DefinitionKey>) {
@@ -199,9 +199,9 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameDoc = LayoutDocument()
     private var frameStartDiagnostics: [Diagnostic] = []
     private var frameEndDiagnostics: [Diagnostic] = []
-    private var frameEndRefs: Set<String> = []
+    private var frameEndRefs: Set<ExactKey> = []
     private var frameEndElements = 0
-    private var frameEndFor: Set<String>? = nil
+    private var frameEndFor: Set<ExactKey>? = nil
     /// Bumped whenever `frameEndRefs` is set (the shared text is read from it).
     private var frameEndRefsVersion = 0
     private var frameKey = 0
@@ -608,7 +608,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         if let view = frameView { _ = fb.sectionsEntry(view) }
         frameOverLimit = fb.passedLimit
         frameRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
-        frameStartRefs = Set(fb.attemptedRefs).sorted()
+        frameStartRefs = distinctSorted(fb.attemptedRefs)
         frameStartDiagnostics = fb.diagnostics
         frameDoc = fb.doc
         frameEndFor = nil
@@ -974,8 +974,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         b.countPast = builderLimit
         let section = b.buildSection(seg.node, index: k, path: "/sections/\(k)")
         var deps: [(pointer: String, key: DepKey)] = []
-        let attempted = Set(b.attemptedRefs)
-        for p in attempted.sorted() {
+        let attempted = distinctSorted(b.attemptedRefs)
+        for p in attempted {
             guard let key = depKey(pointer: p), (key.range.start >> 32) != seg.id else { continue }
             deps.append((p, key))
         }
@@ -1029,7 +1029,7 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).
     private var counted: [Int: SectionResult] = [:]
-    private var refCounts: [String: Int] = [:]
+    private var refCounts: [ExactKey: Int] = [:]
     private var totalElements = 0
     private var totalNodes: [Int] = []
     /// Sections whose builder passed the limit on diagnostics (`SectionResult.overLimit`), and whether the frame's did.
@@ -1049,7 +1049,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// section of 1.8 M numbers among its subitems kept them all).
     private var builderLimit: BuilderLimit { BuilderLimit(limit: options.diagnosticLimit, severities: options.severities) }
     /// Every section's `$ref` targets (the keys of `refCounts`).
-    private var sectionRefs = Set<String>()
+    private var sectionRefs = Set<ExactKey>()
     /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name
     /// (outside the definitions, and in each definition), and both together as unused-definition last saw them.
     private var writtenCounts: [DefinitionKey: Int] = [:]
@@ -1166,10 +1166,10 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// The paths into the sections among the `$ref`s followed (`frameEndRefs`: the sections' and the frame's), by the
     /// index of the section they name, as of `sharedPathsVersion`.
-    private var sharedPaths: [Int: Set<String>] = [:]
+    private var sharedPaths: [Int: Set<ExactKey>] = [:]
     private var sharedPathsVersion = -1
     /// Where each of them points, in region coordinates (absent: nowhere).
-    private var sharedTargets: [String: ByteRange] = [:]
+    private var sharedTargets: [ExactKey: ByteRange] = [:]
     /// The outermost targets by segment id, in text order (`LayoutDocument.sharedText`, by region).
     private var sharedByID: [Int: [ByteRange]] = [:]
     private var sharedSegmentCount = -1
@@ -1181,8 +1181,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private func updateSharedText(computed: [Int]) {
         var all = stats.mode != "section" || segments.count != sharedSegmentCount
         if sharedPathsVersion != frameEndRefsVersion {
-            var byIndex: [Int: Set<String>] = [:]
-            for p in frameEndRefs { if let i = sectionIndex(ofPath: p) { byIndex[i, default: []].insert(p) } }
+            var byIndex: [Int: Set<ExactKey>] = [:]
+            for p in frameEndRefs { if let i = sectionIndex(ofPath: p.name) { byIndex[i, default: []].insert(p) } }
             if byIndex != sharedPaths { all = true }
             sharedPaths = byIndex
             sharedPathsVersion = frameEndRefsVersion
@@ -1190,16 +1190,16 @@ public final class IncrementalLinter: @unchecked Sendable {
         sharedSegmentCount = segments.count
         var changed = false
         if all {
-            var targets: [String: ByteRange] = [:]
+            var targets: [ExactKey: ByteRange] = [:]
             for paths in sharedPaths.values {
-                for p in paths { if let n = sectionTextTarget(p, root: root) { targets[p] = n.range } }
+                for p in paths { if let n = sectionTextTarget(p.name, root: root) { targets[p] = n.range } }
             }
             changed = targets != sharedTargets
             sharedTargets = targets
         } else {
             for k in computed {
                 for p in sharedPaths[k] ?? [] {
-                    let r = sectionTextTarget(p, root: root)?.range
+                    let r = sectionTextTarget(p.name, root: root)?.range
                     if sharedTargets[p] != r { sharedTargets[p] = r; changed = true }
                 }
             }

@@ -582,7 +582,7 @@ final class DocumentBuilder {
             path += "/" + escapePointer(tok)
         }
         guard let found = node else { return nil }
-        doc.referencedPointers.insert(path)
+        doc.referencedPointers.insert(ExactKey(path))
         return (found, path)
     }
 
@@ -615,7 +615,7 @@ final class DocumentBuilder {
             }
         }
         buildFrameEnd(view)
-        doc.sharedText = sharedSectionText(root: root, paths: doc.referencedPointers)
+        doc.sharedText = sharedSectionText(root: root, paths: doc.referencedPointers.lazy.map(\.name))
     }
 
     /// The root's own keys, `$schema`, environments, configuration and the list of definitions: everything the
@@ -663,7 +663,7 @@ final class DocumentBuilder {
         if let defs = view.entry("definitions")?.value, defs.kind == .object {
             for p in defs.properties {
                 let path = "/definitions/" + escapePointer(p.key)
-                guard let v = p.value, v.kind == .object, !doc.referencedPointers.contains(path) else { continue }
+                guard let v = p.value, v.kind == .object, !doc.referencedPointers.contains(ExactKey(path)) else { continue }
                 if v["elementKind"] != nil {
                     // A header, badge or background kept for reuse.
                     if v["containerAnchor"] != nil || v["itemAnchor"] != nil {

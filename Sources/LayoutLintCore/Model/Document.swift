@@ -195,7 +195,8 @@ public final class LayoutDocument: @unchecked Sendable {
     public var sections: [Section] = []
     /// Definition name → range of its key, and the `$ref` sites that use it.
     public var definitions: [(name: String, keyRange: ByteRange, range: ByteRange)] = []
-    public var referencedPointers: Set<String> = []
+    /// The pointers the `$ref`s followed (by their bytes: two canonically equivalent keys are two targets).
+    public var referencedPointers: Set<ExactKey> = []
     /// The definitions the `$ref`s written in the document name, followed or not: one in an element that failed to
     /// build (a misspelt `direction`, say) still uses its definition (unused-definition).
     public var writtenDefinitionRefs = DefinitionRefs()

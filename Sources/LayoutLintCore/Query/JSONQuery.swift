@@ -188,6 +188,12 @@ func sectionTextTarget(_ path: String, root: JSONNode?) -> JSONNode? {
     return jsonNode(atPointer: path, root: root)?.node
 }
 
+/// The distinct pointers of `pointers`, in the order of their bytes: two canonically equivalent pointers name two
+/// different keys, so both stay (`ExactKey`).
+func distinctSorted(_ pointers: [String]) -> [String] {
+    Set(pointers.lazy.map(ExactKey.init)).map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+}
+
 /// The text of the sections that the `$ref`s followed read (`paths`: `LayoutDocument.referencedPointers`): each
 /// target's range, the outermost of nested ones, in text order (`LayoutDocument.sharedText`).
 func sharedSectionText(root: JSONNode?, paths: some Sequence<String>) -> [ByteRange] {

@@ -267,15 +267,17 @@ func checkEstimatedOrthogonal(_ ctx: inout RuleContext) {
 
 func checkDuplicateElementKind(_ ctx: inout RuleContext) {
     for (_, spec, root) in ctx.sections {
-        var seen: [String: ByteRange] = [:]
+        // By code points, as NSString's isEqual compares (no normalisation): an "é" precomposed and one decomposed
+        // are two kinds to UIKit, which Swift's `==` would take for one.
+        var seen: [ExactKey: ByteRange] = [:]
         func visit(_ kind: String?, _ site: PropertySite?, _ range: ByteRange, _ ctx: inout RuleContext) {
             guard let kind else { return }
             let r = site?.valueRange ?? range
-            if let first = seen[kind], first != r {
+            if let first = seen[ExactKey(kind)], first != r {
                 ctx.emit("duplicate-element-kind", r,
                          "elementKind \"\(kind)\" is used twice in this section: UIKit throws \"Every supplementary must have a unique elementKind\"",
                          related: [RelatedLocation(range: first, message: "first used here")])
-            } else { seen[kind] = r }
+            } else { seen[ExactKey(kind)] = r }
         }
         for b in spec.boundarySupplementaryItems { visit(b.elementKind, b.props["elementKind"], b.range, &ctx) }
         // Each element once (a repeated item is placed many times), in layout order.

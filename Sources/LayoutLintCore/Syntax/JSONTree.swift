@@ -245,12 +245,14 @@ extension String {
     public func sameKey(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }
 
-/// A member name hashed and compared by its bytes (see `sameKey(as:)`), for dictionaries of keys.
-struct ExactKey: Hashable {
-    let name: String
-    init(_ name: String) { self.name = name }
-    static func == (a: ExactKey, b: ExactKey) -> Bool { a.name.sameKey(as: b.name) }
-    func hash(into h: inout Hasher) {
+/// A member name, or a JSON Pointer made of them, hashed and compared by its bytes (see `sameKey(as:)`), for sets
+/// and dictionaries of keys and of the pointers `$ref`s follow (a `Set<String>` kept one of "#/x/café" and
+/// "#/x/cafe\u{301}", which name two different keys, and lost what the other one reads).
+public struct ExactKey: Hashable, Sendable {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public static func == (a: ExactKey, b: ExactKey) -> Bool { a.name.sameKey(as: b.name) }
+    public func hash(into h: inout Hasher) {
         var s = name
         s.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
