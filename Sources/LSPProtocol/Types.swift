@@ -173,7 +173,9 @@ public enum LSP {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let pad = text.hasPrefix("`") || text.hasSuffix("`") || text.isEmpty ? " " : ""
+        // (The first and last scalars: a backtick followed by a combining mark is one `Character`, which `hasPrefix`
+        // does not see as a backtick, and the fence then ran into it and never closed.)
+        let pad = text.unicodeScalars.first == "`" || text.unicodeScalars.last == "`" || text.isEmpty ? " " : ""
         return fence + pad + text + pad + fence
     }
 

@@ -268,8 +268,10 @@ struct Panel {
     var notes: [(text: String, color: String?)] = []
     var bounds = Bounds()
 
-    /// Frames drawn for each element key (first group instance only), for the finding outlines.
-    var drawnFrames: [String: [(path: String, frame: Rect)]] = [:]
+    /// Frames drawn for each element key (first group instance only), for the finding outlines. Keys hold paths, and
+    /// paths the document's names: compared by bytes (`ExactKey`), so that two definitions whose names are
+    /// canonically equivalent stay two elements.
+    var drawnFrames: [ExactKey: [(path: String, frame: Rect)]] = [:]
 
     init(result: LintResult, layout: ResolvedLayout, index: Int, options: RenderOptions) {
         self.result = result
@@ -579,7 +581,7 @@ struct Panel {
     }
 
     mutating func recordFrame(_ key: String, path: String, frame: Rect) {
-        drawnFrames[key, default: []].append((path, frame))
+        drawnFrames[ExactKey(key), default: []].append((path, frame))
     }
 
     /// Draws `node` offset by (dx, dy) if any of its leaves is filled (leaf index `firstLeaf + leaf` below `total`).
@@ -644,17 +646,15 @@ struct Panel {
             out.append(("section:" + s.path, ranges))
             for d in s.decorations { out.append(("decoration:" + d.item.path, [d.item.range] + sites(d.item.props))) }
             for b in s.boundaryItems { out.append(("boundary:" + b.item.path, [b.item.range] + sites(b.item.props))) }
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             s.group?.walk { n in
                 let key = "node:" + n.path
-                if !seen.contains(key) {
-                    seen.insert(key)
+                if seen.insert(ExactKey(key)).inserted {
                     var r: [ByteRange] = []
                     if let e = n.element { r.append(e.range); r += sites(e.props) }
                     out.append((key, r))
                 }
-                for (item, _) in n.supplementaries where !seen.contains("supplementary:" + item.path) {
-                    seen.insert("supplementary:" + item.path)
+                for (item, _) in n.supplementaries where seen.insert(ExactKey("supplementary:" + item.path)).inserted {
                     out.append(("supplementary:" + item.path, [item.range] + sites(item.props)))
                 }
             }
@@ -709,13 +709,13 @@ struct Panel {
         guard !ds.isEmpty else { return }
         let ts = targets()
         let owners = Self.innermostOwners(of: ds.map(\.range), among: ts)
-        var byKey: [String: [Diagnostic]] = [:]
+        var byKey: [ExactKey: [Diagnostic]] = [:]
         var keyOrder: [String] = []
         for (i, d) in ds.enumerated() {
             // The innermost drawn element that holds it (an item that is not drawn: the group around it).
             var drawn: [String] = []
             for level in owners[i] {
-                drawn = level.filter { drawnFrames[$0] != nil }
+                drawn = level.filter { drawnFrames[ExactKey($0)] != nil }
                 if !drawn.isEmpty { break }
             }
             if drawn.isEmpty {
@@ -723,14 +723,14 @@ struct Panel {
                 continue
             }
             for k in drawn {
-                if byKey[k] == nil { keyOrder.append(k) }
-                byKey[k, default: []].append(d)
+                if byKey[ExactKey(k)] == nil { keyOrder.append(k) }
+                byKey[ExactKey(k), default: []].append(d)
             }
         }
         for key in keyOrder {
             // Least severe first, so the most severe outline is drawn on top.
-            let list = byKey[key]!.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
-            for (path, frame) in drawnFrames[key]! {
+            let list = byKey[ExactKey(key)]!.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
+            for (path, frame) in drawnFrames[ExactKey(key)]! {
                 for d in list {
                     let color = severityColor[d.severity]!
                     let extra = " data-rule=\"\(xmlEscape(d.rule))\" data-severity=\"\(d.severity.description)\" stroke=\"\(color)\""

@@ -94,7 +94,8 @@ struct CompletionBuilder {
 
     func keyItems(objectPath: [String], object: JSONNode?, replacing: ByteRange, current: String?, addColon: Bool, wrapInBraces: Bool = false) -> [JSONValue] {
         guard let schema = objectSchema(components: objectPath, object: object) else { return [] }
-        let present = Set(object?.properties.map(\.key) ?? []).subtracting(current.map { [$0] } ?? [])
+        // (By code points, as keys compare: a key spelt with the Kelvin sign is not "elementKind".)
+        let present = Set((object?.properties ?? []).map { ExactKey($0.key) }).subtracting(current.map { [ExactKey($0)] } ?? [])
         // A colon already after the key being edited: do not add another.
         var colon = addColon
         if !addColon {
@@ -103,7 +104,7 @@ struct CompletionBuilder {
             colon = !(j < text.count && text[j] == UInt8(ascii: ":"))
         }
         var out: [JSONValue] = []
-        for (i, key) in schema.keys.enumerated() where !present.contains(key) {
+        for (i, key) in schema.keys.enumerated() where !present.contains(ExactKey(key)) {
             let quoted = jsonQuoted(key)
             var newText = quoted + (colon ? ": " : "")
             if wrapInBraces { newText = "{ " + newText }

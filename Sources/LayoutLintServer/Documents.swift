@@ -226,7 +226,7 @@ extension LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         if let doc = documents[uri], doc.isConfig {
             if let path = doc.path {
-                configChanged(reason: "the configuration file was saved", folders: [(path as NSString).deletingLastPathComponent], configPaths: [path])
+                configChanged(reason: "the configuration file was saved", folders: [(path as NSString).deletingLastPathComponent], configPaths: [ExactKey(path)])
             } else {
                 configChanged(reason: "the configuration file was saved")
             }
@@ -285,7 +285,7 @@ extension LanguageServer {
     /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),
     /// the next lint works its options out again. Config files not open whose diagnostics were published are read
     /// again when `configPaths` names them (nil: all).
-    func configChanged(reason: String, folders: [String]? = nil, configPaths: Set<String>? = nil) {
+    func configChanged(reason: String, folders: [String]? = nil, configPaths: Set<ExactKey>? = nil) {
         configCache.invalidate()
         configGeneration += 1
         let prefixes = folders?.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -293,7 +293,7 @@ extension LanguageServer {
         for (uri, doc) in documents {
             if let prefixes, let configPaths {
                 guard let path = doc.path,
-                      prefixes.contains(where: { path.hasPrefix($0) }) || doc.configPath.map(configPaths.contains) == true
+                      prefixes.contains(where: { path.utf8.starts(with: $0.utf8) }) || doc.configPath.map({ configPaths.contains(ExactKey($0)) }) == true
                 else { continue }
             }
             doc.needsConfig = true
@@ -302,7 +302,7 @@ extension LanguageServer {
         }
         log("\(reason): re-reading configuration and re-linting \(affected) of \(documents.count) open document(s)")
         // Config files that are not open but had diagnostics: re-check them.
-        for path in publishedConfigDiagnostics.keys where configPaths?.contains(path) ?? true { refreshConfigDiagnostics(path) }
+        for path in publishedConfigDiagnostics.keys where configPaths?.contains(ExactKey(path)) ?? true { refreshConfigDiagnostics(path) }
         if refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
         // The sizes shown inline and the preview lenses follow the environments the config names.
         if inlayHintRefreshSupport && affected > 0 { request("workspace/inlayHint/refresh", nil) }
@@ -317,11 +317,12 @@ extension LanguageServer {
             return
         }
         var folders: [String] = []
-        var paths = Set<String>()
+        // (Paths by their bytes: two folders whose names are canonically equivalent are two folders.)
+        var paths = Set<ExactKey>()
         for c in changes {
             guard let uri = c["uri"]?.stringValue, let path = URIPath.path(of: uri),
                   (path as NSString).lastPathComponent == LayoutLintConfig.fileName else { continue }
-            if paths.insert(path).inserted { folders.append((path as NSString).deletingLastPathComponent) }
+            if paths.insert(ExactKey(path)).inserted { folders.append((path as NSString).deletingLastPathComponent) }
         }
         if folders.isEmpty { return }
         configChanged(reason: "\(paths.count) watched configuration file(s) changed", folders: folders, configPaths: paths)
@@ -341,7 +342,7 @@ extension LanguageServer {
     /// Records which config file governs `doc`; a config no open document uses any more is forgotten (its cached
     /// parse, its last good version, and the diagnostics published on it, which are cleared).
     func setConfigPath(_ doc: Document, _ path: String?) {
-        guard doc.configPath != path else { return }
+        guard doc.configPath.map(ExactKey.init) != path.map(ExactKey.init) else { return }
         if let old = doc.configPath {
             configUsers[old, default: 1] -= 1
             if configUsers[old]! <= 0 {

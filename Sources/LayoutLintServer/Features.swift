@@ -446,7 +446,7 @@ struct FeatureContext {
             var p = site.pointer
             guard p.hasPrefix("#") else { continue }
             p.removeFirst()
-            if p == t.pointer || p.hasPrefix(t.pointer + "/") {
+            if p.isPointer(inside: t.pointer) {
                 // At most maxReferences locations, the declaration included.
                 if locs.count >= Self.maxReferences { break }
                 locs.append(LSP.location(uri: doc.uri, range: conv.range(site.value.range)))
@@ -477,7 +477,7 @@ struct FeatureContext {
         guard let t = renameTarget(offset) else {
             return .error(RPCErrorCode.requestFailed, "Only definitions can be renamed: put the cursor on a definition's name or on a \"$ref\" to it")
         }
-        if newName != t.name, root?["definitions"]?.property(newName) != nil {
+        if !newName.sameKey(as: t.name), root?["definitions"]?.property(newName) != nil {
             return .error(RPCErrorCode.requestFailed, "A definition named \"\(newName)\" already exists")
         }
         let oldPointer = "/definitions/" + escapePointer(t.name)
@@ -487,8 +487,10 @@ struct FeatureContext {
             var p = site.pointer
             guard p.hasPrefix("#") else { continue }
             p.removeFirst()
-            if p == oldPointer || p.hasPrefix(oldPointer + "/") {
-                edits.append(TextEdit(range: site.value.range, newText: jsonQuoted("#" + newPointer + p.dropFirst(oldPointer.count))))
+            // (By bytes: a `$ref` to a definition whose name is canonically equivalent names another definition.)
+            if p.isPointer(inside: oldPointer) {
+                let rest = String(decoding: p.utf8.dropFirst(oldPointer.utf8.count), as: UTF8.self)
+                edits.append(TextEdit(range: site.value.range, newText: jsonQuoted("#" + newPointer + rest)))
             }
         }
         let c = conv

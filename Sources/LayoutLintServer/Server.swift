@@ -207,14 +207,14 @@ final class LanguageServer {
     let configCache = ConfigCache()
     var configGeneration = 0
     /// The last config without errors, per config path (used while the file on disk is broken).
-    var lastGoodConfig: [String: LayoutLintConfig] = [:]
+    var lastGoodConfig: ExactDictionary<LayoutLintConfig> = [:]
     /// What was last published for config files that are not open (to publish only on change and to clear).
-    var publishedConfigDiagnostics: [String: [Diagnostic]] = [:]
+    var publishedConfigDiagnostics: ExactDictionary<[Diagnostic]> = [:]
     var lastChange: JSONValue = .null
     /// Open configuration documents, by path (their diagnostics are their own).
-    var openConfigPaths: [String: Int] = [:]
+    var openConfigPaths: ExactDictionary<Int> = [:]
     /// Open documents per config file that governs them (`Document.configPath`).
-    var configUsers: [String: Int] = [:]
+    var configUsers: ExactDictionary<Int> = [:]
     /// Some config lost its last document: the config cache is emptied before its next use.
     var configCacheStale = false
     /// The document last queried (hover, completion, …): the only one that may hold a full lint result.
@@ -685,7 +685,7 @@ extension LanguageServer {
             ("publishPending", .int(Int64(publishAt.count))),
             ("inputBytesRead", .int(Int64(inputBytesRead))),
             ("memoryTrims", .int(Int64(memoryTrims))),
-            ("configStates", .int(Int64(Set(configUsers.keys).union(lastGoodConfig.keys).union(publishedConfigDiagnostics.keys).count))),
+            ("configStates", .int(Int64(Set(configUsers.storage.keys).union(lastGoodConfig.storage.keys).union(publishedConfigDiagnostics.storage.keys).count))),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])

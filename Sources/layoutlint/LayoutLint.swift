@@ -192,8 +192,9 @@ struct Lint: ParsableCommand {
         }
 
         // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
-        var matchedGlobs = Set<String>()
-        var consulted: [String: LayoutLintConfig] = [:]  // configs whose exclude globs were applied to a folder
+        // (Globs and config paths by their bytes: two folders, or globs, whose names are canonically equivalent are two.)
+        var matchedGlobs = Set<ExactKey>()
+        var consulted: ExactDictionary<LayoutLintConfig> = [:]  // configs whose exclude globs were applied to a folder
         var excludedAny = false
         let workingDirectory = kernelPath(".") ?? FileManager.default.currentDirectoryPath
         func excluded(_ file: String) -> Bool {
@@ -204,7 +205,7 @@ struct Lint: ParsableCommand {
             // relative to the working directory instead, as ESLint does.
             let path = kernelFilePath(file)
             guard let g = c.excludingPattern(path) ?? (explicitConfig != nil && !c.holds(path) ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
-            matchedGlobs.insert(g)
+            matchedGlobs.insert(ExactKey(g))
             excludedAny = true
             return true
         }
@@ -224,9 +225,9 @@ struct Lint: ParsableCommand {
         for e in errors { Output.error(e) }
 
         // Configs with errors stop everything they govern: an invalid config is never silently ignored.
-        var badConfigs: [String: LayoutLintConfig] = [:]
+        var badConfigs: ExactDictionary<LayoutLintConfig> = [:]
         for file in files { if let c = configFor(file), c.hasErrors, let p = c.path { badConfigs[p] = c } }
-        for (_, c) in badConfigs.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: errorStyle) }
+        for (_, c) in badConfigs.sortedByKey { reportConfig(c, style: errorStyle) }
         if !badConfigs.isEmpty { throw ExitCode(Exit.failure) }
 
         var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
@@ -332,9 +333,9 @@ struct Lint: ParsableCommand {
             guard let d = c.directory.map({ Array($0.utf8) }) else { return false }
             return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")]) }
         }
-        var globOwners: [String: String] = [:]
-        for (p, c) in consulted where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
-        for (g, p) in globOwners.sorted(by: { $0.key < $1.key }) where !matchedGlobs.contains(g) {
+        var globOwners: ExactDictionary<String> = [:]
+        for (p, c) in consulted.sortedByKey where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
+        for (g, p) in globOwners.sortedByKey where !matchedGlobs.contains(ExactKey(g)) {
             // A folder another glob excluded was not read: a glob anchored inside it (`build/gen.layout.json` beside
             // `build`) may match there, unseen, and says nothing; one that matches a name anywhere is told where it was
             // not looked for.
@@ -349,11 +350,11 @@ struct Lint: ParsableCommand {
         }
         // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
         // that silently does nothing is worth a word: once per config, on stderr, with its source line.
-        var withWarnings: [String: LayoutLintConfig] = [:]
+        var withWarnings: ExactDictionary<LayoutLintConfig> = [:]
         for c in configs.compactMap({ $0 }) + Array(consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
             withWarnings[c.path ?? LayoutLintConfig.fileName] = c
         }
-        for (_, c) in withWarnings.sorted(by: { $0.key < $1.key }) { reportConfig(c, style: errorStyle) }
+        for (_, c) in withWarnings.sortedByKey { reportConfig(c, style: errorStyle) }
         if files.isEmpty && errors.isEmpty && excludedAny {
             Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
             // The hooks name files: that all of them are excluded is no failure.

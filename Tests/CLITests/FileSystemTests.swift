@@ -539,4 +539,29 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let b = run(["lint", "--format", "json", nfd + "/x.layout.json", nfc + "/x.layout.json"], cwd: dir.path)
         #expect(fcSummary(a.json, "errors") == 1 && fcSummary(b.json, "errors") == 1, "\(a)\n\(b)")
     }
+
+    /// The run's reports of configs and globs went through `[String: …]` maps, which took the two folders' configs
+    /// for one: only one of two invalid configs was reported, and an exclude glob naming the other folder was taken
+    /// for the one that matched.
+    @Test func eachConfigAndGlobIsReported() {
+        let dir = TempDir(); defer { dir.cleanup() }
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        let doc = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        for (f, rule) in [(nfc, "no-such-rule"), (nfd, "another-bad-rule")] {
+            try? FileManager.default.createDirectory(atPath: dir.path + "/bad/" + f + "/.git", withIntermediateDirectories: true)
+            dir.write("bad/" + f + "/.layoutlint.json", #"{ "rules": { "\#(rule)": "off" } }"#)
+            dir.write("bad/" + f + "/x.layout.json", doc)
+        }
+        let bad = run(["lint", "bad"], cwd: dir.path)
+        #expect(bad.code == 2 && bad.stderr.contains("no-such-rule") && bad.stderr.contains("another-bad-rule"), "\(bad.stderr)")
+        // Only the NFC folder is there: the glob naming the NFD one matches nothing, and is said to.
+        try? FileManager.default.createDirectory(atPath: dir.path + "/globs/.git", withIntermediateDirectories: true)
+        dir.write("globs/.layoutlint.json", #"{ "exclude": ["gen-\#(nfc)/**", "gen-\#(nfd)/**"] }"#)
+        dir.write("globs/gen-\(nfc)/y.layout.json", doc)
+        dir.write("globs/a.layout.json", doc)
+        let globs = run(["lint", "globs"], cwd: dir.path)
+        // (Searched by bytes: `String.contains` would find either spelling for the other.)
+        func says(_ glob: String) -> Bool { Array(globs.stderr.utf8).firstRange(of: Array("exclude pattern \"\(glob)\"".utf8)) != nil }
+        #expect(says("gen-\(nfd)/**") && !says("gen-\(nfc)/**"), "\(globs.stderr)")
+    }
 }

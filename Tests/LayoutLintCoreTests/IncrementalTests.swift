@@ -20,8 +20,9 @@ struct IncrementalTests {
     static func expectSame(_ inc: IncrementalLinter, _ context: @autoclosure () -> String) {
         let reference = lint(bytes: inc.text, options: inc.options).diagnostics
         let got = describe(inc.diagnostics), want = describe(reference)
-        if got != want {
-            let diff = zip(got, want).first { $0.0 != $0.1 }
+        // (By bytes: `String ==` equates canonically equivalent text, which a fix writes differently.)
+        if got.map({ Array($0.utf8) }) != want.map({ Array($0.utf8) }) {
+            let diff = zip(got, want).first { !$0.0.utf8.elementsEqual($0.1.utf8) }
             Issue.record("\(context()): incremental \(got.count) vs whole \(want.count) diagnostics; first difference:\n  got  \(diff?.0 ?? got.last ?? "-")\n  want \(diff?.1 ?? want.last ?? "-")\ntext: \(String(decoding: inc.text, as: UTF8.self).prefix(3000))")
         }
     }
@@ -660,6 +661,48 @@ struct DefinitionChainTests {
         #expect(Self.unused(t).isEmpty, "\(Self.unused(t))")
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+    }
+
+    /// One definition `$ref`s the other, whose name is canonically equivalent: no cycle (the cycle check compared the
+    /// paths as `String`s and reported "refers back into itself"), whether it names the other or an element inside it.
+    @Test func aDefinitionMayReferToItsCanonicallyEquivalentTwin() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        for (defs, item) in [
+            (##""\##(composed)": { "$ref": "#/definitions/\##(decomposed)" }, "\##(decomposed)": \##(Self.cell)"##, ##"{ "$ref": "#/definitions/\##(composed)" }"##),
+            (##""\##(composed)": \##(Self.cell), "\##(decomposed)": \##(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##))"##, ##"{ "$ref": "#/definitions/\##(decomposed)/subitems/0" }"##),
+        ] {
+            let t = Self.text(definitions: defs, item: item)
+            let ds = lint(bytes: Array(t.utf8)).diagnostics
+            #expect(ds.isEmpty, "\(ds.map(\.message))")
+            IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+        }
+    }
+
+    /// A `$ref` that writes a definition's name in another normalisation names no definition: unresolved-ref says the
+    /// suggestion reads the same, and the definition it meant, unused as written, is not removed by `--fix`.
+    @Test func aLookAlikeReferenceKeepsTheDefinitionItMeant() {
+        let t = Self.text(definitions: "\"caf\u{E9}\": \(Self.cell)", item: ##"{ "$ref": "#/definitions/cafe\##u{301}" }"##)
+        let ds = lint(bytes: Array(t.utf8)).diagnostics
+        let unused = ds.first { $0.rule == "unused-definition" }
+        #expect(unused?.fix?.isSafe == false && unused?.message.contains("another Unicode normalisation") == true, "\(ds.map(\.message))")
+        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(ds.map(\.message))")
+        #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
+        IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
+    }
+
+    /// Two sections with the same name, the second re-spelt in another normalisation of the same length: the editor's
+    /// duplicate-section-name finding (its rename quotes the name's bytes) follows, as a fresh lint does.
+    @Test func aSectionNameReSpeltInAnotherNormalisation() {
+        let old = "xe\u{323}\u{302}", new = "x\u{1EB9}\u{302}"
+        #expect(old == new && old.utf8.count == new.utf8.count && !old.sameKey(as: new))
+        let t = #"{ "sections": [ { "name": "\#(old)", "group": \#(Self.group(Self.cell)) }, { "name": "\#(old)", "group": \#(Self.group(Self.cell)) } ] }"#
+        let inc = IncrementalLinter(text: Array(t.utf8))
+        let at = inc.text.lastRange(of: Array(old.utf8))!
+        inc.replace(ByteRange(at.lowerBound, at.upperBound), with: Array(new.utf8))
+        IncrementalTests.expectSame(inc, "after the re-spelling")
+        #expect(inc.diagnostics == lint(bytes: inc.text).diagnostics)
+        #expect(inc.diagnostics.contains { $0.rule == "duplicate-section-name" && $0.fix?.edits.first?.newText.utf8.elementsEqual(jsonQuoted(new + " 2").utf8) == true },
+                "\(inc.diagnostics.map { $0.fix?.edits.first?.newText.unicodeScalars.map { String($0.value, radix: 16) } ?? [] })")
     }
 }
 

@@ -406,6 +406,13 @@ struct FormatRuleTests {
         }
         #expect(!diagnostics(kinds("badg\u{E9}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
         #expect(diagnostics(kinds("badge\u{301}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
+        // A key spelt with the Kelvin sign beside the real elementKind is an unknown property that says so, and the
+        // duplicate's note points at the real elementKind's value (the look-alike key replaced it in the model).
+        let kelvinTwin = #"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "header", "element\#u{212A}ind": "other", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top" }, { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let kd = diagnostics(kelvinTwin)
+        let header = Array(kelvinTwin.utf8).firstRange(of: Array(#""header""#.utf8))!.lowerBound
+        #expect(kd.contains { $0.rule == "duplicate-element-kind" && $0.related.first?.range.start == header }, "\(kd.map { "\($0.rule) \($0.related.map(\.range))" })")
+        #expect(kd.contains { $0.rule == "unknown-property" && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(kd.map(\.message))")
         // Lone surrogates encode no character: an error each, and two different ones are not one key.
         let lone = #"{ "sections": [], "\ud800": 1, "\udbff": 2, "\ud83d\ude00": 3, "\ud800": 4 }"#
         let l = diagnostics(lone)

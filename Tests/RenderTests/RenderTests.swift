@@ -401,6 +401,18 @@ struct FindingPlacementTests {
         #expect(!root.all("text").contains { $0["data-kind"] == "note" && $0.text.contains("fractional-inset") })
     }
 
+    /// Two definitions whose names are canonically equivalent, one with a finding, each `$ref`'d by a section: the
+    /// outlines go on the element that has the finding (twice: the group repeats it), not on its look-alike too (drawn frames were keyed by
+    /// `String` paths, which took the two definitions' paths for one).
+    @Test func aFindingInOneOfTwoLookAlikeDefinitionsOutlinesOnlyIt() throws {
+        let group = { (extra: String) in #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)"\#(extra) } ] }"# }
+        let r = lint(bytes: Array(##"{ "environments": ["iPhone 12"], "definitions": { "caf\##u{E9}": \##(group(#", "colour": 1"#)), "cafe\##u{301}": \##(group("")) }, "sections": [ { "group": { "$ref": "#/definitions/caf\##u{E9}" } }, { "group": { "$ref": "#/definitions/cafe\##u{301}" } } ] }"##.utf8))
+        #expect(r.diagnostics.filter { $0.rule == "unknown-property" }.count == 1)
+        let root = try parseSVG(renderSVG(r))
+        let outlined = root.all("rect").filter { $0["data-kind"] == "finding" && $0["data-rule"] == "unknown-property" }
+        #expect(outlined.count == 2 && outlined.allSatisfy { $0["data-path"]?.contains("caf\u{E9}/") == true && $0["data-path"]?.unicodeScalars.contains("\u{301}") == false }, "\(outlined.map { $0.attrs })")
+    }
+
     @Test func namesKeepTheirLineBreaksInData() throws {
         let r = doc(#"{ "name": "line1\nline2\r\nx\ty", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
         let root = try parseSVG(renderSVG(r))

@@ -439,6 +439,10 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         #expect(LSP.plainText(fromMarkdown: md) == "a * b x\\y*z bold\nc\\d*")
         // A code span fenced with two backticks keeps the one inside it (each backtick toggled code before).
         #expect(LSP.plainText(fromMarkdown: "→ " + LSP.markdownCode("#/definitions/c`d") + " *x*") == "→ #/definitions/c`d x")
+        // A backtick that starts or ends the text is padded also when it is part of a larger `Character` (a
+        // combining mark after it, a prepended mark before it): unpadded, the fence ran into it and never closed.
+        #expect(LSP.markdownCode("`\u{301} [x](https://e.example) **b**") == "`` `\u{301} [x](https://e.example) **b** ``")
+        #expect(LSP.markdownCode("a\u{600}`") == "`` a\u{600}` ``")
     }
 
     @Test func aFullClientGetsTheTreeMarkdownAndEveryKind() {
@@ -889,6 +893,19 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// A key spelt with the Kelvin sign (U+212A, canonically equivalent to "K") is not `elementKind` (keys compare
+    /// by code points: an unknown property), so `elementKind` is still offered beside it.
+    @Test func completionTellsKeysApartByCodePoints() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/kelvin.layout.json"
+        let text = "{ \"sections\": [ { \"boundarySupplementaryItems\": [ { \"element\u{212A}ind\": \"h\",\n   } ] } ] }"
+        c.open(uri, text)
+        let labels = (c.result("textDocument/completion", tdp(uri, 1, 2))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("elementKind") && labels.contains("alignment"), "\(labels)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func completion() {
         let c = LSPClient()
         c.initialize()
@@ -1050,6 +1067,37 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// Two definitions whose names are canonically equivalent ("café" with a precomposed é, and with e + U+0301) are
+    /// two definitions: references of one do not list the `$ref`s of the other, renaming one rewrites only its own
+    /// `$ref`s (the other's were rewritten too, and `--fix` then removed the other definition as unused), and renaming
+    /// one to the other's spelling is refused as a name that exists.
+    @Test func renameAndReferencesTellCanonicallyEquivalentNamesApart() {
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        let item = #"{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }"#
+        let doc = ##"{ "environments": ["iPhone 12"], "definitions": { "\##(nfc)": \##(item), "\##(nfd)": \##(item) }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/\##(nfc)" }, { "$ref": "#/definitions/\##(nfd)/" } ] } } ] }"##
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/nf-rename.layout.json"
+        c.open(uri, doc)
+        let key = position(of: "\"\(nfc)\": {", in: doc, .utf16)!
+        let refs = c.result("textDocument/references", .object([
+            ("textDocument", docID(uri)), ("position", pos(key.line, key.character + 2)),
+            ("context", .object([("includeDeclaration", .bool(true))])),
+        ]))?.arrayValue ?? []
+        #expect(refs.count == 2, "the key and its one $ref: \(refs)")
+        let edit = c.result("textDocument/rename", .object([
+            ("textDocument", docID(uri)), ("position", pos(key.line, key.character + 2)), ("newName", .string("x")),
+        ]))
+        let renamed = applyLSPEdits(edit?["changes"]?[uri]?.arrayValue ?? [], to: doc, .utf16)
+        #expect(renamed.contains(#""x": {"#) && renamed.contains("#/definitions/x\"") && renamed.contains("#/definitions/\(nfd)/\""), "\(renamed)")
+        #expect(renamed.contains("\"\(nfd)\": {"), "the other definition keeps its name")
+        let clash = c.request("textDocument/rename", .object([
+            ("textDocument", docID(uri)), ("position", pos(key.line, key.character + 2)), ("newName", .string(nfd)),
+        ]))
+        #expect(clash?["error"]?["message"]?.stringValue?.contains("already exists") == true, "\(String(describing: clash))")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func stats() {
         let c = LSPClient()
         c.initialize()
@@ -1068,6 +1116,29 @@ extension ClientCapabilityTests {
 }
 
 @Suite struct ConfigurationTests {
+    /// Two folders whose names are canonically equivalent (NFC and NFD "café"), each with its own config, the NFD one
+    /// broken: each document is linted with its own folder's config. The server's config maps were keyed by `String`
+    /// paths, which took the two for one: the NFD document got the NFC folder's environments.
+    @Test func canonicallyEquivalentFoldersKeepTheirOwnConfigs() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        dir.write(nfc + "/.layoutlint.json", #"{ "environments": ["iPad"] }"#)
+        dir.write(nfd + "/.layoutlint.json", #"{ "environments": ["iPhone SE"], }}"#)
+        for f in [nfc, nfd] { dir.write(f + "/a.layout.json", overflowDoc) }
+        func uri(_ name: String) -> String { "file://" + (dir.path + "/" + name).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
+        let c = LSPClient()
+        c.initialize(rootURI: uri(""))
+        var seen: [String] = []
+        for f in [nfc, nfd] {
+            c.open(uri(f + "/a.layout.json"), overflowDoc)
+            let ds = c.diagnostics(uri(f + "/a.layout.json")) ?? []
+            seen.append(ds.compactMap { $0["message"]?.stringValue }.first { $0.hasSuffix(")") }.map { String($0.suffix(12)) } ?? "none")
+        }
+        #expect(seen[0].hasSuffix("(iPad)") && seen[1].hasSuffix("(iPhone 12)"), "\(seen)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func configChangeRelintsAndBrokenConfigIsReported() {
         let dir = TempFolder()
         defer { dir.cleanup() }

@@ -1092,7 +1092,9 @@ public final class IncrementalLinter: @unchecked Sendable {
             let id = segments[k].id
             if let old = counted[id] {
                 count(old, sign: -1)
-                if old.name != c.name || old.nameRange != c.nameRange { namesDirty = true }
+                // (By bytes: a name re-spelt in another normalisation is the same length and compares equal, but
+                // the rename its duplicate-section-name fix offers quotes the new bytes.)
+                if old.name.map(ExactKey.init) != c.name.map(ExactKey.init) || old.nameRange != c.nameRange { namesDirty = true }
             } else if c.name != nil { namesDirty = true }
             count(c, sign: 1)
             counted[id] = c

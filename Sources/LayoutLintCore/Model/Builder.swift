@@ -75,6 +75,20 @@ public enum Keys {
 }
 
 /// A property of an object after `$ref` resolution: the text it came from and its JSON pointer.
+/// Adds each entry's site to an element's `props`, by key. `props` is a `[String: …]` that the rules read by known
+/// (ASCII) names, and `String` keys are equal when canonically equivalent: a key that only reads as one already there
+/// ("element\u{212A}ind", with the Kelvin sign, beside "elementKind") does not replace a key written in ASCII, which
+/// is the one the name means; the same key written again does (the last wins, as the model reads it).
+func recordSites(_ entries: [Entry], into props: inout [String: PropertySite]) {
+    for e in entries {
+        if let i = props.index(forKey: e.key), !props[i].key.sameKey(as: e.key) {
+            if props[i].key.utf8.allSatisfy({ $0 < 0x80 }) { continue }
+            props.remove(at: i)
+        }
+        props[e.key] = e.site
+    }
+}
+
 struct Entry {
     let prop: JSONProperty
     /// JSON pointer of the object the property is written in.
@@ -231,9 +245,10 @@ final class DocumentBuilder {
             var msg = "unknown property \"\(e.key)\" on \(element)"
             var fix: Fix?
             if let s = suggest(e.key, among: allowed), !isPresent(s) {
-                msg += "; did you mean \"\(s)\"?"
+                msg += "; did you mean \"\(s)\"\(lookAlikeNote(e.key, s))?"
                 fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")], isSafe: false)
             } else {
+                if let s = allowed.first(where: { $0 == e.key }) { msg += lookAlikeNote(e.key, s) }
                 msg += " (expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
             }
             report("unknown-property", .error, msg, e.prop.keyRange, fix: fix)
@@ -480,7 +495,8 @@ final class DocumentBuilder {
         let pointer = refValue.stringValue
         guard let target = resolveRef(pointer, at: refValue.range) else { return nil }
         // A reference into its own ancestor, or to a target still being expanded, never ends.
-        if path == target.path || path.hasPrefix(target.path + "/") || refStack.contains(where: { $0.path == target.path }) {
+        // (By bytes: two definitions whose names are canonically equivalent are two targets.)
+        if path.isPointer(inside: target.path) || refStack.contains(where: { $0.path.sameKey(as: target.path) }) {
             report("ref-cycle", .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
                    related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
             return nil
@@ -573,7 +589,7 @@ final class DocumentBuilder {
                 var fix: Fix?
                 if n.kind == .object, let s = keySuggestions(n).best(for: tok) {
                     let repl = "#" + path + "/" + escapePointer(s)
-                    msg += "; did you mean \"\(repl)\"?"
+                    msg += "; did you mean \"\(repl)\"\(lookAlikeNote(tok, s))?"
                     fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: jsonQuoted(repl))], isSafe: false)
                 }
                 report("unresolved-ref", .error, msg, range, fix: fix)
@@ -749,7 +765,7 @@ final class DocumentBuilder {
     func buildConfiguration(_ v: ObjectView) {
         checkKeys(v, allowed: Keys.configuration, element: "configuration")
         var c = LayoutConfiguration()
-        for e in v.entries { c.props[e.key] = e.site }
+        recordSites(v.entries, into: &c.props)
         if let e = v.entry("scrollDirection"), let s = string(e) {
             switch s {
             case "vertical": c.scrollDirection = .vertical
@@ -823,7 +839,7 @@ final class DocumentBuilder {
     func buildSectionSpec(_ v: ObjectView, allowed: [String], requireGroup: Bool = true, checkNames: Bool = true) -> SectionSpec? {
         if checkNames { checkKeys(v, allowed: allowed, element: "a section") }
         let s = SectionSpec(path: v.path, range: v.range)
-        for e in v.entries { s.props[e.key] = e.site }
+        recordSites(v.entries, into: &s.props)
         if let e = v.entry("name") { s.name = string(e) }
         if let e = v.entry("group") {
             s.group = buildElement(e.value, path: e.path, anchor: e.prop.keyRange, what: "the section's group")
@@ -858,7 +874,7 @@ final class DocumentBuilder {
         withView(node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a boundary supplementary item") { v in
             checkKeys(v, allowed: Keys.boundary, element: "a boundary supplementary item")
             let b = BoundaryItem(path: v.path, range: v.range)
-            for e in v.entries { b.props[e.key] = e.site }
+            recordSites(v.entries, into: &b.props)
             if let e = v.entry("elementKind") { b.elementKind = string(e) } else {
                 report("missing-property", .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")", v.anchor)
             }
@@ -911,7 +927,7 @@ final class DocumentBuilder {
     func buildDecoration(_ dv: ObjectView) -> DecorationItem {
         checkKeys(dv, allowed: Keys.decoration, element: "a decoration item")
         let d = DecorationItem(path: dv.path, range: dv.range)
-        for x in dv.entries { d.props[x.key] = x.site }
+        recordSites(dv.entries, into: &d.props)
         if let x = dv.entry("elementKind") { d.elementKind = string(x) } else {
             report("missing-property", .error, "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
         }
@@ -923,7 +939,7 @@ final class DocumentBuilder {
     func buildSupplementary(_ sv: ObjectView) -> SupplementaryItem {
         checkKeys(sv, allowed: Keys.supplementary, element: "a supplementary item")
         let s = SupplementaryItem(path: sv.path, range: sv.range)
-        for x in sv.entries { s.props[x.key] = x.site }
+        recordSites(sv.entries, into: &s.props)
         if let x = sv.entry("elementKind") { s.elementKind = string(x) } else {
             report("missing-property", .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
         }
@@ -995,7 +1011,7 @@ final class DocumentBuilder {
             let el = LayoutElement(path: v.path, range: v.range)
             el.refTarget = v.refTarget
             el.writtenInReference = inReference
-            for e in v.entries { el.props[e.key] = e.site }
+            recordSites(v.entries, into: &el.props)
             (el.width, el.height) = sizePair(v, what: isGroup ? "a group" : "an item")
             if let e = v.entry("contentInsets") { el.contentInsets = insets(e) }
             if let e = v.entry("edgeSpacing") {
@@ -1202,6 +1218,12 @@ extension Substring {
         }
         return nil
     }
+}
+
+/// Said of a name that reads as `known` but is other code points (another Unicode normalisation, or the Kelvin sign
+/// for "K"), which JSON and UIKit take for another name: without it, a message would quote the same-looking name back.
+func lookAlikeNote(_ word: String, _ known: String) -> String {
+    word == known && !word.sameKey(as: known) ? " (it reads the same but is written with other Unicode code points)" : ""
 }
 
 /// "Did you mean": the closest candidate by edit distance (case-insensitive), if it is close enough; else the shortest

@@ -389,10 +389,16 @@ func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic
     }
     var names: [DefinitionKey: String] = [:]
     if !namedBy.isEmpty { for def in doc.definitions { names[DefinitionKey(escapePointer(def.name))] = def.name } }
+    // The names the `$ref`s write, compared canonically: a definition one of them names in another Unicode
+    // normalisation is unused (it names no key), but it is the definition the user meant, which unresolved-ref's
+    // "did you mean" points to: removing it is not safe.
+    var lookAlikes: [String: [DefinitionKey]] = [:]
+    for k in refs.roots.union(refs.inside.values.joined()) { lookAlikes[String(decoding: k.bytes, as: UTF8.self), default: []].append(k) }
     var out: [Diagnostic] = []
     for def in doc.definitions {
         let key = DefinitionKey(escapePointer(def.name))
         guard !used.contains(key) else { continue }
+        let meant = lookAlikes[escapePointer(def.name)]?.contains { $0 != key } ?? false
         var message = "definition \(jsonQuoted(def.name)) is never referenced by a $ref"
         if let from = namedBy[key]?.compactMap({ names[$0] }).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }), !from.isEmpty {
             let others = from.filter { !$0.sameKey(as: def.name) }
@@ -400,9 +406,10 @@ func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic
                 ? "definition \(jsonQuoted(def.name)) is referenced only by itself"
                 : "definition \(jsonQuoted(def.name)) is referenced only by unused definitions (\(others.prefix(3).map(jsonQuoted).joined(separator: ", "))\(others.count > 3 ? ", …" : ""))"
         }
+        if meant { message += " (a $ref writes its name in another Unicode normalisation, which names no definition)" }
         let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
         out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: message,
-                              range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)])))
+                              range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)], isSafe: !meant)))
     }
     return out
 }

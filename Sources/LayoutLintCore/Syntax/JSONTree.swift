@@ -1,5 +1,10 @@
 // The syntax tree of a layout document: JSON with comments and trailing commas.
 // Every node keeps the byte range (UTF-8 offsets into the document) of the text it came from.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A half-open range of UTF-8 byte offsets into a document.
 public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -242,7 +247,27 @@ extension String {
     /// the Kelvin sign U+212A), which made distinct keys duplicates (whose safe fix deleted one) and let a `$ref` or a
     /// lookup reach a key the document does not name.
     @inline(__always)
-    public func sameKey(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    public func sameKey(as other: String) -> Bool {
+        // `==` first (the standard library's compiled comparison): text that is not canonically equivalent is not the
+        // same bytes either; then the bytes, contiguous in native strings (a generic `utf8.elementsEqual` was most of
+        // a debug build's time on a document of 2^40 `$ref` expansions).
+        guard self == other else { return false }
+        var a = self, b = other
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+    }
+
+    /// Whether this JSON Pointer is `ancestor` or names something inside it, by bytes as `sameKey(as:)` compares
+    /// (`hasPrefix` compares `Character`s: it equated canonically equivalent names, and missed a child whose name
+    /// starts with a combining mark, "/\u{301}x" being one `Character` after the "/").
+    public func isPointer(inside ancestor: String) -> Bool {
+        var s = self, a = ancestor
+        return s.withUTF8 { x in
+            a.withUTF8 { y in
+                x.count >= y.count && (y.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, y.count) == 0)
+                    && (x.count == y.count || x[y.count] == UInt8(ascii: "/"))
+            }
+        }
+    }
 }
 
 /// A member name, or a JSON Pointer made of them, hashed and compared by its bytes (see `sameKey(as:)`), for sets
@@ -255,5 +280,32 @@ public struct ExactKey: Hashable, Sendable {
     public func hash(into h: inout Hasher) {
         var s = name
         s.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// A dictionary keyed by strings compared by their bytes (`ExactKey`), written with `String` subscripts: for paths,
+/// globs and names where two canonically equivalent spellings are two different things (two folders on Linux, two
+/// definitions in a document), which a `[String: …]` would take for one.
+public struct ExactDictionary<Value>: ExpressibleByDictionaryLiteral {
+    public private(set) var storage: [ExactKey: Value] = [:]
+    public init() {}
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        for (k, v) in elements { storage[ExactKey(k)] = v }
+    }
+    public subscript(key: String) -> Value? {
+        get { storage[ExactKey(key)] }
+        set { storage[ExactKey(key)] = newValue }
+    }
+    public subscript(key: String, default value: @autoclosure () -> Value) -> Value {
+        get { storage[ExactKey(key)] ?? value() }
+        set { storage[ExactKey(key)] = newValue }
+    }
+    public var keys: [String] { storage.keys.map(\.name) }
+    public var values: Dictionary<ExactKey, Value>.Values { storage.values }
+    public var isEmpty: Bool { storage.isEmpty }
+    public var count: Int { storage.count }
+    /// The entries, in the order of their keys' bytes.
+    public var sortedByKey: [(key: String, value: Value)] {
+        storage.map { (key: $0.key.name, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }
