@@ -884,25 +884,10 @@ extension ClientCapabilityTests {
         let uri = "file:///tmp/comments.layout.json"
         let text = "{ \"sections\": [ {\n  // a note /\n  /* block */ \"name\": \"a\",\n  \n  \"group\": {} } ] }"
         c.open(uri, text)
-        func labels(_ line: Int, _ ch: Int) -> [String] {
-            (c.result("textDocument/completion", tdp(uri, line, ch))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
-        }
+        func labels(_ line: Int, _ ch: Int) -> [String] { c.completionLabels(uri, line, ch) }
         #expect(labels(1, 4).isEmpty && labels(1, 12).isEmpty, "in the line comment, and at its end")
         #expect(labels(2, 6).isEmpty, "in the block comment")
         #expect(labels(3, 2).contains("itemCount"), "on the empty line of the section: its keys")
-        #expect(c.shutdown() == 0)
-    }
-
-    /// A key spelt with the Kelvin sign (U+212A, canonically equivalent to "K") is not `elementKind` (keys compare
-    /// by code points: an unknown property), so `elementKind` is still offered beside it.
-    @Test func completionTellsKeysApartByCodePoints() {
-        let c = LSPClient()
-        c.initialize()
-        let uri = "file:///tmp/kelvin.layout.json"
-        let text = "{ \"sections\": [ { \"boundarySupplementaryItems\": [ { \"element\u{212A}ind\": \"h\",\n   } ] } ] }"
-        c.open(uri, text)
-        let labels = (c.result("textDocument/completion", tdp(uri, 1, 2))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
-        #expect(labels.contains("elementKind") && labels.contains("alignment"), "\(labels)")
         #expect(c.shutdown() == 0)
     }
 
@@ -911,9 +896,7 @@ extension ClientCapabilityTests {
         c.initialize()
         let uri = "file:///tmp/grid.layout.json"
         c.open(uri, gridDoc)
-        func labels(_ line: Int, _ ch: Int) -> [String] {
-            (c.result("textDocument/completion", tdp(uri, line, ch))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
-        }
+        func labels(_ line: Int, _ ch: Int) -> [String] { c.completionLabels(uri, line, ch) }
         // In the group, on the "direction" key: group keys not yet present.
         let k = position(of: "\"direction\": \"horizontal\"", in: gridDoc, .utf16)!
         let keys = labels(k.line, k.character + 2)
@@ -931,6 +914,12 @@ extension ClientCapabilityTests {
         // Environment presets in the environments array.
         let e = position(of: "\"iPhone 12\"", in: gridDoc, .utf16)!
         #expect(labels(e.line, e.character + 2).contains("iPad landscape"))
+        // A key spelt with the Kelvin sign (U+212A, canonically equivalent to "K") is not `elementKind` (keys compare
+        // by code points: an unknown property), so `elementKind` is still offered beside it.
+        let kelvin = "file:///tmp/kelvin.layout.json"
+        c.open(kelvin, "{ \"sections\": [ { \"boundarySupplementaryItems\": [ { \"element\u{212A}ind\": \"h\",\n   } ] } ] }")
+        let kelvinLabels = c.completionLabels(kelvin, 1, 2)
+        #expect(kelvinLabels.contains("elementKind") && kelvinLabels.contains("alignment"), "\(kelvinLabels)")
         #expect(c.shutdown() == 0)
     }
 

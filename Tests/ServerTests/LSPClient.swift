@@ -41,6 +41,11 @@ final class LSPClient: ServerProcess {
         return r["result"]
     }
 
+    /// The labels of the completion items at a position.
+    func completionLabels(_ uri: String, _ line: Int, _ character: Int) -> [String] {
+        (result("textDocument/completion", tdp(uri, line, character))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+    }
+
     func notification(_ method: String, timeout: Double = 10, where predicate: (JSONValue) -> Bool = { _ in true }) -> JSONValue? {
         waitFor(timeout: timeout) { $0["method"]?.stringValue == method && $0["id"] == nil && predicate($0["params"] ?? .null) }?["params"]
     }
