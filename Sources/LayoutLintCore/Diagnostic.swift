@@ -39,15 +39,14 @@ public enum Severity: Int, Sendable, Comparable, CaseIterable, CustomStringConve
 // Diagnostics, fixes and edits are equal when their text is the same bytes: Swift's `String ==` equates canonically
 // equivalent text ("é" precomposed and e + U+0301), which differs in what a fix writes and in what a client shows, and
 // which the checks that an editor's result equals a fresh lint's (and that what was published needs no update) would
-// then take for the same. (The synthesised hashes stay: byte-equal text hashes equal.)
-@inline(__always)
-func sameBytes(_ a: String, _ b: String) -> Bool { a.sameKey(as: b) }
+// then take for the same: `String.sameKey(as:)` compares the bytes. (The synthesised hashes stay: byte-equal text
+// hashes equal.)
 
 public struct TextEdit: Hashable, Sendable {
     public var range: ByteRange
     public var newText: String
     public init(range: ByteRange, newText: String) { self.range = range; self.newText = newText }
-    public static func == (a: TextEdit, b: TextEdit) -> Bool { a.range == b.range && sameBytes(a.newText, b.newText) }
+    public static func == (a: TextEdit, b: TextEdit) -> Bool { a.range == b.range && a.newText.sameKey(as: b.newText) }
 }
 
 public struct Fix: Hashable, Sendable {
@@ -61,14 +60,14 @@ public struct Fix: Hashable, Sendable {
         self.edits = edits
         self.isSafe = isSafe
     }
-    public static func == (a: Fix, b: Fix) -> Bool { a.isSafe == b.isSafe && a.edits == b.edits && sameBytes(a.title, b.title) }
+    public static func == (a: Fix, b: Fix) -> Bool { a.isSafe == b.isSafe && a.edits == b.edits && a.title.sameKey(as: b.title) }
 }
 
 public struct RelatedLocation: Hashable, Sendable {
     public var range: ByteRange
     public var message: String
     public init(range: ByteRange, message: String) { self.range = range; self.message = message }
-    public static func == (a: RelatedLocation, b: RelatedLocation) -> Bool { a.range == b.range && sameBytes(a.message, b.message) }
+    public static func == (a: RelatedLocation, b: RelatedLocation) -> Bool { a.range == b.range && a.message.sameKey(as: b.message) }
 }
 
 public struct Diagnostic: Hashable, Sendable {
@@ -93,8 +92,8 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
-        a.range == b.range && a.severity == b.severity && sameBytes(a.rule, b.rule) && sameBytes(a.message, b.message)
-            && a.environments.count == b.environments.count && zip(a.environments, b.environments).allSatisfy(sameBytes)
+        a.range == b.range && a.severity == b.severity && a.rule.sameKey(as: b.rule) && a.message.sameKey(as: b.message)
+            && a.environments.count == b.environments.count && zip(a.environments, b.environments).allSatisfy { $0.sameKey(as: $1) }
             && a.related == b.related && a.fix == b.fix
     }
 

@@ -75,20 +75,6 @@ public enum Keys {
 }
 
 /// A property of an object after `$ref` resolution: the text it came from and its JSON pointer.
-/// Adds each entry's site to an element's `props`, by key. `props` is a `[String: …]` that the rules read by known
-/// (ASCII) names, and `String` keys are equal when canonically equivalent: a key that only reads as one already there
-/// ("element\u{212A}ind", with the Kelvin sign, beside "elementKind") does not replace a key written in ASCII, which
-/// is the one the name means; the same key written again does (the last wins, as the model reads it).
-func recordSites(_ entries: [Entry], into props: inout [String: PropertySite]) {
-    for e in entries {
-        if let i = props.index(forKey: e.key), !props[i].key.sameKey(as: e.key) {
-            if props[i].key.utf8.allSatisfy({ $0 < 0x80 }) { continue }
-            props.remove(at: i)
-        }
-        props[e.key] = e.site
-    }
-}
-
 struct Entry {
     let prop: JSONProperty
     /// JSON pointer of the object the property is written in.
@@ -101,6 +87,20 @@ struct Entry {
     var site: PropertySite {
         PropertySite(key: prop.key, keyRange: prop.keyRange, valueRange: prop.value?.range ?? prop.keyRange,
                      objectRange: objectRange, parentPath: parentPath)
+    }
+}
+
+/// Adds each entry's site to an element's `props`, by key. `props` is a `[String: …]` that the rules read by known
+/// (ASCII) names, and `String` keys are equal when canonically equivalent: a key that only reads as one already there
+/// ("element\u{212A}ind", with the Kelvin sign, beside "elementKind") does not replace a key written in ASCII, which
+/// is the one the name means; the same key written again does (the last wins, as the model reads it).
+func recordSites(_ entries: [Entry], into props: inout [String: PropertySite]) {
+    for e in entries {
+        if let i = props.index(forKey: e.key), !props[i].key.sameKey(as: e.key) {
+            if props[i].key.utf8.allSatisfy({ $0 < 0x80 }) { continue }
+            props.remove(at: i)
+        }
+        props[e.key] = e.site
     }
 }
 
