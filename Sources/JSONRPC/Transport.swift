@@ -367,7 +367,7 @@ private func readHeaderField(name: String, value: String, _ length: inout Int?, 
     switch name {
     case "content-length":
         guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
-            if value.hasPrefix("-") {
+            if value.utf8.first == UInt8(ascii: "-") {
                 bad = "a negative Content-Length (\(String(value.prefix(40))))"
             } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 bad = "a Content-Length too large to read (\(String(value.prefix(40))))"

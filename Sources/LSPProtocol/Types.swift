@@ -323,17 +323,17 @@ public struct LSPDiagnosticCache {
 public enum URIPath {
     /// The file path of a `file://` URI (percent-decoded), or nil for other schemes.
     public static func path(of uri: String) -> String? {
-        guard uri.hasPrefix("file://") else { return nil }
-        var rest = Substring(uri.dropFirst("file://".count))
+        // (By bytes: a "/" followed by a combining mark is one `Character` with it.)
+        guard var rest = uri.afterBytePrefix("file://") else { return nil }
         // file://host/path: only an empty host or localhost is local.
-        if !rest.hasPrefix("/") {
-            guard let slash = rest.firstIndex(of: "/") else { return nil }
+        if !rest.hasBytePrefix("/") {
+            guard let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
             let host = rest[..<slash]
-            guard host.isEmpty || host == "localhost" else { return nil }
+            guard host.isEmpty || host.utf8.elementsEqual("localhost".utf8) else { return nil }
             rest = rest[slash...]
         }
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        if let q = rest.firstIndex(of: "?") { rest = rest[..<q] }
+        rest = rest.beforeFirstByte(UInt8(ascii: "#"))
+        rest = rest.beforeFirstByte(UInt8(ascii: "?"))
         return percentDecode(String(rest))
     }
 

@@ -751,10 +751,9 @@ struct Panel {
 /// `.layout.json(c)` suffix, the environment, and `.svg`, with anything but letters, digits, `-`, `_` and `.` made `-`
 /// (e.g. `app-store.iPhone-12.svg`). The caller picks the folder (a temporary one).
 public func previewFileName(documentPath: String, environment: String?) -> String {
-    var base = String(documentPath.split(separator: "/", omittingEmptySubsequences: true).last ?? "layout")
-    for suffix in [".layout.jsonc", ".layout.json", ".jsonc", ".json"] where base.hasSuffix(suffix) {
-        base = String(base.dropLast(suffix.count))
-        break
+    var base = String(splitOnSlash(Substring(documentPath), omittingEmpty: true).last ?? "layout")
+    for suffix in [".layout.jsonc", ".layout.json", ".jsonc", ".json"] {
+        if let stem = base.beforeByteSuffix(suffix) { base = String(stem); break }
     }
     func clean(_ s: String) -> String {
         let kept = s.unicodeScalars.map { u -> Character in

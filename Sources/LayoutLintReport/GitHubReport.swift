@@ -22,9 +22,9 @@ public enum GitHubReport {
     /// `GITHUB_WORKSPACE` first: `githubPath`.)
     static func repositoryPath(_ path: String) -> String {
         var p = Substring(path)
-        while p.utf8.starts(with: "./".utf8) {
-            p = p.dropFirst(2)
-            while p.hasPrefix("/") { p = p.dropFirst() }
+        while let rest = p.afterBytePrefix("./") {
+            p = rest
+            while let after = p.afterBytePrefix("/") { p = after }
         }
         return p.isEmpty ? path : String(p)
     }

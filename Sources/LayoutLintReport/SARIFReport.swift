@@ -196,11 +196,11 @@ public enum SARIFReport {
     /// A relative path is reported relative to `%SRCROOT%` (the folder the linter ran in); an absolute one
     /// as a `file:` URI without a base.
     static func artifactLocation(_ path: String, index: Int) -> JSONValue {
-        if path.hasPrefix("/") {
+        if path.hasBytePrefix("/") {
             return .object([("uri", .string("file://" + uriEscape(path))), ("index", .int(Int64(index)))])
         }
         var p = Substring(path)
-        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        while let rest = p.afterBytePrefix("./") { p = rest }
         return .object([
             ("uri", .string(uriEscape(String(p)))),
             ("uriBaseId", .string("%SRCROOT%")),

@@ -86,7 +86,7 @@ final class Document {
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
-        self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.split(separator: "/").last.map(String.init) ?? "") == LayoutLintConfig.fileName
+        self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? "").sameKey(as: LayoutLintConfig.fileName)
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
@@ -288,7 +288,7 @@ extension LanguageServer {
     func configChanged(reason: String, folders: [String]? = nil, configPaths: Set<ExactKey>? = nil) {
         configCache.invalidate()
         configGeneration += 1
-        let prefixes = folders?.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let prefixes = folders?.map { $0.hasByteSuffix("/") ? $0 : $0 + "/" }
         var affected = 0
         for (uri, doc) in documents {
             if let prefixes, let configPaths {

@@ -419,10 +419,10 @@ struct FeatureContext {
             return nil
         }
         guard let node = cursor.node, node.kind == .string, cursor.steps.last == .key("$ref") else { return nil }
-        var p = node.stringValue
-        guard p.hasPrefix("#") else { return nil }
-        p.removeFirst()
-        return (p, node.range, false)
+        // Only a JSON pointer ("#", "#/…"): go-to-definition and rename left "#x/…" and "##/…", which `lint` reports
+        // as no pointer, to `jsonNode`, which read them after dropping a token or a second "#".
+        guard let p = node.stringValue.afterBytePrefix("#"), p.isEmpty || p.hasBytePrefix("/") else { return nil }
+        return (String(p), node.range, false)
     }
 
     func definitionLocation(_ pointer: String) -> ByteRange? {
@@ -443,9 +443,7 @@ struct FeatureContext {
             if let prop { locs.append(LSP.location(uri: doc.uri, range: conv.range(prop.keyRange))) }
         }
         for site in collectRefSites(root) {
-            var p = site.pointer
-            guard p.hasPrefix("#") else { continue }
-            p.removeFirst()
+            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
             if p.isPointer(inside: t.pointer) {
                 // At most maxReferences locations, the declaration included.
                 if locs.count >= Self.maxReferences { break }
@@ -484,9 +482,7 @@ struct FeatureContext {
         let newPointer = "/definitions/" + escapePointer(newName)
         var edits = [TextEdit(range: t.keyRange, newText: jsonQuoted(newName))]
         for site in collectRefSites(root) {
-            var p = site.pointer
-            guard p.hasPrefix("#") else { continue }
-            p.removeFirst()
+            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
             // (By bytes: a `$ref` to a definition whose name is canonically equivalent names another definition.)
             if p.isPointer(inside: oldPointer) {
                 let rest = String(decoding: p.utf8.dropFirst(oldPointer.utf8.count), as: UTF8.self)
@@ -511,9 +507,7 @@ struct FeatureContext {
     func documentLinks() -> Reply {
         var links: [JSONValue] = []
         for site in doc.engine?.refTargets() ?? [] {
-            var p = site.pointer
-            guard p.hasPrefix("#") else { continue }
-            p.removeFirst()
+            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
             guard let target = site.target else { continue }
             let line = doc.lineIndex.position(of: target.start, in: .utf8).line
             let r = site.value
@@ -528,7 +522,6 @@ struct FeatureContext {
     }
 
     var baseURI: String {
-        if let hash = doc.uri.firstIndex(of: "#") { return String(doc.uri[..<hash]) }
-        return doc.uri
+        String(doc.uri.beforeFirstByte(UInt8(ascii: "#")))
     }
 }

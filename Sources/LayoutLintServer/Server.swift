@@ -554,7 +554,7 @@ final class LanguageServer {
         case "workspace/didChangeWorkspaceFolders":
             workspaceFoldersChanged(params)
         default:
-            if !method.hasPrefix("$/") { log("ignored notification \(method)", kind: "ignored notification") }
+            if !method.utf8.starts(with: "$/".utf8) { log("ignored notification \(method)", kind: "ignored notification") }
         }
     }
 
@@ -647,9 +647,10 @@ final class LanguageServer {
         func paths(_ key: String) -> [String] {
             event[key]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
         }
-        let removed = Set(paths("removed")), added = paths("added")
-        var roots = (workspaceRoots ?? []).filter { !removed.contains($0) }
-        for a in added where !roots.contains(a) { roots.append(a) }
+        // (By bytes: folders "café" in NFC and in NFD are two folders.)
+        let removed = Set(paths("removed").map(ExactKey.init)), added = paths("added")
+        var roots = (workspaceRoots ?? []).filter { !removed.contains(ExactKey($0)) }
+        for a in added where !roots.contains(where: { $0.sameKey(as: a) }) { roots.append(a) }
         workspaceRoots = roots.isEmpty ? nil : roots
         configChanged(reason: "the workspace folders changed")
     }

@@ -61,7 +61,7 @@ private func readAll(fd: Int32, name: String, limit: Int, sizeHint: Int) throws(
     return out
 }
 
-public func isLayoutFile(_ name: String) -> Bool { name.hasSuffix(".layout.json") || name.hasSuffix(".layout.jsonc") }
+public func isLayoutFile(_ name: String) -> Bool { name.hasByteSuffix(".layout.json") || name.hasByteSuffix(".layout.jsonc") }
 
 /// The text for an `errno` value.
 func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
@@ -133,7 +133,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 errors.append("cannot read folder \(dir): \(error.message)")
                 return
             }
-            let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+            let prefix = dir.hasByteSuffix("/") ? dir : dir + "/"
             var named: [(name: String, type: UInt8)] = []
             for e in entries {
                 let name = String(decoding: e.name, as: UTF8.self)
@@ -144,10 +144,10 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 guard hasLayoutSuffix(e.name) || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type)) else { continue }
                 errors.append("cannot read \(prefix + name): the name is not valid UTF-8 (shown with U+FFFD; rename it)")
             }
-            for (name, type) in named.sorted(by: { $0.name < $1.name }) {
+            for (name, type) in named.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
                 let full = prefix + name
                 let layout = isLayoutFile(name)
-                let skippedFolder = name.hasPrefix(".") || name == "node_modules"
+                let skippedFolder = name.hasBytePrefix(".") || name.sameKey(as: "node_modules")
                 // Never looked at: a hidden folder or node_modules, or a file that is not a layout document.
                 if !layout && (skippedFolder || type == UInt8(DT_REG)) { continue }
                 var sub = stat()
@@ -182,7 +182,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
             }
         }
         walk(p, st, depth: 0)
-        for f in found.sorted(by: { $0.path < $1.path }) where listed.insert(f.id).inserted { files.append(f.path) }
+        for f in found.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) where listed.insert(f.id).inserted { files.append(f.path) }
     }
     return (files, errors)
 }
@@ -239,21 +239,16 @@ public func kernelPath(_ path: String) -> String? {
 /// `standardizedFileURL` applies `..` lexically, before symlinks: `lnk/../a.layout.json` named another folder than
 /// the one `open` reads the file from.) A folder that cannot be resolved (it does not exist) keeps the lexical form.
 func kernelFolder(ofFile path: String) -> String {
-    let folder: String
-    if let slash = path.lastIndex(of: "/") {
-        folder = path[..<slash].isEmpty ? "/" : String(path[..<slash])
-    } else {
-        folder = "."
-    }
+    let folder = parentDirectory(of: path)
     return kernelPath(folder) ?? URL(fileURLWithPath: folder).standardizedFileURL.path
 }
 
 /// `path` with its folder as the kernel sees it (`kernelFolder`): absolute, whatever the working directory, so that
 /// it compares with a config's folder (`exclude` globs are relative to that folder).
 public func kernelFilePath(_ path: String) -> String {
-    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    let name = path.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? path
     let folder = kernelFolder(ofFile: path)
-    return (folder.hasSuffix("/") ? folder : folder + "/") + name
+    return (folder.hasByteSuffix("/") ? folder : folder + "/") + name
 }
 
 /// The nearest `.layoutlint.json` walking up from the file's folder (as the kernel resolves it), stopping at the
@@ -262,13 +257,13 @@ public func findConfig(forFile path: String) -> String? {
     let fm = FileManager.default
     var dir = kernelFolder(ofFile: path)
     for _ in 0..<256 {
-        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+        let prefix = dir.hasByteSuffix("/") ? dir : dir + "/"
         let candidate = prefix + LayoutLintConfig.fileName
         if fm.fileExists(atPath: candidate) { return trustedConfig(candidate, in: dir) }
         if fm.fileExists(atPath: prefix + ".git") { return nil }
         if isSharedFolder(dir) { return nil }
-        let parent = (dir as NSString).deletingLastPathComponent
-        if parent.isEmpty || parent == dir { return nil }
+        let parent = folderPart(of: dir)
+        if parent.isEmpty || parent.sameKey(as: dir) { return nil }
         dir = parent
     }
     return nil
@@ -287,7 +282,8 @@ public func findConfig(forFile path: String, within roots: [String]?) -> String?
     // The innermost root that holds the file's folder (component by component: /a/b does not hold /a/bc).
     let rootPaths = roots.map { URL(fileURLWithPath: kernelPath($0) ?? URL(fileURLWithPath: $0).standardizedFileURL.path).pathComponents }
     let components = dir.pathComponents
-    guard let root = rootPaths.filter({ $0.count <= components.count && Array(components.prefix($0.count)) == $0 })
+    // (By bytes: folders "café" in NFC and in NFD are two folders.)
+    guard let root = rootPaths.filter({ r in r.count <= components.count && zip(components, r).allSatisfy { $0.sameKey(as: $1) } })
         .max(by: { $0.count < $1.count }) else { return nil }
     for _ in 0..<256 {
         let candidate = dir.appendingPathComponent(LayoutLintConfig.fileName).path

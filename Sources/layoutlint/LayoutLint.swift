@@ -182,7 +182,7 @@ struct Lint: ParsableCommand {
         var byFolder: [[UInt8]: LayoutLintConfig?] = [:]
         func configFor(_ file: String) -> LayoutLintConfig? {
             if let explicitConfig { return explicitConfig }
-            let folder = Array((file == "-" ? "-" : (file as NSString).deletingLastPathComponent).utf8)
+            let folder = Array((file == "-" ? "-" : folderPart(of: file)).utf8)
             if let c = byFolder[folder] { return c }
             // Standard input is governed by the config of the file it stands for (`--stdin-filename`: an editor
             // pipes a buffer from anywhere), else by the working directory's.
@@ -375,12 +375,12 @@ struct Lint: ParsableCommand {
 /// leading `./`).
 func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
                 cwd: String = FileManager.default.currentDirectoryPath) -> String {
-    func segments(_ p: String) -> [Substring] { p.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
-    if let given = workspace, !given.isEmpty, given.hasPrefix("/"), path != "-" {
+    func segments(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
+    if let given = workspace, !given.isEmpty, given.hasBytePrefix("/"), path != "-" {
         // As the kernel names it (the working directory is: a symlinked workspace would match nothing).
         let w = kernelPath(given) ?? given
         var abs: [Substring] = []
-        for s in (path.hasPrefix("/") ? segments(path) : segments(cwd) + segments(path)) {
+        for s in (path.hasBytePrefix("/") ? segments(path) : segments(cwd) + segments(path)) {
             if s == ".." { if !abs.isEmpty { abs.removeLast() } } else { abs.append(s) }
         }
         let root = segments(w)

@@ -88,7 +88,7 @@ struct Render: ParsableCommand {
                     }
                     try Data(svg.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
                 } else {
-                    let folder = (out as NSString).deletingLastPathComponent
+                    let folder = folderPart(of: out)
                     var dirSt = stat()
                     if !folder.isEmpty && stat(folder, &dirSt) != 0 {
                         Output.error("cannot write \(out): \(folder): \(String(cString: strerror(errno)))")
@@ -128,7 +128,7 @@ private func linkTarget(_ path: String) -> String? {
     let n = readlink(path, &buf, buf.count - 1)
     guard n > 0 else { return nil }
     let target = String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if target.hasPrefix("/") { return target }
-    let folder = (path as NSString).deletingLastPathComponent
+    if target.hasBytePrefix("/") { return target }
+    let folder = folderPart(of: path)
     return folder.isEmpty ? target : folder + "/" + target
 }

@@ -643,7 +643,9 @@ struct DefinitionChainTests {
     /// A `$ref` that is no JSON pointer ("#x/definitions/cell", "#definitions/cell") is an error with the pointer it
     /// likely means, and its definition stays in use: the builder read "#x/…" as "#/…" and laid out `cell`, while
     /// unused-definition did not count it, so --fix deleted it (the session review's point 3).
-    @Test(arguments: ["#x/definitions/cell", "#definitions/cell", "#cell"])
+    /// "#\u{301}/…" (a "#" and a combining mark, one `Character`) was "not a reference into this document" to the
+    /// builder and named no definition, so --fix deleted the definition it meant.
+    @Test(arguments: ["#x/definitions/cell", "#definitions/cell", "#cell", "#\u{301}/definitions/cell"])
     func aMalformedPointerIsAnErrorAndKeepsItsDefinition(_ pointer: String) {
         let t = Self.text(definitions: #""cell": \#(Self.cell)"#, item: #"{ "$ref": "\#(pointer)" }"#)
         let ds = lint(bytes: Array(t.utf8)).diagnostics

@@ -324,6 +324,8 @@ struct PreviewHelperTests {
     @Test func previewFileNames() {
         #expect(previewFileName(documentPath: "/a/b/app-store.layout.json", environment: "iPhone 12") == "app-store.iPhone-12.svg")
         #expect(previewFileName(documentPath: "x.layout.jsonc", environment: nil) == "x.svg")
+        // The base name of a file whose name starts with a combining mark ("/\u{301}" is one `Character`).
+        #expect(previewFileName(documentPath: "/a/\u{301}b.layout.json", environment: nil) == "-b.svg")
         #expect(previewFileName(documentPath: "/..", environment: "../../etc") == "layout...-..-etc.svg")
         #expect(!previewFileName(documentPath: "/tmp/a b/é.layout.json", environment: "iPad/landscape").contains("/"))
         #expect(previewFileName(documentPath: String(repeating: "d", count: 300) + ".layout.json", environment: String(repeating: "E", count: 300)).utf8.count < 200)

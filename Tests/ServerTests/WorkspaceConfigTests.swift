@@ -38,6 +38,21 @@ import Testing
         #expect(byFolders.contains("group-overflow"), "the config above the workspace (workspaceFolders) was read: \(byFolders)")
     }
 
+    /// A document whose name starts with a combining mark takes its own folder's config: the folder was cut at the
+    /// last "/" `Character`, and "/\u{301}" is not one, so the config of the folder above applied.
+    @Test func aNameStartingWithACombiningMarkTakesItsFoldersConfig() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        dir.write("ws/.layoutlint.json", Self.offConfig)
+        dir.write("ws/\u{301}a.layout.json", overflowDoc)
+        let got = codes(dir, open: "ws/\u{301}a.layout.json", folders: [dir.uri("ws")], rootURI: nil)
+        #expect(!got.contains("group-overflow"), "the config of ws/ was not read: \(got)")
+        dir.write("ws/plain/\u{301}a.layout.json", overflowDoc)
+        dir.write("ws/plain/.layoutlint.json", "{}")
+        let plain = codes(dir, open: "ws/plain/\u{301}a.layout.json", folders: [dir.uri("ws")], rootURI: nil)
+        #expect(plain.contains("group-overflow"), "published, with its own folder's (empty) config: \(plain)")
+    }
+
     @Test func aDocumentOutsideEveryWorkspaceFolderGetsTheDefaults() {
         let dir = TempFolder()
         defer { dir.cleanup() }

@@ -39,6 +39,18 @@ import LayoutLintCore
         #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == real + "/shared/sub/.layoutlint.json")
     }
 
+    /// The walk up went from a folder whose name starts with a combining mark straight to its grandparent
+    /// (`NSString`'s `deletingLastPathComponent` misses a "/" joined with the mark), past the config beside it.
+    @Test func theWalkUpSeesTheFolderAboveANameStartingWithACombiningMark() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir(".git")
+        dir.write("r/.layoutlint.json", "{}")
+        dir.write("r/\u{301}sub/a.layout.json", "{}")
+        let real = try #require(kernelPath(dir.path))
+        #expect(findConfig(forFile: dir.path + "/r/\u{301}sub/a.layout.json") == real + "/r/.layoutlint.json")
+        #expect(findConfig(forFile: dir.path + "/r/\u{301}sub/a.layout.json", within: [dir.path]) == real + "/r/.layoutlint.json")
+    }
+
     @Test func aWorkspaceNamedThroughASymlinkHoldsItsFiles() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.write("ws/.layoutlint.json", "{}")

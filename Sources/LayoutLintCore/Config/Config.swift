@@ -100,7 +100,7 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         b.report("wrong-type", .error, "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
                         continue
                     }
-                    if g.stringValue.hasPrefix("!") {
+                    if g.stringValue.hasBytePrefix("!") {
                         // gitignore re-includes with `!`; taken as a literal name it silently excluded nothing.
                         b.report("invalid-value", .error, "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
                         continue
@@ -155,10 +155,17 @@ public struct LayoutLintConfig: @unchecked Sendable {
     }
 }
 
-func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
+/// The folder part of a path, by bytes: "" for a bare name, "/" for a name in the root. (`NSString`'s
+/// `deletingLastPathComponent` misses a "/" followed by a combining mark: "a/\u{301}b" gave "", "/r/\u{301}b" "/".)
+public func folderPart(of path: String) -> String {
+    guard let (folder, _) = path.splitAtLastByte(UInt8(ascii: "/")) else { return "" }
+    return folder.isEmpty ? "/" : String(folder)
+}
+
+/// The folder of a path, "." for a bare name.
+public func parentDirectory(of path: String) -> String {
+    let folder = folderPart(of: path)
+    return folder.isEmpty ? "." : folder
 }
 
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`); else `path` itself.
@@ -171,7 +178,7 @@ func relativePath(_ path: String, to dir: String) -> String {
 func relativePathIfBelow(_ path: String, to dir: String) -> String? {
     func norm(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
     let p = norm(path), d = norm(dir)
-    guard path.hasPrefix("/") == dir.hasPrefix("/"), p.count >= d.count,
+    guard path.hasBytePrefix("/") == dir.hasBytePrefix("/"), p.count >= d.count,
           zip(p, d).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else { return nil }
     return p.dropFirst(d.count).joined(separator: "/")
 }

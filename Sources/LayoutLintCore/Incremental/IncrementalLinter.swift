@@ -127,7 +127,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let builder: [Diagnostic]
         let refs: Set<ExactKey>
         /// The definitions its written `$ref`s name, followed or not (unused-definition).
-        let written: Set<DefinitionKey>
+        let written: Set<ExactKey>
         /// `$ref` targets outside the section's own region, with what they were when this was computed.
         let deps: [(pointer: String, key: DepKey)]
         let elements: Int
@@ -154,7 +154,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<ExactKey>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
-             overLimit: Bool, written: Set<DefinitionKey>) {
+             overLimit: Bool, written: Set<ExactKey>) {
             self.written = written
             self.overLimit = overLimit
             self.outline = outline
@@ -287,7 +287,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         return collectRefSites(tree).map { site in
             var target: ByteRange?
-            if site.pointer.hasPrefix("#"), let (node, prop) = jsonNode(atPointer: String(site.pointer.dropFirst()), root: tree) {
+            if site.pointer.hasBytePrefix("#"), let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
                 target = real(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
             }
             return (real(site.value.range), site.pointer, target)
@@ -607,7 +607,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         frameView = fb.buildFrameStart()
         if let view = frameView { _ = fb.sectionsEntry(view) }
         frameOverLimit = fb.passedLimit
-        frameRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
+        frameRefsOutside = fb.attemptedRefs.contains { !$0.hasBytePrefix("#/definitions/") }
         frameStartRefs = distinctSorted(fb.attemptedRefs)
         frameStartDiagnostics = fb.diagnostics
         frameDoc = fb.doc
@@ -948,10 +948,10 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// What a `$ref` found: the node it points to, or (when it points nowhere) the deepest node on its way, whose
     /// keys the "did you mean" of its diagnostic comes from.
     private func depKey(pointer: String) -> DepKey? {
-        guard pointer.hasPrefix("#") else { return nil }
+        guard let afterHash = pointer.afterBytePrefix("#") else { return nil }
         var node = root
         var complete = true
-        for raw in splitOnSlash(pointer.dropFirst()).dropFirst() {
+        for raw in splitOnSlash(afterHash).dropFirst() {
             guard let n = node else { break }
             guard let child = n.child(pointerToken: unescapePointer(String(raw))) else { complete = false; break }
             node = child
@@ -1023,7 +1023,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasPrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
+                             indexSensitive: attempted.contains { !$0.hasBytePrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
                              overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
     }
 
@@ -1052,8 +1052,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var sectionRefs = Set<ExactKey>()
     /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name
     /// (outside the definitions, and in each definition), and both together as unused-definition last saw them.
-    private var writtenCounts: [DefinitionKey: Int] = [:]
-    private var sectionWritten = Set<DefinitionKey>()
+    private var writtenCounts: [ExactKey: Int] = [:]
+    private var sectionWritten = Set<ExactKey>()
     private var frameWritten = DefinitionRefs()
     private var writtenFor = DefinitionRefs()
 
@@ -1123,7 +1123,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             fb.doc.referencedPointers = sectionRefs.union(frameDoc.referencedPointers)
             fb.buildFrameEnd(view)
             frameEndOverLimit = fb.passedLimit
-            frameEndRefsOutside = fb.attemptedRefs.contains { !$0.hasPrefix("#/definitions/") }
+            frameEndRefsOutside = fb.attemptedRefs.contains { !$0.hasBytePrefix("#/definitions/") }
             frameEndDiagnostics = fb.diagnostics
             frameEndRefs = fb.doc.referencedPointers
             frameEndRefsVersion &+= 1

@@ -531,16 +531,16 @@ final class DocumentBuilder {
 
     func resolveRef(_ pointer: String, at range: ByteRange) -> (node: JSONNode, path: String)? {
         attemptedRefs.append(pointer)
-        guard pointer.hasPrefix("#") else {
+        guard let afterHash = pointer.afterBytePrefix("#") else {
             // The "#/" left out ("definitions/cell", "/definitions/cell"): the pointer it likely means, when that one
             // points somewhere (a file or URL never is: nothing is opened).
             var fix: Fix?
             var message = "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
-            let meant = pointer.hasPrefix("/") ? "#" + pointer : "#/" + pointer
-            if !pointer.contains(":"), !pointer.isEmpty {
+            let meant = pointer.hasBytePrefix("/") ? "#" + pointer : "#/" + pointer
+            if !pointer.utf8.contains(UInt8(ascii: ":")), !pointer.isEmpty {
                 // (The editor recomputes this section when what the suggestion names changes.)
                 attemptedRefs.append(meant)
-                if splitOnSlash(meant.dropFirst()).count >= 3, jsonNode(atPointer: String(meant.dropFirst()), root: root)?.node.kind == .object {
+                if splitOnSlash(meant.afterBytePrefix("#")!).count >= 3, jsonNode(atPointer: meant, root: root)?.node.kind == .object {
                     message += "; did you mean \"\(meant)\"?"
                     fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
                 }
@@ -548,7 +548,7 @@ final class DocumentBuilder {
             report("unresolved-ref", .error, message, range, fix: fix)
             return nil
         }
-        let all = splitOnSlash(pointer.dropFirst())
+        let all = splitOnSlash(afterHash)
         // A JSON pointer is empty or starts with "/": "#x/definitions/cell" is no pointer (its first token was
         // dropped unread, so it reached `cell`, which unused-definition, reading pointers as they are, did not count).
         if let first = all.first, !first.isEmpty {

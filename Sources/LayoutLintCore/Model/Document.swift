@@ -206,24 +206,19 @@ public final class LayoutDocument: @unchecked Sendable {
     public init() {}
 }
 
-/// A definition's name as a `$ref` writes it in a pointer (escaped: `~0`, `~1`), compared and hashed by its bytes: a
-/// `String` would take two canonically equivalent names (a precomposed é and e + U+0301) for one, and one of two
-/// such definitions, both used, would be reported unused and removed by `--fix`.
-public struct DefinitionKey: Hashable, Sendable {
-    public let bytes: [UInt8]
-    public init(_ escapedName: String) { bytes = Array(escapedName.utf8) }
-}
-
 /// The definitions that `$ref`s written in a document name: those written outside the
-/// definitions, and, per definition, those written inside it.
+/// definitions, and, per definition, those written inside it. Each is the definition's name as a `$ref` writes it in a
+/// pointer (escaped: `~0`, `~1`), compared and hashed by its bytes (`ExactKey`): a `String` would take two canonically
+/// equivalent names (a precomposed é and e + U+0301) for one, and one of two such definitions, both used, would be
+/// reported unused and removed by `--fix`.
 public struct DefinitionRefs: Sendable, Equatable {
-    public var roots: Set<DefinitionKey> = []
-    public var inside: [DefinitionKey: Set<DefinitionKey>] = [:]
+    public var roots: Set<ExactKey> = []
+    public var inside: [ExactKey: Set<ExactKey>] = [:]
     public init() {}
 
     /// The definitions in use: those the roots name, and those that definitions in use name, and so on. Definitions
     /// that only name each other (or themselves) are not in use.
-    public var used: Set<DefinitionKey> {
+    public var used: Set<ExactKey> {
         var used = roots
         var work = Array(roots)
         while let d = work.popLast() {

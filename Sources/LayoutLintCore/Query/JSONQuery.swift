@@ -95,11 +95,11 @@ public func locateJSON(_ root: JSONNode?, offset: Int, text: [UInt8]? = nil, max
 public func jsonNode(atPointer pointer: String, root: JSONNode?) -> (node: JSONNode, property: JSONProperty?)? {
     guard var node = root else { return nil }
     var p = Substring(pointer)
-    if p.hasPrefix("#") { p = p.dropFirst() }
+    if let rest = p.afterBytePrefix("#") { p = rest }
     if p.isEmpty { return (node, nil) }
-    guard p.hasPrefix("/") else { return nil }
+    guard let tokens = p.afterBytePrefix("/") else { return nil }
     var prop: JSONProperty?
-    for raw in splitOnSlash(p.dropFirst()) {
+    for raw in splitOnSlash(tokens) {
         // The same step as the builder's `$ref` (go-to-definition lands where the reference resolves).
         let tok = unescapePointer(String(raw))
         guard let child = node.child(pointerToken: tok) else { return nil }
@@ -238,8 +238,8 @@ func outermostRanges(_ ranges: [ByteRange]) -> [ByteRange] {
 
 /// The definitions named by the `$ref`s written under `node`, leaving out the subtree `skipping`. With no cap on the
 /// nodes walked, so that the whole document and its parts give the same union (`lint` and the incremental linter).
-func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<DefinitionKey> {
-    var out = Set<DefinitionKey>()
+func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<ExactKey> {
+    var out = Set<ExactKey>()
     for site in collectRefSites(node, skipping: skipping, maxNodes: .max) {
         if let d = definitionNamed(by: site.pointer) { out.insert(d) }
     }
@@ -247,9 +247,9 @@ func definitionRefs(in node: JSONNode?, skipping: JSONNode? = nil) -> Set<Defini
 }
 
 /// The definition a `$ref` pointer names, if any: `#/definitions/NAME…`, by NAME as the builder writes it in paths.
-func definitionNamed(by pointer: String) -> DefinitionKey? {
-    guard pointer.hasPrefix("#") else { return nil }
-    let tokens = splitOnSlash(pointer.dropFirst())
+func definitionNamed(by pointer: String) -> ExactKey? {
+    guard let afterHash = pointer.afterBytePrefix("#") else { return nil }
+    let tokens = splitOnSlash(afterHash)
     let name: Substring
     if tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "definitions" {
         name = tokens[2]
@@ -262,7 +262,7 @@ func definitionNamed(by pointer: String) -> DefinitionKey? {
     } else {
         return nil
     }
-    return DefinitionKey(escapePointer(unescapePointer(String(name))))
+    return ExactKey(escapePointer(unescapePointer(String(name))))
 }
 
 /// The `$ref`s written in the document `root` (leaving out the subtree `skipping`) that name definitions: those
@@ -280,7 +280,7 @@ func definitionRefGraph(in root: JSONNode?, skipping: JSONNode? = nil) -> Defini
         if p.key.sameKey(as: "definitions"), v.kind == .object {
             for d in v.properties {
                 let refs = definitionRefs(in: d.value, skipping: skipping)
-                if !refs.isEmpty { out.inside[DefinitionKey(escapePointer(d.key)), default: []].formUnion(refs) }
+                if !refs.isEmpty { out.inside[ExactKey(escapePointer(d.key)), default: []].formUnion(refs) }
             }
         } else if p.key.sameKey(as: "$ref"), v.kind == .string {
             if let d = definitionNamed(by: v.stringValue) { out.roots.insert(d) }

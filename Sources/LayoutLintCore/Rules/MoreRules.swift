@@ -377,26 +377,26 @@ func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvi
 /// names it: removing the definition would lose it). Definitions that only refer to each other are all unused, and
 /// `--fix` removes them together.
 func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic] {
-    // Compared as bytes (`DefinitionKey`), on tokens split at the scalar "/" (a `Character` split or `==` would merge
+    // Compared as bytes (`ExactKey`), on tokens split at the scalar "/" (a `Character` split or `==` would merge
     // a "/" or a name with a following combining mark, or equate canonically equivalent names). What the builder
     // followed is not asked: it also follows the `$ref`s of unused definitions, which it builds to check them.
     let refs = doc.writtenDefinitionRefs
     let used = refs.used
     // The unused definitions that name each unused one, for its message.
-    var namedBy: [DefinitionKey: [DefinitionKey]] = [:]
+    var namedBy: [ExactKey: [ExactKey]] = [:]
     for (from, targets) in refs.inside where !used.contains(from) {
         for t in targets { namedBy[t, default: []].append(from) }
     }
-    var names: [DefinitionKey: String] = [:]
-    if !namedBy.isEmpty { for def in doc.definitions { names[DefinitionKey(escapePointer(def.name))] = def.name } }
+    var names: [ExactKey: String] = [:]
+    if !namedBy.isEmpty { for def in doc.definitions { names[ExactKey(escapePointer(def.name))] = def.name } }
     // The names the `$ref`s write, compared canonically: a definition one of them names in another Unicode
     // normalisation is unused (it names no key), but it is the definition the user meant, which unresolved-ref's
     // "did you mean" points to: removing it is not safe.
-    var lookAlikes: [String: [DefinitionKey]] = [:]
-    for k in refs.roots.union(refs.inside.values.joined()) { lookAlikes[String(decoding: k.bytes, as: UTF8.self), default: []].append(k) }
+    var lookAlikes: [String: [ExactKey]] = [:]
+    for k in refs.roots.union(refs.inside.values.joined()) { lookAlikes[k.name, default: []].append(k) }
     var out: [Diagnostic] = []
     for def in doc.definitions {
-        let key = DefinitionKey(escapePointer(def.name))
+        let key = ExactKey(escapePointer(def.name))
         guard !used.contains(key) else { continue }
         let meant = lookAlikes[escapePointer(def.name)]?.contains { $0 != key } ?? false
         var message = "definition \(jsonQuoted(def.name)) is never referenced by a $ref"

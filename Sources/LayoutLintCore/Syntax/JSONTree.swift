@@ -270,6 +270,41 @@ extension String {
     }
 }
 
+/// Prefixes, suffixes and separators by bytes, for JSON Pointers, `$ref`s and paths. `hasPrefix`, `hasSuffix`,
+/// `dropFirst`, `split(separator:)` and `lastIndex(of:)` work on `Character`s, and a "/", "#" or "." followed by a
+/// combining mark is one `Character` with it (as is a prepended mark, U+0600, before one): for them "#\u{301}/x" does
+/// not start with "#", "dir/\u{301}x" has no "/", and `dropFirst()` drops the mark with the "#".
+extension StringProtocol {
+    @inlinable public func hasBytePrefix(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
+    /// The text after `prefix` when it starts with its bytes, else nil.
+    @inlinable public func afterBytePrefix(_ prefix: String) -> SubSequence? {
+        guard hasBytePrefix(prefix) else { return nil }
+        return self[utf8.index(startIndex, offsetBy: prefix.utf8.count)...]
+    }
+    /// The text before the first `separator` (an ASCII byte), or all of it.
+    @inlinable public func beforeFirstByte(_ separator: UInt8) -> SubSequence {
+        self[..<(utf8.firstIndex(of: separator) ?? endIndex)]
+    }
+}
+
+/// (`StringProtocol` promises only a `Collection` of UTF-8: these walk back from the end, which `String` and
+/// `Substring` allow.)
+extension StringProtocol where UTF8View: BidirectionalCollection {
+    @inlinable public func hasByteSuffix(_ suffix: String) -> Bool {
+        utf8.count >= suffix.utf8.count && utf8.reversed().starts(with: suffix.utf8.reversed())
+    }
+    /// The text before `suffix` when it ends with its bytes, else nil.
+    @inlinable public func beforeByteSuffix(_ suffix: String) -> SubSequence? {
+        guard hasByteSuffix(suffix) else { return nil }
+        return self[..<utf8.index(endIndex, offsetBy: -suffix.utf8.count)]
+    }
+    /// The text before and after the last `separator` (an ASCII byte), or nil when there is none.
+    @inlinable public func splitAtLastByte(_ separator: UInt8) -> (before: SubSequence, after: SubSequence)? {
+        guard let i = utf8.lastIndex(of: separator) else { return nil }
+        return (self[..<i], self[utf8.index(after: i)...])
+    }
+}
+
 /// A member name, or a JSON Pointer made of them, hashed and compared by its bytes (see `sameKey(as:)`), for sets
 /// and dictionaries of keys and of the pointers `$ref`s follow (a `Set<String>` kept one of "#/x/café" and
 /// "#/x/cafe\u{301}", which name two different keys, and lost what the other one reads).
