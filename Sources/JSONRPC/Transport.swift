@@ -367,7 +367,8 @@ private func readHeaderField(name: String, value: String, _ length: inout Int?, 
     switch name {
     case "content-length":
         guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
-            if value.utf8.first == UInt8(ascii: "-") {
+            // (Negative only when digits follow the "-": "-x" and "-\u{301}5" are not numbers.)
+            if value.utf8.first == UInt8(ascii: "-"), value.utf8.count > 1, value.utf8.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 bad = "a negative Content-Length (\(String(value.prefix(40))))"
             } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 bad = "a Content-Length too large to read (\(String(value.prefix(40))))"

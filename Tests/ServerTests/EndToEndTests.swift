@@ -1176,6 +1176,30 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// Removing the workspace folder "café" (é precomposed) leaves "cafe\u{301}", another folder, in the workspace:
+    /// the folders were compared as `String`s, so both went, and the second one's documents lost its config.
+    @Test func removingAFolderKeepsItsLookAlike() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        dir.write(nfc + "/.layoutlint.json", "{}")
+        dir.write(nfd + "/.layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
+        dir.write("other/.layoutlint.json", "{}")
+        let c = LSPClient()
+        let folders = [nfc, nfd, "other"].map { JSONValue.object([("uri", .string(dir.uri($0))), ("name", .string($0))]) }
+        _ = c.result("initialize", .object([("processId", .null), ("capabilities", .object([])), ("workspaceFolders", .array(folders))]))
+        c.notify("initialized")
+        let uri = dir.uri(nfd + "/x.layout.json")
+        c.open(uri, overflowDoc)
+        #expect(!diagnosticCodes(c.diagnostics(uri)).contains("group-overflow"), "its folder's config applies")
+        c.notify("workspace/didChangeWorkspaceFolders", .object([("event", .object([
+            ("added", .array([])), ("removed", .array([.object([("uri", .string(dir.uri(nfc))), ("name", .string(nfc))])]))]))]))
+        c.change(uri, version: 2, [.object([("text", .string(overflowDoc + " "))])])
+        let after = c.diagnostics(uri, version: 2)
+        #expect(after != nil && !diagnosticCodes(after).contains("group-overflow"), "still in the workspace: \(String(describing: after))")
+        #expect(c.shutdown() == 0)
+    }
+
     /// A config change that re-lints open documents asks a client that can for fresh inlay hints and lenses (they
     /// show the sizes and previews of the config's environments).
     @Test func configChangeRefreshesInlayHintsAndLenses() {

@@ -61,6 +61,15 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         #expect(!errors(e).isEmpty)
     }
 
+    /// The error says what is wrong: "-x" (or "-" and a combining mark) is no number, negative or not.
+    @Test(arguments: [("-5", "a negative Content-Length"), ("-x", "not a number"), ("-\u{301}5", "not a number"), ("12abc", "not a number"),
+                      ("99999999999999999999999999", "too large")])
+    func badContentLengthSaysWhy(_ value: String, _ why: String) {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length: \(value)\r\n\r\n".utf8) + framed("{}"))
+        #expect(frames(e) == ["{}"] && errors(e).contains { $0.contains(why) }, "Content-Length: \(value): \(errors(e))")
+    }
+
     @Test func missingContentLength() {
         var f = MessageFramer()
         let e = f.feed(Array("Content-Type: application/json\r\n\r\n".utf8) + framed("[1]"))

@@ -35,6 +35,16 @@ import LayoutLintCore
         #expect(findConfig(forFile: dir.path + "/other/x.layout.json", within: []) == nil, "an empty workspace holds nothing")
     }
 
+    /// Folders "café" (é precomposed) and "cafe\u{301}" are two folders: a file in the second is outside a workspace
+    /// that is the first (path components were compared as `String`s, so its config was read).
+    @Test func aLookAlikeFolderIsNotInsideTheWorkspace() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir("caf\u{E9}")
+        dir.write("cafe\u{301}/.layoutlint.json", "{}")
+        #expect(findConfig(forFile: dir.path + "/cafe\u{301}/x.layout.json", within: [dir.path + "/caf\u{E9}"]) == nil)
+        #expect(findConfig(forFile: dir.path + "/cafe\u{301}/x.layout.json", within: [dir.path + "/cafe\u{301}"]) != nil)
+    }
+
     @Test func nestedFoldersAndTheRepositoryRoot() {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.write("outer/.layoutlint.json", "{}")

@@ -283,7 +283,8 @@ extension StringProtocol {
     }
     /// The text before the first `separator` (an ASCII byte), or all of it.
     @inlinable public func beforeFirstByte(_ separator: UInt8) -> SubSequence {
-        self[..<(utf8.firstIndex(of: separator) ?? endIndex)]
+        assert(separator < 0x80, "an ASCII separator: a scalar's lead or continuation byte cuts no string")
+        return self[..<(utf8.firstIndex(of: separator) ?? endIndex)]
     }
 }
 
@@ -300,6 +301,7 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     }
     /// The text before and after the last `separator` (an ASCII byte), or nil when there is none.
     @inlinable public func splitAtLastByte(_ separator: UInt8) -> (before: SubSequence, after: SubSequence)? {
+        assert(separator < 0x80, "an ASCII separator: a scalar's lead or continuation byte cuts no string")
         guard let i = utf8.lastIndex(of: separator) else { return nil }
         return (self[..<i], self[utf8.index(after: i)...])
     }
