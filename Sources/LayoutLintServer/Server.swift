@@ -554,7 +554,7 @@ final class LanguageServer {
         case "workspace/didChangeWorkspaceFolders":
             workspaceFoldersChanged(params)
         default:
-            if !method.utf8.starts(with: "$/".utf8) { log("ignored notification \(method)", kind: "ignored notification") }
+            if !method.hasBytePrefix("$/") { log("ignored notification \(method)", kind: "ignored notification") }
         }
     }
 
