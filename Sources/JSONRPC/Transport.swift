@@ -268,26 +268,14 @@ public struct MessageFramer: Sendable {
         }
         var length: Int?
         var bad: String?
-        if block.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (every real header): read the lines as bytes. Each byte is one Character here, and \r, \n, \r\n
-            // only separate lines, so this reads exactly what the text path below reads.
-            readHeaderLinesASCII(block, &length, &bad, &events)
-        } else {
-            guard let text = String(validating: block, as: UTF8.self) else {
-                events.append(.error("a header is not valid UTF-8; skipped it"))
-                return
-            }
-            let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            for line in lines {
-                guard let colon = line.firstIndex(of: ":") else {
-                    bad = bad ?? "a header line without a colon: \(String(line.prefix(80)).debugDescription)"
-                    continue
-                }
-                let name = line[..<colon].trimmingCharacters().lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters()
-                readHeaderField(name: name, value: value, &length, &bad, &events)
-            }
+        // Header lines are read as bytes: their separators (\r, \n, ":", blanks) are ASCII, so a line never splits
+        // inside a UTF-8 sequence, and a combining mark after the colon ("X-Note:\u{301}") stays in the value instead of
+        // fusing with the ":" into one Character that is not a colon.
+        if !block.allSatisfy({ $0 < 0x80 }) && String(validating: block, as: UTF8.self) == nil {
+            events.append(.error("a header is not valid UTF-8; skipped it"))
+            return
         }
+        readHeaderLines(block, &length, &bad, &events)
         if let bad {
             events.append(.error("skipped a header with \(bad)"))
             return
@@ -311,8 +299,8 @@ public struct MessageFramer: Sendable {
     }
 }
 
-/// The header lines of an ASCII block, without building a String per line (a header is read for every message).
-private func readHeaderLinesASCII(_ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
+/// The header lines of a block, read as bytes without building a String per line (a header is read for every message).
+private func readHeaderLines(_ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
     func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
     var lineStart = 0
     let n = block.count
@@ -380,11 +368,14 @@ private func readHeaderField(name: String, value: String, _ length: inout Int?, 
         if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
         length = v
     case "content-type":
-        let lower = value.lowercased()
-        if let r = lower.firstRange(of: "charset=") {
-            let cs = lower[r.upperBound...].prefix { $0 != ";" }.trimmingCharacters().replacingQuotes()
+        // As bytes, ASCII letters lowercased: the parameters are ASCII, and a mark after a ";" or a quote is a byte
+        // of the charset's name, not part of the separator.
+        let lower = value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        if let r = lower.firstRange(of: Array("charset=".utf8)) {
+            let cs = String(decoding: lower[r.upperBound...].prefix { $0 != 0x3B }
+                .filter { $0 != 0x22 && $0 != 0x27 && $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
             if cs != "utf-8" && cs != "utf8" {
-                events.append(.error("Content-Type charset \(cs) is not supported; reading the body as UTF-8"))
+                events.append(.error("Content-Type charset \(cs.debugDescription) is not supported; reading the body as UTF-8"))
             }
         }
     default:
@@ -410,15 +401,6 @@ private func hasPrefixCaseInsensitive(_ buf: [UInt8], at k: Int, _ lowercased: S
     return true
 }
 
-extension StringProtocol {
-    fileprivate func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-    fileprivate func replacingQuotes() -> String { String(self.filter { $0 != "\"" && $0 != "'" }) }
-}
 
 // MARK: messages
 

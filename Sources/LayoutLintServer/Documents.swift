@@ -288,12 +288,12 @@ extension LanguageServer {
     func configChanged(reason: String, folders: [String]? = nil, configPaths: Set<ExactKey>? = nil) {
         configCache.invalidate()
         configGeneration += 1
-        let prefixes = folders?.map { $0.hasByteSuffix("/") ? $0 : $0 + "/" }
+        let prefixes = folders?.map(withTrailingSlash)
         var affected = 0
         for (uri, doc) in documents {
             if let prefixes, let configPaths {
                 guard let path = doc.path,
-                      prefixes.contains(where: { path.utf8.starts(with: $0.utf8) }) || doc.configPath.map({ configPaths.contains(ExactKey($0)) }) == true
+                      prefixes.contains(where: { path.hasBytePrefix($0) }) || doc.configPath.map({ configPaths.contains(ExactKey($0)) }) == true
                 else { continue }
             }
             doc.needsConfig = true

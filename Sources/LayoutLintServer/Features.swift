@@ -443,7 +443,7 @@ struct FeatureContext {
             if let prop { locs.append(LSP.location(uri: doc.uri, range: conv.range(prop.keyRange))) }
         }
         for site in collectRefSites(root) {
-            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
+            guard let p = site.fragment else { continue }
             if p.isPointer(inside: t.pointer) {
                 // At most maxReferences locations, the declaration included.
                 if locs.count >= Self.maxReferences { break }
@@ -482,7 +482,7 @@ struct FeatureContext {
         let newPointer = "/definitions/" + escapePointer(newName)
         var edits = [TextEdit(range: t.keyRange, newText: jsonQuoted(newName))]
         for site in collectRefSites(root) {
-            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
+            guard let p = site.fragment else { continue }
             // (By bytes: a `$ref` to a definition whose name is canonically equivalent names another definition.)
             if p.isPointer(inside: oldPointer) {
                 let rest = String(decoding: p.utf8.dropFirst(oldPointer.utf8.count), as: UTF8.self)

@@ -133,7 +133,7 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 errors.append("cannot read folder \(dir): \(error.message)")
                 return
             }
-            let prefix = dir.hasByteSuffix("/") ? dir : dir + "/"
+            let prefix = withTrailingSlash(dir)
             var named: [(name: String, type: UInt8)] = []
             for e in entries {
                 let name = String(decoding: e.name, as: UTF8.self)
@@ -248,7 +248,7 @@ func kernelFolder(ofFile path: String) -> String {
 public func kernelFilePath(_ path: String) -> String {
     let name = path.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? path
     let folder = kernelFolder(ofFile: path)
-    return (folder.hasByteSuffix("/") ? folder : folder + "/") + name
+    return withTrailingSlash(folder) + name
 }
 
 /// The nearest `.layoutlint.json` walking up from the file's folder (as the kernel resolves it), stopping at the
@@ -257,7 +257,7 @@ public func findConfig(forFile path: String) -> String? {
     let fm = FileManager.default
     var dir = kernelFolder(ofFile: path)
     for _ in 0..<256 {
-        let prefix = dir.hasByteSuffix("/") ? dir : dir + "/"
+        let prefix = withTrailingSlash(dir)
         let candidate = prefix + LayoutLintConfig.fileName
         if fm.fileExists(atPath: candidate) { return trustedConfig(candidate, in: dir) }
         if fm.fileExists(atPath: prefix + ".git") { return nil }

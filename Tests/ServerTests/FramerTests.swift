@@ -99,6 +99,29 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         #expect(frames(e2) == ["{}"])
     }
 
+    /// Header lines are read by bytes: a combining mark right after a colon is part of the value, not a Character
+    /// that swallows the colon (the line was "without a colon", and the message was lost).
+    @Test func aCombiningMarkAfterTheColonKeepsTheHeader() {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Length:2\r\nX-Note:\u{301}é\r\n\r\n{}".utf8))
+        #expect(frames(e) == ["{}"])
+        #expect(errors(e).isEmpty)
+        var g = MessageFramer()
+        let e2 = g.feed(Array("Content-Length:\u{301}2\r\n\r\n{}".utf8) + framed("[]"))
+        #expect(errors(e2).contains { $0.contains("not a number") })
+        #expect(frames(e2).last == "[]")
+    }
+
+    /// The charset parameter, in any case, quoted or not; a mark after the ";" ends the name there.
+    @Test(arguments: [("charset=UTF-8", false), ("charset=\"utf8\"", false), ("Charset=Utf-8", false), ("charset=utf-8;\u{301}x", false),
+                      ("charset=latin1", true), ("charset=utf-8\u{301}", true)])
+    func theCharsetParameter(_ parameter: String, _ warned: Bool) {
+        var f = MessageFramer()
+        let e = f.feed(Array("Content-Type: application/vscode-jsonrpc; \(parameter)\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        #expect(frames(e) == ["{}"])
+        #expect(errors(e).contains { $0.contains("is not supported") } == warned)
+    }
+
     @Test func endlessGarbageIsNotBuffered() {
         var f = MessageFramer()
         var e: [FramerEvent] = []

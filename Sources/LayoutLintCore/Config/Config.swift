@@ -168,6 +168,11 @@ public func parentDirectory(of path: String) -> String {
     return folder.isEmpty ? "." : folder
 }
 
+/// `folder` ending in one "/", ready for a name or a prefix test ("a" → "a/", "/" stays "/").
+public func withTrailingSlash(_ folder: String) -> String {
+    folder.hasByteSuffix("/") ? folder : folder + "/"
+}
+
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`); else `path` itself.
 func relativePath(_ path: String, to dir: String) -> String {
     relativePathIfBelow(path, to: dir) ?? splitOnSlash(Substring(path), omittingEmpty: true).filter { $0 != "." }.joined(separator: "/")

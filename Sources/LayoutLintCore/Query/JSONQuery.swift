@@ -114,6 +114,8 @@ public struct RefSite: @unchecked Sendable {
     /// The string node holding the pointer (its range includes the quotes).
     public var value: JSONNode
     public var pointer: String { value.stringValue }
+    /// The pointer after its leading "#" ("#/a" → "/a"); nil when it has none (then it is no JSON pointer).
+    public var fragment: String? { pointer.afterBytePrefix("#").map(String.init) }
     /// The object holding the `$ref`.
     public var object: JSONNode
 }
