@@ -86,7 +86,7 @@ final class Document {
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
-        self.isConfig = (path.map { ($0 as NSString).lastPathComponent } ?? uri.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? "").sameKey(as: LayoutLintConfig.fileName)
+        self.isConfig = (path.map(fileNamePart(of:)) ?? uri.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? "").sameKey(as: LayoutLintConfig.fileName)
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
@@ -226,7 +226,7 @@ extension LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         if let doc = documents[uri], doc.isConfig {
             if let path = doc.path {
-                configChanged(reason: "the configuration file was saved", folders: [(path as NSString).deletingLastPathComponent], configPaths: [ExactKey(path)])
+                configChanged(reason: "the configuration file was saved", folders: [folderPart(of: path)], configPaths: [ExactKey(path)])
             } else {
                 configChanged(reason: "the configuration file was saved")
             }
@@ -321,8 +321,8 @@ extension LanguageServer {
         var paths = Set<ExactKey>()
         for c in changes {
             guard let uri = c["uri"]?.stringValue, let path = URIPath.path(of: uri),
-                  (path as NSString).lastPathComponent == LayoutLintConfig.fileName else { continue }
-            if paths.insert(ExactKey(path)).inserted { folders.append((path as NSString).deletingLastPathComponent) }
+                  fileNamePart(of: path).sameKey(as: LayoutLintConfig.fileName) else { continue }
+            if paths.insert(ExactKey(path)).inserted { folders.append(folderPart(of: path)) }
         }
         if folders.isEmpty { return }
         configChanged(reason: "\(paths.count) watched configuration file(s) changed", folders: folders, configPaths: paths)

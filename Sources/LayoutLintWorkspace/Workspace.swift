@@ -246,7 +246,7 @@ func kernelFolder(ofFile path: String) -> String {
 /// `path` with its folder as the kernel sees it (`kernelFolder`): absolute, whatever the working directory, so that
 /// it compares with a config's folder (`exclude` globs are relative to that folder).
 public func kernelFilePath(_ path: String) -> String {
-    let name = path.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? path
+    let name = fileNamePart(of: path)
     let folder = kernelFolder(ofFile: path)
     return withTrailingSlash(folder) + name
 }

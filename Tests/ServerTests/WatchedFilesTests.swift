@@ -62,6 +62,32 @@ import Testing
         #expect(c.shutdown() == 0)
     }
 
+    /// A folder whose name ends in a prepended concatenation mark (U+0600): the "/" after it fused with the mark into
+    /// one Character, so `NSString`'s path methods read ".../a\u{600}/.layoutlint.json" as named
+    /// "a\u{600}/.layoutlint.json": its change was ignored, and opened it was linted as a layout. Read by bytes now.
+    @Test func aConfigInAFolderEndingInAPrependedMarkIsSeen() {
+        let dir = TempFolder()
+        defer { dir.cleanup() }
+        func uri(_ name: String) -> String { "file://" + (dir.path + "/" + name).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
+        let folder = "ws/a\u{600}"
+        dir.write(folder + "/.layoutlint.json", WorkspaceConfigTests.offConfig)
+        let a = uri(folder + "/A.layout.json")
+        let c = LSPClient()
+        c.initialize(rootURI: uri("ws"))
+        c.open(a, overflowDoc)
+        #expect(!diagnosticCodes(c.diagnostics(a)).contains("group-overflow"))
+        dir.write(folder + "/.layoutlint.json", "{}")
+        watched(c, [uri(folder + "/.layoutlint.json")])
+        #expect(diagnosticCodes(c.diagnostics(a)).contains("group-overflow"))
+        // Opened, it is read as a configuration: "loud" is no severity (as a layout, "rules" was an unknown property).
+        let config = uri(folder + "/.layoutlint.json")
+        c.open(config, #"{ "rules": { "group-overflow": "loud" } }"#)
+        let ds = c.diagnostics(config) ?? []
+        #expect(ds.contains { $0["message"]?.stringValue?.contains("loud") == true }, "\(ds)")
+        #expect(!diagnosticCodes(ds).contains("unknown-property"), "\(ds)")
+        #expect(c.shutdown() == 0)
+    }
+
     /// A hover sent while the pass after a config change is under way is answered before the pass ends.
     /// A client that pulls without refresh support gets its diagnostics pushed (no `diagnosticProvider`): after a
     /// configuration change they follow at once, as for any pushed-to client; pulled ones would have stayed stale.

@@ -156,10 +156,17 @@ public struct LayoutLintConfig: @unchecked Sendable {
 }
 
 /// The folder part of a path, by bytes: "" for a bare name, "/" for a name in the root. (`NSString`'s
-/// `deletingLastPathComponent` misses a "/" followed by a combining mark: "a/\u{301}b" gave "", "/r/\u{301}b" "/".)
+/// `deletingLastPathComponent` misses a "/" followed by a combining mark, or after a prepended concatenation mark:
+/// "a/\u{301}b" gave "", "/r/\u{301}b" "/", "/r/a\u{600}/b" "/r".)
 public func folderPart(of path: String) -> String {
     guard let (folder, _) = path.splitAtLastByte(UInt8(ascii: "/")) else { return "" }
     return folder.isEmpty ? "/" : String(folder)
+}
+
+/// The last component of a path, by bytes: the whole path when it has no "/". (`NSString`'s `lastPathComponent`
+/// misses a "/" after a prepended concatenation mark: "/r/a\u{600}/.layoutlint.json" gave "a\u{600}/.layoutlint.json".)
+public func fileNamePart(of path: String) -> String {
+    path.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? path
 }
 
 /// The folder of a path, "." for a bare name.
