@@ -372,8 +372,11 @@ private func readHeaderField(name: String, value: String, _ length: inout Int?, 
         // of the charset's name, not part of the separator.
         let lower = value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         if let r = lower.firstRange(of: Array("charset=".utf8)) {
-            let cs = String(decoding: lower[r.upperBound...].prefix { $0 != 0x3B }
-                .filter { $0 != 0x22 && $0 != 0x27 && $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+            // Up to a ";", blanks trimmed at its ends, then quotes dropped ("utf-8 " and "utf 8" are other names).
+            var name = lower[r.upperBound...].prefix { $0 != 0x3B }
+            while let f = name.first, f == 0x20 || f == 0x09 { name = name.dropFirst() }
+            while let l = name.last, l == 0x20 || l == 0x09 { name = name.dropLast() }
+            let cs = String(decoding: name.filter { $0 != 0x22 && $0 != 0x27 }, as: UTF8.self)
             if cs != "utf-8" && cs != "utf8" {
                 events.append(.error("Content-Type charset \(cs.debugDescription) is not supported; reading the body as UTF-8"))
             }
