@@ -301,7 +301,6 @@ public struct MessageFramer: Sendable {
 
 /// The header lines of a block, read as bytes without building a String per line (a header is read for every message).
 private func readHeaderLines(_ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
-    func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
     var lineStart = 0
     let n = block.count
     while lineStart < n {
@@ -315,26 +314,22 @@ private func readHeaderLines(_ block: [UInt8], _ length: inout Int?, _ bad: inou
             bad = bad ?? "a header line without a colon: \(String(String(decoding: block[lineStart..<lineEnd], as: UTF8.self).prefix(80)).debugDescription)"
             continue
         }
-        var ns = lineStart, ne = colon
-        while ns < ne && isBlank(block[ns]) { ns += 1 }
-        while ne > ns && isBlank(block[ne - 1]) { ne -= 1 }
-        var vs = colon + 1, ve = lineEnd
-        while vs < ve && isBlank(block[vs]) { vs += 1 }
-        while ve > vs && isBlank(block[ve - 1]) { ve -= 1 }
-        if equalsLowercased(block[ns..<ne], headerContentLength) {
-            // The common case, a plain number, without a String.
-            if ve > vs && ve - vs <= 18 && block[vs..<ve].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                let v = block[vs..<ve].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-                if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
-                length = v
-                continue
-            }
-            readHeaderField(name: "content-length", value: String(decoding: block[vs..<ve], as: UTF8.self), &length, &bad, &events)
-        } else if equalsLowercased(block[ns..<ne], headerContentType) {
-            readHeaderField(name: "content-type", value: String(decoding: block[vs..<ve], as: UTF8.self), &length, &bad, &events)
+        let name = trimmingBlanks(block[lineStart..<colon]), value = trimmingBlanks(block[(colon + 1)..<lineEnd])
+        if equalsLowercased(name, headerContentLength) {
+            readContentLength(value, &length, &bad)
+        } else if equalsLowercased(name, headerContentType) {
+            readCharset(value, &events)
         }
         // (unknown headers are allowed)
     }
+}
+
+/// `bytes` without the blanks (spaces and tabs) at its ends.
+private func trimmingBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var s = bytes
+    while let f = s.first, f == 0x20 || f == 0x09 { s = s.dropFirst() }
+    while let l = s.last, l == 0x20 || l == 0x09 { s = s.dropLast() }
+    return s
 }
 
 /// Whether `bytes`, ASCII letters lowercased, equal `lowercased`.
@@ -350,39 +345,38 @@ private func equalsLowercased(_ bytes: ArraySlice<UInt8>, _ lowercased: StaticSt
     return true
 }
 
-/// One header field (`name` lowercased, `value` trimmed): records the length, or what is wrong, or a charset warning.
-private func readHeaderField(name: String, value: String, _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
-    switch name {
-    case "content-length":
-        guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(value) else {
-            // (Negative only when digits follow the "-": "-x" and "-\u{301}5" are not numbers.)
-            if value.utf8.first == UInt8(ascii: "-"), value.utf8.count > 1, value.utf8.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                bad = "a negative Content-Length (\(String(value.prefix(40))))"
-            } else if !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                bad = "a Content-Length too large to read (\(String(value.prefix(40))))"
-            } else {
-                bad = "a Content-Length that is not a number (\(String(value.prefix(40)).debugDescription))"
-            }
-            return
+private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+/// A Content-Length value (trimmed): records the length, or what is wrong with it. A plain number is read without a
+/// String (the common case).
+private func readContentLength(_ value: ArraySlice<UInt8>, _ length: inout Int?, _ bad: inout String?) {
+    guard !value.isEmpty, value.count <= 18, value.allSatisfy(isDigit) else {
+        let text = String(decoding: value, as: UTF8.self)
+        // (Negative only when digits follow the "-": "-x" and "-\u{301}5" are not numbers.)
+        if value.first == UInt8(ascii: "-"), value.count > 1, value.dropFirst().allSatisfy(isDigit) {
+            bad = "a negative Content-Length (\(String(text.prefix(40))))"
+        } else if !value.isEmpty, value.allSatisfy(isDigit) {
+            bad = "a Content-Length too large to read (\(String(text.prefix(40))))"
+        } else {
+            bad = "a Content-Length that is not a number (\(String(text.prefix(40)).debugDescription))"
         }
-        if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
-        length = v
-    case "content-type":
-        // As bytes, ASCII letters lowercased: the parameters are ASCII, and a mark after a ";" or a quote is a byte
-        // of the charset's name, not part of the separator.
-        let lower = value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        if let r = lower.firstRange(of: Array("charset=".utf8)) {
-            // Up to a ";", blanks trimmed at its ends, then quotes dropped ("utf-8 " and "utf 8" are other names).
-            var name = lower[r.upperBound...].prefix { $0 != 0x3B }
-            while let f = name.first, f == 0x20 || f == 0x09 { name = name.dropFirst() }
-            while let l = name.last, l == 0x20 || l == 0x09 { name = name.dropLast() }
-            let cs = String(decoding: name.filter { $0 != 0x22 && $0 != 0x27 }, as: UTF8.self)
-            if cs != "utf-8" && cs != "utf8" {
-                events.append(.error("Content-Type charset \(cs.debugDescription) is not supported; reading the body as UTF-8"))
-            }
-        }
-    default:
-        break // unknown headers are allowed
+        return
+    }
+    let v = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    if let l = length, l != v { bad = "two different Content-Length headers (\(l) and \(v))" }
+    length = v
+}
+
+/// A Content-Type value (trimmed): a warning when its charset is not UTF-8. As bytes, ASCII letters lowercased: the
+/// parameters are ASCII, and a mark after a ";" or a quote is a byte of the charset's name, not part of the separator.
+private func readCharset(_ value: ArraySlice<UInt8>, _ events: inout [FramerEvent]) {
+    let lower = value.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    guard let r = lower.firstRange(of: Array("charset=".utf8)) else { return }
+    // Up to a ";", blanks trimmed at its ends, then quotes dropped ("utf-8 " and "utf 8" are other names).
+    let name = trimmingBlanks(lower[r.upperBound...].prefix { $0 != 0x3B })
+    let cs = String(decoding: name.filter { $0 != 0x22 && $0 != 0x27 }, as: UTF8.self)
+    if cs != "utf-8" && cs != "utf8" {
+        events.append(.error("Content-Type charset \(cs.debugDescription) is not supported; reading the body as UTF-8"))
     }
 }
 
@@ -403,7 +397,6 @@ private func hasPrefixCaseInsensitive(_ buf: [UInt8], at k: Int, _ lowercased: S
     }
     return true
 }
-
 
 // MARK: messages
 
