@@ -86,7 +86,7 @@ final class Document {
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
-        self.isConfig = (path.map(fileNamePart(of:)) ?? uri.splitAtLastByte(UInt8(ascii: "/")).map { String($0.after) } ?? "").sameKey(as: LayoutLintConfig.fileName)
+        self.isConfig = fileNamePart(of: path ?? uri).sameKey(as: LayoutLintConfig.fileName)
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)

@@ -507,8 +507,7 @@ struct FeatureContext {
     func documentLinks() -> Reply {
         var links: [JSONValue] = []
         for site in doc.engine?.refTargets() ?? [] {
-            guard let p = site.pointer.afterBytePrefix("#").map(String.init) else { continue }
-            guard let target = site.target else { continue }
+            guard let p = site.fragment, let target = site.target else { continue }
             let line = doc.lineIndex.position(of: target.start, in: .utf8).line
             let r = site.value
             // The link covers the pointer inside the quotes.

@@ -389,9 +389,9 @@ struct IncrementalTests {
             #expect(built.environments == full.layouts.map(\.environment.name))
             let want = collectRefSites(full.parse.root).map { site -> String in
                 let t = site.pointer.hasPrefix("#") ? jsonNode(atPointer: String(site.pointer.dropFirst()), root: full.parse.root) : nil
-                return "\(site.value.range) \(site.pointer) \(t.map { $0.property.map { ByteRange($0.keyRange.start, 0) } ?? $0.node.range }.map { "\($0.start)" } ?? "-")"
+                return "\(site.value.range) \(site.pointer.afterBytePrefix("#").map(String.init) ?? "-") \(t.map { $0.property.map { ByteRange($0.keyRange.start, 0) } ?? $0.node.range }.map { "\($0.start)" } ?? "-")"
             }
-            let got = inc.refTargets().map { "\($0.value) \($0.pointer) \($0.target.map { "\($0.start)" } ?? "-")" }
+            let got = inc.refTargets().map { "\($0.value) \($0.fragment ?? "-") \($0.target.map { "\($0.start)" } ?? "-")" }
             #expect(got == want, "\(url.lastPathComponent) step \(step)")
             Self.typeSomewhere(inc, &rng, snippets)
         }

@@ -274,7 +274,7 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// Every `$ref` string in the document with what it points to (the pointed-to member from its key, or the
     /// element), in text offsets: what document links offer. nil targets point nowhere.
-    public func refTargets() -> [(value: ByteRange, pointer: String, target: ByteRange?)] {
+    public func refTargets() -> [RefTarget] {
         update()
         let tree: JSONNode?
         let real: (ByteRange) -> ByteRange
@@ -287,10 +287,10 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         return collectRefSites(tree).map { site in
             var target: ByteRange?
-            if site.pointer.hasBytePrefix("#"), let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
+            if site.fragment != nil, let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
                 target = real(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
             }
-            return (real(site.value.range), site.pointer, target)
+            return RefTarget(value: real(site.value.range), fragment: site.fragment, target: target)
         }
     }
 

@@ -120,6 +120,16 @@ public struct RefSite: @unchecked Sendable {
     public var object: JSONNode
 }
 
+/// A `$ref` and what it points to, in text offsets: what document links offer.
+public struct RefTarget: Sendable, Equatable {
+    /// The string holding the pointer (its range includes the quotes).
+    public var value: ByteRange
+    /// The pointer after its leading "#"; nil when it has none (then it points nowhere).
+    public var fragment: String?
+    /// The pointed-to member from its key, or the element; nil when the pointer points nowhere.
+    public var target: ByteRange?
+}
+
 /// Every `$ref` with a string value, in document order, outside the subtree `skipping`. Iterative, bounded by
 /// `maxNodes`.
 public func collectRefSites(_ root: JSONNode?, skipping: JSONNode? = nil, maxNodes: Int = 2_000_000) -> [RefSite] {
