@@ -286,11 +286,12 @@ public final class IncrementalLinter: @unchecked Sendable {
             real = { $0 }
         }
         return collectRefSites(tree).map { site in
+            let fragment = site.fragment
             var target: ByteRange?
-            if site.fragment != nil, let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
+            if fragment != nil, let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
                 target = real(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
             }
-            return RefTarget(value: real(site.value.range), fragment: site.fragment, target: target)
+            return RefTarget(value: real(site.value.range), fragment: fragment, target: target)
         }
     }
 
