@@ -222,6 +222,49 @@ struct RuleTests {
         let empty = doc(#"{ "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [] } }"#)
         #expect(diagnostics(empty).contains { $0.rule == "non-positive-dimension" && $0.message.contains("At least 1 subitem") })
     }
+
+    /// A fuzzer's slow unit (twenty-ninth session): a 1 pt group of `fractionalWidth(1/3)` items floors them to 0 pt at
+    /// @2x, so repeating them never filled it; 10 000 placements in each of its placements reached the node limit (a
+    /// 5-line document took 1.4 s and was told "more than 500000 elements"). Now one cycle, and the cause is named.
+    @Test func zeroPointSubitemsAreReportedAndPlacedOnce() {
+        let source = doc(#"""
+        { "itemCount": 12, "orthogonalScrollingBehavior": "continuous",
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(120)",
+            "subitems": [ { "direction": "horizontal", "width": "absolute(1)", "height": "absolute(100)",
+              "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] } ] } }
+        """#, environments: #"["iPhone SE", "iPhone 12"]"#)
+        let r = lint(bytes: Array(source.utf8))
+        #expect(!r.layouts.contains { $0.truncated })
+        #expect(!r.diagnostics.contains { $0.message.contains("elements to resolve") })
+        let ds = r.diagnostics.filter { $0.rule == "non-positive-dimension" }
+        #expect(ds.map { text($0, in: source) } == [#""fractionalWidth(1/3)""#])
+        #expect(ds.first?.environments == ["iPhone SE"], "at @3x a third of a point is a whole pixel")
+        #expect(ds.first?.message.contains("0.333 pt: less than a pixel at @2x") == true, "\(ds)")
+        #expect(ds.first?.message.contains("never happens (layoutlint placed them once)") == true)
+        // iPhone SE's 375 pt row holds 375 of the 1 pt groups, each with its one cycle of 0 pt items.
+        let row = r.layouts[0].sections[0].group!
+        #expect(row.children.count == 375)
+        #expect(row.children.allSatisfy { $0.children.count == 1 && $0.solve?.stalled == true })
+        #expect(r.layouts[1].sections[0].group!.children.first?.children.count == 3)
+    }
+
+    @Test func zeroPointCountItemsAndSpacingThatTakesBackEverything() {
+        let count = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(2)", "height": "absolute(20)",
+          "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 5 } }
+        """#, environments: #"["iPhone SE"]"#)
+        let c = diagnostics(count).filter { $0.rule == "non-positive-dimension" }
+        #expect(c.count == 1 && c[0].message.contains("count 5 makes it 1/5 of the group's 2 pt width, 0.4 pt"), "\(c)")
+        #expect(c.first?.message.contains("nothing of it is drawn") == true)
+        let spacing = doc(#"""
+        { "group": { "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": -10,
+          "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)" } ] } }
+        """#, environments: #"["iPhone SE"]"#)
+        let r = lint(bytes: Array(spacing.utf8))
+        let s = r.diagnostics.filter { $0.rule == "non-positive-dimension" }
+        #expect(s.map { text($0, in: spacing) } == ["-10"])
+        #expect(r.layouts[0].sections[0].group!.children.count == 2, "the second 10 pt item is taken back by the spacing")
+    }
 }
 
 @Suite("Format rules")

@@ -452,6 +452,38 @@ struct RenderLimitTests {
         #expect(svg.contains("is drawn as its group\u{2019}s outline"))
     }
 
+    /// Sections that `$ref` one definition each listed its item as the finding's owner, so every drawn item was
+    /// outlined once per section (48 sections: 1.9 M outlines, 717 MB; ROBUSTNESS.md, Found 171). One outline per
+    /// drawn box and finding, on at most `maxFindingOutlines` boxes of an element, with a note past that.
+    @Test func findingsOutlineEachDrawnBoxOnceAndBoundedly() throws {
+        func svg(item: String, count: Int, sections: Int) throws -> (XNode, LintResult) {
+            let section = ##"{ "itemCount": \##(count), "group": { "$ref": "#/definitions/g" } }"##
+            let r = lint(bytes: Array("""
+            { "environments": ["iPhone 12"],
+              "definitions": { "g": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)",
+                                      "subitem": \(item), "count": \(count) } },
+              "sections": [ \(Array(repeating: section, count: sections).joined(separator: ", ")) ] }
+            """.utf8))
+            return (try parseSVG(renderSVG(r)), r)
+        }
+        func outlines(_ root: XNode, _ rule: String) -> [XNode] {
+            root.all("rect").filter { $0["data-kind"] == "finding" && $0["data-rule"] == rule }
+        }
+        // Three sections share one item with a finding: each of its 15 boxes is outlined once (was three times).
+        let (few, r) = try svg(item: #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": 4 }"#,
+                               count: 5, sections: 3)
+        #expect(r.diagnostics.contains { $0.rule == "estimated-content-insets" })
+        #expect(few.all("rect").filter { $0["data-kind"] == "item" }.count == 15)
+        #expect(outlines(few, "estimated-content-insets").count == 15)
+        #expect(!few.all("text").contains { $0.text.contains("findings outlined on") })
+        // 4 000 boxes of one item (1/2000 of 390 pt is under a pixel at @3x): 1 000 outlined (Panel.maxFindingOutlines).
+        let (many, m) = try svg(item: #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#, count: 2000, sections: 2)
+        #expect(m.diagnostics.contains { $0.rule == "non-positive-dimension" })
+        #expect(many.all("rect").filter { $0["data-kind"] == "item" }.count == 4000)
+        #expect(outlines(many, "non-positive-dimension").count == 1000)
+        #expect(many.all("text").contains { $0.text.contains("findings outlined on 1000 of 4000 boxes") })
+    }
+
     /// The instance bound alone let a group of many items be repeated 1 000 times: 284 bytes made 123 MB of SVG
     /// (ROBUSTNESS.md, Found 126). An SVG repeats groups with at most 50 000 boxes, and says so.
     @Test(arguments: [100, 1000])

@@ -45,6 +45,12 @@ public struct GroupSolve: Sendable {
     public var estimatedAlongAxis = false
     /// Placements were cut at the limit.
     public var truncated = false
+    /// A whole cycle of subitems took no room along the axis (each 0 pt there, e.g. a fraction of a 1 pt group
+    /// floored to whole pixels): UIKit repeats subitems until the group is full, which never happens. The resolver
+    /// placed one cycle; `zeroExtent` is its first subitem that is 0 pt along the axis, if any (else the spacing or
+    /// edge spacing took back what the subitems used).
+    public var stalled = false
+    public var zeroExtent: (element: LayoutElement, size: Dimension?)?
 }
 
 public final class ResolvedNode: @unchecked Sendable {

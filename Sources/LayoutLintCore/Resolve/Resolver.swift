@@ -480,6 +480,7 @@ struct SectionResolver {
         var remaining = available
         var stoppedByOverflow = false
         var k = 0
+        var remainingAtCycleStart = remaining
         while true {
             if let n = fixedCount, chosen.count >= n { break }
             if fixedCount == nil && estAlong && chosen.count >= cycle.count { break } // Decision 10: one cycle
@@ -513,6 +514,16 @@ struct SectionResolver {
             chosen.append((cand, child))
             remaining -= need
             k += 1
+            if along <= 0 && solve.zeroExtent == nil && k <= cycle.count {
+                solve.zeroExtent = (cand.element, cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? cand.element.dimension(axis))
+            }
+            // A cycle that took no room along the axis would repeat until `maxPlacementsPerGroup`, in every
+            // placement of this group (a 1 pt group of 1/3-pt items, nested, reached the node limit: 1.4 s for a
+            // 5-line document). One cycle is placed and `non-positive-dimension` reports it.
+            if fixedCount == nil && !estAlong && k % cycle.count == 0 {
+                if remaining >= remainingAtCycleStart { solve.stalled = true; break }
+                remainingAtCycleStart = remaining
+            }
         }
 
         // Pass 2 (§3, Decision 11): fractional subitems shrink to make room for the spacing.

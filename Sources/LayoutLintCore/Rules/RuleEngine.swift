@@ -194,6 +194,7 @@ let sizeRules: [RuleCheck] = [
     checkCenteredPagingSpacing,
     checkGroupOverflow,
     checkNoItemFits,
+    checkZeroExtent,
     checkInsetsExceedSize,
     checkGroupExceedsContainer,
     checkPagingInterGroupSpacing,

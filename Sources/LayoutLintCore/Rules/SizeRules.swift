@@ -266,6 +266,36 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
     }
 }
 
+/// A subitem that resolves to 0 pt along its group's axis (a fraction of a small group, floored to whole pixels), and a
+/// group whose subitems take no room at all, so that repeating them never fills it (`GroupSolve.stalled`).
+func checkZeroExtent(_ ctx: inout RuleContext) {
+    let scale = formatPoints(ctx.env.scale)
+    ctx.nodes.forEach { node in
+        guard let el = node.element, el.isGroup, let solve = node.solve, solve.stalled || solve.zeroExtent != nil else { return }
+        let axis = solve.axis
+        let wide = axis == .horizontal ? "wide" : "tall"
+        let endless = "UIKit repeats subitems until the group is full, which never happens (layoutlint placed them once)"
+        if let (item, d) = solve.zeroExtent {
+            var why = ""
+            if let d, d.isFractional {
+                let base = d.kind == .fractionalWidth ? node.contentFrame.width : node.contentFrame.height
+                let fraction: String
+                if case .count(_, let n) = el.group?.layout { fraction = "count \(n) makes it 1/\(n)" } else { fraction = d.swiftDescription }
+                why = " (\(fraction) of the group's \(pt(base)) \(d.kind == .fractionalWidth ? "width" : "height"), "
+                    + "\(pt(d.value * base)): less than a pixel at @\(scale)x, and sizes are floored to whole pixels)"
+            }
+            ctx.emit("non-positive-dimension", d?.range ?? item.range,
+                     "the subitem is 0 pt \(wide) in its group\(why): "
+                        + (solve.stalled ? "it takes no room, and " + endless : "UIKit needs a positive size, and nothing of it is drawn"),
+                     related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? [])
+        } else {
+            let s = el.group?.interItemSpacing
+            ctx.emit("non-positive-dimension", s?.range ?? el.range,
+                     "the subitems, their spacing and edge spacing take no room along the group's \(axis.sizeName)\(s.map { " (interItemSpacing \(pt($0.value)))" } ?? ""): " + endless)
+        }
+    }
+}
+
 func checkInsetsExceedSize(_ ctx: inout RuleContext) {
     // A section's background (decoration item): its contentInsets inset the section's frame.
     for (section, _, _) in ctx.sections {
