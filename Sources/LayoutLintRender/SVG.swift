@@ -735,11 +735,14 @@ struct Panel {
         for key in keyOrder {
             // Least severe first, so the most severe outline is drawn on top.
             let list = byKey[ExactKey(key)]!.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
-            let frames = drawnFrames[ExactKey(key)]!
-            if frames.count > Self.maxFindingOutlines, let first = frames.first {
-                notes.append(("findings outlined on \(Self.maxFindingOutlines) of \(frames.count) boxes of \(first.path)", nil))
+            // Past the bound, every n-th box, so that each section that shares the element keeps some.
+            let all = drawnFrames[ExactKey(key)]!
+            let step = (all.count + Self.maxFindingOutlines - 1) / Self.maxFindingOutlines
+            let frames = step > 1 ? stride(from: 0, to: all.count, by: step).map { all[$0] } : all
+            if step > 1, let first = all.first {
+                notes.append(("findings outlined on \(frames.count) of \(all.count) boxes of \(first.path)", nil))
             }
-            for (path, frame) in frames.prefix(Self.maxFindingOutlines) {
+            for (path, frame) in frames {
                 for d in list {
                     let color = severityColor[d.severity]!
                     let extra = " data-rule=\"\(xmlEscape(d.rule))\" data-severity=\"\(d.severity.description)\" stroke=\"\(color)\""

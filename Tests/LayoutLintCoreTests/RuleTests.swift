@@ -235,12 +235,14 @@ struct RuleTests {
         """#, environments: #"["iPhone SE", "iPhone 12"]"#)
         let r = lint(bytes: Array(source.utf8))
         #expect(!r.layouts.contains { $0.truncated })
-        #expect(!r.diagnostics.contains { $0.message.contains("elements to resolve") })
-        let ds = r.diagnostics.filter { $0.rule == "non-positive-dimension" }
+        // Only the cause: no "elements to resolve", and no fraction-gap on a group that no fraction could fill.
+        #expect(r.diagnostics.map(\.rule) == ["non-positive-dimension"], "\(r.diagnostics.map(\.message))")
+        let ds = r.diagnostics
         #expect(ds.map { text($0, in: source) } == [#""fractionalWidth(1/3)""#])
         #expect(ds.first?.environments == ["iPhone SE"], "at @3x a third of a point is a whole pixel")
-        #expect(ds.first?.message.contains("0.333 pt: less than a pixel at @2x") == true, "\(ds)")
-        #expect(ds.first?.message.contains("never happens (layoutlint placed them once)") == true)
+        #expect(ds.first?.severity == .error)
+        #expect(ds.first?.message.contains("of the group's 1 pt width: 0.333 pt, less than a pixel at @2x") == true, "\(ds)")
+        #expect(ds.first?.message.contains("which would never happen (layoutlint placed them once)") == true)
         // iPhone SE's 375 pt row holds 375 of the 1 pt groups, each with its one cycle of 0 pt items.
         let row = r.layouts[0].sections[0].group!
         #expect(row.children.count == 375)
@@ -248,22 +250,47 @@ struct RuleTests {
         #expect(r.layouts[1].sections[0].group!.children.first?.children.count == 3)
     }
 
-    @Test func zeroPointCountItemsAndSpacingThatTakesBackEverything() {
-        let count = doc(#"""
-        { "group": { "direction": "horizontal", "width": "absolute(2)", "height": "absolute(20)",
-          "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 5 } }
-        """#, environments: #"["iPhone SE"]"#)
-        let c = diagnostics(count).filter { $0.rule == "non-positive-dimension" }
-        #expect(c.count == 1 && c[0].message.contains("count 5 makes it 1/5 of the group's 2 pt width, 0.4 pt"), "\(c)")
-        #expect(c.first?.message.contains("nothing of it is drawn") == true)
-        let spacing = doc(#"""
-        { "group": { "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": -10,
-          "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)" } ] } }
-        """#, environments: #"["iPhone SE"]"#)
-        let r = lint(bytes: Array(spacing.utf8))
+    @Test func zeroPointSubitemsOnEitherAxisInCountsAndAfterSpacing() {
+        func run(_ group: String) -> LintResult {
+            lint(bytes: Array(doc(#"{ "itemCount": 3, "group": \#(group) }"#, environments: #"["iPhone SE"]"#).utf8))
+        }
+        func zero(_ r: LintResult) -> [Diagnostic] { r.diagnostics.filter { $0.rule == "non-positive-dimension" } }
+        // count: 1/5 of 2 pt is 0.4 pt, 0 at @2x; the items are placed (count decides), so nothing is said to repeat.
+        let count = zero(run(#"{ "direction": "horizontal", "width": "absolute(2)", "height": "absolute(20)", "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 5 }"#))
+        #expect(count.count == 1 && count[0].message.contains("count 5 gives it 1/5 of the group's 2 pt width: 0.4 pt"), "\(count)")
+        #expect(count.first?.message.contains("nothing of it is drawn") == true)
+        // The same with spacing −1: the second pass gives each 1.2 pt, floored to 1 pt: no finding.
+        #expect(zero(run(#"{ "direction": "horizontal", "width": "absolute(2)", "height": "absolute(20)", "interItemSpacing": -1, "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 5 }"#)).isEmpty)
+        // The vertical axis: the related location is the group's height; an estimated height makes it a warning.
+        let tall = #"{ "direction": "vertical", "width": "absolute(100)", "height": "HEIGHT", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1/3)" } ] }"#
+        let vertical = zero(run(tall.replacingOccurrences(of: "HEIGHT", with: "absolute(1)")))
+        #expect(vertical.count == 1 && vertical[0].severity == .error && vertical[0].message.contains("0 pt tall"))
+        #expect(vertical.first?.related.map(\.message) == ["the group's height"])
+        let estimated = zero(run(tall.replacingOccurrences(of: "HEIGHT", with: "estimated(1)")))
+        #expect(estimated.count == 1 && estimated[0].severity == .warning, "\(estimated)")
+    }
+
+    @Test func spacingThatTakesBackEveryCycleStopsItAndSpacingThatDoesNotLetsItFill() {
+        func run(_ group: String) -> LintResult {
+            lint(bytes: Array(doc(#"{ "itemCount": 50, "group": \#(group) }"#, environments: #"["iPhone SE"]"#).utf8))
+        }
+        // 10 pt items with spacing −10: each cycle after the first takes 0 pt. One placement, the spacing named.
+        let spacing = #"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": -10, "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)" } ] }"#
+        let r = run(spacing)
         let s = r.diagnostics.filter { $0.rule == "non-positive-dimension" }
-        #expect(s.map { text($0, in: spacing) } == ["-10"])
-        #expect(r.layouts[0].sections[0].group!.children.count == 2, "the second 10 pt item is taken back by the spacing")
+        let source = doc(#"{ "itemCount": 50, "group": \#(spacing) }"#, environments: #"["iPhone SE"]"#)
+        #expect(s.map { text($0, in: source) } == ["-10"])
+        #expect(s.first?.message.contains("each cycle of subitems after the first takes 0 pt along the group's width") == true)
+        #expect(r.layouts[0].sections[0].group!.children.count == 1)
+        // Leading edge spacing −10 with spacing 5: the first cycle takes 0 pt, every later one 5 pt. It fills:
+        // 41 placements (200 / 5 + 1), and no finding.
+        let edge = run(#"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": 5, "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "fixed(-10)" } } ] }"#)
+        #expect(!edge.diagnostics.contains { $0.rule == "non-positive-dimension" })
+        #expect(edge.layouts[0].sections[0].group!.children.count == 41)
+        // Without the spacing the edge spacing takes everything back: one placement, and the edge spacing is named.
+        let edgeOnly = #"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "fixed(-10)" } } ] }"#
+        let e = run(edgeOnly).diagnostics.filter { $0.rule == "non-positive-dimension" }
+        #expect(e.map { text($0, in: doc(#"{ "itemCount": 50, "group": \#(edgeOnly) }"#, environments: #"["iPhone SE"]"#)) } == [#""fixed(-10)""#])
     }
 }
 

@@ -476,11 +476,14 @@ struct RenderLimitTests {
         #expect(few.all("rect").filter { $0["data-kind"] == "item" }.count == 15)
         #expect(outlines(few, "estimated-content-insets").count == 15)
         #expect(!few.all("text").contains { $0.text.contains("findings outlined on") })
-        // 4 000 boxes of one item (1/2000 of 390 pt is under a pixel at @3x): 1 000 outlined (Panel.maxFindingOutlines).
+        // 4 000 boxes of one item (1/2000 of 390 pt is under a pixel at @3x): every 4th outlined (Panel.maxFindingOutlines),
+        // in both sections.
         let (many, m) = try svg(item: #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#, count: 2000, sections: 2)
         #expect(m.diagnostics.contains { $0.rule == "non-positive-dimension" })
         #expect(many.all("rect").filter { $0["data-kind"] == "item" }.count == 4000)
-        #expect(outlines(many, "non-positive-dimension").count == 1000)
+        let sampled = outlines(many, "non-positive-dimension")
+        #expect(sampled.count == 1000)
+        #expect(Set(sampled.compactMap { $0["y"] }).count == 2, "both sections' rows have outlines")
         #expect(many.all("text").contains { $0.text.contains("findings outlined on 1000 of 4000 boxes") })
     }
 

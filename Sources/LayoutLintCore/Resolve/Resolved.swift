@@ -45,12 +45,14 @@ public struct GroupSolve: Sendable {
     public var estimatedAlongAxis = false
     /// Placements were cut at the limit.
     public var truncated = false
-    /// A whole cycle of subitems took no room along the axis (each 0 pt there, e.g. a fraction of a 1 pt group
-    /// floored to whole pixels): UIKit repeats subitems until the group is full, which never happens. The resolver
-    /// placed one cycle; `zeroExtent` is its first subitem that is 0 pt along the axis, if any (else the spacing or
-    /// edge spacing took back what the subitems used).
+    /// Each cycle of subitems after the first takes `cycleStep` along the axis (their extents, edge spacing and
+    /// spacing); when that is 0 or less, repeating them never fills the group, so the resolver placed one cycle
+    /// (`stalled`). (Sizes are floored to whole pixels: `fractionalWidth(1/3)` of a 1 pt group is 0 pt at @2x.)
     public var stalled = false
-    public var zeroExtent: (element: LayoutElement, size: Dimension?)?
+    public var cycleStep: Double = 0
+    /// The first subitem placed 0 pt along the axis, the dimension it was sized by (`count`'s `1/count` included),
+    /// and the extent that dimension was a fraction of. Not recorded when the second pass (spacing) sized it.
+    public var zeroExtent: (element: LayoutElement, size: Dimension?, base: Double)?
 }
 
 public final class ResolvedNode: @unchecked Sendable {

@@ -480,7 +480,6 @@ struct SectionResolver {
         var remaining = available
         var stoppedByOverflow = false
         var k = 0
-        var remainingAtCycleStart = remaining
         while true {
             if let n = fixedCount, chosen.count >= n { break }
             if fixedCount == nil && estAlong && chosen.count >= cycle.count { break } // Decision 10: one cycle
@@ -514,15 +513,13 @@ struct SectionResolver {
             chosen.append((cand, child))
             remaining -= need
             k += 1
-            if along <= 0 && solve.zeroExtent == nil && k <= cycle.count {
-                solve.zeroExtent = (cand.element, cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? cand.element.dimension(axis))
-            }
-            // A cycle that took no room along the axis would repeat until `maxPlacementsPerGroup`, in every
-            // placement of this group (a 1 pt group of 1/3-pt items, nested, reached the node limit: 1.4 s for a
-            // 5-line document). One cycle is placed and `non-positive-dimension` reports it.
-            if fixedCount == nil && !estAlong && k % cycle.count == 0 {
-                if remaining >= remainingAtCycleStart { solve.stalled = true; break }
-                remainingAtCycleStart = remaining
+            // Every cycle after the first takes what the first did plus one spacing (the first has none before it).
+            // When that is no room, the cycles would repeat until `maxPlacementsPerGroup`, in every placement of this
+            // group (nested 1 pt groups of 1/3 pt items reached the node limit: 1.4 s for a 5-line document): one
+            // cycle is placed and `non-positive-dimension` reports it (Found 171).
+            if fixedCount == nil && !estAlong && k == cycle.count {
+                solve.cycleStep = available - remaining + (allFractional ? 0 : s)
+                if solve.cycleStep <= 0 { solve.stalled = true; break }
             }
         }
 
@@ -540,6 +537,11 @@ struct SectionResolver {
             guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: estW, estH: estH,
                                              override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
             placed.append((cand, child))
+        }
+        if !solve.secondPass, let (cand, child) = placed.prefix(cycle.count).first(where: { $0.1.frame.extent(axis) <= 0 }) {
+            let d = cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? cand.element.dimension(axis)
+            let base = d?.kind == .fractionalHeight ? child.containerSize.1 : child.containerSize.0
+            solve.zeroExtent = (cand.element, d, base)
         }
 
         // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares). A

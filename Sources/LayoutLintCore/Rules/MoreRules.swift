@@ -184,8 +184,9 @@ func checkFractionAboveOne(_ ctx: inout RuleContext) {
 
 func checkFractionGap(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
+        // (A stalled group's subitems take no room: non-positive-dimension says why, and no fractions would fill it.)
         guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom, !solve.estimatedAlongAxis,
-              !node.children.isEmpty else { return }
+              !solve.stalled, !node.children.isEmpty else { return }
         let axis = g.axis
         let sameAxis: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
         switch g.layout {

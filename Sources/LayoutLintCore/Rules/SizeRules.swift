@@ -266,32 +266,43 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
     }
 }
 
-/// A subitem that resolves to 0 pt along its group's axis (a fraction of a small group, floored to whole pixels), and a
-/// group whose subitems take no room at all, so that repeating them never fills it (`GroupSolve.stalled`).
+/// A subitem that resolves to 0 pt along its group's axis (a fraction of a small extent, floored to whole pixels), and
+/// a group whose subitems take no room at all, so that repeating them never fills it (`GroupSolve.stalled`). Both
+/// follow layoutlint's model of UIKit (pixel flooring, §3's repetition), not a device measurement.
 func checkZeroExtent(_ ctx: inout RuleContext) {
     let scale = formatPoints(ctx.env.scale)
     ctx.nodes.forEach { node in
         guard let el = node.element, el.isGroup, let solve = node.solve, solve.stalled || solve.zeroExtent != nil else { return }
         let axis = solve.axis
-        let wide = axis == .horizontal ? "wide" : "tall"
-        let endless = "UIKit repeats subitems until the group is full, which never happens (layoutlint placed them once)"
-        if let (item, d) = solve.zeroExtent {
+        let endless = "a group repeats its subitems until it is full, which would never happen (layoutlint placed them once)"
+        if let (item, d, base) = solve.zeroExtent {
             var why = ""
+            var estimated = false
+            var related: [RelatedLocation] = []
             if let d, d.isFractional {
-                let base = d.kind == .fractionalWidth ? node.contentFrame.width : node.contentFrame.height
+                let of: Axis = d.kind == .fractionalWidth ? .horizontal : .vertical
                 let fraction: String
-                if case .count(_, let n) = el.group?.layout { fraction = "count \(n) makes it 1/\(n)" } else { fraction = d.swiftDescription }
-                why = " (\(fraction) of the group's \(pt(base)) \(d.kind == .fractionalWidth ? "width" : "height"), "
-                    + "\(pt(d.value * base)): less than a pixel at @\(scale)x, and sizes are floored to whole pixels)"
+                if case .count(_, let n) = el.group?.layout { fraction = "count \(n) gives it 1/\(n)" } else { fraction = d.swiftDescription }
+                why = " (\(fraction) of the group's \(pt(base)) \(of.sizeName): \(pt(d.value * base)), less than a pixel at @\(scale)x, "
+                    + "and layoutlint floors sizes to whole pixels)"
+                estimated = node.isEstimated(of)
+                related = el.dimension(of).map { [RelatedLocation(range: $0.range, message: "the group's \(of.sizeName)")] } ?? []
             }
             ctx.emit("non-positive-dimension", d?.range ?? item.range,
-                     "the subitem is 0 pt \(wide) in its group\(why): "
-                        + (solve.stalled ? "it takes no room, and " + endless : "UIKit needs a positive size, and nothing of it is drawn"),
-                     related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? [])
+                     "the subitem is 0 pt \(axis == .horizontal ? "wide" : "tall") in its group\(why): "
+                        + (solve.stalled ? "it takes no room, and " + endless : "nothing of it is drawn"),
+                     related: related, severity: estimated ? .warning : nil)
         } else {
-            let s = el.group?.interItemSpacing
-            ctx.emit("non-positive-dimension", s?.range ?? el.range,
-                     "the subitems, their spacing and edge spacing take no room along the group's \(axis.sizeName)\(s.map { " (interItemSpacing \(pt($0.value)))" } ?? ""): " + endless)
+            // The spacing or an edge spacing took back what the subitems use: point at the one that is negative.
+            let g = el.group
+            let negativeEdge = g?.layout.children.lazy.compactMap { e -> Spacing? in
+                let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+                return [a, b].compactMap { $0 }.first { $0.value < 0 }
+            }.first
+            let range = g?.interItemSpacing.flatMap { $0.value < 0 ? $0.range : nil } ?? negativeEdge?.range ?? el.range
+            ctx.emit("non-positive-dimension", range,
+                     "each cycle of subitems after the first takes \(pt(solve.cycleStep)) along the group's \(axis.sizeName), "
+                        + "with their spacing and edge spacing: " + endless)
         }
     }
 }
