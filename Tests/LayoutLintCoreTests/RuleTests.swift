@@ -559,6 +559,28 @@ struct FormatRuleTests {
         let r = lint(bytes: Array(d.utf8))
         #expect(r.layouts[0].sections[0].group!.children.count <= ResolveLimits().maxPlacementsPerGroup)
     }
+
+    /// A group with room for more subitems than layoutlint places in one group says it was cut (what lies past the
+    /// cut was not laid out or checked); one exactly full at the limit is complete and says nothing.
+    @Test func aGroupCutAtThePlacementLimitSaysSoAndAFullOneDoesNot() throws {
+        func section(_ height: Int) -> String {
+            doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(\#(height))", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(1)" } ] } }"#)
+        }
+        let limit = ResolveLimits().maxPlacementsPerGroup
+        let cut = section(2 * limit)
+        let r = lint(bytes: Array(cut.utf8))
+        #expect(r.layouts[0].sections[0].group!.children.count == limit)
+        let ds = r.diagnostics.filter { $0.rule == "invalid-value" }
+        try #require(ds.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(ds[0].severity == .error)
+        #expect(text(ds[0], in: cut) == "\"absolute(\(2 * limit))\"")
+        #expect(ds[0].message.contains("than layoutlint places in one group (\(limit))"), "\(ds[0].message)")
+        #expect(IncrementalLinter(text: Array(cut.utf8)).diagnostics == r.diagnostics)
+
+        let full = lint(bytes: Array(section(limit).utf8))
+        #expect(full.layouts[0].sections[0].group!.children.count == limit)
+        #expect(full.diagnostics.isEmpty, "\(full.diagnostics.map(\.message))")
+    }
 }
 
 @Suite("Rule findings stay bounded by their causes")

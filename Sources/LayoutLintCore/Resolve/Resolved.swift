@@ -43,7 +43,7 @@ public struct GroupSolve: Sendable {
     public var spacing: Double = 0
     /// The group is estimated along its axis: no fit test, one cycle.
     public var estimatedAlongAxis = false
-    /// Placements were cut at the limit.
+    /// Placements were cut at `ResolveLimits.maxPlacementsPerGroup`: one more would have fit.
     public var truncated = false
     /// Each cycle of subitems after the first takes `cycleStep` along the axis (their extents, edge spacing and
     /// spacing); when that is 0 or less, repeating them never fills the group, so the resolver placed one cycle

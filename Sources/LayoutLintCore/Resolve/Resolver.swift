@@ -483,7 +483,6 @@ struct SectionResolver {
         while true {
             if let n = fixedCount, chosen.count >= n { break }
             if fixedCount == nil && estAlong && chosen.count >= cycle.count { break } // Decision 10: one cycle
-            if chosen.count >= limits.maxPlacementsPerGroup { solve.truncated = true; break }
             let cand = cycle[k % cycle.count]
             let child: ResolvedNode?
             let along: Double
@@ -510,6 +509,8 @@ struct SectionResolver {
                 }
                 break
             }
+            // The limit is tested after the fit test: a group exactly full at the limit is complete, not cut.
+            if chosen.count >= limits.maxPlacementsPerGroup { solve.truncated = true; break }
             chosen.append((cand, child))
             remaining -= need
             k += 1

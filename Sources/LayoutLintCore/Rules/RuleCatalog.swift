@@ -227,7 +227,7 @@ public enum RuleCatalog {
                  weakEvidence: false, basis: "FORMAT.md"),
         RuleInfo(id: "invalid-value", severity: .error,
                  summary: "A value that is not one the property accepts (a misspelt dimension, an unknown enum case, a number out of range).",
-                 explanation: "Dimensions are fractionalWidth(F), fractionalHeight(F), absolute(N), estimated(N), uniformAcrossSiblings(estimate: N) or a number; spacing is fixed(N), flexible(N) or a number; enums take UIKit's case names. The message suggests the closest valid value.",
+                 explanation: "Dimensions are fractionalWidth(F), fractionalHeight(F), absolute(N), estimated(N), uniformAcrossSiblings(estimate: N) or a number; spacing is fixed(N), flexible(N) or a number; enums take UIKit's case names. The message suggests the closest valid value. It also reports where layoutlint stopped at one of its limits (ROBUSTNESS.md): too many environments, groups nested too deep, more elements to resolve than it resolves, more subitems fitting in one group than it places there; what lies past the limit was not checked.",
                  wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentred" }"#,
                  right: #"{ "orthogonalScrollingBehavior": "groupPagingCentered" }"#,
                  weakEvidence: false, basis: "FORMAT.md"),

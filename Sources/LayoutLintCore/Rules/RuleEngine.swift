@@ -195,6 +195,7 @@ let sizeRules: [RuleCheck] = [
     checkGroupOverflow,
     checkNoItemFits,
     checkZeroExtent,
+    checkPlacementLimit,
     checkInsetsExceedSize,
     checkGroupExceedsContainer,
     checkPagingInterGroupSpacing,

@@ -307,6 +307,18 @@ func checkZeroExtent(_ ctx: inout RuleContext) {
     }
 }
 
+/// A group cut at `ResolveLimits.maxPlacementsPerGroup` (more subitems would have fit): what lies past the cut was
+/// neither laid out nor checked, so the result must not pass for a complete one.
+func checkPlacementLimit(_ ctx: inout RuleContext) {
+    ctx.nodes.forEach { node in
+        guard let el = node.element, el.isGroup, let solve = node.solve, solve.truncated else { return }
+        let axis = solve.axis
+        ctx.emit("invalid-value", el.dimension(axis)?.range ?? el.range,
+                 "more subitems fit in the group's \(pt(solve.available)) \(axis.sizeName) than layoutlint places in one "
+                    + "group (\(node.children.count)): it stopped there, so the rest of the group was not laid out or checked")
+    }
+}
+
 func checkInsetsExceedSize(_ ctx: inout RuleContext) {
     // A section's background (decoration item): its contentInsets inset the section's frame.
     for (section, _, _) in ctx.sections {
