@@ -92,8 +92,17 @@ final class Document {
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
     }
 
+    /// The inlay hints last answered, followed through the edits since (`HeldHints`).
+    var heldHints = HeldHints()
+
     /// Replaces a range of the text (byte offsets into the current text).
     func replace(_ r: ByteRange, with bytes: [UInt8]) {
+        let s = min(max(r.start, 0), text.count)
+        heldHints.edit(ByteRange(s, min(max(r.end, s), text.count)), inserted: bytes.count)
+        replaceText(r, with: bytes)
+    }
+
+    private func replaceText(_ r: ByteRange, with bytes: [UInt8]) {
         if let engine {
             engine.edit(r, with: bytes)
         } else {
@@ -107,7 +116,11 @@ final class Document {
     /// The edits until the next lint only change the text; that lint parses the document whole.
     func markWholeReparse() { engine?.markWholeReparse() }
 
-    func setText(_ bytes: [UInt8]) { replace(ByteRange(0, text.count), with: bytes) }
+    /// Replaces the whole text (the kept inlay hints follow what changed in it).
+    func setText(_ bytes: [UInt8]) {
+        heldHints.replaceAll(text, with: bytes)
+        replaceText(ByteRange(0, text.count), with: bytes)
+    }
 
     /// Lints the text under `options`: a new incremental linter (the first time, or when the options changed), or
     /// the current one brought up to date.

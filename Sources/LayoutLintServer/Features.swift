@@ -214,8 +214,8 @@ struct FeatureContext {
         // Value range of each dimension's text → every size computed for it, and whether any is estimated: from the
         // sections' kept results (no full result needed).
         let sizes = engine.dimensionSizes(in: wanted)
-        var hints: [JSONValue] = []
-        for (range, s) in sizes.sorted(by: { $0.key.start < $1.key.start }) where !s.values.isEmpty {
+        var current: [HeldHints.Hint] = []
+        for (range, s) in sizes where !s.values.isEmpty {
             let lo = s.values.min()!, hi = s.values.max()!
             let label: String
             if formatPoints(lo) == formatPoints(hi) {
@@ -223,16 +223,27 @@ struct FeatureContext {
             } else {
                 label = (s.estimated ? "≈ " : "") + formatPoints(lo) + "–" + formatPoints(hi) + " pt"
             }
-            hints.append(.object([
-                ("position", conv.position(range.end)),
-                ("label", .string(label)),
+            current.append(HeldHints.Hint(range: range, label: label, held: false))
+        }
+        // A section that does not resolve because of an error in it (a value half typed) keeps the hints it last had.
+        let answer = doc.heldHints.answer(current: current, wanted: wanted, unresolved: engine.sectionsUnresolvedForErrors())
+        var hints: [JSONValue] = []
+        for h in answer {
+            var members: [(String, JSONValue)] = [
+                ("position", conv.position(h.range.end)),
+                ("label", .string(h.label)),
                 ("kind", .int(1)),
                 ("paddingLeft", .bool(true)),
-            ]))
+            ]
+            if h.held { members.append(("tooltip", .string(Self.heldHintTooltip))) }
+            hints.append(.object(members))
             if hints.count >= Self.maxInlayHints { break }
         }
         return .result(.array(hints))
     }
+
+    static let heldHintTooltip = "The size this value had when its section last resolved: the section has an error now."
+
 
     // MARK: code actions
 

@@ -714,6 +714,83 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// While a value is half typed its section does not resolve: the section keeps the hints it last had (marked by a
+    /// tooltip, at the values' new positions, in UTF-16 past CJK and emoji), the value being edited loses its own,
+    /// the other sections show their current sizes, and once the value is whole again every hint is current.
+    @Test func aSectionKeepsItsHintsWhileAValueIsHalfTyped() {
+        let c = LSPClient()
+        c.initialize()
+        let uri = "file:///tmp/typing.layout.json"
+        let whole = """
+        {
+          "environments": ["iPhone 12"],
+          "sections": [
+            { "name": "グリッド 📐", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(1/3)",
+                "subitems": [{ "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" }] } },
+            { "name": "list", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(44)",
+                "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }
+          ]
+        }
+        """
+        c.open(uri, whole)
+        let all: JSONValue = .object([("textDocument", docID(uri)), ("range", range(0, 0, 100, 0))])
+        func hints() -> [(position: JSONValue, label: String, held: Bool)] {
+            (c.result("textDocument/inlayHint", all)?.arrayValue ?? []).map {
+                ($0["position"] ?? .null, $0["label"]?.stringValue ?? "", $0["tooltip"] != nil)
+            }
+        }
+        /// The end of the `n`th occurrence of `value` in `text`, as an LSP position (UTF-16).
+        func end(_ value: String, in text: String, after: String? = nil) -> JSONValue {
+            let p = position(of: value, in: text, .utf16, after: after)!
+            return pos(p.line, p.character + value.utf16.count)
+        }
+        let before = hints()
+        #expect(before.count == 8 && before.allSatisfy { !$0.held }, "\(before)")
+        let groupHeight = end(#""fractionalWidth(1/3)""#, in: whole)
+        #expect(before.contains { $0.position == groupHeight && $0.label == "= 130 pt" }, "\(before)")
+
+        // The group's width loses its ")": "fractionalWidth(1" is no dimension, the first section does not resolve.
+        let w = position(of: #""fractionalWidth(1)""#, in: whole, .utf16)!
+        c.change(uri, version: 2, [.object([("range", range(w.line, w.character + 18, w.line, w.character + 19)), ("text", .string(""))])])
+        let broken = whole.replacingOccurrences(of: #""width": "fractionalWidth(1)", "height": "fractionalWidth(1/3)""#,
+                                                with: #""width": "fractionalWidth(1", "height": "fractionalWidth(1/3)""#)
+        let typing = hints()
+        // Kept: the group's height and the item's width and height, each one UTF-16 unit to the left.
+        let kept = typing.filter(\.held)
+        #expect(kept.count == 3, "\(typing)")
+        #expect(kept.contains { $0.position == end(#""fractionalWidth(1/3)""#, in: broken) && $0.label == "= 130 pt" }, "\(typing)")
+        #expect(kept.contains { $0.position == end(#""fractionalHeight(1)""#, in: broken) && $0.label == "= 130 pt" }, "\(typing)")
+        // Not on the value being typed; the second section's hints are current.
+        #expect(!typing.contains { $0.position == end(#""fractionalWidth(1""#, in: broken) }, "\(typing)")
+        #expect(typing.contains { $0.position == end(#""absolute(44)""#, in: broken) && $0.label == "= 44 pt" && !$0.held }, "\(typing)")
+        #expect(typing.count == 7, "\(typing)")
+
+        // The same text sent whole (a client that syncs the full text) keeps them too.
+        c.change(uri, version: 3, [.object([("text", .string(broken))])])
+        #expect(hints().filter(\.held).count == 3)
+
+        // The ")" typed back: every hint is current again.
+        c.change(uri, version: 4, [.object([("range", range(w.line, w.character + 18, w.line, w.character + 18)), ("text", .string(")"))])])
+        let again = hints()
+        #expect(again.count == 8 && again.allSatisfy { !$0.held }, "\(again)")
+
+        // Half a new height, then whole: the kept hints give way to the new sizes (the item is 4 pt high).
+        let h = position(of: #""fractionalWidth(1/3)""#, in: whole, .utf16)!
+        c.change(uri, version: 5, [.object([("range", range(h.line, h.character + 1, h.line, h.character + 21)), ("text", .string("absolute(4"))])])
+        let half = hints()
+        #expect(half.contains { $0.label == "= 130 pt" && $0.held } && !half.contains { $0.label == "= 4 pt" }, "\(half)")
+        c.change(uri, version: 6, [.object([("range", range(h.line, h.character + 11, h.line, h.character + 11)), ("text", .string(")"))])])
+        let done = hints()
+        #expect(done.allSatisfy { !$0.held } && done.filter { $0.label == "= 4 pt" }.count == 2, "\(done)")
+
+        // A section broken from the start has nothing to keep.
+        let other = "file:///tmp/typing-broken.layout.json"
+        c.open(other, broken)
+        let fresh = (c.result("textDocument/inlayHint", .object([("textDocument", docID(other)), ("range", range(0, 0, 100, 0))]))?.arrayValue ?? [])
+        #expect(fresh.count == 4 && fresh.allSatisfy { $0["tooltip"] == nil }, "\(fresh)")
+        #expect(c.shutdown() == 0)
+    }
+
     @Test func quickFixAppliedRemovesTheDiagnostic() {
         let c = LSPClient()
         c.initialize()

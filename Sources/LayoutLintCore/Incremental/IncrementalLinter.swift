@@ -151,6 +151,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         /// Its builder had more diagnostics than a document lists and kept only those (`buildDocument(countPast:)`):
         /// while it is there, the document is linted whole.
         let overLimit: Bool
+        /// It was not built, or not resolved in some environment, because of an error in it (`unresolvedForErrors`).
+        var unresolvedForErrors = false
         init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<ExactKey>, deps: [(pointer: String, key: DepKey)],
              elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
              variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
@@ -270,6 +272,19 @@ public final class IncrementalLinter: @unchecked Sendable {
             out.append((k, ByteRange(toReal(o.range.start), toReal(o.range.end))))
         }
         return (out, environments.map(\.name))
+    }
+
+    /// The sections not built, or not resolved in some environment, because of an error in their own text (a value
+    /// half typed): the ranges of their regions, in text offsets and in order. Empty when the document is linted
+    /// whole (no section is followed on its own then).
+    public func sectionsUnresolvedForErrors() -> [ByteRange] {
+        update()
+        guard structured else { return [] }
+        var out: [ByteRange] = []
+        for k in segments.indices where segments[k].cache?.unresolvedForErrors == true {
+            out.append(ByteRange(regionStart[segments[k].id], delimiterStart(k)))
+        }
+        return out
     }
 
     /// Every `$ref` string in the document with what it points to (the pointed-to member from its key, or the
@@ -1021,11 +1036,13 @@ public final class IncrementalLinter: @unchecked Sendable {
             one.sections = [s]
             return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
         } ?? [:]
-        return SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
+        let result = SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
                              elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
                              ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
                              indexSensitive: attempted.contains { !$0.hasBytePrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
                              overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
+        result.unresolvedForErrors = section == nil || resolved.contains { $0?.unresolvedForErrors == true }
+        return result
     }
 
     // Totals over the sections' current results (kept up to date as results come and go, not summed per update).

@@ -132,6 +132,9 @@ public final class ResolvedSection: @unchecked Sendable {
     public var noRoom = false
     /// Why the section could not be resolved (no variant matched, errors in the document).
     public var unresolvedReason: String?
+    /// It could not be resolved because of an error in its own keys or group (not for want of a variant, nor at a
+    /// limit): what a value half typed leaves (the editor keeps the section's last inlay hints then).
+    public var unresolvedForErrors = false
 
     init(section: Section, spec: SectionSpec?, variantIndex: Int?, name: String, path: String, frame: Rect, groupCount: Int,
          containerWidth: Double, containerHeight: Double, effectiveContentWidth: Double) {

@@ -192,10 +192,12 @@ struct SectionResolver {
                                  groupCount: 0, containerWidth: containerW, containerHeight: containerH, effectiveContentWidth: effWidth)
         guard let spec = specOpt else {
             rs.unresolvedReason = section.variants.isEmpty ? "the section has errors" : "no variant applies and the section has no keys of its own"
+            rs.unresolvedForErrors = section.variants.isEmpty
             return rs
         }
         guard let groupEl = spec.group, groupEl.group != nil else {
             rs.unresolvedReason = "the section's group has errors"
+            rs.unresolvedForErrors = true
             return rs
         }
         // Decision 13: a section's fractional insets are fractions of its container.
@@ -208,6 +210,7 @@ struct SectionResolver {
         // The root group.
         guard var root = resolveElement(groupEl, containerW: gw, containerH: gh, estW: false, estH: false) else {
             rs.unresolvedReason = "the section's group has errors"
+            rs.unresolvedForErrors = !exhausted
             return rs
         }
         if gw <= 0 || gh <= 0 {
