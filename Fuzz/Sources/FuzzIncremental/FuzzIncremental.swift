@@ -2,7 +2,9 @@
 // replacements, positions past the end of a line or of the document) goes through the real server's document
 // store; the result must equal a from-scratch view of the final text:
 // - the pulled diagnostics equal `lint(bytes:)` of the final text (as LSP.diagnostic renders them), and
-// - diagnostics, document symbols and inlay hints equal those of a second server that only opened the final text.
+// - diagnostics, document symbols and inlay hints equal those of a second server that only opened the final text
+//   (inlay hints kept from an earlier text for a section that does not resolve, marked by a tooltip, aside: where
+//   diagnostics are pulled, inlay hints are asked for too, which gives the server hints to keep).
 // The final text is computed here independently (own line table, LSP's clamping rules, positions in UTF-8 bytes or
 // UTF-16 units).
 //
@@ -143,6 +145,9 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             pulls.append((id, doc))
             notifications.append(RPC.request(id: .string(id), "textDocument/diagnostic",
                                              .object([("textDocument", .object([("uri", .string(uri))]))])))
+            notifications.append(RPC.request(id: .string("hints-\(pulls.count)"), "textDocument/inlayHint",
+                                             .object([("textDocument", .object([("uri", .string(uri))])),
+                                                      ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))])))
         }
     }
     flush()
@@ -202,10 +207,22 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         fatalError("incremental diagnostics differ from a lint of the final text: \(first)\nfinal text: \(String(decoding: doc, as: UTF8.self).debugDescription)\nserver: \(items.serialized().prefix(2000))\nexpected: \(expected(doc).serialized().prefix(2000))")
     }
     for key in ["diag", "symbols", "hints"] {
-        // (resultId counts edits, so only the items are compared for pulled diagnostics.)
-        func body(_ m: JSONValue?) -> JSONValue? { key == "diag" ? m?["result"]?["items"] : m?["result"] }
+        // (resultId counts edits, so only the items are compared for pulled diagnostics; of the inlay hints, those
+        // the fresh server could not have: kept ones carry a tooltip.)
+        func body(_ m: JSONValue?) -> JSONValue? {
+            switch key {
+            case "diag": return m?["result"]?["items"]
+            case "hints": return m?["result"]?.arrayValue.map { .array($0.filter { $0["tooltip"] == nil }) }
+            default: return m?["result"]
+            }
+        }
         check(body(edited[key]) != nil && body(edited[key]) == body(fresh[key]),
                      "\(key) after edits differs from \(key) of a fresh open of the final text:\n\(edited[key]?.serialized().prefix(1500) ?? "nil")\nvs\n\(fresh[key]?.serialized().prefix(1500) ?? "nil")")
+    }
+    // Kept inlay hints sit where no current one does: one hint per position.
+    if let hints = edited["hints"]?["result"]?.arrayValue {
+        let positions = hints.compactMap { $0["position"]?.serialized() }
+        check(Set(positions).count == hints.count, "two inlay hints at one position: \(hints.map { $0.serialized() }.joined(separator: ", ").prefix(1500))")
     }
     // Pulls in the middle: answered with the diagnostics of the text at that point, or "content modified"
     // (when a later change was already queued).
