@@ -97,8 +97,7 @@ final class Document {
 
     /// Replaces a range of the text (byte offsets into the current text).
     func replace(_ r: ByteRange, with bytes: [UInt8]) {
-        let s = min(max(r.start, 0), text.count)
-        heldHints.edit(ByteRange(s, min(max(r.end, s), text.count)), inserted: bytes.count)
+        heldHints.edit(r.clamped(to: text.count), inserted: bytes.count)
         replaceText(r, with: bytes)
     }
 

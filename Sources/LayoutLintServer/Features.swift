@@ -202,8 +202,8 @@ struct FeatureContext {
     func escapeCell(_ s: String) -> String { LSP.markdownText(s) }
 
     func clampedRange(_ r: ByteRange) -> Range<Int> {
-        let s = min(max(r.start, 0), doc.text.count), e = min(max(r.end, s), doc.text.count)
-        return s..<e
+        let c = r.clamped(to: doc.text.count)
+        return c.start..<c.end
     }
 
     // MARK: inlay hints
@@ -243,7 +243,6 @@ struct FeatureContext {
     }
 
     static let heldHintTooltip = "The size this value had when its section last resolved: the section has an error now."
-
 
     // MARK: code actions
 

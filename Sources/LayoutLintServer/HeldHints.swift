@@ -5,7 +5,7 @@
 import LayoutLintCore
 
 struct HeldHints {
-    struct Hint: Equatable {
+    struct Hint {
         /// The dimension's value, in text offsets (the hint sits at its end).
         var range: ByteRange
         var label: String
@@ -13,7 +13,7 @@ struct HeldHints {
         var held: Bool
     }
 
-    /// In text order, one per value.
+    /// One per value (in no particular order).
     private(set) var hints: [Hint] = []
 
     /// At most this many are kept (a document's dimensions outside the ranges asked about last are dropped first).
@@ -30,7 +30,7 @@ struct HeldHints {
             if h.range.end <= range.start {
                 out.append(h)
             } else if h.range.start >= range.end {
-                h.range = ByteRange(h.range.start + delta, h.range.end + delta)
+                h.range = h.range.shifted(by: delta)
                 out.append(h)
             }
         }
@@ -52,7 +52,6 @@ struct HeldHints {
     /// The hints to answer for `wanted`: the `current` ones (computed for that range), and, inside `unresolved`
     /// sections, the kept ones at values that have no current hint. They replace what was kept for that range.
     mutating func answer(current: [Hint], wanted: ByteRange, unresolved: [ByteRange]) -> [Hint] {
-        func inWanted(_ r: ByteRange) -> Bool { wanted.touches(r.end) || wanted.contains(r.start) }
         func inUnresolved(_ r: ByteRange) -> Bool {
             // (Sorted, disjoint ranges: the last one starting at or before the value.)
             var lo = 0, hi = unresolved.count
@@ -66,7 +65,7 @@ struct HeldHints {
         var outside: [Hint] = []
         var answer = current
         for h in hints {
-            if !inWanted(h.range) {
+            if !wanted.meets(h.range) {
                 outside.append(h)
             } else if !currentRanges.contains(h.range) && inUnresolved(h.range) {
                 answer.append(Hint(range: h.range, label: h.label, held: true))
@@ -74,8 +73,7 @@ struct HeldHints {
         }
         answer.sort { $0.range.start < $1.range.start }
         if outside.count + answer.count > Self.maxKept { outside = [] }
-        hints = (outside + answer).sorted { $0.range.start < $1.range.start }
-        if hints.count > Self.maxKept { hints.removeLast(hints.count - Self.maxKept) }
+        hints = outside + answer.prefix(Self.maxKept - outside.count)
         return answer
     }
 }

@@ -77,6 +77,17 @@ func column(_ t: [UInt8], _ lineStart: Int, _ o: Int, utf16: Bool) -> Int {
 
 func pos(_ l: Int, _ c: Int) -> JSONValue { .object([("line", .int(Int64(l))), ("character", .int(Int64(c)))]) }
 
+let td: JSONValue = .object([("uri", .string(uri))])
+/// Pulls the document's diagnostics.
+func diagnosticRequest(_ id: String) -> JSONValue {
+    RPC.request(id: .string(id), "textDocument/diagnostic", .object([("textDocument", td)]))
+}
+/// Asks for the inlay hints of the whole document.
+func hintsRequest(_ id: String) -> JSONValue {
+    RPC.request(id: .string(id), "textDocument/inlayHint", .object([("textDocument", td),
+        ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))]))
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 2 else { return 0 }
@@ -143,11 +154,8 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             flush()
             let id = "pull-\(pulls.count)"
             pulls.append((id, doc))
-            notifications.append(RPC.request(id: .string(id), "textDocument/diagnostic",
-                                             .object([("textDocument", .object([("uri", .string(uri))]))])))
-            notifications.append(RPC.request(id: .string("hints-\(pulls.count)"), "textDocument/inlayHint",
-                                             .object([("textDocument", .object([("uri", .string(uri))])),
-                                                      ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))])))
+            notifications.append(diagnosticRequest(id))
+            notifications.append(hintsRequest("hints-\(pulls.count)"))
         }
     }
     flush()
@@ -158,12 +166,10 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             ("text", .string(String(decoding: t, as: UTF8.self))),
         ]))]))
     }
-    let td: JSONValue = .object([("uri", .string(uri))])
     let finalRequests: [JSONValue] = [
-        RPC.request(id: .string("diag"), "textDocument/diagnostic", .object([("textDocument", td)])),
+        diagnosticRequest("diag"),
         RPC.request(id: .string("symbols"), "textDocument/documentSymbol", .object([("textDocument", td)])),
-        RPC.request(id: .string("hints"), "textDocument/inlayHint", .object([("textDocument", td),
-            ("range", .object([("start", pos(0, 0)), ("end", pos(1_000_000, 0))]))])),
+        hintsRequest("hints"),
     ]
     func session(_ body: [JSONValue]) -> [String: JSONValue] {
         var input = InProcessServer.initialize(encoding: utf16 ? "utf-16" : "utf-8")

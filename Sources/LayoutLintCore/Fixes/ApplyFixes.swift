@@ -8,7 +8,8 @@ public func applyEdits(_ source: [UInt8], _ edits: [TextEdit]) -> [UInt8] {
     out.reserveCapacity(source.count)
     var pos = 0
     for e in sorted {
-        let s = min(max(e.range.start, 0), source.count), t = min(max(e.range.end, s), source.count)
+        let r = e.range.clamped(to: source.count)
+        let s = r.start, t = r.end
         guard s >= pos else { continue }
         out.append(contentsOf: source[pos..<s])
         out.append(contentsOf: Array(e.newText.utf8))

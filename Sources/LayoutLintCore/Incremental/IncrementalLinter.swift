@@ -322,7 +322,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         func add(_ dimensions: [ByteRange: DimensionSizes]) {
             for (v, sizes) in dimensions {
                 let r = ByteRange(toReal(v.start), toReal(v.end))
-                guard wanted.touches(r.end) || wanted.contains(r.start) else { continue }
+                guard wanted.meets(r) else { continue }
                 out[r, default: DimensionSizes()].merge(sizes)
             }
         }
@@ -382,9 +382,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         pendingEdits += 1
         pending = true
         wholeResult = nil
-        let s = min(max(range.start, 0), text.count)
-        let e = min(max(range.end, s), text.count)
-        let r = ByteRange(s, e)
+        let r = range.clamped(to: text.count)
+        let s = r.start, e = r.end
         if !pendingLinesMoved {
             // A line break in the replaced or the new text, or an edit between a CR and an LF (it splits or joins
             // a line break without one of its own).

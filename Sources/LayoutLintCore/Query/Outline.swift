@@ -148,7 +148,7 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
         if case .section = o { continue }
         for axis in ["width", "height"] {
             guard let site = o.props[axis] else { continue }
-            if let wanted, !(wanted.touches(site.valueRange.end) || wanted.contains(site.valueRange.start)) { continue }
+            if let wanted, !wanted.meets(site.valueRange) { continue }
             // (Supplementary and boundary items size themselves too: a header's estimated(44) is ≈ 44, not = 44.)
             let estimatedDim = o.dimension(axis)?.isEstimated ?? false
             for idx in indexes {

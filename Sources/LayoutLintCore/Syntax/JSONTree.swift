@@ -16,6 +16,14 @@ public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Contains the offset, or the offset touches the end (a cursor right after the text).
     public func touches(_ offset: Int) -> Bool { offset >= start && offset <= end }
     public func shifted(by delta: Int) -> ByteRange { ByteRange(start + delta, end + delta) }
+    /// Inside a text of `count` bytes: each end moved into `0...count`, the end not before the start.
+    public func clamped(to count: Int) -> ByteRange {
+        let s = Swift.min(Swift.max(start, 0), count)
+        return ByteRange(s, Swift.min(Swift.max(end, s), count))
+    }
+    /// `r` ends in this range (or right after it) or starts inside it: what a request over this range for the
+    /// values in it (inlay hints) covers.
+    public func meets(_ r: ByteRange) -> Bool { touches(r.end) || contains(r.start) }
     /// The smallest range that holds both.
     public func union(_ o: ByteRange) -> ByteRange { ByteRange(Swift.min(start, o.start), Swift.max(end, o.end)) }
     public static func < (a: ByteRange, b: ByteRange) -> Bool { (a.start, a.end) < (b.start, b.end) }

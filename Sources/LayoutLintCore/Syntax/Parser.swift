@@ -1270,9 +1270,9 @@ public final class SyntaxErrorCounter {
         guard !edits.isEmpty else { return total }
         var lo = source.count, hi = 0
         for e in edits {
-            let s = min(max(e.range.start, 0), source.count)
-            lo = min(lo, s)
-            hi = max(hi, min(max(e.range.end, s), source.count))
+            let r = e.range.clamped(to: source.count)
+            lo = min(lo, r.start)
+            hi = max(hi, r.end)
         }
         // The last checkpoint whose line ends before the first edit (`lineEnd` grows with the position).
         var a = 0, b = checkpoints.count
