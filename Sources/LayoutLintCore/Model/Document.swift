@@ -12,6 +12,13 @@ public struct PropertySite: Sendable, Equatable {
     /// JSON pointer of the property's value as written (computed on demand: most are never asked for).
     public var path: String { parentPath + "/" + escapePointer(key) }
     public var range: ByteRange { ByteRange(keyRange.start, valueRange.end) }
+    public init(key: String, keyRange: ByteRange, valueRange: ByteRange, objectRange: ByteRange, parentPath: String) {
+        self.key = key
+        self.keyRange = keyRange
+        self.valueRange = valueRange
+        self.objectRange = objectRange
+        self.parentPath = parentPath
+    }
 }
 
 public enum GroupDirection: String, Sendable, CaseIterable { case horizontal, vertical, custom }
@@ -20,6 +27,9 @@ public struct CustomFrame: Sendable, Equatable {
     public var x: Double, y: Double, width: Double, height: Double
     public var range: ByteRange
     public var path: String
+    public init(x: Double, y: Double, width: Double, height: Double, range: ByteRange, path: String) {
+        self.x = x; self.y = y; self.width = width; self.height = height; self.range = range; self.path = path
+    }
 }
 
 public enum SubitemLayout: Sendable {
@@ -48,6 +58,11 @@ public struct GroupSpec: Sendable {
     public var layout: SubitemLayout
     public var interItemSpacing: Spacing?
     public var axis: Axis { direction == .vertical ? .vertical : .horizontal }
+    public init(direction: GroupDirection, layout: SubitemLayout, interItemSpacing: Spacing? = nil) {
+        self.direction = direction
+        self.layout = layout
+        self.interItemSpacing = interItemSpacing
+    }
 }
 
 /// An anchor of a supplementary item (`NSCollectionLayoutAnchor`).
@@ -55,6 +70,11 @@ public struct Anchor: Sendable, Equatable {
     public var edges: RectAlignment = .none
     public var offset: (x: Double, y: Double) = (0, 0)
     public var fractionalOffset: (x: Double, y: Double)? = nil
+    public init(edges: RectAlignment = .none, offset: (x: Double, y: Double) = (0, 0), fractionalOffset: (x: Double, y: Double)? = nil) {
+        self.edges = edges
+        self.offset = offset
+        self.fractionalOffset = fractionalOffset
+    }
     public static func == (a: Anchor, b: Anchor) -> Bool {
         a.edges == b.edges && a.offset == b.offset && a.fractionalOffset?.x == b.fractionalOffset?.x && a.fractionalOffset?.y == b.fractionalOffset?.y
     }
@@ -71,7 +91,7 @@ public final class SupplementaryItem: @unchecked Sendable {
     public var itemAnchor: Anchor?
     public var zIndex: Int?
     public var props: [String: PropertySite] = [:]
-    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+    public init(path: String, range: ByteRange) { self.path = path; self.range = range }
 }
 
 /// A header, footer or other `NSCollectionLayoutBoundarySupplementaryItem`.
@@ -87,7 +107,7 @@ public final class BoundaryItem: @unchecked Sendable {
     public var pinToVisibleBounds = false
     public var zIndex: Int?
     public var props: [String: PropertySite] = [:]
-    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+    public init(path: String, range: ByteRange) { self.path = path; self.range = range }
 }
 
 /// A section background (`NSCollectionLayoutDecorationItem`).
@@ -98,7 +118,7 @@ public final class DecorationItem: @unchecked Sendable {
     public var contentInsets: Insets?
     public var zIndex: Int?
     public var props: [String: PropertySite] = [:]
-    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+    public init(path: String, range: ByteRange) { self.path = path; self.range = range }
 }
 
 /// An item or a group (a group is an item with `direction`).
@@ -120,7 +140,7 @@ public final class LayoutElement: @unchecked Sendable {
     /// element): text that every user of that target shares, so an edit of it changes them all.
     public var writtenInReference = false
 
-    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+    public init(path: String, range: ByteRange) { self.path = path; self.range = range }
 
     public var isGroup: Bool { group != nil }
     public var kindName: String { isGroup ? "group" : "item" }
@@ -152,7 +172,7 @@ public final class SectionSpec: @unchecked Sendable {
     public var boundarySupplementaryItems: [BoundaryItem] = []
     public var decorationItems: [DecorationItem] = []
     public var props: [String: PropertySite] = [:]
-    init(path: String, range: ByteRange) { self.path = path; self.range = range }
+    public init(path: String, range: ByteRange) { self.path = path; self.range = range }
 }
 
 public struct Variant: Sendable {
@@ -168,7 +188,7 @@ public final class Section: @unchecked Sendable {
     public var variants: [Variant] = []
     /// The variants are declared (a section provider); `base` holds the section's own keys, if it has any.
     public var hasOwnKeys: Bool
-    init(index: Int, base: SectionSpec, hasOwnKeys: Bool) { self.index = index; self.base = base; self.hasOwnKeys = hasOwnKeys }
+    public init(index: Int, base: SectionSpec, hasOwnKeys: Bool) { self.index = index; self.base = base; self.hasOwnKeys = hasOwnKeys }
     public var path: String { base.path }
     public var range: ByteRange { base.range }
     public var name: String { base.name ?? "section \(index)" }
@@ -180,6 +200,7 @@ public struct LayoutConfiguration: Sendable {
     public var contentInsetsReference: InsetsReference = .safeArea
     public var boundarySupplementaryItems: [BoundaryItem] = []
     public var props: [String: PropertySite] = [:]
+    public init() {}
 }
 
 public struct EnvironmentEntry: Sendable {
