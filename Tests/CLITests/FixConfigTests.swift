@@ -749,8 +749,9 @@ let fcHandWrittenFixed = fcHandWritten
     }
 }
 
-/// The thirteenth session's review of the file system and the CLI (docs/reviews/2026-11-25-thirteenth-files.md;
-/// ROBUSTNESS.md, Found 127).
+/// `exclude` globs and paths as the CLI reads them: excluded folders are not walked, globs match only below the
+/// config's folder, `!pattern` is a config error, `--force-exclude` governs files named, and GitHub paths are relative
+/// to the checkout.
 @Suite struct ExcludeAndPaths {
     /// Pre-commit names every staged file: without `--force-exclude` (which the hooks now pass) the hooks failed
     /// commits on, and `layoutlint-fix` rewrote, files the config excludes.
