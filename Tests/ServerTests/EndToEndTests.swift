@@ -1066,7 +1066,7 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
-    /// Names from the document were symbol names and lens titles as written (ROBUSTNESS.md, Found 131): an ESC or a
+    /// Names from the document were symbol names and lens titles as written: an ESC or a
     /// right-to-left override reached terminal clients' outlines raw, an all-space name broke LSP's rule for
     /// `DocumentSymbol.name`, and a `$ref` label showed the pointer's `~1` escapes.
     @Test func documentSymbolNamesAreLabels() {
