@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the four adversarial documents of BENCHMARKS.md, "Four adversarial shapes a review found" (ROBUSTNESS.md,
-Found 85, 86, 89, 91) into a folder (default /tmp):
+"""Writes the four adversarial documents of BENCHMARKS.md, "Adversarial one-offs" (fanout, supp, variants, refkeys)
+into a folder (default /tmp):
 
     python3 Benchmarks/adversarial-shapes.py /tmp
     (ulimit -v 4000000; /usr/bin/time -f "%e s %M KB" .build/debug/layoutlint lint --format json /tmp/fanout.layout.json > /dev/null)
@@ -16,20 +16,23 @@ def write(name, text):
         f.write(text)
 
 
-# Found 85: a group placed 250 000 times (within the node limit) listing 100 fractionalWidth(2) subitems.
+# fanout (regression test: FindingFanOutTests): a group placed 250 000 times (within the node limit) listing 100
+# fractionalWidth(2) subitems.
 sub = ",".join(['{"width":"fractionalWidth(2)","height":1}'] * 100)
 write("fanout.layout.json",
       '{"sections":[{"group":{"direction":"vertical","width":100,"height":100,"count":25,"repeatingSubitem":'
       '{"direction":"horizontal","width":100,"height":100,"count":10000,"repeatingSubitem":'
       '{"direction":"horizontal","width":100,"height":100,"subitems":[%s]}}}}]}' % sub)
 
-# Found 86: 20 000 file-wide suppressions over an item with 20 000 duplicate keys.
+# supp (measured only: suppressions are grouped by line and by rule): 20 000 file-wide suppressions over an item with
+# 20 000 duplicate keys.
 n = 20000
 item = "{ " + ", ".join(['"width": 1'] * n) + ', "height": 1 }'
 write("supp.layout.json", "\n".join(["// layoutlint-disable group-overflow"] * n)
       + '\n{ "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ %s ] } } ] }\n' % item)
 
-# Found 89: a section with 3 000 unknown keys and 3 000 variants.
+# variants (regression test: VariantBudgetTests/variantsTimesSectionKeysAreBounded): a section with 3 000 unknown keys
+# and 3 000 variants.
 n = 3000
 keys = ", ".join('"k%d": 0' % i for i in range(n))
 variants = ", ".join(['{"when":{}}'] * n)
@@ -37,7 +40,8 @@ write("variants.layout.json",
       '{"sections":[{"group":{"direction":"horizontal","width":"fractionalWidth(1)","height":"absolute(44)",'
       '"subitems":[{"width":"fractionalWidth(1)","height":"fractionalHeight(1)"}]}, %s, "variants":[%s]}]}' % (keys, variants))
 
-# Found 91: a definition of 2 000 unknown keys $ref'd by 2 000 subitems.
+# refkeys (regression test: VariantBudgetTests/keysOfExpandedElementsAreBounded): a definition of 2 000 unknown keys
+# $ref'd by 2 000 subitems.
 k = n = 2000
 keys = ", ".join('"u%d": 1' % i for i in range(k))
 subs = ", ".join(['{"$ref":"#/definitions/big"}'] * n)

@@ -54,9 +54,9 @@ if case == "suppressions":
 if case == "unclosed":  # n blocks of 100 `{ "k": [` whose `[` the `}`s close wrongly: 100 n "is not closed" messages
     block = '{\n"k": [\n' * 100 + '}\n' * 100
     sys.stdout.write('{ "sections": [\n' + ',\n'.join([block.rstrip()] * n) + '\n] }'); sys.exit()
-if case == "garbage":  # n tokens `'a `: three syntax errors each (ROBUSTNESS.md, Found 52)
+if case == "garbage":  # n tokens `'a `: three syntax errors each (regression tests: DiagnosticLimitTests)
     sys.stdout.write('{"sections":[\n' + "'a " * n + '\n]}'); sys.exit()
-if case == "numbers":  # n sections that are numbers: one builder diagnostic each (Found 52)
+if case == "numbers":  # n sections that are numbers: one builder diagnostic each (regression: DiagnosticLimitTests)
     sys.stdout.write('{"sections":[\n' + ",".join(["1"] * n) + '\n]}'); sys.exit()
 if case == "dupkeys":  # many fixes for --fix
     body = ", ".join(['"width": 10'] * n)

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """How long `layoutlint serve` takes to open a document and answer a diagnostic pull, for one or more binaries
-side by side in one run (ROBUSTNESS.md, Found 51).
+side by side in one run (BENCHMARKS.md, "Many diagnostics").
 
     python3 Benchmarks/serve_open.py DOC BINARY [BINARY...]     # ROUNDS=3 by default, binaries alternated
 
 Each round starts every binary afresh, sends initialize, didOpen of DOC and textDocument/diagnostic, and times from
 didOpen to the pull's response; then one edit (a space at the start of line 3) and a pull. Prints the medians, each
-binary's open time over the first binary's, and the server's peak memory (VmHWM, the largest over the rounds; Found
-52). The pipe client is edit_bench.py's."""
+binary's open time over the first binary's, and the server's peak memory (VmHWM, the largest over the rounds). The
+pipe client is edit_bench.py's."""
 import os, statistics, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -174,7 +174,7 @@ extension JSONValue {
 
     /// A string as JSON. Besides what JSON requires (`"`, `\\`, controls below U+0020), the invisible controls
     /// (`isInvisibleControl`) are written as `\\uXXXX`: the value is the same, and JSON shown on a terminal or in a
-    /// log carries none of them raw (ROBUSTNESS.md, Found 130).
+    /// log carries none of them raw (regression test: InvisibleControlTests/jsonEscapesExactlyTheInvisibleControls).
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         func hex(_ n: UInt32) -> UInt8 { n < 10 ? 0x30 + UInt8(n) : 0x57 + UInt8(n) }

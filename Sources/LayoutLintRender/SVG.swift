@@ -49,7 +49,7 @@ public func renderSVG(_ result: LintResult, environments: [String]? = nil, optio
 /// Escapes text for XML content and attribute values; characters XML 1.0 cannot hold become U+FFFD. C1 controls,
 /// DEL, the line and paragraph separators and the bidi embeddings, overrides and isolates are written as character
 /// references (`&#x9B;`, `&#x202E;`): the data stays exact, and `render` on a terminal passes no raw CSI from a
-/// document (ROBUSTNESS.md, Found 130). Text that is displayed goes through `xmlText`.
+/// document (regression test: InvisibleControlTests). Text that is displayed goes through `xmlText`.
 public func xmlEscape(_ s: String) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
@@ -246,7 +246,8 @@ struct Panel {
     /// Boxes (nodes and supplementary items) the panels of one SVG draw groups with, at most, shared equally by the
     /// panels; past them a section's first group is drawn as its outline alone, and no group is repeated: repeating a
     /// group of many items up to `maxInstances` times, in every panel, made a 284-byte document a 123 MB SVG
-    /// (ROBUSTNESS.md, Found 126), and 48 sections of 10 000 items each drawn once 111 MB (Found 138).
+    /// (regression test: RenderLimitTests/manyItemsPerGroup), and 48 sections of 10 000 items each drawn once 111 MB
+    /// (RenderLimitTests/manySectionsOfManyItems).
     static let maxBoxes = 50_000
     /// Drawn boxes of one element that its findings outline and label (each placement of a repeated item is a box).
     static let maxFindingOutlines = 1_000
@@ -644,7 +645,9 @@ struct Panel {
         for b in layout.boundaryItems { out.append(("boundary:" + b.item.path, [b.item.range] + sites(b.item.props))) }
         // One target per key across the sections: the sections that `$ref` one definition share its keys, and a key
         // listed once per section outlined each of its drawn boxes once per section (48 sections of a shared
-        // 10 000-item group: 1.9 M outlines, 717 MB, Found 171). `drawnFrames` holds every section's boxes of a key.
+        // 10 000-item group: 1.9 M outlines, 717 MB; regression test:
+        // RenderLimitTests/findingsOutlineEachDrawnBoxOnceAndBoundedly). `drawnFrames` holds every section's boxes of
+        // a key.
         var seen = Set<ExactKey>()
         for s in layout.sections {
             var ranges = [s.section.range]

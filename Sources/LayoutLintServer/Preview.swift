@@ -186,8 +186,9 @@ extension LanguageServer {
 /// The preview folder of this process, made when the first preview is written: by `mkdtemp`, so its name cannot be
 /// known beforehand and it is the process's own, readable by its user only (0700). A fixed name
 /// (`layoutlint-preview-PID`) let another user make it first, or a symlink by that name, which the server then wrote
-/// into and pruned `.svg` files from (ROBUSTNESS.md, Found 125). Several servers of one process (tests, the fuzz
-/// targets) share it; the one that exits removes it, and the next preview makes a new one.
+/// into and pruned `.svg` files from (regression test: PreviewFileTests/aFolderOrSymlinkMadeBeforehandGetsNoPreview).
+/// Several servers of one process (tests, the fuzz targets) share it; the one that exits removes it, and the next
+/// preview makes a new one.
 final class PreviewFolder: @unchecked Sendable {
     private let lock = NSLock()
     private var made: URL?

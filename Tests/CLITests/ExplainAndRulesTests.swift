@@ -158,8 +158,8 @@ import Testing
     }
 }
 
-/// `explain`'s text gave a badge its size only; hover and `explain --format json` gave its position
-/// (ROBUSTNESS.md, Found 134).
+/// `explain`'s text gave a badge its size only; hover and `explain --format json` gave its position.
+/// Now the text places badges too.
 @Suite struct ExplainBadgePositions {
     @Test func badgesArePlacedInTheText() {
         let path = repoRoot.appendingPathComponent("examples/badges.layout.json").path

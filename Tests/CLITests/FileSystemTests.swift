@@ -408,7 +408,7 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(run(["lint", "repo/out"], cwd: dir.path).code == 1)
     }
 
-    /// The same for a symlinked file (ROBUSTNESS.md, Found 124): `lint --fix .` rewrote a JSON file outside the
+    /// The same for a symlinked file: `lint --fix .` once rewrote a JSON file outside the
     /// checkout that a link in it named, and `lint .` printed the lines of whatever file a link named.
     @Test func linkedFilesOutOfTheNamedFolderAreNeitherReadNorWritten() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
@@ -433,7 +433,7 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
 }
 
 /// `render -o` wrote with `Data.write(.atomic)`: a symlink became a file, a 0600 file became 0644, and `-o` naming
-/// the document replaced the spec by its SVG with exit 0 (ROBUSTNESS.md, Found 128).
+/// the document replaced the spec by its SVG with exit 0.
 @Suite struct RenderOutputFile {
     @Test func anExistingOutputIsReplacedAsFixReplacesADocument() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
@@ -453,7 +453,7 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         #expect(String(decoding: fcBytes(dir.path + "/new.svg"), as: UTF8.self).contains("<svg"))
     }
 
-    /// The review of the session's diff (ROBUSTNESS.md, Found 137): a dangling symlink was still replaced by a file,
+    /// `render -o` and odd outputs and inputs: a dangling symlink was once replaced by a file,
     /// a device or a folder was refused as an input ("cannot read … use - to read standard input"), and the spec read
     /// from standard input could be overwritten.
     @Test func linksDevicesFoldersAndStandardInput() throws {
@@ -511,7 +511,7 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
 }
 
 /// A line break in a file name wrote a line of its own on stderr (`layoutlint: all clear.layout.json has 2 errors`):
-/// a message is one line, its controls shown as pictures (ROBUSTNESS.md, Found 132).
+/// a message is one line, its controls shown as pictures.
 @Suite struct OneLinePerMessage {
     @Test func aLineBreakInAFileNameStaysInItsMessage() {
         let dir = fcRepo(); defer { dir.cleanup() }
@@ -525,7 +525,7 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
 }
 
 /// Folders whose names are canonically equivalent (NFC "café", NFD "café") shared one config: the result depended on
-/// the order the files were named in (ROBUSTNESS.md, Found 133).
+/// the order the files were named in. Each folder now has its own.
 @Suite struct CanonicallyEquivalentFolders {
     @Test func eachFolderHasItsOwnConfig() {
         let dir = TempDir(); defer { dir.cleanup() }

@@ -749,8 +749,9 @@ let fcHandWrittenFixed = fcHandWritten
     }
 }
 
-/// The thirteenth session's review of the file system and the CLI (docs/reviews/2026-11-25-thirteenth-files.md;
-/// ROBUSTNESS.md, Found 127).
+/// `exclude` globs and paths as the CLI reads them: excluded folders are not walked, globs match only below the
+/// config's folder, `!pattern` is a config error, `--force-exclude` governs files named, and GitHub paths are relative
+/// to the checkout.
 @Suite struct ExcludeAndPaths {
     /// Pre-commit names every staged file: without `--force-exclude` (which the hooks now pass) the hooks failed
     /// commits on, and `layoutlint-fix` rewrote, files the config excludes.
@@ -801,7 +802,7 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("build/proj/src/x.layout.json", fcWarningDoc())
         dir.write("build/proj/build/y.layout.json", fcWarningDoc())
         let r = run(["lint", "--format", "json", "--config", "../../shared/c.json", "."], cwd: dir.path + "/build/proj")
-        // (Relative to the working directory, `build` is the checkout's own build folder: Found 137.)
+        // (Relative to the working directory, `build` is the checkout's own build folder.)
         #expect(files(r.json).compactMap { $0["path"] as? String } == ["./src/x.layout.json"], "\(r)")
         // Everything excluded: the message says so.
         dir.write("build/proj/.layoutlint.json", #"{ "exclude": ["src/"] }"#)
@@ -841,7 +842,8 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(abs.stdout.contains("file=src/w.layout.json,"), "\(abs)")
     }
 
-    /// The review of the session's diff (ROBUSTNESS.md, Found 137).
+    /// Excluded folders with configs of their own, `--config` outside the tree, `--force-exclude` with standard input,
+    /// `--max-warnings -1` and GitHub paths relative to the checkout.
     @Test func excludeAndPathsAfterTheReview() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         // A folder the root excludes but that has a config of its own is judged by it, as `lint legacy` judges it.
@@ -864,7 +866,7 @@ let fcHandWrittenFixed = fcHandWritten
         let shared = run(["lint", "--format", "json", "--config", "ci/c.json", "src"], cwd: dir.path)
         #expect(files(shared.json).compactMap { $0["path"] as? String } == ["src/y.layout.json"], "\(shared)")
         // Inside the config's folder its globs are relative to it, from any working directory (the fallback to the
-        // working directory is for files outside it only: Found 138).
+        // working directory is for files outside it only).
         dir.write("ci/app/gen/x.layout.json", fcWarningDoc())
         dir.write("ci/c2.json", #"{ "exclude": ["app/gen/x.layout.json"] }"#)
         let fromRoot = run(["lint", "--format", "json", "--config", "ci/c2.json", "ci/app"], cwd: dir.path)

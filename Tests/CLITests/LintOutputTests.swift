@@ -364,7 +364,7 @@ let twoFindings = """
 }
 
 /// A file that cannot be read was simply absent from the SARIF log: an upload showed a clean run although the run
-/// exited 2 (ROBUSTNESS.md, Found 135).
+/// exited 2. Now `executionSuccessful` is false, with a notification for each such file.
 @Suite struct SARIFInvocation {
     @Test func aFileThatCannotBeReadFailsTheInvocation() throws {
         let dir = fcRepo(); defer { dir.cleanup() }

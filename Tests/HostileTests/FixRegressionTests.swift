@@ -1,4 +1,4 @@
-// Regression tests from the pipeline fuzzer (ROBUSTNESS.md, open problem 4): a fix applied on its own (as an
+// Regression tests from the pipeline fuzzer: a fix applied on its own (as an
 // editor's quick fix is) must never add a syntax error, also on a document that already has some.
 import LayoutLintCore
 import Testing
@@ -29,7 +29,7 @@ let fuzzFixReproducers: [(String, [UInt8])] = [
     }
 }
 
-/// From the pipeline fuzzer (ROBUSTNESS.md, open problem 5): a suppression directive in a block comment followed by
+/// From the pipeline fuzzer: a suppression directive in a block comment followed by
 /// a line break inside the comment made `parseSuppressions` loop for ever (`lint` and `serve` hang).
 let suppressionHang = "/* layoutlint-disable-next-line a\nb */\n{}"
 

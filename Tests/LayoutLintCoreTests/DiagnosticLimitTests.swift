@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LayoutLintCore
 
-/// The limit on diagnostics per document (`LintOptions.maxDiagnostics`, ROBUSTNESS.md Found 52): the list keeps the
+/// The limit on diagnostics per document (`LintOptions.maxDiagnostics`, ROBUSTNESS.md, Limits): the list keeps the
 /// first ones in report order and ends with one `too-many-problems` that counts the rest; the parser and the builder
 /// only count what is past the limit, and that must change nothing but memory.
 @Suite("Diagnostics per document")
@@ -111,7 +111,7 @@ struct DiagnosticLimitTests {
     }
 
     /// A variant checks again the section keys it inherits (the builder reports each once): with variants the builder
-    /// keeps everything, or a counted diagnostic would be counted twice (review of Found 52, F1).
+    /// keeps everything, or a counted diagnostic would be counted twice.
     @Test func variantsAreCountedExactly() {
         let group = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let text = #"{ "sections": [ 1, { "name": 2, "group": \#(group), "variants": [ { "when": { "minWidth": 1 } } ] } ] }"#
@@ -126,7 +126,7 @@ struct DiagnosticLimitTests {
     }
 
     /// A rule turned off still takes part, below the limit, in choosing which fixes of a broken document are checked
-    /// (the first 100 in report order), as in the incremental linter (review of Found 52, F2).
+    /// (the first 100 in report order), as in the incremental linter.
     @Test func aRuleTurnedOffLeavesTheFixesThatAreCheckedAlone() {
         var sections = (0..<101).map { #"{ "nmae": "s\#($0)" }"# }
         sections.append(#"{ "name": "last", "orthogonalScrollingBehavior": "continuos" }"#)
@@ -175,8 +175,7 @@ struct DiagnosticLimitTests {
     }
 
     /// What one section or the frame holds past the limit is not kept either: the incremental linter lints whole
-    /// then (review of Found 52, F3: a paste of garbage into one section, one section of numbers among its subitems,
-    /// definitions of numbers).
+    /// then (a paste of garbage into one section, one section of numbers among its subitems, definitions of numbers).
     @Test func oneSectionOrTheFramePastTheLimitIsLintedWhole() {
         let item = #"{ "width": "fractionalWidth(1)", "height": "absolute(44)" }"#
         func section(_ name: String, _ subitems: String) -> String {
@@ -212,8 +211,8 @@ struct DiagnosticLimitTests {
         #expect(inc.stats.mode == "whole")
     }
 
-    /// Many sections each under the limit, together past it: linted whole (review of Found 52, N2), and a rule that
-    /// is off keeps nothing in `lint`'s builder (N3).
+    /// Many sections each under the limit, together past it: linted whole, and a rule that is off
+    /// keeps nothing in `lint`'s builder.
     @Test func manySectionsUnderTheLimitTogetherPastItAreLintedWhole() {
         let group = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ 1, 1, 1 ] }"#
         let text = "{ \"sections\": [ " + (0..<4).map { #"{ "name": "s\#($0)", "group": \#(group) }"# }.joined(separator: ", ") + " ] }"
@@ -231,7 +230,7 @@ struct DiagnosticLimitTests {
     }
 
     /// Definitions are built after the sections: written before sections past the limit, their diagnostics came
-    /// before every kept one and were all kept. The builder compacts what it keeps (review of Found 52, N1).
+    /// before every kept one and were all kept. The builder compacts what it keeps.
     @Test func definitionsBeforeSectionsPastTheLimitAreNotAllKept() {
         let defs = (0..<1_500).map { #""d\#($0)": { "widht": 1, "bogus": 2 }"# }.joined(separator: ", ")
         let text = Array(("{ \"definitions\": { " + defs + " }, \"sections\": [ 1, 1, 1, 1, 1, 1, 1 ] }").utf8)

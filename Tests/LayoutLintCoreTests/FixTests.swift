@@ -301,7 +301,7 @@ func randomDocument(_ r: inout SplitMix) -> String {
     return "{\n  \"definitions\": { \(unused)\"keep\": { \"width\": 1, \"height\": 1 } },\n  \"sections\": [\n\(sup)\(sections.joined(separator: ",\n"))\n  ]\n}\n"
 }
 
-/// Safe fixes that would change more than the finding (a review of the rules against RULES.md: ROBUSTNESS.md, Found 72–74).
+/// Safe fixes that would change more than the finding (found by a review of the rules against RULES.md).
 @Suite("Fixes: what --fix must not change")
 struct FixScopeTests {
     /// Insets written in a definition that two sections use: moving them to edgeSpacing for the one whose height is
@@ -457,7 +457,7 @@ extension GroupOverflowFixTests {
 extension FixScopeTests {
     /// An element written inline inside a `$ref`'d definition is the definition's text, shared by every user: a
     /// flexible edge that is wrong in the horizontal section is right in the one that overrides the direction to
-    /// vertical, so --fix must not rewrite it (review 2026-11-25-diff F4; ROBUSTNESS.md, Found 98).
+    /// vertical, so --fix must not rewrite it.
     @Test func anElementInlineInASharedDefinitionIsNotRewrittenByFix() {
         let inner = #"{ "direction": "vertical", "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(10)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
         let row = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ \#(inner) ] }"#
@@ -629,8 +629,8 @@ extension GroupOverflowFixTests {
 
 extension FixScopeTests {
     /// A value reached through a `$ref` of its own (`"edgeSpacing": { "$ref": … }`) is the definition's text: the
-    /// flexible edge that is wrong in section a is right in section b, so --fix leaves it (the session review's
-    /// point 4: Found 98 looked only at where the property was written).
+    /// flexible edge that is wrong in section a is right in section b, so --fix leaves it (where the property
+    /// is written does not tell: the value is the definition's text).
     @Test func aRefdEdgeSpacingIsNotRewrittenByFix() {
         let child = #""subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }]"#
         let text = ##"""
@@ -662,7 +662,7 @@ extension FixScopeTests {
 /// A comment next to a fixed property (the thirteenth session's review of the file system and the CLI, point 2):
 /// the fix's comma went into a `// why` after the last property, or a property was removed from before a
 /// `/* old */,` leaving a leading comma; `fixAll` then refused the round, so `--fix` applied nothing to the file.
-@Suite("Fixes next to comments (ROBUSTNESS.md, Found 123)")
+@Suite("Fixes next to comments")
 struct FixesBesideCommentsTests {
     /// An item in a self-sizing row (estimated heights), its lines as given.
     static func row(_ item: [String]) -> String {
@@ -791,8 +791,8 @@ struct FixesBesideCommentsTests {
     }
 }
 
-/// One round of fix-all (`lint --fix`, and the editor's `source.fixAll`, which applied the picked fixes unchecked:
-/// ROBUSTNESS.md, Found 136): fixes that break the document are left out, and the rest still go.
+/// One round of fix-all (`lint --fix`, and the editor's `source.fixAll`, which once applied the picked fixes
+/// unchecked): fixes that break the document are left out, and the rest still go.
 @Suite("fixesKeepingSyntax")
 struct FixesKeepingSyntaxTests {
     func insert(_ at: Int, _ text: String) -> Fix { Fix(title: "insert", edits: [TextEdit(range: ByteRange(at, at), newText: text)]) }

@@ -398,7 +398,8 @@ struct IncrementalTests {
     }
 
     /// The frame built from a section's text through `$ref` (a configuration, or a definition nobody references) is
-    /// built again after an edit of that section (found by the review of Found 52, N4: it kept the old key's name).
+    /// built again after an edit of that section (`aFrameThatRefersIntoASectionFollowsItsEdits`; it kept the old key's
+    /// name).
     /// A fix that adds a property ends its lines as the object's own lines end, not as the document's first line does:
     /// the incremental linter keeps a section's fixes while the first line changes (found by FuzzIncrementalCore: a
     /// kept fix still had the old first line's break).
@@ -554,8 +555,8 @@ struct IncrementalTests {
         #expect(inc.diagnostics.contains { $0.message.contains("22.15") }, "\(inc.diagnostics.map(\.message))")
     }
 
-    /// A definition that only an environment refers to is used (Found 55: the incremental linter counted only the
-    /// sections' references).
+    /// A definition that only an environment refers to is used (the incremental linter must count the
+    /// references the environments follow, not only the sections').
     @Test func aDefinitionOnlyTheEnvironmentsReferToIsUsed() {
         let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let text = ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##
@@ -590,8 +591,8 @@ struct IncrementalTests {
 /// The incremental-core fuzz target's seeds (its failures and the review's cases among them), replayed here as the
 /// target reads them (Fuzz/Sources/FuzzIncrementalCore: 2 bytes of length, the text, then edits, some linted and
 /// compared at once): at every comparison the incremental diagnostics equal a lint of the text.
-/// unused-definition over chains of definitions (the eleventh session's diff review: definitions that only refer to
-/// each other were never reported, and a chain was removed one link per `--fix`; ROBUSTNESS.md, Found 99).
+/// unused-definition over chains of definitions: definitions that only refer to each other are reported, and `--fix`
+/// removes a whole chain at once, not one link per run.
 @Suite("Unused definitions that refer to each other")
 struct DefinitionChainTests {
     static let cell = #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#

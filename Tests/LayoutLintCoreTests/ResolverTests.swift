@@ -399,7 +399,7 @@ struct DuplicateKeyTests {
     }
 }
 
-/// Cases a review of the resolver against SEMANTICS.md found it got wrong (ROBUSTNESS.md, Found 67–71).
+/// Cases a review of the resolver against SEMANTICS.md found it got wrong; each test guards one of them.
 @Suite("Resolver: the review against SEMANTICS.md")
 struct ResolverReviewTests {
     @Test("a nested group's flexible edge spacing along its parent's axis: the flexible part is ignored (SEMANTICS §3)")

@@ -54,7 +54,7 @@ struct SupplementaryTests {
         #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
     }
 
-    /// The editor offers the usual corner for a badge without `containerAnchor` (ROBUSTNESS.md, Found 140; a guess:
+    /// The editor offers the usual corner for a badge without `containerAnchor` (a guess:
     /// `--fix` leaves it). Applied, the badge sits in the top trailing corner and the document is clean.
     @Test(arguments: [#"{ "elementKind": "badge", "width": "absolute(20)", "height": "absolute(20)" }"#, "{\n  \"elementKind\": \"badge\", \"width\": \"absolute(20)\", \"height\": \"absolute(20)\"\n}"])
     func aMissingContainerAnchorIsOfferedTheTopTrailingCorner(_ badge: String) {

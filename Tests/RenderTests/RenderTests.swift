@@ -332,7 +332,7 @@ struct PreviewHelperTests {
     }
 }
 
-/// Names with C1 controls, bidi overrides and line separators (ROBUSTNESS.md, Found 130): they reached the SVG raw
+/// Names with C1 controls, bidi overrides and line separators: they once reached the SVG raw
 /// (`render` writes to the terminal by default: U+009B is a CSI there), and a right-to-left override reversed the
 /// sizes and counts drawn after a name.
 @Suite("render: invisible controls")
@@ -390,7 +390,7 @@ struct InvisibleControlTests {
 }
 
 /// A finding on an element that is not drawn (an item past `itemCount`) went to a cut note; now the element around it
-/// that is drawn is outlined (ROBUSTNESS.md, Found 134). A name's line breaks and tabs were read back as spaces from
+/// that is drawn is outlined. A name's line breaks and tabs were read back as spaces from
 /// `data-name`.
 @Suite("render: findings and names")
 struct FindingPlacementTests {
@@ -437,8 +437,8 @@ struct RenderLimitTests {
         #expect(root.all("text").contains { $0.text.contains("only the first 1000") })
     }
 
-    /// Every section's first group was drawn whatever the budget: 48 sections of 10 000 items made 111 MB (ROBUSTNESS.md,
-    /// Found 138). Past the budget a section is its group's outline.
+    /// Every section's first group was drawn whatever the budget: 48 sections of 10 000 items made
+    /// 111 MB. Past the budget a section is its group's outline.
     @Test func manySectionsOfManyItems() throws {
         let section = ##"{ "group": { "$ref": "#/definitions/g" } }"##
         let r = lint(bytes: Array("""
@@ -453,7 +453,7 @@ struct RenderLimitTests {
     }
 
     /// Sections that `$ref` one definition each listed its item as the finding's owner, so every drawn item was
-    /// outlined once per section (48 sections: 1.9 M outlines, 717 MB; ROBUSTNESS.md, Found 171). One outline per
+    /// outlined once per section (48 sections: 1.9 M outlines, 717 MB). One outline per
     /// drawn box and finding, on at most `maxFindingOutlines` boxes of an element, with a note past that.
     @Test func findingsOutlineEachDrawnBoxOnceAndBoundedly() throws {
         func svg(item: String, count: Int, sections: Int) throws -> (XNode, LintResult) {
@@ -487,8 +487,8 @@ struct RenderLimitTests {
         #expect(many.all("text").contains { $0.text.contains("findings outlined on 1000 of 4000 boxes") })
     }
 
-    /// The instance bound alone let a group of many items be repeated 1 000 times: 284 bytes made 123 MB of SVG
-    /// (ROBUSTNESS.md, Found 126). An SVG repeats groups with at most 50 000 boxes, and says so.
+    /// The instance bound alone let a group of many items be repeated 1 000 times: 284 bytes made 123 MB of SVG.
+    /// An SVG repeats groups with at most 50 000 boxes, and says so.
     @Test(arguments: [100, 1000])
     func manyItemsPerGroup(_ count: Int) throws {
         let r = doc("""

@@ -631,9 +631,9 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
-    /// From the editor review (docs/reviews/2026-11-26-fifteenth-editor.md, F2 and F3): hovering a variant's `when`
-    /// listed the environments of no variant (the section's `variants` key answered); a header sized by an estimate
-    /// showed `= 44 pt` and a frame without ≈; a diagnostic's hover named its environment twice.
+    /// Hover: a variant's `when` lists the environments of its variant (not of none, as the section's `variants` key
+    /// answered); a header sized by an estimate shows ≈, not `= 44 pt`; a diagnostic's hover names its environment
+    /// once.
     @Test func variantsEstimatedHeadersAndDiagnosticHovers() throws {
         let c = LSPClient()
         c.initialize()
@@ -1066,7 +1066,7 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
-    /// Names from the document were symbol names and lens titles as written (ROBUSTNESS.md, Found 131): an ESC or a
+    /// Names from the document were symbol names and lens titles as written: an ESC or a
     /// right-to-left override reached terminal clients' outlines raw, an all-space name broke LSP's rule for
     /// `DocumentSymbol.name`, and a `$ref` label showed the pointer's `~1` escapes.
     @Test func documentSymbolNamesAreLabels() {

@@ -81,7 +81,7 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
         c.open(uri, text)
         // (Under load this failed 1 time in 40: the test client wrote its reply to the server's registerCapability
         // inside this didOpen, the server rightly found it not JSON, and the document was never opened. The client
-        // now writes replies between messages: ServerProcessTests, ROBUSTNESS.md item 50.)
+        // now writes replies between messages: ServerProcessTests/aReplyIsNotWrittenInsideAMessage.)
         #expect(c.diagnostics(uri, timeout: 60) != nil, "no diagnostics for the document\n\(c.stderrText.suffix(2000))")
         #expect(c.result("layoutlint/stats")?["memoryTrims"] == .int(0))
         c.notify("textDocument/didClose", .object([("textDocument", docID(uri))]))

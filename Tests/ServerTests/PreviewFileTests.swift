@@ -51,8 +51,8 @@ import Testing
     }
 
     /// The folder had a fixed name, `layoutlint-preview-PID`: whoever made it first (another user, or a symlink by
-    /// that name) got the previews, and pruning deleted the `.svg` files of the folder a symlink named (ROBUSTNESS.md,
-    /// Found 125). Now `mkdtemp` makes it, readable by its user only, and pruning removes preview files only.
+    /// that name) got the previews, and pruning deleted the `.svg` files of the folder a symlink named.
+    /// Now `mkdtemp` makes it, readable by its user only, and pruning removes preview files only.
     @Test func aFolderOrSymlinkMadeBeforehandGetsNoPreview() throws {
         let tmp = TempFolder()
         defer { tmp.cleanup() }
@@ -81,7 +81,7 @@ import Testing
     }
 
     /// A preview in an environment the document does not list linted it with bare options: it outlined a rule the
-    /// config turns off (ROBUSTNESS.md, Found 134). And a long environment name made a file name over 255 bytes.
+    /// config turns off. And a long environment name made a file name over 255 bytes.
     @Test func aPreviewInAnotherEnvironmentUsesTheConfig() throws {
         let tmp = TempFolder()
         defer { tmp.cleanup() }
@@ -121,7 +121,7 @@ import Testing
             try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: d.appendingPathComponent("old.svg").path, contents: Data("<svg/>".utf8))
         }
-        // By their lock (ROBUSTNESS.md, Found 139): a folder whose `.lock` is held lives, whatever its pid says (a
+        // By their lock: a folder whose `.lock` is held lives, whatever its pid says (a
         // server in another PID namespace); a free lock is a dead server's.
         let held = tmp.url.appendingPathComponent("layoutlint-preview-\(gone.processIdentifier)-held00")
         let free = tmp.url.appendingPathComponent("layoutlint-preview-\(getpid())-free00")

@@ -194,7 +194,8 @@ public func fuzzIncremental(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     var expectedByText: [[UInt8]: JSONValue] = [:]
     func expected(_ t: [UInt8]) -> JSONValue {
         if let e = expectedByText[t] { return e }
-        // (The text of an editor's buffer: a leading U+FEFF is a column, as `serve` counts it, Found 63.)
+        // (The text of an editor's buffer: a leading U+FEFF is a column, as `serve` counts it; regression test:
+        // BulkChangeTests/aLeadingFEFFIsAColumnInTheEditor.)
         let conv = PositionConverter(index: LineIndex(t, countsByteOrderMark: true), encoding: utf16 ? .utf16 : .utf8)
         let e = JSONValue.array(lint(bytes: t, options: opts).diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: .all) })
         expectedByText[t] = e

@@ -4,7 +4,8 @@
 // - its diagnostics equal `lint(bytes:)` of the text, whole (ranges, messages, related locations, fixes), and so
 //   do the counts past the limit on diagnostics per document; one input in four sets that limit to 1–16, so that
 //   the incremental linter's end of the list meets the whole-document linter's parser and builder, which only
-//   count what is past it (ROBUSTNESS.md, Found 52), and one in four turns rules off or changes their severity;
+//   count what is past it (regression tests: DiagnosticLimitTests), and one in four turns rules off or changes their
+//   severity;
 // - its outline and inlay sizes equal those of a linter that only read the final text;
 // - its line index, updated edit by edit (UTF-16 and UTF-32 checkpoints moved over each edit in a text with non-ASCII
 //   or invalid bytes), answers as one made from the final text: positions in the three encodings and back, at the

@@ -31,7 +31,8 @@ func parseSyntaxErrors(_ bytes: [UInt8]) -> Int {
 }
 
 /// `LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES=1` skips the single-fix check on documents that already have syntax errors
-/// (ROBUSTNESS.md, open problem 4), to keep fuzzing past that known finding. Off by default.
+/// (the fault HostileFixRegressionTests/singleFixNeverAddsASyntaxError guards), to fuzz past such a fault while it is
+/// open. Off by default.
 let skipBrokenFixes: Bool = getenv("LAYOUTLINT_FUZZ_SKIP_BROKEN_FIXES").map { String(cString: $0) == "1" } ?? false
 
 let configMarker: [UInt8] = Array("\0config\0".utf8)

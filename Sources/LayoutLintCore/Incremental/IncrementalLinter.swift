@@ -68,7 +68,8 @@ public final class IncrementalLinter: @unchecked Sendable {
     static let suffixID = 1 << 30
     /// Sections followed one by one: past this many the document is linted whole. Each section's state (its
     /// segment, results and diagnostics) costs about 1.4 KB: 1.8 M sections of `1` (3.6 MB of text) took 2.6 GB in
-    /// `serve` (ROBUSTNESS.md, Found 52). A real document of 16 MB (`serve`'s limit) has about 43 000.
+    /// `serve` (regression test: DiagnosticLimitTests/manySectionsAreLintedWhole). A real document of 16 MB (`serve`'s
+    /// limit) has about 43 000.
     static let maxSections = 50_000
     static let localMask = (1 << 32) - 1
     /// Region start (in the text) by region id; ids of section regions are never reused.
@@ -1052,10 +1053,12 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// Sections whose builder passed the limit on diagnostics (`SectionResult.overLimit`), and whether the frame's did.
     private var overLimitSections = 0
     /// The sections' builder diagnostics, summed (with the syntax errors, past the limit the document is linted
-    /// whole: many sections each under the limit kept them all; review of Found 52, N2).
+    /// whole: many sections each under the limit kept them all; regression test:
+    /// DiagnosticLimitTests/manySectionsUnderTheLimitTogetherPastItAreLintedWhole).
     private var sectionBuilderDiagnostics = 0
     private var frameOverLimit = false
-    /// The frame's builders followed a `$ref` that does not point into the definitions (review of Found 52, N4).
+    /// The frame's builders followed a `$ref` that does not point into the definitions (regression test:
+    /// IncrementalTests/aFrameThatRefersIntoASectionFollowsItsEdits).
     private var frameRefsOutside = false
     /// The `$ref`s the environments and the configuration followed (into the definitions): what they point to is
     /// part of the frame's key, as their own text is.

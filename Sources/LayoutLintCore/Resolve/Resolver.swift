@@ -520,7 +520,8 @@ struct SectionResolver {
             // Every cycle after the first takes what the first did plus one spacing (the first has none before it).
             // When that is no room, the cycles would repeat until `maxPlacementsPerGroup`, in every placement of this
             // group (nested 1 pt groups of 1/3 pt items reached the node limit: 1.4 s for a 5-line document): one
-            // cycle is placed and `non-positive-dimension` reports it (Found 171).
+            // cycle is placed and `non-positive-dimension` reports it (regression test:
+            // RuleTests/zeroPointSubitemsAreReportedAndPlacedOnce).
             if fixedCount == nil && !estAlong && k == cycle.count {
                 solve.cycleStep = available - remaining + (allFractional ? 0 : s)
                 if solve.cycleStep <= 0 { solve.stalled = true; break }

@@ -86,7 +86,7 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     if remaining.isZero && el.props["edgeSpacing"] == nil {
         // One edit, `contentInsets` becoming `edgeSpacing` where it is written: its place, its comma and the comments
         // around it stay (a removal and an insertion in one object, each computed on the old text, could overlap or
-        // double a comma when a comment stood before the property: ROBUSTNESS.md, Found 136).
+        // double a comma when a comment stood before the property; regression test: FixesBesideCommentsTests).
         edits = [source.replace(site.range, with: "\"edgeSpacing\": " + value)]
     } else if let es = el.props["edgeSpacing"] {
         guard es.objectRange == site.objectRange else { return nil }
