@@ -233,7 +233,7 @@ public enum LSP {
 /// The optional parts of a diagnostic a client takes: `relatedInformation` and the `Unnecessary` tag (1), as it
 /// declares them for pushed diagnostics (`textDocument.publishDiagnostics`) or, since LSP 3.18, for pulled ones
 /// (`textDocument.diagnostic`); one it does not name is one it lacks. `codeDescription` (the rule's documentation
-/// link, which INTERFACES.md promises) goes to every client: a client that does not read it ignores it, and
+/// link, which docs/interfaces.md promises) goes to every client: a client that does not read it ignores it, and
 /// Neovim, which does not declare `codeDescriptionSupport`, hands it to the plugins that show it.
 public struct DiagnosticFeatures: Equatable, Sendable {
     public var relatedInformation: Bool

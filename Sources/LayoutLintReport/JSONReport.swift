@@ -1,4 +1,4 @@
-// Machine output: `lint --format json` and `explain --format json`, exactly as INTERFACES.md shows them.
+// Machine output: `lint --format json` and `explain --format json`, exactly as docs/interfaces.md shows them.
 import JSONC
 import LayoutLintCore
 

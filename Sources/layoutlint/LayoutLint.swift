@@ -11,7 +11,7 @@ let layoutlintVersion = "0.1.0"
 
 @main
 struct LayoutLint: ParsableCommand {
-    /// Runs the command; usage errors exit 2 (INTERFACES.md), not ArgumentParser's 64.
+    /// Runs the command; usage errors exit 2 (docs/interfaces.md#exit-codes), not ArgumentParser's 64.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -35,7 +35,8 @@ struct LayoutLint: ParsableCommand {
         subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self])
 }
 
-/// Exit codes as INTERFACES.md promises: 0 clean, 1 findings over the limits, 2 usage, I/O or configuration error.
+/// Exit codes as docs/interfaces.md#exit-codes promises: 0 clean, 1 findings over the limits, 2 usage, I/O or
+/// configuration error.
 enum Exit {
     static let clean: Int32 = 0
     static let findings: Int32 = 1

@@ -604,7 +604,8 @@ let fcHandWrittenFixed = fcHandWritten
         chmod(doc, 0o644)
         chmod(cfg, 0o000)
         guard let r = fcRunUnprivileged(["lint", "--format", "json", "a.layout.json"], cwd: dir.path) else { return }
-        // A config that exists but cannot be read is never silently ignored (INTERFACES.md): exit 2, nothing linted.
+        // A config that exists but cannot be read is never silently ignored (docs/interfaces.md#configuration-file):
+        // exit 2, nothing linted.
         #expect(r.code == 2, "\(r)")
         #expect(r.stdout.isEmpty, "\(r)")
         #expect(r.stderr.contains(".layoutlint.json") && r.stderr.contains("Permission denied"), "\(r)")

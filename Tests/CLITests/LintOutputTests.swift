@@ -81,7 +81,8 @@ let twoFindings = """
         let ds = diagnostics(j)
         #expect(ds.count == 2, "\(r)")
         for d in ds {
-            // INTERFACES.md's members; `related` (RULES.md's related locations) is the one addition tolerated.
+            // The members docs/interfaces.md#lint-json lists; `related` (the related locations of docs/rules.md) is
+            // the one addition tolerated.
             #expect(Set(d.keys).isSuperset(of: ["rule", "severity", "message", "range", "environments"]))
             #expect(Set(d.keys).isSubset(of: ["rule", "severity", "message", "range", "environments", "fix", "related"]),
                     "unexpected members \(d.keys.sorted())")
@@ -251,7 +252,7 @@ let twoFindings = """
         ["explain"],
     ])
     func usageErrorsAreTwo(_ args: [String]) {
-        // INTERFACES.md: "2: usage, I/O or configuration error".
+        // docs/interfaces.md#exit-codes: 2 for a usage, I/O or configuration error.
         let r = run(args)
         #expect(r.code == 2, "\(args): \(r)")
         #expect(!r.stderr.isEmpty)

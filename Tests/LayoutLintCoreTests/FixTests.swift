@@ -428,7 +428,7 @@ extension FixScopeTests {
     }
 }
 
-@Suite("group-overflow's fix (RULES.md: count)")
+@Suite("group-overflow's fix (docs/rules.md#group-overflow: 1/count)")
 struct GroupOverflowFixTests {
     /// repeatingSubitem × 3 of 130 pt with 10 pt spacing in 390 pt: the fix makes the item 1/3 of the group, and the
     /// overflow goes (the spacing comes out of the items). It changes their size: offered, not applied by --fix.
@@ -444,8 +444,8 @@ struct GroupOverflowFixTests {
 }
 
 extension GroupOverflowFixTests {
-    /// main-axis-fractional-height offers the size the group has in the first environment as points (RULES.md:
-    /// `absolute`); not safe, as other environments differ.
+    /// main-axis-fractional-height offers the size the group has in the first environment as points
+    /// (docs/rules.md#main-axis-fractional-height: `absolute`); not safe, as other environments differ.
     @Test func mainAxisFractionalHeightOffersPoints() {
         let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.5)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
         let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "main-axis-fractional-height" }?.fix
@@ -484,10 +484,11 @@ extension FixScopeTests {
     }
 }
 
-@Suite("The fixes RULES.md promises for unmatched-environment and duplicate-section-name")
+@Suite("The fixes docs/rules.md promises for unmatched-environment and duplicate-section-name")
 struct PromisedFixTests {
-    /// unmatched-environment (RULES.md: "add a default"): the last variant's group, copied into the section, which
-    /// then lays out everywhere; not safe (it chooses a layout for those environments). Serve's fix is lint's.
+    /// unmatched-environment (docs/rules.md#unmatched-environment: a default): the last variant's group, copied into
+    /// the section, which then lays out everywhere; not safe (it chooses a layout for those environments). Serve's fix
+    /// is lint's.
     @Test func unmatchedEnvironmentGetsTheLastVariantsGroupAsDefault() {
         let text = """
         { "environments": ["iPhone 12", "iPad Pro 12.9"],
@@ -591,7 +592,8 @@ struct PromisedFixTests {
 
 extension GroupOverflowFixTests {
     /// A subitem dropped because the earlier ones leave it no room: the subitems become fractions of the group in
-    /// the proportions of their sizes, summing to 1 (RULES.md), and all of them fit, also with fixed spacing.
+    /// the proportions of their sizes, summing to 1 (docs/rules.md#group-overflow), and all of them fit, also with
+    /// fixed spacing.
     @Test(arguments: ["", #", "interItemSpacing": "fixed(10)""#])
     func droppedSubitemsBecomeFractionsSummingToOne(_ spacing: String) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)"\#(spacing), "subitems": [ { "width": "absolute(200)", "height": "fractionalHeight(1)" }, { "width": "absolute(250)", "height": "fractionalHeight(1)" } ] } } ] }"#

@@ -142,9 +142,9 @@ struct ResolverTableTests {
     }
 }
 
-@Suite("Resolver: SEMANTICS.md's worked examples")
+@Suite("Resolver: the worked examples of docs/semantics.md")
 struct ResolverSemanticsTests {
-    @Test("§1: fractional sizes against the container less insets, floored to pixels; landscape uses the safe area")
+    @Test("fractional-dimensions: fractional sizes against the container less insets, floored to pixels; landscape uses the safe area")
     func fractionalContainers() {
         let group = #"""
         { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "fractionalHeight(0.25)",
@@ -163,7 +163,7 @@ struct ResolverSemanticsTests {
         #expect(rootGroup(l2).frame.x == 57) // safe area 47 + inset 10
     }
 
-    @Test("§3: fixed edge spacing moves items without resizing them; flexible edges share the leftover")
+    @Test("spacing: fixed edge spacing moves items without resizing them; flexible edges share the leftover")
     func edgeSpacing() {
         let fixed = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(80)",
@@ -178,7 +178,7 @@ struct ResolverSemanticsTests {
         #expect(flexible.children.map(\.frame.x) == [20, 120, 220])
     }
 
-    @Test("§3: fractional items with spacing shrink in a second pass instead of dropping one")
+    @Test("second-pass: fractional items with spacing shrink in a second pass instead of dropping one")
     func secondPass() {
         let g = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
@@ -193,7 +193,7 @@ struct ResolverSemanticsTests {
     /// Each level's first pass laid out its fractional children (whole subtrees) and the second pass laid them out
     /// again: nested groups cost 4^depth nodes against `maxNodes`, so a 16-deep binary layout of 131 071 elements
     /// was cut off as "more than 500000 elements" (and the work was exponential in the depth).
-    @Test("§3: nested fractional groups with spacing are laid out once per level, not once per pass")
+    @Test("second-pass: nested fractional groups with spacing are laid out once per level, not once per pass")
     func secondPassDoesNotRedoSubtrees() {
         func group(_ depth: Int) -> String {
             let inner = depth == 0 ? #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"# : group(depth - 1)
@@ -221,7 +221,7 @@ struct ResolverSemanticsTests {
 
     /// The numbers of the all-fractional path, which sizes candidates before laying them out (de4084d): a nested
     /// second pass, an overflow without one, and a candidate without a height (nothing is laid out, as before).
-    @Test("§3: all-fractional groups: nested second pass, dropped candidate, missing dimension")
+    @Test("second-pass: all-fractional groups: nested second pass, dropped candidate, missing dimension")
     func allFractionalNumbers() {
         let nested = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
@@ -247,7 +247,7 @@ struct ResolverSemanticsTests {
         #expect(l.sections[0].group.map { $0.children.isEmpty } ?? true)
     }
 
-    @Test("§3: absolute items with spacing: the spacing counts and the item that overflows is dropped")
+    @Test("second-pass: absolute items with spacing: the spacing counts and the item that overflows is dropped")
     func absoluteSpacing() {
         let g = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
@@ -256,7 +256,7 @@ struct ResolverSemanticsTests {
         #expect(g.children.map(\.frame.x) == [0, 110, 220])
     }
 
-    @Test("§4: subitems cycle in order; the first that does not fit ends the group")
+    @Test("subitems-repeat: subitems cycle in order; the first that does not fit ends the group")
     func cycling() {
         let g = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)",
@@ -267,7 +267,7 @@ struct ResolverSemanticsTests {
         #expect(g.children.map(\.path) == ["/sections/0/group/subitems/0", "/sections/0/group/subitems/1"])
     }
 
-    @Test("§5: repeatingSubitem keeps the item's size and places exactly count, fitting or not")
+    @Test("count: repeatingSubitem keeps the item's size and places exactly count, fitting or not")
     func repeating() {
         let g = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
@@ -283,7 +283,7 @@ struct ResolverSemanticsTests {
         #expect(r.diagnostics.contains { $0.rule == "group-overflow" })
     }
 
-    @Test("§5: subitem + count replaces the declared width with 1/count")
+    @Test("count: subitem + count replaces the declared width with 1/count")
     func countReplacesWidth() {
         let g = rootGroup(resolveSection(#"""
         { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
@@ -293,7 +293,7 @@ struct ResolverSemanticsTests {
         #expect(g.children[0].replacedDimension?.kind == .absolute)
     }
 
-    @Test("§8: a header follows the section's insets; the top inset sits between the header and the first group")
+    @Test("boundary-items: a header follows the section's insets; the top inset sits between the header and the first group")
     func header() {
         let (l, _) = resolveSection(#"""
         { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
@@ -399,10 +399,10 @@ struct DuplicateKeyTests {
     }
 }
 
-/// Cases a review of the resolver against SEMANTICS.md found it got wrong; each test guards one of them.
-@Suite("Resolver: the review against SEMANTICS.md")
+/// Cases a review of the resolver against the semantics found it got wrong; each test guards one of them.
+@Suite("Resolver: the review against the semantics (docs/semantics.md)")
 struct ResolverReviewTests {
-    @Test("a nested group's flexible edge spacing along its parent's axis: the flexible part is ignored (SEMANTICS §3)")
+    @Test("a nested group's flexible edge spacing along its parent's axis: the flexible part is ignored (docs/semantics.md#spacing)")
     func nestedGroupFlexibleEdgeAlongTheAxis() {
         let (l, r) = resolveSection(#"""
         { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",

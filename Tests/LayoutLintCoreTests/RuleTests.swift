@@ -184,7 +184,7 @@ struct RuleTests {
         """#)
         let i = diagnostics(insets).filter { $0.rule == "no-item-fits" }
         #expect(i.count == 1 && text(i[0], in: insets) == #"{ "leading": 200, "trailing": 200 }"#)
-        // An estimated item is only a warning (Decision 8).
+        // An estimated item is only a warning (docs/semantics.md#estimated-sizes).
         let estimated = doc(#"""
         { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
           "subitems": [ { "width": "estimated(320)", "height": "absolute(50)" } ] } }
@@ -386,7 +386,8 @@ struct FormatRuleTests {
 
     /// "did you mean" covered misspelt names only: a missing `)`, a unit, a missing `estimate:`, a number in a string
     /// or a `$ref` without its "#/" got the generic message and no fix (first-user review, finding 6); a fraction in
-    /// points was taken silently (the schema and FORMAT.md say points are a number) and 1/0 got the generic message.
+    /// points was taken silently (the schema and docs/format.md say points are a number) and 1/0 got the generic
+    /// message.
     @Test("a slip in a dimension, spacing or $ref is named, with the repair as a fix the editor offers",
           arguments: [
             (#""width": "fractionalWidth(0.5""#, #"did you mean "fractionalWidth(0.5)"?"#, #""fractionalWidth(0.5)""#),
@@ -669,7 +670,8 @@ struct DecorationInsetsTests {
 
 extension NoItemFitsEstimateTests {
     /// The group's insets leave no room across a definite width: UIKit throws whatever its estimated height (an
-    /// error). (On an estimated axis its own insets are dropped, Decision 8: there is room.)
+    /// error). (On an estimated axis its own insets are dropped,
+    /// docs/semantics.md#estimated-sizes: there is room.)
     @Test(arguments: [(#""width": "absolute(40)", "height": "estimated(100)""#, Severity.error)])
     func groupInsetsWithoutRoom(_ size: String, _ expected: Severity) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "direction": "horizontal", \#(size), "contentInsets": { "leading": 20, "trailing": 20 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] } } ] }"#

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import LayoutLintCore
 
-/// A `$ref` may point at any element's path (FORMAT.md), `#/sections/1/group` as well as `#/definitions/NAME`. The
-/// text it reads is then shared: a fix that edits it changes the element that refers to it too, so `--fix` must not
-/// apply it (the editor still offers it), as for a definition's text.
+/// A `$ref` may point at any element's path (docs/format.md#references), `#/sections/1/group` as well as
+/// `#/definitions/NAME`. The text it reads is then shared: a fix that edits it changes the element that refers to it
+/// too, so `--fix` must not apply it (the editor still offers it), as for a definition's text.
 @Suite("Fixes on section text that a $ref reads")
 struct SharedSectionTextTests {
     /// A row whose estimated height has insets along it: estimated-content-insets, with a safe fix.

@@ -94,8 +94,9 @@ struct LayoutBoundaryTests {
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics.map(\.message))")
     }
 
-    /// With no section UIKit drops them (SEMANTICS §8); a section that does not build counts as none, in `serve`'s
-    /// inlay hints as in `lint` (the second review's point 4: `"sections": [42]` sized them in `serve` only).
+    /// With no section UIKit drops them (docs/semantics.md#layout-boundary-items); a section that does not build
+    /// counts as none, in `serve`'s inlay hints as in `lint` (the second review's point 4: `"sections": [42]` sized
+    /// them in `serve` only).
     @Test(arguments: ["", "42"])
     func withoutSectionsThereAreNone(_ sections: String) {
         let text = Array(Self.text(sections: sections).utf8)

@@ -265,7 +265,7 @@ func insetsText(top: Double, leading: Double, bottom: Double, trailing: Double) 
     return parts.isEmpty ? "0" : "{ " + parts.joined(separator: ", ") + " }"
 }
 
-/// A dimension as FORMAT.md writes it: `"fractionalWidth(1/3)"` when the value is a simple fraction.
+/// A dimension as docs/format.md writes it: `"fractionalWidth(1/3)"` when the value is a simple fraction.
 func dimensionText(_ kind: Dimension.Kind, _ value: Double) -> String {
     var v = formatPoints(value)
     if kind == .fractionalWidth || kind == .fractionalHeight {

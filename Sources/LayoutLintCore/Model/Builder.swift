@@ -50,7 +50,7 @@ public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimi
     return BuildResult(document: b.doc, diagnostics: b.diagnostics, dropped: b.dropped, firstDropped: b.firstDropped)
 }
 
-/// Property names by element, as FORMAT.md lists them.
+/// Property names by element, as docs/format.md lists them.
 public enum Keys {
     public static let root = ["$schema", "environments", "configuration", "definitions", "sections"]
     public static let section = ["name", "group", "itemCount", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
@@ -965,7 +965,7 @@ final class DocumentBuilder {
 
     // MARK: elements
 
-    /// Keys an element can have without counting against the budget (FORMAT gives a group 12).
+    /// Keys an element can have without counting against the budget (docs/format.md gives a group 12).
     static let keysPerElement = 16
 
     /// Takes `n` from the element budget; false (reported once) when it is spent.

@@ -1,4 +1,4 @@
-// The document model: what FORMAT.md describes, after `$ref` resolution, with the range of every piece of text.
+// The document model: what docs/format.md describes, after `$ref` resolution, with the range of every piece of text.
 
 /// Where a property's text is: its key, its value, and the object that holds it.
 public struct PropertySite: Sendable, Equatable {

@@ -35,7 +35,7 @@ public struct LayoutEnvironment: Sendable, Equatable {
         self.width = width
         self.height = height
         self.scale = scale
-        // SEMANTICS Decision 12: regular wide from 700 pt, compact tall below 500 pt.
+        // docs/semantics.md#environments: regular wide from 700 pt, compact tall below 500 pt.
         self.horizontalSizeClass = horizontalSizeClass ?? (width >= 700 ? .regular : .compact)
         self.verticalSizeClass = verticalSizeClass ?? (height < 500 ? .compact : .regular)
         self.safeAreaInsets = safeAreaInsets

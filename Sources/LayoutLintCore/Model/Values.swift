@@ -59,7 +59,8 @@ public struct Dimension: Sendable, Equatable {
         default: return nil
         }
         guard call.label == (kind == .uniformAcrossSiblings ? "estimate" : nil) else { return nil }
-        // A fraction is a fraction of the container (FORMAT.md: F); points are a number N, as the schema says too.
+        // A fraction is a fraction of the container (docs/format.md#dimension: F); points are a number N, as the
+        // schema says too.
         guard let v = parseNumberOrFraction(call.argument, allowFraction: kind == .fractionalWidth || kind == .fractionalHeight) else { return nil }
         return (kind, v)
     }
@@ -183,7 +184,8 @@ public struct Spacing: Sendable, Equatable {
     public var swiftDescription: String { ".\(isFlexible ? "flexible" : "fixed")(\(formatPoints(value)))" }
 }
 
-/// `NSDirectionalEdgeInsets`; values below 1 are fractions (SEMANTICS Decision 6/13), resolved by the resolver.
+/// `NSDirectionalEdgeInsets`; values below 1 are fractions (docs/semantics.md#fractional-insets), resolved by the
+/// resolver.
 public struct Insets: Sendable, Equatable {
     public var top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0
     /// The whole insets value's text.

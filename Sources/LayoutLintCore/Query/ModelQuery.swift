@@ -174,8 +174,8 @@ public struct ResolvedIndex: @unchecked Sendable {
 
 /// What the layout's `configuration` gives in one environment, for a hover on its keys: the insets its
 /// `contentInsetsReference` takes across the scroll axis (left and right of a vertical layout, top and bottom of a
-/// horizontal one: SEMANTICS Decision 2), the extent across it that they leave the sections, and the layout's content
-/// size (the sections and `interSectionSpacing` between them, and the layout's own boundary items).
+/// horizontal one: docs/semantics.md#layout-container), the extent across it that they leave the sections, and the
+/// layout's content size (the sections and `interSectionSpacing` between them, and the layout's own boundary items).
 public struct ConfigurationEffect: Sendable, Equatable {
     public var environment: String
     public var leadingInset: Double

@@ -38,7 +38,7 @@ public struct GroupSolve: Sendable {
     public var cycleLength = 1
     /// The first listed subitem that did not fit before the cycle completed: UIKit drops it.
     public var dropped: (index: Int, element: LayoutElement, needed: Double, remaining: Double)?
-    /// Whether the §3 second pass (fractional subitems shrunk by the spacing) ran.
+    /// Whether the second pass (fractional subitems shrunk by the spacing, docs/semantics.md#second-pass) ran.
     public var secondPass = false
     public var spacing: Double = 0
     /// The group is estimated along its axis: no fit test, one cycle.

@@ -1,5 +1,5 @@
-// The resolver: computes every section's, group's and item's frame in one environment, as SEMANTICS.md and its
-// Decisions say. Pure: the same document and environment always give the same numbers.
+// The resolver: computes every section's, group's and item's frame in one environment, as docs/semantics.md
+// says. Pure: the same document and environment always give the same numbers.
 
 public struct ResolveLimits: Sendable {
     /// Placements in one group instance (a 0.01 pt item in a wide group must not loop for ever).
@@ -65,7 +65,7 @@ func sectionReference(_ spec: SectionSpec, configuration: LayoutConfiguration) -
     spec.contentInsetsReference == .automatic ? configuration.contentInsetsReference : spec.contentInsetsReference
 }
 
-/// SEMANTICS Decision 7: frame width less the reference insets on the non-scrolling axis. The configuration's
+/// docs/semantics.md#variants: frame width less the reference insets on the non-scrolling axis. The configuration's
 /// reference: a section provider sees the container before it returns the section, so the section's own
 /// `contentInsetsReference` cannot change what it sees.
 func effectiveContentWidth(_ spec: SectionSpec, env: LayoutEnvironment, configuration: LayoutConfiguration) -> Double {
@@ -80,7 +80,7 @@ public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironm
     let main = doc.configuration.scrollDirection
     // The layout's own boundary items (a global header or footer): the ones before come before the first section
     // and push it, the ones after follow the last (HDR: boundary items "can be anchored to sections and the global
-    // layout"; with no section UIKit drops them, §8).
+    // layout"; with no section UIKit drops them: docs/semantics.md#layout-boundary-items).
     var global = LayoutBoundaryPlacer(doc.sections.isEmpty ? LayoutConfiguration() : doc.configuration, env: env)
     var cursor = 0.0
     global.placeBefore(&cursor)
@@ -180,7 +180,7 @@ struct SectionResolver {
         let cross = main.other
         let refSpec = specOpt ?? section.base
         let ref = referenceInsets(sectionReference(refSpec, configuration: configuration), env: env)
-        // Decision 2: the reference insets apply on the axis across the scroll direction only.
+        // docs/semantics.md#layout-container: the reference insets apply on the axis across the scroll direction only.
         let refLead = main == .vertical ? ref.left : ref.top
         let refTrail = main == .vertical ? ref.right : ref.bottom
         let containerCross = (main == .vertical ? env.width : env.height) - refLead - refTrail
@@ -200,7 +200,7 @@ struct SectionResolver {
             rs.unresolvedForErrors = true
             return rs
         }
-        // Decision 13: a section's fractional insets are fractions of its container.
+        // docs/semantics.md#fractional-insets: a section's fractional insets are fractions of its container.
         let ins = resolveInsets(spec.contentInsets, width: containerW, height: containerH, estimatedW: false, estimatedH: false)
         rs.contentInsets = ins
         let gw = containerW - ins.leading - ins.trailing
@@ -333,7 +333,8 @@ struct SectionResolver {
         }
     }
 
-    /// Insets in points: values in (0, 1) are fractions of the box (Decisions 6, 13); an estimated axis drops them (§2).
+    /// Insets in points: values in (0, 1) are fractions of the box (docs/semantics.md#fractional-insets); an
+    /// estimated axis drops them (#estimated-insets there).
     func resolveInsets(_ i: Insets?, width: Double, height: Double, estimatedW: Bool, estimatedH: Bool) -> ResolvedInsets {
         guard let i else { return .zero }
         func v(_ x: Double, _ extent: Double) -> Double { x > 0 && x < 1 ? x * extent : x }
@@ -363,7 +364,7 @@ struct SectionResolver {
         node.containerSize = (containerW, containerH)
         node.estimatedWidth = wd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
         node.estimatedHeight = hd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
-        // Decision 8: only the element's own estimated dimension drops its insets.
+        // docs/semantics.md#estimated-sizes: only the element's own estimated dimension drops its insets.
         node.insets = resolveInsets(el.contentInsets, width: w, height: h, estimatedW: wd.isEstimated, estimatedH: hd.isEstimated)
         if let g = el.group { layoutGroup(node, g, ownEstW: wd.isEstimated, ownEstH: hd.isEstimated) }
         updateContentFrame(node)
@@ -474,18 +475,19 @@ struct SectionResolver {
             el.edgeSpacing?.edges(along: axis) ?? (nil, nil)
         }
 
-        // Pass 1: how many fit (fractional items ignore the spacing here, §3). When every candidate is fractional
-        // along the axis, its extent there is a fraction of the group's, known without laying out its content: the
-        // candidates are resolved after the second pass has chosen their container. (Resolving them here as well
-        // laid out every level of nested fractional groups twice, which is exponential in the depth, and counted
-        // those nodes twice against `maxNodes`, so deep documents were cut off early.)
+        // Pass 1: how many fit (fractional items ignore the spacing here, docs/semantics.md#second-pass). When every
+        // candidate is fractional along the axis, its extent there is a fraction of the group's, known without laying
+        // out its content: the candidates are resolved after the second pass has chosen their container. (Resolving
+        // them here as well laid out every level of nested fractional groups twice, which is exponential in the
+        // depth, and counted those nodes twice against `maxNodes`, so deep documents were cut off early.)
         var chosen: [(Candidate, ResolvedNode?)] = []
         var remaining = available
         var stoppedByOverflow = false
         var k = 0
         while true {
             if let n = fixedCount, chosen.count >= n { break }
-            if fixedCount == nil && estAlong && chosen.count >= cycle.count { break } // Decision 10: one cycle
+            // One cycle: docs/semantics.md#estimated-groups.
+            if fixedCount == nil && estAlong && chosen.count >= cycle.count { break }
             let cand = cycle[k % cycle.count]
             let child: ResolvedNode?
             let along: Double
@@ -528,7 +530,7 @@ struct SectionResolver {
             }
         }
 
-        // Pass 2 (§3, Decision 11): fractional subitems shrink to make room for the spacing.
+        // Pass 2 (docs/semantics.md#second-pass): fractional subitems shrink to make room for the spacing.
         var (pw, ph) = (cw, ch)
         if allFractional && s != 0 && chosen.count >= 2 && (stoppedByOverflow || fixedCount != nil) {
             solve.secondPass = true
@@ -550,7 +552,8 @@ struct SectionResolver {
         }
 
         // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares). A
-        // nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part (§3).
+        // nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part
+        // (docs/semantics.md#spacing).
         func flexibleAlong(_ c: Candidate) -> (lead: Bool, trail: Bool) {
             guard !c.element.isGroup else { return (false, false) }
             let (el, et) = edges(c.element)
@@ -584,7 +587,8 @@ struct SectionResolver {
         }
 
         // Across the axis: edge spacing offsets; flexible edges share what is left, of the group's size across, which
-        // an estimated group takes from its children (Decision 10, below: they are placed in that size).
+        // an estimated group takes from its children (docs/semantics.md#estimated-groups, below: they are placed in
+        // that size).
         var maxAcross = 0.0
         for (cand, child) in placed {
             let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
@@ -607,7 +611,7 @@ struct SectionResolver {
             node.children.append(child)
         }
 
-        // Decision 10: an estimated group takes its size from definite children.
+        // docs/semantics.md#estimated-groups: an estimated group takes its size from definite children.
         if ownEstW || ownEstH {
             let along = solve.used
             for ax in [Axis.horizontal, .vertical] where (ax == .horizontal ? ownEstW : ownEstH) {

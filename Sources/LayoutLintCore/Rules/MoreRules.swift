@@ -245,7 +245,8 @@ func checkMainAxisFractionalHeight(_ ctx: inout RuleContext) {
     let kind: Dimension.Kind = main == .vertical ? .fractionalHeight : .fractionalWidth
     for (_, _, root) in ctx.sections {
         guard let el = root.element, let d = el.dimension(main), d.kind == kind else { continue }
-        // RULES.md's fix: the size it has here, as points (not safe: in other environments it changes).
+        // The fix docs/rules.md#main-axis-fractional-height gives: the size it has here, as points (not safe: in other
+        // environments it changes).
         let extent = root.frame.extent(main)
         let source = ctx.source
         let site = el.props[main.sizeName].flatMap { writtenInOwnObject($0, el) ? $0 : nil }
@@ -307,9 +308,10 @@ func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
     for s in ctx.layout.sections where s.spec == nil && !s.section.variants.isEmpty && !s.section.hasOwnKeys {
         let range = s.section.base.props["variants"]?.keyRange ?? s.section.range
         let env = ctx.env
-        // RULES.md: "add a default". The last variant's group (written in the variant, and parsing cleanly) copied
-        // into the section: the last variant is usually the widest-reaching, and a copy, not a `$ref` to the variant,
-        // keeps the section's results independent of its index. Not safe: it chooses a layout for the environment.
+        // The default docs/rules.md#unmatched-environment offers: the last variant's group (written in the variant,
+        // and parsing cleanly) copied into the section: the last variant is usually the widest-reaching, and a copy,
+        // not a `$ref` to the variant, keeps the section's results independent of its index. Not safe: it chooses a
+        // layout for the environment.
         let source = ctx.source, section = s.section
         func defaultGroup() -> Fix? {
             guard let v = section.variants.last(where: { $0.spec.props["group"] != nil }), let g = v.spec.props["group"],
@@ -425,8 +427,9 @@ func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Di
     var next: [String: Int] = [:]
     for case let (n?, range?) in names {
         if let f = first[n] {
-            // RULES.md says "remove"; removing a section (or its name) loses more than the clash: the fix renames it
-            // to the first free "NAME 2", "NAME 3", … (in the editor: a name may be used outside the document).
+            // Removing a section (or its name) would lose more than the clash: the fix renames it
+            // to the first free "NAME 2", "NAME 3", … (in the editor: a name may be used outside the document;
+            // docs/rules.md#duplicate-section-name).
             var k = next[n] ?? 2
             while taken.contains("\(n) \(k)") { k += 1 }
             next[n] = k + 1

@@ -9,7 +9,8 @@ struct Finding {
     var related: [RelatedLocation] = []
     /// Built only for the finding that becomes the diagnostic (the same cause repeats in every environment).
     var fix: () -> Fix?
-    /// Overrides the rule's default (e.g. an estimated axis turns an error into a warning, Decision 8).
+    /// Overrides the rule's default (e.g. an estimated axis turns an error into a warning:
+    /// docs/semantics.md#estimated-sizes).
     var severity: Severity?
 }
 

@@ -146,7 +146,8 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
                      "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
                      related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
         }
-        // Fractional subitems the spacing (§3's second pass takes it out of them) leaves no room: 0 pt or less.
+        // Fractional subitems the spacing (the second pass takes it out of them: docs/semantics.md#second-pass) leaves
+        // no room: 0 pt or less.
         if solve.secondPass, solve.dropped == nil, let empty = node.children.first(where: { $0.frame.extent(axis) <= 0 }) {
             let n = node.children.count
             let range = g.interItemSpacing?.range ?? el.props["interItemSpacing"]?.valueRange ?? el.range
@@ -158,8 +159,9 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
         if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
             let size = node.children.first?.frame.extent(axis) ?? 0
             let range = el.props["count"]?.valueRange ?? el.range
-            // RULES.md: `count`'s fix: items of 1/count of the group (the spacing then comes out of them, §3's second
-            // pass). It changes their size, so the editor offers it and --fix does not.
+            // The fix docs/rules.md#group-overflow gives for `count`: items of 1/count of the group (the spacing
+            // then comes out of them, docs/semantics.md#second-pass). It changes their size, so the editor offers it
+            // and --fix does not.
             let k: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
             var fix: Fix?
             if let site = item.props[axis.sizeName], writtenInOwnObject(site, item) {
@@ -177,8 +179,8 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
             let es = cel.edgeSpacing?.edges(along: cross)
             let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
             guard extent > solve.availableAcross + 0.25 else { continue }
-            // RULES.md: "a larger group". An absolute size across, written in the group's own object, grows by the
-            // overflow (not safe: the group's size changes).
+            // docs/rules.md#group-overflow: a larger group. An absolute size across, written in the group's own
+            // object, grows by the overflow (not safe: the group's size changes).
             var fix: Fix?
             if let d = el.dimension(cross), d.kind == .absolute, node.replacedAxis != cross,
                let site = el.props[cross.sizeName], writtenInOwnObject(site, el) {
@@ -194,11 +196,11 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
     }
 }
 
-/// group-overflow's fix for a dropped subitem (RULES.md: "fractional sizes that sum to 1"): every listed subitem
-/// becomes the fraction of the group its size is of their sum, so that all of them fit (with fixed spacing too: §3's
-/// second pass takes it out of fractional items). Only where every subitem's size along the axis is points or a
-/// fraction of that axis, written in its own object, and none has edge spacing along the axis; not safe, as the
-/// subitems' sizes change.
+/// group-overflow's fix for a dropped subitem (docs/rules.md#group-overflow: fractions that sum to 1): every listed
+/// subitem becomes the fraction of the group its size is of their sum, so that all of them fit (with fixed spacing
+/// too: the second pass takes it out of fractional items, docs/semantics.md#second-pass). Only where every
+/// subitem's size along the axis is points or a fraction of that axis, written in its own object, and none has edge
+/// spacing along the axis; not safe, as the subitems' sizes change.
 func fractionsSummingToOne(_ g: GroupSpec, axis: Axis, available: Double, _ source: SourceText) -> Fix? {
     guard case .subitems(let items) = g.layout, items.count >= 2, available > 0 else { return nil }
     // The spacing comes out of the fractions: it must leave each item a point at least (200-pt spacing between three
@@ -268,7 +270,7 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
 
 /// A subitem that resolves to 0 pt along its group's axis (a fraction of a small extent, floored to whole pixels), and
 /// a group whose subitems take no room at all, so that repeating them never fills it (`GroupSolve.stalled`). Both
-/// follow layoutlint's model of UIKit (pixel flooring, §3's repetition), not a device measurement.
+/// follow layoutlint's model of UIKit (pixel flooring, docs/semantics.md#subitems-repeat), not a device measurement.
 func checkZeroExtent(_ ctx: inout RuleContext) {
     let scale = formatPoints(ctx.env.scale)
     ctx.nodes.forEach { node in
