@@ -31,7 +31,7 @@ final class NewsViewController: UIViewController {
         return section
     }
 
-    lazy var layout: UICollectionViewLayout = {
+    lazy var collectionLayout: UICollectionViewLayout = {
         UICollectionViewCompositionalLayout { [unowned self] sectionIndex, _ in
             sectionIndex == 0 ? self.topStoriesSection : self.headlinesSection
         }

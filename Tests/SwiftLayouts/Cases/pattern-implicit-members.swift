@@ -21,3 +21,4 @@ final class StoriesViewController: UIViewController {
         return .init(section: section, configuration: configuration)
     }
 }
+// One section of 12 stories.

@@ -30,3 +30,4 @@ final class CalendarViewController: UIViewController {
         }
     }
 }
+// The data source has two sections: 14 days, 9 events.

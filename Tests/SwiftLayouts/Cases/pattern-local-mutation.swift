@@ -32,3 +32,4 @@ final class InboxViewController: UIViewController {
         return UICollectionViewCompositionalLayout(section: section)
     }
 }
+// One section of 20 messages.
