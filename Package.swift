@@ -6,9 +6,12 @@ let package = Package(
     products: [
         .executable(name: "layoutlint", targets: ["layoutlint"]),
         .library(name: "LayoutLintCore", targets: ["LayoutLintCore"]),
+        .library(name: "LayoutLintSwift", targets: ["LayoutLintSwift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The Swift front end's parser: 602 is Swift 6.2's (Xcode 26), 603 Swift 6.3's; either builds.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     ],
     targets: [
         // json-c, wrapped once. Everything that reads or writes plain JSON goes through JSONC.
@@ -22,6 +25,14 @@ let package = Package(
         // keep them. (An unsafe flag: a package that depends on this one by version cannot build it; by path or
         // branch it can. Drop the flag if the library is ever published that way.)
         .target(name: "LayoutLintCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // The Swift front end: reads the Swift that builds compositional layouts (swift-syntax), evaluates it per
+        // environment and hands the same layout model the spec parser builds to the same engine.
+        .target(name: "LayoutLintSwift", dependencies: [
+            "LayoutLintCore",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ]),
         // Renders lint results and resolved layouts for people and machines (text, json).
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
         // Files: reading, folder expansion, finding and caching `.layoutlint.json`, atomic writes for fixes.
@@ -36,7 +47,7 @@ let package = Package(
         .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"]),
         // The thin command-line frontend.
         .executableTarget(name: "layoutlint", dependencies: [
-            "LayoutLintCore", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "LayoutLintRender", "JSONC",
+            "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "LayoutLintRender", "JSONC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore", "TestSupport"]),

@@ -23,13 +23,14 @@ public func containerSizes(in env: LayoutEnvironment, configuration: LayoutConfi
 
 /// Resolves and checks layouts another front end built: `documents[i]` in `environments[i]` (a front end whose
 /// model reads the environment builds one document per environment; one document stands for all when it is the
-/// only one). `diagnostics` are the front end's own (what it could not read); `comments` carry the suppression
-/// comments (`layoutlint-disable-next-line RULE`) with their ranges in `source`. The rules' fixes edit spec
-/// document text, so they are dropped unless `keepFixes`: a front end attaches fixes in its own language.
+/// only one). The result's diagnostics are the rules' findings, merged across environments but not yet suppressed,
+/// weighed or sorted: a front end that reads several layouts from one file gathers them all and then calls
+/// `finishDiagnostics` once, so that a suppression comment is judged against everything in the file. The rules'
+/// fixes edit spec document text, so they are dropped unless `keepFixes`: a front end attaches fixes in its own
+/// language.
 public func lintModels(_ documents: [LayoutDocument], environments: [LayoutEnvironment], source: [UInt8],
-                       lineIndex: LineIndex, comments: [Comment], diagnostics frontEnd: [Diagnostic],
-                       options: LintOptions, keepFixes: Bool = false) -> LintResult {
-    precondition(documents.count == 1 || documents.count == environments.count, "one document, or one per environment")
+                       lineIndex: LineIndex, options: LintOptions, keepFixes: Bool = false) -> LintResult {
+    precondition(!documents.isEmpty && (documents.count == 1 || documents.count == environments.count), "one document, or one per environment")
     var timings = PhaseTimings()
     var t0 = nowMicros()
     let limits = options.resolveLimits.perEnvironment(of: environments.count)
@@ -42,24 +43,30 @@ public func lintModels(_ documents: [LayoutDocument], environments: [LayoutEnvir
     let perEnvironment = layouts.indices.map { i in
         collectFindings(document: documents[documents.count == 1 ? 0 : i], layout: layouts[i], source: text)
     }
-    var diagnostics = frontEnd + mergeFindings(perEnvironment, environments: environments.map(\.name))
-    if let first = documents.first { diagnostics += documentRules(document: first, layouts: layouts, source: text) }
+    var diagnostics = mergeFindings(perEnvironment, environments: environments.map(\.name), buildFixes: keepFixes)
+    diagnostics += documentRules(document: documents[0], layouts: layouts, source: keepFixes ? text : SourceText(bytes: []))
     if layouts.contains(where: \.truncated) {
         diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
                                       message: limits.exhaustedMessage(environments: environments.count),
-                                      range: documents.first?.sections.first?.range ?? ByteRange(0, 0)))
+                                      range: documents[0].sections.first?.range ?? ByteRange(0, 0)))
     }
-    if !keepFixes { for i in diagnostics.indices where diagnostics[i].rule != "syntax" { diagnostics[i].fix = nil } }
-    diagnostics = applySuppressions(diagnostics, comments: comments, source: source, index: lineIndex,
-                                    allEnvironments: !options.narrowsEnvironments)
-    diagnostics = applySeverities(diagnostics, options.severities)
-    sortDiagnostics(&diagnostics)
-    let omitted = limitDiagnostics(&diagnostics, limit: options.maxDiagnostics)
+    if !keepFixes { for i in diagnostics.indices { diagnostics[i].fix = nil } }
     timings.lintMicros = nowMicros() - t0
-    var result = LintResult(parse: ParseResult(root: nil, errors: [], comments: comments), document: documents.first ?? LayoutDocument(),
+    var result = LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: documents[0],
                             layouts: layouts, diagnostics: diagnostics, lineIndex: lineIndex)
-    result.omitted = omitted
     result.timings = timings
     result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
     return result
+}
+
+/// The last steps every front end's diagnostics go through, as `lint(bytes:)` takes them: suppression comments
+/// (with their ranges in `source`), the configuration's severities, the report order, and the per-document limit.
+public func finishDiagnostics(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], lineIndex: LineIndex,
+                              options: LintOptions) -> (diagnostics: [Diagnostic], omitted: OmittedDiagnostics) {
+    var ds = applySuppressions(diagnostics, comments: comments, source: source, index: lineIndex,
+                               allEnvironments: !options.narrowsEnvironments)
+    ds = applySeverities(ds, options.severities)
+    sortDiagnostics(&ds)
+    let omitted = limitDiagnostics(&ds, limit: options.maxDiagnostics)
+    return (ds, omitted)
 }

@@ -100,7 +100,26 @@ public enum JSONReport {
         .object([
             ("version", .int(1)),
             ("path", .string(path)),
-            ("environments", .array(layouts.map { l in
+            ("environments", explainEnvironments(layouts)),
+        ])
+    }
+
+    /// `explain --format json` of a Swift file: every layout it builds, with its name (the enclosing function,
+    /// property or variable), the range of its construction, and per environment what a spec document's
+    /// `environments` holds.
+    public static func explainSwiftOutput(path: String, layouts: [(name: String, range: ByteRange, layouts: [ResolvedLayout])],
+                                          index: LineIndex) -> JSONValue {
+        .object([
+            ("version", .int(1)),
+            ("path", .string(path)),
+            ("layouts", .array(layouts.map { l in
+                .object([("name", .string(l.name)), ("range", range(l.range, index)), ("environments", explainEnvironments(l.layouts))])
+            })),
+        ])
+    }
+
+    static func explainEnvironments(_ layouts: [ResolvedLayout]) -> JSONValue {
+            .array(layouts.map { l in
                 var members: [(String, JSONValue)] = [
                     ("name", .string(l.environment.name)),
                     ("width", .points(l.environment.width)),
@@ -110,8 +129,7 @@ public enum JSONReport {
                 // The layout's own headers and footers (`configuration.boundarySupplementaryItems`), when it has any.
                 if !l.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(l.boundaryItems))) }
                 return .object(members)
-            })),
-        ])
+            })
     }
 
     static func boundaryItems(_ items: [ResolvedBoundary]) -> JSONValue {

@@ -63,6 +63,13 @@ private func readAll(fd: Int32, name: String, limit: Int, sizeHint: Int) throws(
 
 public func isLayoutFile(_ name: String) -> Bool { name.hasByteSuffix(".layout.json") || name.hasByteSuffix(".layout.jsonc") }
 
+/// A Swift source file (read by the Swift front end; files that never name the API cost only a byte search).
+public func isSwiftFile(_ name: String) -> Bool { name.hasByteSuffix(".swift") }
+
+/// Folders of other people's code or of build products, never walked: dependencies (CocoaPods, Carthage,
+/// node_modules) and Xcode's derived data. Hidden folders (`.build`, `.git`) are skipped too.
+let foreignFolders = ["node_modules", "Pods", "Carthage", "DerivedData"]
+
 /// The text for an `errno` value.
 func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
@@ -141,14 +148,15 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 // Not valid UTF-8: it has no String name, so it can be neither linted nor walked. It matters when it is
                 // a layout file or a folder that would be walked; anything else is skipped as it would be anyway.
                 let hidden = e.name.first == UInt8(ascii: ".")
-                guard hasLayoutSuffix(e.name) || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type)) else { continue }
+                guard hasLayoutSuffix(e.name) || e.name.reversed().starts(with: ".swift".utf8.reversed()) || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type)) else { continue }
                 errors.append("cannot read \(prefix + name): the name is not valid UTF-8 (shown with U+FFFD; rename it)")
             }
             for (name, type) in named.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
                 let full = prefix + name
-                let layout = isLayoutFile(name)
-                let skippedFolder = name.hasBytePrefix(".") || name.sameKey(as: "node_modules")
-                // Never looked at: a hidden folder or node_modules, or a file that is not a layout document.
+                let layout = isLayoutFile(name) || isSwiftFile(name)
+                let skippedFolder = name.hasBytePrefix(".") || foreignFolders.contains { name.sameKey(as: $0) }
+                // Never looked at: a hidden folder, a dependency or build folder, or a file that is neither a layout
+                // document nor Swift.
                 if !layout && (skippedFolder || type == UInt8(DT_REG)) { continue }
                 var sub = stat()
                 guard stat(full, &sub) == 0 else {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import JSONC
 import LayoutLintCore
+import LayoutLintSwift
 import LayoutLintReport
 import LayoutLintServer
 import LayoutLintWorkspace
@@ -102,7 +103,7 @@ struct Lint: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github }
 
-    @Argument(help: "Files or folders (every *.layout.json / *.layout.jsonc below). '-' reads standard input.")
+    @Argument(help: "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; Swift files that never name the compositional layout API cost only a byte search). '-' reads standard input.")
     var paths: [String] = ["."]
 
     @Option(help: "Output format: text, json, sarif or github.")
@@ -164,6 +165,13 @@ struct Lint: ParsableCommand {
             lineIndex = r.lineIndex
             unknownEnvironments = r.unknownEnvironments
             declaredEnvironments = r.unknownEnvironments.isEmpty ? [] : r.document.environments.map(\.environment.name)
+        }
+        init(_ r: SwiftFileResult) {
+            diagnostics = r.diagnostics
+            counts = r.severityCounts
+            lineIndex = r.lineIndex
+            unknownEnvironments = r.unknownEnvironments
+            declaredEnvironments = []
         }
     }
 
@@ -234,7 +242,12 @@ struct Lint: ParsableCommand {
         var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
         let configs = files.map(configFor)
         let fix = self.fix, environments = self.environments, keepSource = format == .text
+        // Swift files are read together, as one module per configuration (a helper in one file serves a layout in
+        // another); each keeps its own diagnostics.
+        let stdinName = stdinFilename
+        func isSwift(_ o: FileOutcome) -> Bool { SwiftFrontEnd.reads(o.path == "-" ? stdinName : o.path) }
         func process(_ o: inout FileOutcome, _ config: LayoutLintConfig?) {
+            if isSwift(o) { return }
             do { o.source = try readFileBytes(o.path) } catch { o.errors.append(error.message); return }
             defer { if !keepSource && o.pending == nil { o.source = [] } }
             var options = LintOptions()
@@ -251,6 +264,29 @@ struct Lint: ParsableCommand {
             // Each index is written by exactly one iteration.
             let shared = Unchecked((base: buf.baseAddress!, process: process, configs: configs))
             DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i], shared.value.configs[i]) }
+        }
+        var swiftGroups: [String: [Int]] = [:]
+        for i in outcomes.indices where isSwift(outcomes[i]) { swiftGroups[configs[i]?.path ?? "", default: []].append(i) }
+        for (_, members) in swiftGroups.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            var options = LintOptions()
+            configs[members[0]]?.apply(to: &options)
+            if !environments.isEmpty { options.environmentNames = environments }
+            var sources: [(path: String, bytes: [UInt8])] = []
+            var read: [Int] = []
+            for i in members {
+                do { outcomes[i].source = try readFileBytes(outcomes[i].path) } catch { outcomes[i].errors.append(error.message); continue }
+                sources.append((outcomes[i].shownPath, outcomes[i].source))
+                read.append(i)
+            }
+            let results = SwiftFrontEnd.lint(sources, options: options)
+            for (i, r) in zip(read, results) {
+                outcomes[i].linted = Linted(r)
+                if fix {
+                    let fixed = SwiftFrontEnd.applySafeFixes(r)
+                    if fixed.applied > 0 { outcomes[i].pending = (fixed.text, fixed.applied, options) }
+                }
+                if !keepSource && outcomes[i].pending == nil { outcomes[i].source = [] }
+            }
         }
 
         if fix && outcomes.contains(where: { $0.pending != nil }) {
@@ -269,7 +305,8 @@ struct Lint: ParsableCommand {
                 } catch {
                     // Nothing was written: report the file as it is.
                     o.errors.append(error.message)
-                    o.linted = Linted(lint(bytes: o.source, options: p.options))
+                    o.linted = SwiftFrontEnd.reads(o.path) ? SwiftFrontEnd.lint([(o.shownPath, o.source)], options: p.options).first.map(Linted.init)
+                        : Linted(lint(bytes: o.source, options: p.options))
                     if !keepSource { o.source = [] }
                 }
             }
@@ -363,7 +400,7 @@ struct Lint: ParsableCommand {
             throw ExitCode(Exit.failure)
         }
         if ioFailed || files.isEmpty {
-            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) found in \(paths.joined(separator: " "))") }
+            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) or Swift files found in \(paths.joined(separator: " "))") }
             throw ExitCode(Exit.failure)
         }
         let warnings = counts[.warning] ?? 0
@@ -446,6 +483,7 @@ struct Explain: ParsableCommand {
         // With the config `lint` uses: the environments it names for documents that name none are the ones explained.
         var options = try configuredOptions(for: file, style: TextStyle(color: false))
         if !environments.isEmpty { options.environmentNames = environments }
+        if SwiftFrontEnd.reads(file) { return try explainSwift(bytes, options) }
         let result = lint(bytes: bytes, options: options)
         try failOnUnknownEnvironments(result, in: file)
         switch format {
@@ -454,6 +492,30 @@ struct Explain: ParsableCommand {
         }
         Output.flush()
         if let note = errorNote(file, result, done: "resolved") { Output.error(note) }
+    }
+
+    /// A Swift file: every layout it builds, each as a spec document's environments.
+    func explainSwift(_ bytes: [UInt8], _ options: LintOptions) throws {
+        guard let result = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { return }
+        try failOnUnknownEnvironments(result.unknownEnvironments, declared: [], in: file)
+        switch format {
+        case .json:
+            let layouts = result.layouts.map { ($0.name, $0.range, $0.result.layouts) }
+            Output.write(JSONReport.explainSwiftOutput(path: file, layouts: layouts, index: result.lineIndex).serialized(pretty: true) + "\n")
+        case .text:
+            let style = TextStyle(color: !noColor && Output.colorEnabled)
+            if result.layouts.isEmpty { Output.write(style.bold(file) + "\n\nno compositional layout is built here\n") }
+            for (i, l) in result.layouts.enumerated() {
+                let line = result.lineIndex.position(of: l.range.start, in: .utf8).line + 1
+                if i > 0 { Output.write("\n") }
+                Output.write(ExplainText.render(path: "\(file):\(line) \(l.name)", layouts: l.result.layouts, style: style))
+            }
+        }
+        Output.flush()
+        let notes = result.diagnostics.filter { $0.rule.hasPrefix("swift-") || $0.severity == .error }
+        if !notes.isEmpty {
+            Output.error("\(file): \(notes.count) note\(notes.count == 1 ? "" : "s") on what layoutlint could not read or assumed (run `layoutlint lint \(file)`)")
+        }
     }
 }
 

@@ -82,7 +82,7 @@ func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: S
 /// environments listed, and the most severe of their severities (a finding without one has its rule's).
 /// The incremental linter calls this with findings gathered section by section (the first finding of a cause in an
 /// environment is the same either way: the rules visit sections in order).
-func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Diagnostic] {
+func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildFixes: Bool = true) -> [Diagnostic] {
     struct Key: Hashable { let rule: String; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
@@ -126,7 +126,8 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String]) -> [Di
         } else {
             message = distinct.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: "; ")
         }
-        var fix = first.fix()
+        // (`buildFixes` false: another front end's text, which the fixes' JSON edits do not fit.)
+        var fix = buildFixes ? first.fix() : nil
         // A fix whose edits differ by environment (a size written out in points), or that another environment does
         // not have, is the first environment's: its title says so, and names the environments it does not fix,
         // where the message gives every environment's number.

@@ -1,0 +1,296 @@
+// From the objects the evaluator made to the layout model the spec parser makes: the same `LayoutDocument`, with
+// the spec's paths (`/sections/1/group/subitems/0`) and, for every value, the range of the Swift expression or
+// statement that set it. A section provider is called for section 0, 1, 2… while the index picks a case of its own.
+
+import LayoutLintCore
+import SwiftSyntax
+
+extension Evaluator {
+    /// The most sections a section provider is asked for.
+    static let maxSections = 200
+
+    func document(for layout: Obj, name: String) throws -> LayoutDocument {
+        let doc = LayoutDocument()
+        if case .object(let c)? = layout.fields["configuration"] { doc.configuration = try configurationModel(c) }
+        configuration = doc.configuration
+        var specs: [(Obj, String?)] = []
+        if case .object(let s)? = layout.fields["section"] {
+            specs.append((s, nil))
+        } else if case .closure(let provider)? = layout.fields["provider"] {
+            for k in 0..<Self.maxSections {
+                let box = Box(.num(Double(k), .int), type: "Int")
+                indexBox = box
+                indexReads = 0
+                indexMatched = false
+                defer { indexBox = nil }
+                let envObj = environmentObject(layout.range)
+                let v: Value
+                do {
+                    v = try callProvider(provider, index: box, environment: envObj, range: layout.range)
+                } catch let stop as EvalStop where k > 0 && stop.kind == .unknown && stop.message == "past the last section" {
+                    break
+                }
+                guard case .object(let s) = v, s.kind == .section else {
+                    if case .unknown(let u) = v, k == 0 { try stopUnknown(u, "the section provider's result") }
+                    break
+                }
+                specs.append((s, nil))
+                // A provider that never reads its index gives the same section for every index: one stands for all.
+                // One whose index fell to a `default:` or `else` gives that section for every later index too.
+                if indexReads == 0 || !indexMatched { break }
+                if k == Self.maxSections - 1 {
+                    note("swift-limit", .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
+                }
+            }
+        }
+        // Sections are named after the function that made them, where that tells them apart.
+        var madeBy: [String: Int] = [:]
+        for (s, _) in specs { if case .string(let n)? = s.fields["madeBy"], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 } }
+        for (k, (s, _)) in specs.enumerated() {
+            var sectionName: String?
+            if case .string(let n)? = s.fields["madeBy"], madeBy[n] == 1 { sectionName = n }
+            doc.sections.append(try sectionModel(s, index: k, name: sectionName))
+        }
+        return doc
+    }
+
+    func callProvider(_ c: Closure, index: Box, environment: Obj, range: ByteRange) throws -> Value {
+        switch c.body {
+        case .function:
+            return try callClosure(c, args: [index.value, .object(environment)], callRange: range)
+        case .closure(let e, let file):
+            // The index parameter is the box the evaluator watches (to know which sections the index picks).
+            let scope = Scope(parent: c.scope)
+            var names: [String] = []
+            switch e.signature?.parameterClause {
+            case .simpleInput(let list)?: names = list.map(\.name.text)
+            case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case nil: names = ["$0", "$1"]
+            }
+            if let first = names.first, first != "_" { scope.vars[first] = index }
+            if names.count > 1, names[1] != "_" { scope.vars[names[1]] = Box(.object(environment), type: nil) }
+            let saved = selfType
+            selfType = c.selfType
+            defer { selfType = saved }
+            return try runBody(e.statements, scope: scope, file: file, owner: c.selfType, name: nil, type: nil)
+        }
+    }
+
+    // MARK: pieces
+
+    func configurationModel(_ c: Obj) throws -> LayoutConfiguration {
+        var out = LayoutConfiguration()
+        if case .member(let d)? = c.fields["scrollDirection"] { out.scrollDirection = d == "horizontal" ? .horizontal : .vertical }
+        if let v = c.fields["interSectionSpacing"] { out.interSectionSpacing = try number(v, site(c, "interSectionSpacing"), "interSectionSpacing") }
+        if case .member(let m)? = c.fields["contentInsetsReference"], let r = InsetsReference(rawValue: m) { out.contentInsetsReference = r }
+        if case .array(let items)? = c.fields["boundarySupplementaryItems"] {
+            for (i, it) in items.enumerated() {
+                out.boundarySupplementaryItems.append(try boundaryModel(it, path: "/configuration/boundarySupplementaryItems/\(i)", at: site(c, "boundarySupplementaryItems")))
+            }
+        }
+        for key in ["scrollDirection", "interSectionSpacing", "contentInsetsReference", "boundarySupplementaryItems"] {
+            if let s = c.sites[key] { out.props[key] = PropertySite(key: key, keyRange: s.key, valueRange: s.value, objectRange: c.range, parentPath: "/configuration") }
+        }
+        return out
+    }
+
+    func site(_ o: Obj, _ key: String) -> ByteRange { o.sites[key]?.value ?? o.range }
+
+    func props(_ o: Obj, _ keys: [String], path: String, objectRange: ByteRange) -> [String: PropertySite] {
+        var out: [String: PropertySite] = [:]
+        for k in keys {
+            if let s = o.sites[k] { out[k] = PropertySite(key: k, keyRange: s.key, valueRange: s.value, objectRange: objectRange, parentPath: path) }
+        }
+        return out
+    }
+
+    func sectionModel(_ s: Obj, index k: Int, name: String?) throws -> Section {
+        let path = "/sections/\(k)"
+        let spec = SectionSpec(path: path, range: s.range)
+        spec.name = name
+        guard case .object(let g)? = s.fields["group"] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
+        spec.group = try elementModel(g, path: path + "/group")
+        if let v = s.fields["contentInsets"] { spec.contentInsets = try insetsValue(v, site(s, "contentInsets")) }
+        if let v = s.fields["interGroupSpacing"] { spec.interGroupSpacing = try number(v, site(s, "interGroupSpacing"), "interGroupSpacing") }
+        if let v = s.fields["orthogonalScrollingBehavior"] {
+            guard case .member(let m) = v, let b = OrthogonalScrollingBehavior(rawValue: m) else {
+                throw EvalStop(kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))", range: site(s, "orthogonalScrollingBehavior"))
+            }
+            spec.orthogonalScrollingBehavior = b
+        }
+        if case .member(let m)? = s.fields["contentInsetsReference"], let r = InsetsReference(rawValue: m) { spec.contentInsetsReference = r }
+        if case .member(let m)? = s.fields["supplementaryContentInsetsReference"], let r = InsetsReference(rawValue: m) { spec.supplementaryContentInsetsReference = r }
+        if let v = s.fields["boundarySupplementaryItems"] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "boundarySupplementaryItems takes an array", range: site(s, "boundarySupplementaryItems")) }
+            for (i, it) in items.enumerated() {
+                spec.boundarySupplementaryItems.append(try boundaryModel(it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, "boundarySupplementaryItems")))
+            }
+        }
+        if let v = s.fields["decorationItems"] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "decorationItems takes an array", range: site(s, "decorationItems")) }
+            for (i, it) in items.enumerated() {
+                guard case .object(let d) = it, d.kind == .decoration else {
+                    throw EvalStop(kind: .unsupported, message: "decorationItems[\(i)] is not an NSCollectionLayoutDecorationItem", range: site(s, "decorationItems"))
+                }
+                let m = DecorationItem(path: path + "/decorationItems/\(i)", range: d.range)
+                if case .string(let k)? = d.fields["elementKind"] { m.elementKind = k }
+                if let ci = d.fields["contentInsets"] { m.contentInsets = try insetsValue(ci, site(d, "contentInsets")) }
+                if let z = d.fields["zIndex"] { m.zIndex = Int(try number(z, site(d, "zIndex"), "zIndex")) }
+                m.props = props(d, ["elementKind", "contentInsets", "zIndex"], path: m.path, objectRange: d.range)
+                spec.decorationItems.append(m)
+            }
+        }
+        spec.props = props(s, ["group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior", "contentInsetsReference",
+                               "supplementaryContentInsetsReference", "boundarySupplementaryItems", "decorationItems"],
+                           path: path, objectRange: s.range)
+        return Section(index: k, base: spec, hasOwnKeys: true)
+    }
+
+    /// An element's text: its constructor and the statements that changed it later in the same file (rules count
+    /// a value as the element's own when it lies inside).
+    func elementRange(_ o: Obj) -> ByteRange {
+        let file = module.locate(o.range.start).file
+        var r = o.range
+        for t in o.touched where module.locate(t.start).file == file {
+            r = ByteRange(min(r.start, t.start), max(r.end, t.end))
+        }
+        for (_, s) in o.sites where module.locate(s.value.start).file == file {
+            r = ByteRange(min(r.start, s.value.start), max(r.end, s.value.end))
+        }
+        return r
+    }
+
+    func elementModel(_ o: Obj, path: String) throws -> LayoutElement {
+        guard o.kind == .item || o.kind == .group else {
+            throw EvalStop(kind: .unsupported, message: "expected an item or a group, not \(o.kind.rawValue)", range: o.range)
+        }
+        let range = elementRange(o)
+        let el = LayoutElement(path: path, range: range)
+        guard case .size(let w, let h, _)? = o.fields["layoutSize"] else {
+            throw EvalStop(kind: .unsupported, message: "the \(o.kind.rawValue) has no layoutSize", range: o.range)
+        }
+        el.width = w
+        el.height = h
+        el.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
+        el.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: range, parentPath: path)
+        if let v = o.fields["contentInsets"] { el.contentInsets = try insetsValue(v, site(o, "contentInsets")) }
+        if let v = o.fields["edgeSpacing"] {
+            switch v {
+            case .edgeSpacing(let es): el.edgeSpacing = es
+            case .none: break
+            case .unknown(let u): try stopUnknown(u, "edgeSpacing")
+            default: throw EvalStop(kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing", range: site(o, "edgeSpacing"))
+            }
+        }
+        if let v = o.fields["supplementaryItems"] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "supplementaryItems takes an array", range: site(o, "supplementaryItems")) }
+            for (i, it) in items.enumerated() {
+                el.supplementaryItems.append(try supplementaryModel(it, path: path + "/supplementaryItems/\(i)", at: site(o, "supplementaryItems")))
+            }
+        }
+        for (key, site) in o.sites where ["contentInsets", "edgeSpacing", "supplementaryItems", "interItemSpacing", "count", "subitems", "subitem", "repeatingSubitem"].contains(key) {
+            el.props[key] = PropertySite(key: key, keyRange: site.key, valueRange: site.value, objectRange: range, parentPath: path)
+        }
+        if o.kind == .group {
+            let dirName: String
+            if case .member(let d)? = o.fields["direction"] { dirName = d } else { dirName = "horizontal" }
+            let direction = GroupDirection(rawValue: dirName) ?? .horizontal
+            var spacing: Spacing?
+            if let v = o.fields["interItemSpacing"] { spacing = try spacingValue(v, site(o, "interItemSpacing")) }
+            let layout: SubitemLayout
+            if case .array(let items)? = o.fields["subitems"] {
+                layout = .subitems(try items.enumerated().map { i, it in
+                    guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, "subitems")) }
+                    return try elementModel(c, path: path + "/subitems/\(i)")
+                })
+            } else if case .object(let c)? = o.fields["subitem"], let n = o.fields["count"]?.integer {
+                layout = .count(try elementModel(c, path: path + "/subitem"), n)
+            } else if case .object(let c)? = o.fields["repeatingSubitem"], let n = o.fields["count"]?.integer {
+                layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n)
+            } else if case .closure(let provider)? = o.fields["itemProvider"] {
+                layout = .frames(try customFrames(provider, path: path, range: site(o, "itemProvider")))
+            } else {
+                layout = .missing
+            }
+            el.group = GroupSpec(direction: direction, layout: layout, interItemSpacing: spacing)
+        }
+        return el
+    }
+
+    /// A custom group's frames: what its item provider returns in this environment.
+    func customFrames(_ provider: Closure, path: String, range: ByteRange) throws -> [CustomFrame] {
+        let v = try callClosure(provider, args: [.object(environmentObject(range))], callRange: range)
+        guard case .array(let items) = v else {
+            if case .unknown(let u) = v { try stopUnknown(u, "the custom group's frames") }
+            throw EvalStop(kind: .unsupported, message: "the item provider does not return [NSCollectionLayoutGroupCustomItem]", range: range)
+        }
+        return try items.enumerated().map { i, it in
+            guard case .record(_, let f) = it, case .record(_, let fr)? = f["frame"] else {
+                throw EvalStop(kind: .unsupported, message: "item \(i) of the custom group is not an NSCollectionLayoutGroupCustomItem with a frame", range: range)
+            }
+            let at = f["range"]?.integer ?? range.start
+            func n(_ k: String) throws -> Double { try number(fr[k] ?? .num(0, .float), range, "the frame's \(k)") }
+            return CustomFrame(x: try n("x"), y: try n("y"), width: try n("width"), height: try n("height"),
+                               range: ByteRange(at, at), path: path + "/frames/\(i)")
+        }
+    }
+
+    func boundaryModel(_ v: Value, path: String, at: ByteRange) throws -> BoundaryItem {
+        guard case .object(let o) = v, o.kind == .boundary else {
+            if case .unknown(let u) = v { try stopUnknown(u, "boundarySupplementaryItems") }
+            throw EvalStop(kind: .unsupported, message: "not an NSCollectionLayoutBoundarySupplementaryItem", range: at)
+        }
+        let b = BoundaryItem(path: path, range: elementRange(o))
+        if case .string(let k)? = o.fields["elementKind"] { b.elementKind = k }
+        if case .size(let w, let h, _)? = o.fields["layoutSize"] { b.width = w; b.height = h }
+        if case .member(let a)? = o.fields["alignment"], let al = RectAlignment(rawValue: a) { b.alignment = al }
+        if case .record(_, let p)? = o.fields["absoluteOffset"] { b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        if case .bool(let x)? = o.fields["extendsBoundary"] { b.extendsBoundary = x }
+        if case .bool(let x)? = o.fields["pinToVisibleBounds"] { b.pinToVisibleBounds = x }
+        if let z = o.fields["zIndex"] { b.zIndex = Int(try number(z, site(o, "zIndex"), "zIndex")) }
+        b.props = props(o, ["elementKind", "alignment", "absoluteOffset", "extendsBoundary", "pinToVisibleBounds", "zIndex"], path: path, objectRange: b.range)
+        if let w = b.width { b.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: b.range, parentPath: path) }
+        if let h = b.height { b.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: b.range, parentPath: path) }
+        return b
+    }
+
+    func supplementaryModel(_ v: Value, path: String, at: ByteRange) throws -> SupplementaryItem {
+        guard case .object(let o) = v, o.kind == .supplementary else {
+            if case .unknown(let u) = v { try stopUnknown(u, "supplementaryItems") }
+            throw EvalStop(kind: .unsupported, message: "not an NSCollectionLayoutSupplementaryItem", range: at)
+        }
+        let s = SupplementaryItem(path: path, range: elementRange(o))
+        if case .string(let k)? = o.fields["elementKind"] { s.elementKind = k }
+        if case .size(let w, let h, _)? = o.fields["layoutSize"] { s.width = w; s.height = h }
+        if let a = o.fields["containerAnchor"] { s.containerAnchor = anchor(a) }
+        if let a = o.fields["itemAnchor"] { s.itemAnchor = anchor(a) }
+        if let z = o.fields["zIndex"] { s.zIndex = Int(try number(z, site(o, "zIndex"), "zIndex")) }
+        s.props = props(o, ["elementKind", "containerAnchor", "itemAnchor", "zIndex"], path: path, objectRange: s.range)
+        return s
+    }
+
+    /// `NSCollectionLayoutAnchor(edges: [.top, .trailing], absoluteOffset: …)`: the edges as one alignment.
+    func anchor(_ v: Value) -> Anchor {
+        var a = Anchor()
+        guard case .record(_, let f) = v else { return a }
+        var edges: Set<String> = []
+        switch f["edges"] {
+        case .array(let list)?: for e in list { if case .member(let m) = e { edges.insert(m) } }
+        case .member(let m)?: edges.insert(m)
+        default: break
+        }
+        let vertical = edges.contains("top") ? "top" : edges.contains("bottom") ? "bottom" : nil
+        let horizontal = edges.contains("leading") ? "leading" : edges.contains("trailing") ? "trailing" : nil
+        let name: String
+        switch (vertical, horizontal) {
+        case (let v?, let h?): name = v + h.prefix(1).uppercased() + h.dropFirst()
+        case (let v?, nil): name = v
+        case (nil, let h?): name = h
+        default: name = "none"
+        }
+        a.edges = RectAlignment(rawValue: name) ?? .none
+        if case .record(_, let p)? = f["absoluteOffset"] { a.offset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        if case .record(_, let p)? = f["fractionalOffset"] { a.fractionalOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        return a
+    }
+}

@@ -1,0 +1,266 @@
+// The Swift front end's entry point: Swift files (read as one module) → every compositional layout they build,
+// evaluated per environment into the layout model → the engine's resolver and rules (`lintModels`) → diagnostics
+// per file, in Swift's terms, with Swift fixes.
+
+import Foundation
+import LayoutLintCore
+import SwiftSyntax
+
+/// One layout read from Swift: its name (the enclosing function, property or variable), where it is built, and its
+/// resolved form per environment (`result.layouts`), as a spec document's would be.
+public struct SwiftLayoutResult: @unchecked Sendable {
+    public let name: String
+    public let path: String
+    /// The construction (or the function that returns the section or group), in its file's offsets.
+    public let range: ByteRange
+    /// The resolved layouts and this layout's diagnostics (in its file's offsets, with its file's line index).
+    public let result: LintResult
+}
+
+public struct SwiftFileResult: @unchecked Sendable {
+    public let path: String
+    public let source: [UInt8]
+    public let lineIndex: LineIndex
+    public var diagnostics: [Diagnostic]
+    public var omitted = OmittedDiagnostics()
+    public var layouts: [SwiftLayoutResult] = []
+    public var unknownEnvironments: [String] = []
+    /// By severity, with those past the limit.
+    public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }
+}
+
+public enum SwiftFrontEnd {
+    /// The file extension this front end reads.
+    public static func reads(_ path: String) -> Bool { path.hasSuffix(".swift") }
+
+    /// Lints Swift files read as one module. Files that never name the API are skipped before any parse; they
+    /// are parsed only when a layout uses a name that one of them declares.
+    public static func lint(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions = LintOptions()) -> [SwiftFileResult] {
+        onLargeStack { lintOnThisThread(sources, options: options) }
+    }
+
+    static func lintOnThisThread(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions) -> [SwiftFileResult] {
+        var results: [SwiftFileResult] = []
+        var read: [(path: String, bytes: [UInt8])] = []
+        var resultIndex: [Int] = []
+        for s in sources {
+            let index = LineIndex(s.bytes)
+            if s.bytes.count > options.maxDocumentBytes {
+                results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: [
+                    Diagnostic(rule: "syntax", severity: .error, message: "the file is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads", range: ByteRange(0, 0))]))
+                continue
+            }
+            if let nul = s.bytes.prefix(8192).firstIndex(of: 0) {
+                results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: [
+                    Diagnostic(rule: "syntax", severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))]))
+                continue
+            }
+            results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: []))
+            if mentionsCompositionalLayout(s.bytes) {
+                resultIndex.append(results.count - 1)
+                read.append(s)
+            }
+        }
+        guard !read.isEmpty else { return results }
+        let module = SwiftModule(sources: read)
+        let (environments, unknown) = environmentsToResolve(options: options)
+        guard !environments.isEmpty else {
+            for i in resultIndex { results[i].unknownEnvironments = unknown }
+            return results
+        }
+        var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
+        var layoutsPerFile: [[SwiftLayoutResult]] = Array(repeating: [], count: module.files.count)
+        var reached: Set<Int> = []
+        // Constructions first: a function returning a section that a construction reaches is part of that layout.
+        let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
+            + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
+        var seenNotes = Set<String>()
+        for site in ordered {
+            if case .construction = site.kind {} else if reached.contains(site.range.start) { continue }
+            let read = readLayout(site, module: module, environments: environments, options: options)
+            reached.formUnion(read.reached)
+            let file = site.file
+            for n in read.notes {
+                let key = "\(n.rule)|\(n.range.start)|\(n.range.end)|\(n.message)"
+                guard seenNotes.insert(key).inserted else { continue }
+                let (f, off) = module.locate(n.range.start)
+                perFile[f].append(Diagnostic(rule: n.rule, severity: n.severity, message: n.message,
+                                             range: ByteRange(off, off + n.range.length)))
+            }
+            guard let documents = read.documents else { continue }
+            let source = module.files[file].bytes
+            var lr = lintModels(documents, environments: environments, source: source, lineIndex: module.files[file].lineIndex, options: options)
+            lr.unknownEnvironments = unknown
+            var own: [Diagnostic] = []
+            for d in lr.diagnostics {
+                let (f, local) = localized(d, module)
+                perFile[f].append(local)
+                if f == file { own.append(local) }
+            }
+            lr.diagnostics = own
+            let base = module.files[file].base
+            layoutsPerFile[file].append(SwiftLayoutResult(name: site.name, path: module.files[file].path,
+                                                          range: ByteRange(site.range.start - base, site.range.end - base), result: lr))
+        }
+        for (f, i) in resultIndex.enumerated() where f < module.files.count {
+            let file = module.files[f]
+            var ds = dedupe(perFile[f])
+            attachSwiftFixes(&ds, file: file)
+            let finished = finishDiagnostics(ds, comments: file.comments, source: suppressionText(file), lineIndex: file.lineIndex, options: options)
+            results[i].diagnostics = finished.diagnostics
+            results[i].omitted = finished.omitted
+            results[i].layouts = layoutsPerFile[f]
+            results[i].unknownEnvironments = unknown
+        }
+        return results
+    }
+
+    /// A diagnostic in module offsets → the file it is in and its offsets there (related locations in other files
+    /// are dropped: a report shows one file).
+    static func localized(_ d: Diagnostic, _ module: SwiftModule) -> (Int, Diagnostic) {
+        let (f, off) = module.locate(d.range.start)
+        let base = module.files[f].base
+        var out = d
+        out.range = ByteRange(off, off + d.range.length)
+        out.related = d.related.compactMap { r in
+            guard module.locate(r.range.start).file == f else { return nil }
+            var x = r
+            x.range = ByteRange(r.range.start - base, r.range.end - base)
+            return x
+        }
+        return (f, out)
+    }
+
+    static func dedupe(_ ds: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return ds.filter { seen.insert($0).inserted }
+    }
+
+    /// The file's bytes with `layoutlint:disable` (the SwiftLint-style spelling) read as `layoutlint-disable`, for
+    /// the suppression parser (same length: offsets do not move).
+    static func suppressionText(_ file: SwiftSourceFile) -> [UInt8] {
+        var b = file.bytes
+        let needle = Array("layoutlint:disable".utf8)
+        for c in file.comments {
+            var i = c.range.start
+            while i + needle.count <= c.range.end {
+                if b[i..<(i + needle.count)].elementsEqual(needle) { b[i + 10] = UInt8(ascii: "-") }
+                i += 1
+            }
+        }
+        return b
+    }
+
+    struct Read {
+        var documents: [LayoutDocument]?
+        var notes: [EvalNote] = []
+        var reached: Set<Int> = []
+    }
+
+    /// Evaluates one layout in each environment (once, when nothing it reads depends on the environment).
+    static func readLayout(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> Read {
+        var out = Read()
+        var documents: [LayoutDocument] = []
+        for env in environments {
+            let ev = Evaluator(module: module, environment: env)
+            do {
+                let layout = try evaluateSite(site, ev)
+                documents.append(try ev.document(for: layout, name: site.name))
+            } catch let stop as EvalStop {
+                ev.note(stop.kind == .limit ? "swift-limit" : "swift-unresolved", stop.kind == .limit ? .warning : .information,
+                        stop.kind == .unknown ? stop.message + "; layoutlint does not check \(site.name)"
+                            : stop.message + (stop.kind == .limit ? "" : "; layoutlint does not check \(site.name)"), stop.range)
+                out.notes += ev.notes
+                out.reached.formUnion(ev.reached)
+                out.documents = nil
+                return out
+            } catch {
+                out.documents = nil
+                return out
+            }
+            out.notes += ev.notes
+            out.reached.formUnion(ev.reached)
+            if !ev.readsEnvironment { break }
+        }
+        out.documents = documents
+        return out
+    }
+
+    /// Runs the code that builds the layout at `site` and returns the layout object it made.
+    static func evaluateSite(_ site: LayoutSite, _ ev: Evaluator) throws -> Obj {
+        switch site.kind {
+        case .construction(let call):
+            var firstStop: EvalStop?
+            if let context = site.context {
+                do { try runContext(context, file: site.file, ev) } catch let s as EvalStop { firstStop = s }
+            }
+            if let made = ev.constructed[site.range.start] { return made }
+            // Not reached by running its function (a branch not taken, a closure not called): the construction alone.
+            do {
+                guard case .object(let o) = try ev.eval(ExprSyntax(call), Scope(parent: nil), site.file), o.kind == .layout else {
+                    throw firstStop ?? EvalStop(kind: .unsupported, message: "layoutlint could not read this layout", range: site.range)
+                }
+                return o
+            } catch let s as EvalStop { throw firstStop ?? s }
+        case .returnsSection(let f, let p), .returnsGroup(let f, let p):
+            var v: Value
+            if let f {
+                v = try ev.callFunction(FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [], callRange: site.range)
+            } else if let p, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                v = try ev.readProperty(name, owner: p.owner, site.range) ?? .none
+            } else { v = .none }
+            if case .unknown(let u) = v { try ev.stopUnknown(u, site.name) }
+            guard case .object(var o) = v else {
+                throw EvalStop(kind: .unsupported, message: "\(site.name) does not return a section or a group that layoutlint can read", range: site.range)
+            }
+            if o.kind == .group {
+                let s = Obj(.section, range: o.range)
+                s.fields["group"] = .object(o)
+                o = s
+            }
+            guard o.kind == .section else {
+                throw EvalStop(kind: .unsupported, message: "\(site.name) does not return a section or a group", range: site.range)
+            }
+            let layout = Obj(.layout, range: site.range)
+            layout.fields["section"] = .object(o)
+            return layout
+        }
+    }
+
+    /// Runs the declaration whose code holds a construction: a function (its parameters as a caller would pass
+    /// them where that is known), a property's getter or initializer, an initializer, or a file's top-level code.
+    static func runContext(_ context: Syntax, file: Int, _ ev: Evaluator) throws {
+        if let f = context.as(FunctionDeclSyntax.self) {
+            let owner = ev.module.functions[f.name.text]?.first { $0.decl.id == f.id }?.owner
+            _ = try ev.callFunction(FunctionRef(decl: f, file: file), owner: owner, args: [], callRange: ev.r(f, file))
+        } else if let b = context.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            let owner = ev.module.properties[name]?.first { $0.binding.id == b.id }?.owner
+            _ = try ev.readProperty(name, owner: owner, ev.r(b, file))
+        } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
+            _ = try ev.runBody(body.statements, scope: Scope(parent: nil), file: file, owner: nil, name: "init", type: nil)
+        } else if let s = context.as(SourceFileSyntax.self) {
+            _ = try ev.exec(s.statements, Scope(parent: nil), file)
+        }
+    }
+}
+
+/// Runs `body` on a thread with a large stack: swift-syntax's tree and the evaluator recurse as deep as the code
+/// nests (bounded), which the 512 KB of a dispatch worker thread does not always hold.
+func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    let box = StackBox(body)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = box.body()
+        done.signal()
+    }
+    thread.stackSize = 64 << 20
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+private final class StackBox<T>: @unchecked Sendable {
+    let body: () -> T
+    var value: T?
+    init(_ body: @escaping () -> T) { self.body = body }
+}

@@ -1,0 +1,387 @@
+// A folder of Swift files read as one module: parsed with swift-syntax, operators folded, declarations indexed by
+// name (functions, properties and constants, enums), and the places that build compositional layouts found.
+// Offsets: every file's bytes sit one after another in one "module offset" space (`SwiftSourceFile.base`), so a
+// layout built by helpers in several files keeps one range type; reports split them back per file.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutLintCore
+import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+
+public struct SwiftSourceFile: @unchecked Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+    /// The offset of this file's first byte among the module's files.
+    public let base: Int
+    let tree: SourceFileSyntax
+    public let lineIndex: LineIndex
+    /// Comments, in this file's own offsets (suppressions are read from them).
+    public let comments: [Comment]
+}
+
+/// Files that never name the compositional layout API are skipped before any parse (a folder of an app has thousands
+/// of Swift files, a few percent of which build layouts).
+public func mentionsCompositionalLayout(_ bytes: [UInt8]) -> Bool {
+    // Every name of the API ends its prefix in "CollectionLayout" (NSCollectionLayoutSection, IBP…) or
+    // "CompositionalLayout" (UICollectionViewCompositionalLayout, NSCollectionViewCompositionalLayout): find each
+    // "Layout" with memchr and look behind it.
+    let collection = Array("Collection".utf8), compositional = Array("Compositional".utf8), layout = Array("Layout".utf8)
+    return bytes.withUnsafeBufferPointer { b in
+        guard let base = b.baseAddress else { return false }
+        var i = 0
+        let n = b.count
+        while i < n, let p = memchr(base + i, Int32(UInt8(ascii: "L")), n - i) {
+            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            i = at + 1
+            guard at + layout.count <= n, b[at..<(at + layout.count)].elementsEqual(layout) else { continue }
+            if at >= collection.count, b[(at - collection.count)..<at].elementsEqual(collection) { return true }
+            if at >= compositional.count, b[(at - compositional.count)..<at].elementsEqual(compositional) { return true }
+        }
+        return false
+    }
+}
+
+/// The API's spellings: UIKit's, AppKit's (`NSCollectionView…`) and the IBP backport's (`IBP` before either) name
+/// the same types.
+func canonicalTypeName(_ name: String) -> String {
+    var n = Substring(name)
+    if n.hasPrefix("IBP") { n = n.dropFirst(3) }
+    switch n {
+    case "NSCollectionViewCompositionalLayout": return "UICollectionViewCompositionalLayout"
+    case "NSCollectionViewCompositionalLayoutConfiguration": return "UICollectionViewCompositionalLayoutConfiguration"
+    case "NSCollectionLayoutSectionOrthogonalScrollingBehavior": return "UICollectionLayoutSectionOrthogonalScrollingBehavior"
+    default: return String(n)
+    }
+}
+
+struct FunctionEntry {
+    let decl: FunctionDeclSyntax
+    let file: Int
+    let owner: String?
+    let isStatic: Bool
+    var name: String { decl.name.text }
+    var labels: [String?] {
+        decl.signature.parameterClause.parameters.map { p in p.firstName.text == "_" ? nil : p.firstName.text }
+    }
+}
+
+struct PropertyEntry {
+    let binding: PatternBindingSyntax
+    let file: Int
+    let owner: String?
+    let isLet: Bool
+    let isStatic: Bool
+    let isLazy: Bool
+    var type: String? { binding.typeAnnotation.map { $0.type.trimmedDescription } }
+}
+
+struct EnumEntry {
+    let name: String
+    let file: Int
+    var cases: [(name: String, raw: ExprSyntax?)] = []
+    var rawType: String?
+}
+
+/// Where a layout is built: a `UICollectionViewCompositionalLayout(…)` construction, or a function or computed
+/// property that returns a section or a group and that no construction reaches.
+struct LayoutSite {
+    enum Kind {
+        case construction(FunctionCallExprSyntax)
+        case returnsSection(FunctionEntry?, PropertyEntry?)
+        case returnsGroup(FunctionEntry?, PropertyEntry?)
+    }
+    let kind: Kind
+    let name: String
+    let file: Int
+    /// Module offsets of the construction, function or property.
+    let range: ByteRange
+    /// The function, property or closure whose body runs to build it.
+    let context: Syntax?
+}
+
+public final class SwiftModule: @unchecked Sendable {
+    public private(set) var files: [SwiftSourceFile] = []
+    var functions: [String: [FunctionEntry]] = [:]
+    var properties: [String: [PropertyEntry]] = [:]
+    var enums: [String: EnumEntry] = [:]
+    var typeNames: Set<String> = []
+    var sites: [LayoutSite] = []
+
+    /// Reads `sources` (path, bytes) as one module. Nothing here fails: code that does not parse yields a tree with
+    /// missing and unexpected nodes, read as far as it goes.
+    public init(sources: [(path: String, bytes: [UInt8])]) {
+        var base = 0
+        for (path, bytes) in sources {
+            let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: folded, lineIndex: LineIndex(bytes),
+                                         comments: swiftComments(folded)))
+            base += bytes.count + 1
+        }
+        for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
+        for i in files.indices { findSites(in: i) }
+    }
+
+    /// The file that holds module offset `offset`, and the offset in it.
+    public func locate(_ offset: Int) -> (file: Int, offset: Int) {
+        var lo = 0, hi = files.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if files[mid].base <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo, offset - (files.isEmpty ? 0 : files[lo].base))
+    }
+
+    func range(_ node: some SyntaxProtocol, file: Int) -> ByteRange {
+        let b = files[file].base
+        return ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+
+    // MARK: declarations
+
+    private func index(_ items: [CodeBlockItemSyntax.Item], file: Int, owner: String?) {
+        for item in items {
+            if case .decl(let d) = item { indexDecl(d, file: file, owner: owner) }
+        }
+    }
+
+    private func indexMembers(_ members: MemberBlockItemListSyntax, file: Int, owner: String?) {
+        for m in members { indexDecl(m.decl, file: file, owner: owner) }
+    }
+
+    private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?) {
+        if let f = d.as(FunctionDeclSyntax.self) {
+            let isStatic = f.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+            functions[f.name.text, default: []].append(FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic))
+        } else if let v = d.as(VariableDeclSyntax.self) {
+            let isStatic = v.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+            let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
+            for b in v.bindings {
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                properties[name, default: []].append(PropertyEntry(binding: b, file: file, owner: owner,
+                                                                   isLet: v.bindingSpecifier.text == "let",
+                                                                   isStatic: isStatic || owner == nil, isLazy: isLazy))
+            }
+        } else if let c = d.as(ClassDeclSyntax.self) {
+            typeNames.insert(c.name.text)
+            indexMembers(c.memberBlock.members, file: file, owner: c.name.text)
+        } else if let s = d.as(StructDeclSyntax.self) {
+            typeNames.insert(s.name.text)
+            indexMembers(s.memberBlock.members, file: file, owner: s.name.text)
+        } else if let a = d.as(ActorDeclSyntax.self) {
+            typeNames.insert(a.name.text)
+            indexMembers(a.memberBlock.members, file: file, owner: a.name.text)
+        } else if let e = d.as(ExtensionDeclSyntax.self) {
+            indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription)
+        } else if let e = d.as(EnumDeclSyntax.self) {
+            typeNames.insert(e.name.text)
+            var entry = EnumEntry(name: e.name.text, file: file)
+            entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+            for m in activeMembers(e.memberBlock.members) {
+                if let c = m.decl.as(EnumCaseDeclSyntax.self) {
+                    for el in c.elements { entry.cases.append((el.name.text, el.rawValue?.value)) }
+                }
+            }
+            enums[e.name.text] = entry
+            indexMembers(e.memberBlock.members, file: file, owner: e.name.text)
+        } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
+            switch clause.elements {
+            case .statements(let s)?: index(s.map(\.item), file: file, owner: owner)
+            case .decls(let m)?: indexMembers(m, file: file, owner: owner)
+            default: break
+            }
+        }
+    }
+
+    /// Members through active `#if` clauses.
+    func activeMembers(_ members: MemberBlockItemListSyntax) -> [MemberBlockItemSyntax] {
+        var out: [MemberBlockItemSyntax] = []
+        for m in members {
+            if let ic = m.decl.as(IfConfigDeclSyntax.self) {
+                if case .decls(let inner)? = activeClause(ic)?.elements { out += activeMembers(inner) }
+            } else { out.append(m) }
+        }
+        return out
+    }
+
+    // MARK: layout sites
+
+    private func findSites(in file: Int) {
+        let finder = SiteFinder(viewMode: .sourceAccurate)
+        finder.walk(files[file].tree)
+        var seen: [String: Int] = [:]
+        func unique(_ n: String) -> String {
+            seen[n, default: 0] += 1
+            return seen[n]! == 1 ? n : "\(n) (\(seen[n]!))"
+        }
+        for call in finder.constructions {
+            let (name, context) = enclosingContext(of: Syntax(call))
+            sites.append(LayoutSite(kind: .construction(call), name: unique(name ?? "layout"), file: file,
+                                    range: range(call, file: file), context: context))
+        }
+        // Functions and computed properties that return a section or a group (checked against the constructions'
+        // reach when the module is evaluated).
+        for f in functions.values.joined() where f.file == file {
+            guard let t = f.decl.signature.returnClause?.type.trimmedDescription, f.decl.body != nil else { continue }
+            switch canonicalTypeName(t.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) {
+            case "NSCollectionLayoutSection":
+                sites.append(LayoutSite(kind: .returnsSection(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
+            case "NSCollectionLayoutGroup":
+                sites.append(LayoutSite(kind: .returnsGroup(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
+            default: break
+            }
+        }
+        for p in properties.values.joined() where p.file == file && p.binding.accessorBlock != nil {
+            guard let t = p.type, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            switch canonicalTypeName(t) {
+            case "NSCollectionLayoutSection":
+                sites.append(LayoutSite(kind: .returnsSection(nil, p), name: unique(name), file: file, range: range(p.binding, file: file), context: Syntax(p.binding)))
+            case "NSCollectionLayoutGroup":
+                sites.append(LayoutSite(kind: .returnsGroup(nil, p), name: unique(name), file: file, range: range(p.binding, file: file), context: Syntax(p.binding)))
+            default: break
+            }
+        }
+        sites.sort { ($0.file, $0.range.start) < ($1.file, $1.range.start) }
+    }
+
+    /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code
+    /// runs to build it.
+    func enclosingContext(of node: Syntax) -> (String?, Syntax?) {
+        var name: String?
+        var context: Syntax?
+        var n: Syntax? = node.parent
+        while let c = n {
+            if name == nil, let b = c.as(PatternBindingSyntax.self), let id = b.pattern.as(IdentifierPatternSyntax.self) {
+                name = id.identifier.text
+            }
+            if let f = c.as(FunctionDeclSyntax.self) {
+                return (name ?? f.name.text, Syntax(f))
+            }
+            if let b = c.as(PatternBindingSyntax.self), isMemberOrGlobal(b) {
+                return (name, Syntax(b))
+            }
+            if c.is(InitializerDeclSyntax.self) { return (name ?? "init", c) }
+            if c.is(SourceFileSyntax.self) { context = c }
+            n = c.parent
+        }
+        return (name, context)
+    }
+
+    /// A binding declared in a type or at file level (not a local inside a function).
+    func isMemberOrGlobal(_ b: PatternBindingSyntax) -> Bool {
+        var n: Syntax? = b.parent
+        while let c = n {
+            if c.is(MemberBlockItemSyntax.self) { return true }
+            if c.is(CodeBlockSyntax.self) || c.is(ClosureExprSyntax.self) || c.is(AccessorBlockSyntax.self) { return false }
+            if c.is(SourceFileSyntax.self) { return true }
+            n = c.parent
+        }
+        return false
+    }
+}
+
+/// Finds the constructions of a compositional layout: `UICollectionViewCompositionalLayout(…)` in any spelling,
+/// with arguments or a trailing section-provider closure.
+private final class SiteFinder: SyntaxVisitor {
+    var constructions: [FunctionCallExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        var callee = node.calledExpression
+        if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base { callee = b }
+        if let r = callee.as(DeclReferenceExprSyntax.self), canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout" {
+            constructions.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+// MARK: #if as an iOS build sees it
+
+/// The clause of an `#if` an iOS build compiles: `canImport(UIKit)`, `os(iOS)`, `swift(>=…)`, `compiler(>=…)` and
+/// `#available` are true; other platforms, `targetEnvironment(…)` and custom flags (`DEBUG`) are false.
+func activeClause(_ ic: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
+    for clause in ic.clauses {
+        guard let cond = clause.condition else { return clause }   // #else
+        if evalIfConfig(cond) { return clause }
+    }
+    return nil
+}
+
+func evalIfConfig(_ e: ExprSyntax) -> Bool {
+    if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "!" { return !evalIfConfig(p.expression) }
+    if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let first = t.elements.first { return evalIfConfig(first.expression) }
+    if let i = e.as(InfixOperatorExprSyntax.self), let op = i.operator.as(BinaryOperatorExprSyntax.self) {
+        switch op.operator.text {
+        case "&&": return evalIfConfig(i.leftOperand) && evalIfConfig(i.rightOperand)
+        case "||": return evalIfConfig(i.leftOperand) || evalIfConfig(i.rightOperand)
+        default: return false
+        }
+    }
+    if let s = e.as(SequenceExprSyntax.self) {
+        // Unfolded (an operator the table does not know): read `a && b` / `a || b` left to right.
+        let els = Array(s.elements)
+        guard var acc = els.first.map(evalIfConfig) else { return false }
+        var i = 1
+        while i + 1 < els.count {
+            let op = els[i].as(BinaryOperatorExprSyntax.self)?.operator.text
+            let rhs = evalIfConfig(els[i + 1])
+            acc = op == "||" ? (acc || rhs) : (acc && rhs)
+            i += 2
+        }
+        return acc
+    }
+    if let b = e.as(BooleanLiteralExprSyntax.self) { return b.literal.tokenKind == .keyword(.true) }
+    if let c = e.as(FunctionCallExprSyntax.self), let name = c.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+        let arg = c.arguments.first?.expression.trimmedDescription ?? ""
+        switch name {
+        case "canImport": return ["UIKit", "Foundation", "CoreGraphics", "SwiftUI", "Combine", "IBPCollectionViewCompositionalLayout"].contains(arg)
+        case "os": return arg == "iOS"
+        case "arch": return arg == "arm64"
+        case "swift", "compiler": return true
+        case "targetEnvironment": return false
+        default: return false
+        }
+    }
+    return false
+}
+
+// MARK: comments
+
+/// Every comment of the tree with its range (for suppressions), in the file's offsets. `layoutlint:disable…` (the
+/// SwiftLint-style spelling Swift developers reach for) reads as `layoutlint-disable…`.
+func swiftComments(_ tree: SourceFileSyntax) -> [Comment] {
+    var out: [Comment] = []
+    for token in tree.tokens(viewMode: .sourceAccurate) {
+        var offset = token.position.utf8Offset
+        func take(_ trivia: Trivia) {
+            for piece in trivia {
+                let len = piece.sourceLength.utf8Length
+                switch piece {
+                case .lineComment(let t), .docLineComment(let t):
+                    let body = t.hasPrefix("///") ? String(t.dropFirst(3)) : String(t.dropFirst(2))
+                    out.append(Comment(range: ByteRange(offset, offset + len), text: normalizedDirective(body), isLineComment: true))
+                case .blockComment(let t), .docBlockComment(let t):
+                    var body = Substring(t.dropFirst(2))
+                    if body.hasSuffix("*/") { body = body.dropLast(2) }
+                    out.append(Comment(range: ByteRange(offset, offset + len), text: normalizedDirective(String(body)), isLineComment: false))
+                default: break
+                }
+                offset += len
+            }
+        }
+        take(token.leadingTrivia)
+        offset = token.endPositionBeforeTrailingTrivia.utf8Offset
+        take(token.trailingTrivia)
+    }
+    return out
+}
+
+func normalizedDirective(_ text: String) -> String {
+    guard text.contains("layoutlint:disable") else { return text }
+    return text.replacingOccurrences(of: "layoutlint:disable", with: "layoutlint-disable")
+}
