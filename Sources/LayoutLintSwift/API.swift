@@ -295,6 +295,12 @@ extension Evaluator {
             if o.kind == .view || o.kind == .layout || o.kind == .configuration {
                 return .void   // register(…), invalidateLayout(), setCollectionViewLayout(…): nothing the layout reads
             }
+        case .enumCase(let t, _, _):
+            if module.functions[name]?.contains(where: { $0.owner == t }) == true {
+                pendingSelf = v
+                defer { pendingSelf = nil }
+                if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
+            }
         case .closure(let cl) where name == "callAsFunction":
             return try callClosure(cl, args: args.map(\.value), callRange: range)
         case .unknown(let u):

@@ -59,6 +59,10 @@ final class Evaluator {
     private var evaluatingStored: Set<Int> = []
     /// The type whose member code runs (to prefer its own members over same-named ones elsewhere).
     var selfType: String?
+    /// `self` where the code runs on a value the evaluator knows (an enum case's computed property or method).
+    var selfValue: Value?
+    /// `self` for the next body run (set by a member access on such a value).
+    var pendingSelf: Value?
     /// The user function names being run, innermost last (a section is named after the function that made it).
     var functionStack: [String] = []
     /// The section provider's index variable and how it was used during one call.
@@ -414,9 +418,10 @@ final class Evaluator {
         if callDepth > maxCallDepth {
             throw EvalStop(kind: .limit, message: "calls nest more than \(maxCallDepth) deep (recursion): the layout is not read past this point", range: module.range(body, file: file))
         }
-        let savedSelf = selfType
+        let savedSelf = selfType, savedValue = selfValue
+        if let p = pendingSelf { selfValue = p; pendingSelf = nil } else if owner != selfType { selfValue = nil }
         if let owner { selfType = owner }
-        defer { selfType = savedSelf }
+        defer { selfType = savedSelf; selfValue = savedValue }
         if let name { functionStack.append(name) }
         defer { if name != nil { functionStack.removeLast() } }
         if body.count == 1, let only = body.first, case .expr(let e) = only.item {

@@ -126,7 +126,7 @@ extension Evaluator {
             if let ib = indexBox, box === ib { indexReads += 1 }
             return box.value
         }
-        if n == "self" { return .type(selfType ?? "Self") }
+        if n == "self" { return selfValue ?? .type(selfType ?? "Self") }
         if n == "Self" { return .type(selfType ?? "Self") }
         return try lookupName(n, r(d, file), scope, file)
     }
@@ -208,8 +208,14 @@ extension Evaluator {
         case .string(let s):
             if name == "count" { return .num(Double(s.count), .int) }
             if name == "isEmpty" { return .bool(s.isEmpty) }
-        case .enumCase(_, let n, let raw):
+        case .enumCase(let t, let n, let raw):
             if name == "rawValue" { return raw ?? .string(n) }
+            // A computed property of the enum, with `self` the case.
+            if module.properties[name]?.contains(where: { $0.owner == t }) == true {
+                pendingSelf = v
+                defer { pendingSelf = nil }
+                if let pv = try readProperty(name, owner: t, range) { return pv }
+            }
         case .num(let x, _):
             if name == "magnitude" { return .num(abs(x), .float) }
         case .member(let m):

@@ -26,3 +26,4 @@ final class OutlineViewController: UIViewController {
         return UICollectionViewCompositionalLayout.list(using: configuration)
     }
 }
+// createLayout: the data source has three sections, a 9-item grid then two lists of 6 rows; createSidebarLayout: one sidebar section of 12 rows.
