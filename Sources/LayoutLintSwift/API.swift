@@ -64,7 +64,23 @@ extension Evaluator {
 
     func dimension(_ kind: Dimension.Kind, _ args: [Arg], _ range: ByteRange) throws -> Value {
         guard let a = args.first else { throw EvalStop(kind: .unsupported, message: "\(kind.rawValue) needs a value", range: range) }
-        return .dimension(Dimension(kind: kind, value: try number(a.value, a.range, "." + kind.rawValue), range: range))
+        let d = Dimension(kind: kind, value: try number(a.value, a.range, "." + kind.rawValue), range: range)
+        checkDimension(d)
+        return .dimension(d)
+    }
+
+    /// The checks the spec reader makes of a dimension's value: out of range, or not positive, is an error, and the
+    /// element is not laid out (as a spec document's element with that value is not built).
+    func checkDimension(_ d: Dimension) {
+        let limit = d.isFractional ? 1000 : ModelLimits().maxPoints
+        if !d.value.isFinite || abs(d.value) > limit {
+            note("invalid-value", .error, "\(d.swiftDescription) is out of range (at most \(formatPoints(limit)))", d.range)
+            invalidDimensions.insert(d.range)
+        } else if d.value <= 0 {
+            note("non-positive-dimension", .error,
+                 "\(d.swiftDescription) is \(d.value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size", d.range)
+            invalidDimensions.insert(d.range)
+        }
     }
 
     func arg(_ args: [Arg], _ label: String) -> Arg? { args.first { $0.label == label } }
@@ -136,9 +152,11 @@ extension Evaluator {
                         return v
                     }
                 }
+                if indexBox != nil { indexPastEnd = true }
                 return .none
             }
             if let v = try construct(t, args, range, file: file, expected: expected, orNil: true) { return v }
+            if module.typeNames.contains(t), let v = try memberwise(t, args, range) { return v }
             if let v = try freeFunction(name, args, range) { return v }
             if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
             return .unknown(Unknown(what: name + "(…)", range: range, reason: "a function not declared in the files read"))
@@ -267,6 +285,19 @@ extension Evaluator {
                 }
                 return name == "forEach" ? .void : .array(out)
             case "reversed": return .array(a.reversed())
+            case "reduce" where args.count == 2:
+                var acc = args[0].value
+                if case .closure(let cl) = args[1].value {
+                    for el in a { acc = try callClosure(cl, args: [acc, el], callRange: range) }
+                    return acc
+                }
+                guard case .member(let m) = args[1].value, m.hasPrefix("operator ") else { break }
+                for el in a { acc = try binary(String(m.dropFirst(9)), acc, el, range) }
+                return acc
+            case "max", "min":
+                let ns = a.compactMap(\.number)
+                guard ns.count == a.count, let m = (name == "max" ? ns.max() : ns.min()) else { break }
+                return .num(m, a.first.flatMap { if case .num(_, let k) = $0 { return k } else { return nil } } ?? .float)
             case "enumerated": return .array(a.enumerated().map { .tuple([("offset", .num(Double($0.offset), .int)), ("element", $0.element)]) })
             case "prefix": if let n = args.first?.value.integer { return .array(Array(a.prefix(max(0, n)))) }
             case "dropFirst": return .array(Array(a.dropFirst(args.first?.value.integer ?? 1)))
@@ -286,15 +317,31 @@ extension Evaluator {
                 }
                 return .num(x.rounded(rule), k)
             case "squareRoot": return .num(x.squareRoot(), .float)
+            case "isMultiple":
+                if let d = args.first?.value.number, d != 0 { return .bool(x.truncatingRemainder(dividingBy: d) == 0) }
             default: break
             }
         case .type(let t):
             if let sv = try staticCall(t, name, args, range, file: file, expected: nil) { return sv }
             if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
         case .object(let o):
+            // A method an extension of the API's class adds (`extension NSCollectionLayoutSection { func withHeader() }`).
+            for t in apiTypeNames(o.kind) where module.functions[name]?.contains(where: { $0.owner.map(canonicalTypeName) == t }) == true {
+                pendingSelf = v
+                defer { pendingSelf = nil }
+                if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
+            }
             if o.kind == .view || o.kind == .layout || o.kind == .configuration {
                 return .void   // register(…), invalidateLayout(), setCollectionViewLayout(…): nothing the layout reads
             }
+        case .record(let t, _):
+            if module.functions[name]?.contains(where: { $0.owner == t }) == true {
+                pendingSelf = v
+                defer { pendingSelf = nil }
+                if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
+            }
+        case .member(let m):
+            if let resolved = try resolveImplicit(m, range) { return try method(resolved, name, args, range, baseExpr: baseExpr, scope, file) }
         case .enumCase(let t, _, _):
             if module.functions[name]?.contains(where: { $0.owner == t }) == true {
                 pendingSelf = v
@@ -347,6 +394,11 @@ extension Evaluator {
         for type in ["NSCollectionLayoutDimension", "NSCollectionLayoutSpacing", "NSCollectionLayoutGroup", "NSCollectionLayoutDecorationItem", "NSCollectionLayoutSection"] {
             if let v = try staticCall(type, name, args, range, file: file, expected: expected) { return v }
         }
+        // A static factory of the module's own (`extension NSCollectionLayoutItem { static func filling() … }`).
+        if let statics = module.functions[name]?.filter(\.isStatic), let f = statics.first {
+            return try callModuleFunction(name, owner: f.owner, args, range) ?? .none
+        }
+        if args.isEmpty, let v = try resolveImplicit(name, range) { return v }
         return .unknown(Unknown(what: ".\(name)(…)", range: range, reason: "a call layoutlint does not model"))
     }
 
@@ -359,7 +411,9 @@ extension Evaluator {
         case ("NSCollectionLayoutDimension", "estimated"): return try dimension(.estimated, args, range)
         case ("NSCollectionLayoutDimension", "uniformAcrossSiblings"):
             let a = try requireArg(args, "estimate", ".uniformAcrossSiblings", range)
-            return .dimension(Dimension(kind: .uniformAcrossSiblings, value: try number(a.value, a.range, ".uniformAcrossSiblings"), range: range))
+            let d = Dimension(kind: .uniformAcrossSiblings, value: try number(a.value, a.range, ".uniformAcrossSiblings"), range: range)
+            checkDimension(d)
+            return .dimension(d)
         case ("NSCollectionLayoutSpacing", "fixed"), ("NSCollectionLayoutSpacing", "flexible"):
             guard let a = args.first else { return nil }
             return .spacing(Spacing(isFlexible: name == "flexible", value: try number(a.value, a.range, "." + name), range: range))
@@ -383,7 +437,9 @@ extension Evaluator {
         o.set("layoutSize", try sizeValue(size, "layoutSize"), key: size.range, valueRange: size.range)
         o.fields["direction"] = .member(direction)
         if direction == "custom" {
-            let p = try requireArg(args, "itemProvider", "NSCollectionLayoutGroup.custom", range)
+            guard let p = arg(args, "itemProvider") ?? args.first(where: { $0.label == nil }) else {
+                throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroup.custom needs an itemProvider closure", range: range)
+            }
             o.set("itemProvider", p.value, key: p.range, valueRange: p.range)
             return o
         }
@@ -485,6 +541,7 @@ extension Evaluator {
                 o.set("configuration", .object(try objectArg(c, [.configuration], "configuration")), key: c.range, valueRange: c.range)
             }
             constructed[range.start] = o
+            if let t = selfType { o.fields["owner"] = .string(t) }
             return .object(o)
         case "UICollectionViewCompositionalLayoutConfiguration":
             return .object(Obj(.configuration, range: range))

@@ -69,6 +69,14 @@ final class Evaluator {
     var indexBox: Box?
     var indexReads = 0
     var indexMatched = false
+    /// The index went past what the code lists (`Kind(rawValue: sectionIndex)` is nil): no section is there.
+    var indexPastEnd = false
+    /// The index was wrapped (`sectionIndex % n`): a subscript with it matches every index, so it names none.
+    var indexWrapped = false
+    /// The return types of the functions and closures running, innermost last (`return .init(…)` reads it).
+    var returnTypes: [String?] = []
+    /// Dimensions whose value the spec reader would reject (their element is not laid out).
+    var invalidDimensions: Set<ByteRange> = []
 
     func setStored(_ key: Int, _ box: Box) { stored[key] = box }
 
@@ -128,6 +136,7 @@ final class Evaluator {
                     // A local computed variable: read when used (rare; its getter runs each time).
                     value = .unknown(Unknown(what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
                 }
+                if case .member(let m) = value, let resolved = try resolveImplicit(m, r(b, file)) { value = resolved }
                 try bind(b.pattern, typed(value, as: type), type: type, scope, file)
             }
         } else if let f = d.as(FunctionDeclSyntax.self) {
@@ -156,7 +165,8 @@ final class Evaluator {
     func exec(stmt s: StmtSyntax, _ scope: Scope, _ file: Int) throws -> Flow {
         try tick(r(s, file))
         if let ret = s.as(ReturnStmtSyntax.self) {
-            return .returned(try ret.expression.map { try eval($0, scope, file) } ?? .void)
+            let expected = expectation(ofType: returnTypes.last ?? nil)
+            return .returned(try ret.expression.map { try eval($0, scope, file, expected: expected) } ?? .void)
         }
         if let e = s.as(ExpressionStmtSyntax.self) {
             if let i = e.expression.as(IfExprSyntax.self) { return try execIf(i, scope, file) }
@@ -260,10 +270,14 @@ final class Evaluator {
             switch c.condition {
             case .expression(let e):
                 if try !truth(e, scope, file) { return false }
-            case .availability:
+            case .availability(let a):
+                // `#available` holds on an iOS build of today; `#unavailable` does not.
+                if a.availabilityKeyword.text == "#unavailable" { return false }
                 continue
             case .optionalBinding(let b):
                 let name = b.pattern.trimmedDescription
+                // `guard let self` after a `[weak self]` capture: self is there while the layout is built.
+                if name == "self", b.initializer == nil { continue }
                 let v = try b.initializer.map { try eval($0.value, scope, file) } ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
                 if case .none = v { return false }
                 if case .unknown(let u) = v {
@@ -287,7 +301,7 @@ final class Evaluator {
         let v = try eval(e, scope, file)
         switch v {
         case .bool(let b):
-            if b && indexReads > before { indexMatched = true }
+            _ = before
             return b
         case .unknown(let u):
             note("swift-assumption", .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
@@ -360,13 +374,68 @@ final class Evaluator {
 
     /// A name not declared locally: `self`'s members and the module's properties, constants and enum types.
     func lookupName(_ name: String, _ range: ByteRange, _ scope: Scope, _ file: Int) throws -> Value {
+        // Inside a member of a value the evaluator knows, a bare name is first that value's member.
+        switch selfValue {
+        case .record(_, let fields)? where fields[name] != nil: return fields[name]!
+        case .object(let o)? where o.fields[name] != nil: return o.fields[name]!
+        case .object(let o)? where ["contentInsets", "edgeSpacing", "boundarySupplementaryItems", "decorationItems", "supplementaryItems",
+                                    "interGroupSpacing", "orthogonalScrollingBehavior", "layoutSize", "interItemSpacing"].contains(name):
+            return try objectMember(o, name, range)
+        default: break
+        }
         if let v = try readProperty(name, owner: nil, range) { return v }
         if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
         if let f = module.functions[name]?.first {
             return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
         }
         if let v = globalAPIValue(name, range) { return v }
+        // A type the files read do not declare (UIKit's, Foundation's): its static members are read by name.
+        if let f = name.unicodeScalars.first, f.properties.isUppercase { return .type(canonicalTypeName(name)) }
         return .unknown(Unknown(what: name, range: range, reason: "a value not declared in the files read"))
+    }
+
+    /// An implicit member whose type the evaluator did not know where it was written (`.albums` in a `[GridStyle]`):
+    /// the one static property or enum case of that name in the module.
+    func resolveImplicit(_ name: String, _ range: ByteRange) throws -> Value? {
+        let statics = (module.properties[name] ?? []).filter { $0.isStatic && $0.owner != nil }
+        if statics.count == 1, let p = statics.first { return try readProperty(name, owner: p.owner, range) }
+        let enums = module.enums.values.filter { e in e.cases.contains { $0.name == name } }
+        if enums.count == 1, let e = enums.first, let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
+        return nil
+    }
+
+    /// The API type whose extensions hold an object's methods (`extension NSCollectionLayoutSection { … }`).
+    func apiTypeNames(_ kind: Obj.Kind) -> [String] {
+        switch kind {
+        case .item: return ["NSCollectionLayoutItem"]
+        case .group: return ["NSCollectionLayoutGroup", "NSCollectionLayoutItem"]
+        case .section: return ["NSCollectionLayoutSection"]
+        case .layout: return ["UICollectionViewCompositionalLayout", "UICollectionViewLayout"]
+        case .configuration: return ["UICollectionViewCompositionalLayoutConfiguration"]
+        case .boundary: return ["NSCollectionLayoutBoundarySupplementaryItem", "NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
+        case .supplementary: return ["NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
+        case .decoration: return ["NSCollectionLayoutDecorationItem", "NSCollectionLayoutItem"]
+        default: return []
+        }
+    }
+
+    /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
+    func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
+        guard let stored = module.storedProperties[type], !stored.isEmpty else { return nil }
+        var fields: [String: Value] = [:]
+        var i = 0
+        for p in stored {
+            guard let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if i < args.count, args[i].label == name {
+                fields[name] = typed(args[i].value, as: p.type)
+                i += 1
+            } else if let ini = p.binding.initializer?.value {
+                fields[name] = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type)
+            } else {
+                return nil
+            }
+        }
+        return i == args.count ? .record(type: type, fields: fields) : nil
     }
 
     /// A property of the module by name (preferring `owner`, then the type whose code runs): a computed property's
@@ -424,6 +493,8 @@ final class Evaluator {
         defer { selfType = savedSelf; selfValue = savedValue }
         if let name { functionStack.append(name) }
         defer { if name != nil { functionStack.removeLast() } }
+        returnTypes.append(type)
+        defer { returnTypes.removeLast() }
         if body.count == 1, let only = body.first, case .expr(let e) = only.item {
             return typed(try eval(e, scope, file, expected: expectation(ofType: type)), as: type)
         }

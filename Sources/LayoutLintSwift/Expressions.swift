@@ -42,7 +42,9 @@ extension Evaluator {
             return .string(out)
         }
         if let a = e.as(ArrayExprSyntax.self) {
-            return .array(try a.elements.map { try eval($0.expression, scope, file) })
+            var element: Expect?
+            if case .other(let t)? = expected, t.hasPrefix("["), t.hasSuffix("]") { element = expectation(ofType: String(t.dropFirst().dropLast())) }
+            return .array(try a.elements.map { try eval($0.expression, scope, file, expected: element) })
         }
         if let d = e.as(DeclReferenceExprSyntax.self) { return try name(d, scope, file) }
         if let m = e.as(MemberAccessExprSyntax.self) { return try memberAccess(m, scope, file, expected: expected) }
@@ -126,6 +128,8 @@ extension Evaluator {
             if let ib = indexBox, box === ib { indexReads += 1 }
             return box.value
         }
+        // An operator passed as a function (`reduce(0, +)`).
+        if case .binaryOperator = d.baseName.tokenKind { return .member("operator " + n) }
         if n == "self" { return selfValue ?? .type(selfType ?? "Self") }
         if n == "Self" { return .type(selfType ?? "Self") }
         return try lookupName(n, r(d, file), scope, file)
@@ -143,6 +147,10 @@ extension Evaluator {
                 default: break
                 }
             }
+            // A static member of one of the module's types, where that type is expected (`[GridStyle] = [.albums]`).
+            if case .other(let t)? = expected, module.typeNames.contains(t) || module.enums[t] != nil {
+                return try staticMember(t, name, range)
+            }
             return .member(name)
         }
         let bv = try eval(base, scope, file)
@@ -156,6 +164,11 @@ extension Evaluator {
         case .object(let o): return try objectMember(o, name, range)
         case .record(let type, let fields):
             if let f = fields[name] { return f }
+            if module.properties[name]?.contains(where: { $0.owner == type }) == true {
+                pendingSelf = v
+                defer { pendingSelf = nil }
+                if let pv = try readProperty(name, owner: type, range) { return pv }
+            }
             if type == "CGRect" {
                 let x = fields["x"]?.number ?? 0, y = fields["y"]?.number ?? 0
                 let w = fields["width"]?.number ?? 0, h = fields["height"]?.number ?? 0
@@ -219,7 +232,7 @@ extension Evaluator {
         case .num(let x, _):
             if name == "magnitude" { return .num(abs(x), .float) }
         case .member(let m):
-            // `.init` on a type written implicitly, or a chained implicit member (rare).
+            if let resolved = try resolveImplicit(m, range) { return try member(of: resolved, name, range) }
             return .member(m + "." + name)
         case .none:
             return .none
@@ -236,6 +249,7 @@ extension Evaluator {
             if name == "allCases" { return .array(e.cases.indices.map { enumCaseValue(e, $0) }) }
             if let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
         }
+        if module.typeNames.contains(name) || module.enums[name] != nil { return .type(name) }   // a nested type
         if t == selfType || module.typeNames.contains(t) || t == "Self" {
             if let v = try readProperty(name, owner: t == "Self" ? selfType : t, range) { return v }
             if let f = module.functions[name]?.first(where: { $0.owner == t }) ?? module.functions[name]?.first {
@@ -408,7 +422,7 @@ extension Evaluator {
                                message: onIndex ? "past the last section" : "index \(describe(idx)) is out of range of \(s.calledExpression.trimmedDescription) (\(a.count) elements): the app would crash here",
                                range: r(s, file))
             }
-            if onIndex { indexMatched = true }
+            if onIndex && !indexWrapped { indexMatched = true }
             return a[i]
         case (.unknown, _), (_, .unknown): return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "app state"))
         default: return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript layoutlint does not model"))
@@ -453,9 +467,25 @@ extension Evaluator {
             if case .none = l { return try eval(i.rightOperand, scope, file, expected: expected) }
             return l
         default:
+            let before = indexReads
             let l = try eval(i.leftOperand, scope, file, expected: expected)
+            let between = indexReads
             let rv = try eval(i.rightOperand, scope, file, expected: expected ?? expectation(like: l))
-            return try binary(op, l, rv, range)
+            let result = try binary(op, l, rv, range)
+            if op == "%", indexReads > before { indexWrapped = true }
+            // A section provider's index compared with a value names that section: `sectionIndex == 1`, or
+            // `sectionIndex < 2` (the index below a bound). What falls through to the last branch is its fallback.
+            if indexBox != nil, case .bool(let b) = result {
+                let leftReads = between > before, rightReads = indexReads > between
+                switch op {
+                case "==": if b && (leftReads || rightReads) { indexMatched = true }
+                case "!=": if !b && (leftReads || rightReads) { indexMatched = true }
+                case "<", "<=": if b && leftReads { indexMatched = true }
+                case ">", ">=": if b && rightReads { indexMatched = true }
+                default: break
+                }
+            }
+            return result
         }
     }
 
@@ -557,6 +587,11 @@ extension Evaluator {
         if let d = target.as(DeclReferenceExprSyntax.self) {
             let n = d.baseName.text
             if let box = scope.lookup(n) { box.value = typed(value, as: box.type); return }
+            if case .object(let o)? = selfValue, o.kind != .view {
+                o.set(n, try fieldValue(o, n, value, rhsRange), key: r(d, file), valueRange: rhsRange)
+                o.touched.append(statement)
+                return
+            }
             try assignProperty(n, owner: selfType, value)
             return
         }

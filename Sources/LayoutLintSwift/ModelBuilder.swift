@@ -5,6 +5,9 @@
 import LayoutLintCore
 import SwiftSyntax
 
+/// An element the spec reader would not build (a dimension it rejects, reported where the dimension was made).
+struct InvalidElement: Error {}
+
 extension Evaluator {
     /// The most sections a section provider is asked for.
     static let maxSections = 200
@@ -17,11 +20,16 @@ extension Evaluator {
         if case .object(let s)? = layout.fields["section"] {
             specs.append((s, nil))
         } else if case .closure(let provider)? = layout.fields["provider"] {
-            for k in 0..<Self.maxSections {
+            var owner: String?
+            if case .string(let o)? = layout.fields["owner"] { owner = o }
+            let declared = declaredSectionCount(owner: owner)
+            for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
                 indexBox = box
                 indexReads = 0
                 indexMatched = false
+                indexPastEnd = false
+                indexWrapped = false
                 defer { indexBox = nil }
                 let envObj = environmentObject(layout.range)
                 let v: Value
@@ -34,7 +42,9 @@ extension Evaluator {
                     if case .unknown(let u) = v, k == 0 { try stopUnknown(u, "the section provider's result") }
                     break
                 }
+                if indexPastEnd && k > 0 && declared == nil { break }
                 specs.append((s, nil))
+                if declared != nil { continue }
                 // A provider that never reads its index gives the same section for every index: one stands for all.
                 // One whose index fell to a `default:` or `else` gives that section for every later index too.
                 if indexReads == 0 || !indexMatched { break }
@@ -52,6 +62,19 @@ extension Evaluator {
             doc.sections.append(try sectionModel(s, index: k, name: sectionName))
         }
         return doc
+    }
+
+    /// The number of sections the data source says, where the files read say it: `numberOfSections(in:)` of a
+    /// `UICollectionViewDataSource` that returns a value the evaluator can compute.
+    func declaredSectionCount(owner: String?) -> Int? {
+        let candidates = module.functions["numberOfSections"]?.filter { $0.labels == ["in"] } ?? []
+        guard let f = candidates.first(where: { $0.owner == owner }) ?? (candidates.count == 1 ? candidates.first : nil) else { return nil }
+        let saved = (indexBox, indexReads, indexMatched)
+        defer { (indexBox, indexReads, indexMatched) = saved }
+        indexBox = nil
+        guard let v = try? callFunction(FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [], callRange: module.range(f.decl, file: f.file)),
+              let n = v.integer, n >= 0 else { return nil }
+        return n
     }
 
     func callProvider(_ c: Closure, index: Box, environment: Obj, range: ByteRange) throws -> Value {
@@ -109,7 +132,7 @@ extension Evaluator {
         let spec = SectionSpec(path: path, range: s.range)
         spec.name = name
         guard case .object(let g)? = s.fields["group"] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
-        spec.group = try elementModel(g, path: path + "/group")
+        do { spec.group = try elementModel(g, path: path + "/group") } catch is InvalidElement { spec.group = nil }
         if let v = s.fields["contentInsets"] { spec.contentInsets = try insetsValue(v, site(s, "contentInsets")) }
         if let v = s.fields["interGroupSpacing"] { spec.interGroupSpacing = try number(v, site(s, "interGroupSpacing"), "interGroupSpacing") }
         if let v = s.fields["orthogonalScrollingBehavior"] {
@@ -169,6 +192,7 @@ extension Evaluator {
         guard case .size(let w, let h, _)? = o.fields["layoutSize"] else {
             throw EvalStop(kind: .unsupported, message: "the \(o.kind.rawValue) has no layoutSize", range: o.range)
         }
+        if invalidDimensions.contains(w.range) || invalidDimensions.contains(h.range) { throw InvalidElement() }
         el.width = w
         el.height = h
         el.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
@@ -199,14 +223,14 @@ extension Evaluator {
             if let v = o.fields["interItemSpacing"] { spacing = try spacingValue(v, site(o, "interItemSpacing")) }
             let layout: SubitemLayout
             if case .array(let items)? = o.fields["subitems"] {
-                layout = .subitems(try items.enumerated().map { i, it in
+                layout = .subitems(try items.enumerated().compactMap { i, it in
                     guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, "subitems")) }
-                    return try elementModel(c, path: path + "/subitems/\(i)")
+                    do { return try elementModel(c, path: path + "/subitems/\(i)") } catch is InvalidElement { return nil }
                 })
             } else if case .object(let c)? = o.fields["subitem"], let n = o.fields["count"]?.integer {
-                layout = .count(try elementModel(c, path: path + "/subitem"), n)
+                do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement { layout = .missing }
             } else if case .object(let c)? = o.fields["repeatingSubitem"], let n = o.fields["count"]?.integer {
-                layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n)
+                do { layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n) } catch is InvalidElement { layout = .missing }
             } else if case .closure(let provider)? = o.fields["itemProvider"] {
                 layout = .frames(try customFrames(provider, path: path, range: site(o, "itemProvider")))
             } else {

@@ -76,7 +76,7 @@ public enum SwiftFrontEnd {
             + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
         var seenNotes = Set<String>()
         for site in ordered {
-            if case .construction = site.kind {} else if reached.contains(site.range.start) { continue }
+            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site) { continue }
             let read = readLayout(site, module: module, environments: environments, options: options)
             reached.formUnion(read.reached)
             let file = site.file
@@ -113,6 +113,20 @@ public enum SwiftFrontEnd {
             results[i].unknownEnvironments = unknown
         }
         return results
+    }
+
+    /// A function that returns a section or a group is a layout of its own only when it can be called as it is:
+    /// every parameter has a default or is the layout environment (one that takes app state is read through its
+    /// callers).
+    static func standsAlone(_ site: LayoutSite) -> Bool {
+        switch site.kind {
+        case .construction: return true
+        case .returnsSection(let f, _), .returnsGroup(let f, _):
+            guard let f else { return true }
+            return f.decl.signature.parameterClause.parameters.allSatisfy { p in
+                p.defaultValue != nil || canonicalTypeName(p.type.trimmedDescription.replacingOccurrences(of: "any ", with: "")).contains("NSCollectionLayoutEnvironment")
+            }
+        }
     }
 
     /// A diagnostic in module offsets → the file it is in and its offsets there (related locations in other files

@@ -109,6 +109,8 @@ public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
     var functions: [String: [FunctionEntry]] = [:]
     var properties: [String: [PropertyEntry]] = [:]
+    /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
+    var storedProperties: [String: [PropertyEntry]] = [:]
     var enums: [String: EnumEntry] = [:]
     var typeNames: Set<String> = []
     var sites: [LayoutSite] = []
@@ -164,9 +166,10 @@ public final class SwiftModule: @unchecked Sendable {
             let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                properties[name, default: []].append(PropertyEntry(binding: b, file: file, owner: owner,
-                                                                   isLet: v.bindingSpecifier.text == "let",
-                                                                   isStatic: isStatic || owner == nil, isLazy: isLazy))
+                let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.text == "let",
+                                          isStatic: isStatic || owner == nil, isLazy: isLazy)
+                properties[name, default: []].append(entry)
+                if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
             }
         } else if let c = d.as(ClassDeclSyntax.self) {
             typeNames.insert(c.name.text)
@@ -257,14 +260,11 @@ public final class SwiftModule: @unchecked Sendable {
         var context: Syntax?
         var n: Syntax? = node.parent
         while let c = n {
-            if name == nil, let b = c.as(PatternBindingSyntax.self), let id = b.pattern.as(IdentifierPatternSyntax.self) {
-                name = id.identifier.text
-            }
             if let f = c.as(FunctionDeclSyntax.self) {
                 return (name ?? f.name.text, Syntax(f))
             }
             if let b = c.as(PatternBindingSyntax.self), isMemberOrGlobal(b) {
-                return (name, Syntax(b))
+                return (name ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, Syntax(b))
             }
             if c.is(InitializerDeclSyntax.self) { return (name ?? "init", c) }
             if c.is(SourceFileSyntax.self) { context = c }
@@ -294,6 +294,10 @@ private final class SiteFinder: SyntaxVisitor {
         var callee = node.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base { callee = b }
         if let r = callee.as(DeclReferenceExprSyntax.self), canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout" {
+            constructions.append(node)
+        } else if let m = callee.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "init",
+                  let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider" {
+            // `.init(section:configuration:)` where a compositional layout is the type expected.
             constructions.append(node)
         }
         return .visitChildren
