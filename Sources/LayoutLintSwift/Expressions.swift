@@ -6,6 +6,9 @@ import Foundation
 import LayoutLintCore
 import SwiftSyntax
 
+/// Why a value is unknown when its expression is missing (code still being typed in the editor).
+let typingReason = "code still being typed"
+
 extension Evaluator {
     func eval(_ e: ExprSyntax, _ scope: Scope, _ file: Int, expected: Expect? = nil) throws -> Value {
         exprDepth += 1
@@ -15,6 +18,9 @@ extension Evaluator {
             throw EvalStop(kind: .limit, message: "the expression nests more than \(maxExprDepth) deep: layoutlint does not read it", range: range)
         }
         try tick(range)
+        if e.is(MissingExprSyntax.self) {
+            return .unknown(Unknown(what: "the expression being typed", range: range, reason: typingReason))
+        }
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.replacingOccurrences(of: "_", with: "")
             let v: Double
@@ -584,6 +590,8 @@ extension Evaluator {
 
     func assign(_ target: ExprSyntax, _ value: Value, rhsRange: ByteRange, statement: ByteRange, _ scope: Scope, _ file: Int) throws {
         if target.is(DiscardAssignmentExprSyntax.self) { return }
+        // Half-typed (`section.interGroupSpacing =` and nothing yet): the layout reads as it was before the line.
+        if case .unknown(let u) = value, u.reason == typingReason { return }
         if let d = target.as(DeclReferenceExprSyntax.self) {
             let n = d.baseName.text
             if let box = scope.lookup(n) { box.value = typed(value, as: box.type); return }

@@ -1,0 +1,180 @@
+// Swift that does not parse, that never ends, that nests without bound, or that is not text: a diagnostic or a
+// clear note, never a crash, a hang or a stack overflow (each case runs in well under a second; the bounds are in
+// steps, depth and loop iterations, not time).
+
+import Foundation
+import LayoutLintCore
+import LayoutLintSwift
+import Testing
+
+func lintSwift(_ text: String, path: String = "Layout.swift") -> SwiftFileResult {
+    SwiftFrontEnd.lint([(path, Array(text.utf8))])[0]
+}
+
+func lintSwiftBytes(_ bytes: [UInt8]) -> SwiftFileResult {
+    SwiftFrontEnd.lint([("Layout.swift", bytes)])[0]
+}
+
+let itemAndGroup = """
+    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(44)))
+    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+    """
+
+@Suite("Swift front end: bad input")
+struct BadInputTests {
+    @Test("half-typed code still yields the layouts that can be read")
+    func halfTyped() {
+        let r = lintSwift("""
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+            \(itemAndGroup)
+                let section = NSCollectionLayoutSection(group: group)
+                section.interGroupSpacing =
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            func other() { let x = (1 + }
+            """)
+        #expect(r.layouts.count == 1)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
+    }
+
+    @Test("a helper that calls itself forever is a bounded diagnostic, not a stack overflow")
+    func endlessRecursion() {
+        let r = lintSwift("""
+            func width(_ n: CGFloat) -> CGFloat { width(n + 1) }
+            func makeLayout() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(width(1)), heightDimension: .absolute(44)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        let limit = r.diagnostics.filter { $0.rule == "swift-limit" }
+        #expect(limit.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(limit.first?.message.contains("deep") == true)
+    }
+
+    @Test("helpers that call each other forever end in a diagnostic")
+    func mutualRecursion() {
+        let r = lintSwift("""
+            func a() -> CGFloat { b() }
+            func b() -> CGFloat { a() }
+            func makeLayout() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(a()), heightDimension: .absolute(44)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.diagnostics.contains { $0.rule == "swift-limit" })
+    }
+
+    @Test("a loop without end stops at the iteration bound", arguments: [
+        "while true { n += 1 }",
+        "repeat { n += 1 } while n > 0",
+        "for i in 0..<1_000_000_000 { n += i }",
+        "while n >= 0 { n = n + 1 }",
+    ])
+    func endlessLoops(_ loop: String) {
+        let r = lintSwift("""
+            func makeLayout() -> UICollectionViewLayout {
+                var n = 0
+                \(loop)
+            \(itemAndGroup)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.diagnostics.contains { $0.rule == "swift-limit" }, "\(r.diagnostics.map(\.message))")
+    }
+
+    @Test("10 000 nested parentheses, closures or arrays end in a diagnostic or a parse error, not a stack overflow", arguments: ["(", "{", "["])
+    func deepNesting(_ open: String) {
+        let close = open == "(" ? ")" : open == "{" ? "}" : "]"
+        let deep = String(repeating: open, count: 10_000) + "1" + String(repeating: close, count: 10_000)
+        let r = lintSwift("""
+            func makeLayout() -> UICollectionViewLayout {
+                let w: CGFloat = \(deep)
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(w), heightDimension: .absolute(44)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        // Read or not, the run ends with every diagnostic in the file; nested brackets are refused up front
+        // (swift-syntax's lookahead takes exponential time on them).
+        for d in r.diagnostics { #expect(d.range.end <= r.source.count) }
+        if open == "[" { #expect(r.diagnostics.contains { $0.rule == "swift-limit" && $0.message.contains("brackets nest") }) }
+    }
+
+    @Test("brackets nested past the limit are refused at once; real nesting is read")
+    func bracketNesting() {
+        let deep = String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20)
+        let r = lintSwift("let x = \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
+        #expect(r.diagnostics.map(\.rule) == ["swift-limit"])
+        // In a string or a comment they do not count.
+        let quoted = lintSwift("let x = \"\(deep)\" // \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
+        #expect(!quoted.diagnostics.contains { $0.rule == "swift-limit" })
+    }
+
+    @Test("a binary file is one clear error; invalid UTF-8 in a comment or a string keeps every position exact")
+    func binaryAndInvalidUTF8() {
+        var bin: [UInt8] = Array("import UIKit\n".utf8)
+        bin += [0, 1, 2, 0xFF, 0xFE]
+        let r = lintSwiftBytes(bin)
+        #expect(r.diagnostics.count == 1 && r.diagnostics[0].message.contains("binary"))
+
+        var text = Array("import UIKit\n// caf\u{E9} ".utf8) + [0xC3, 0x28, 0xFF] + Array("\nfunc makeLayout() -> UICollectionViewLayout {\n".utf8)
+        text += Array("""
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """.utf8)
+        let r2 = lintSwiftBytes(text)
+        let d = r2.diagnostics.first { $0.rule == "estimated-content-insets" }
+        #expect(d != nil, "\(r2.diagnostics.map(\.rule))")
+        if let d {
+            let shown = String(decoding: text[d.range.start..<d.range.end], as: UTF8.self)
+            #expect(shown.hasPrefix("8") || shown.hasPrefix("NSDirectionalEdgeInsets"), "\(shown)")
+        }
+    }
+
+    @Test("a 10 MB Swift file is refused with one clear warning, before any parse")
+    func largeFile() {
+        var text = "import UIKit\nlet s = NSCollectionLayoutSection(group: g)\n"
+        let line = "func f() -> Int { let a = [1, 2, 3]; return a.count }\n"
+        text += String(repeating: line, count: (10 << 20) / line.utf8.count)
+        let r = lintSwift(text)
+        #expect(r.diagnostics.count == 1)
+        #expect(r.diagnostics.first?.rule == "swift-limit" && r.diagnostics.first?.message.contains("4 MB") == true)
+        // Past the limit but never naming the API: skipped like any other such file.
+        let quiet = lintSwift(String(repeating: line, count: (5 << 20) / line.utf8.count))
+        #expect(quiet.diagnostics.isEmpty)
+    }
+
+    @Test("the API called with wrong labels or types is a note naming the call, not a crash", arguments: [
+        "NSCollectionLayoutItem(size: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))",
+        "NSCollectionLayoutItem(layoutSize: 44)",
+        "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: 44, heightDimension: .absolute(44)))",
+        "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(\"half\"), heightDimension: .absolute(44)))",
+    ])
+    func wrongAPI(_ itemExpr: String) {
+        let r = lintSwift("""
+            func makeLayout() -> UICollectionViewLayout {
+                let item = \(itemExpr)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        let notes = r.diagnostics.filter { $0.rule == "swift-unresolved" }
+        #expect(notes.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(notes.first?.message.contains("makeLayout") == true)
+    }
+
+    @Test("a file that never names the API is skipped before any parse")
+    func unrelatedFileIsSkipped() {
+        #expect(!mentionsCompositionalLayout(Array("import UIKit\nfinal class A: UIViewController {}\n".utf8)))
+        #expect(mentionsCompositionalLayout(Array("let s = NSCollectionLayoutSection(group: g)".utf8)))
+        #expect(mentionsCompositionalLayout(Array("IBPUICollectionViewCompositionalLayout".utf8)))
+        let r = lintSwift("import UIKit\nfunc f( {{{ ")
+        #expect(r.diagnostics.isEmpty && r.layouts.isEmpty)
+    }
+}
