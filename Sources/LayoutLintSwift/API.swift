@@ -383,7 +383,11 @@ extension Evaluator {
         o.set("layoutSize", try sizeValue(size, "layoutSize"), key: size.range, valueRange: size.range)
         o.fields["direction"] = .member(direction)
         if direction == "custom" {
-            let p = try requireArg(args, "itemProvider", "NSCollectionLayoutGroup.custom", range)
+            // `custom(layoutSize:) { environment in … }`: a trailing closure is the item provider.
+            let trailing = args.first { a in
+                if a.label == nil, case .closure = a.value { return true } else { return false }
+            }
+            let p = try trailing ?? requireArg(args, "itemProvider", "NSCollectionLayoutGroup.custom", range)
             o.set("itemProvider", p.value, key: p.range, valueRange: p.range)
             return o
         }

@@ -198,7 +198,11 @@ extension Evaluator {
             var spacing: Spacing?
             if let v = o.fields["interItemSpacing"] { spacing = try spacingValue(v, site(o, "interItemSpacing")) }
             let layout: SubitemLayout
-            if case .array(let items)? = o.fields["subitems"] {
+            if case .array(let items)? = o.fields["subitems"], items.isEmpty {
+                // As the spec builder does: an error, and a group the resolver does not lay out.
+                note("non-positive-dimension", .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, "subitems"))
+                layout = .missing
+            } else if case .array(let items)? = o.fields["subitems"] {
                 layout = .subitems(try items.enumerated().map { i, it in
                     guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, "subitems")) }
                     return try elementModel(c, path: path + "/subitems/\(i)")
