@@ -15,6 +15,26 @@ public struct SwiftLayoutResult: @unchecked Sendable {
     public let range: ByteRange
     /// The resolved layouts and this layout's diagnostics (in its file's offsets, with its file's line index).
     public let result: LintResult
+    /// The model the Swift builds: one document that stands for every environment of `environments` when it reads
+    /// nothing of its environment, else one per environment, in order. Its ranges are module offsets (`location(of:)` turns them into file and line).
+    public var documents: [LayoutDocument] = []
+    public var environments: [LayoutEnvironment] = []
+    /// What the evaluator assumed or could not read while reading this layout (`swift-assumption`,
+    /// `swift-unresolved`, `swift-limit`), wherever the code it read is.
+    public var notes: [SwiftNote] = []
+    /// The file and 1-based line of a module offset (the model's ranges).
+    public var location: (Int) -> (path: String, line: Int) = { _ in ("", 0) }
+    public func location(of range: ByteRange) -> (path: String, line: Int) { location(range.start) }
+}
+
+/// An evaluator note with its place: file, 1-based line, and the range in that file.
+public struct SwiftNote: Sendable, Equatable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var path: String
+    public var line: Int
+    public var range: ByteRange
 }
 
 public struct SwiftFileResult: @unchecked Sendable {
@@ -99,8 +119,21 @@ public enum SwiftFrontEnd {
             }
             lr.diagnostics = own
             let base = module.files[file].base
-            layoutsPerFile[file].append(SwiftLayoutResult(name: site.name, path: module.files[file].path,
-                                                          range: ByteRange(site.range.start - base, site.range.end - base), result: lr))
+            var layout = SwiftLayoutResult(name: site.name, path: module.files[file].path,
+                                           range: ByteRange(site.range.start - base, site.range.end - base), result: lr)
+            layout.documents = documents
+            layout.environments = environments
+            let locate = { (offset: Int) -> (path: String, line: Int) in
+                let (f, off) = module.locate(offset)
+                return (module.files[f].path, module.files[f].lineIndex.position(of: off, in: .utf8).line + 1)
+            }
+            layout.location = locate
+            layout.notes = read.notes.map { n in
+                let (f, off) = module.locate(n.range.start)
+                return SwiftNote(rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
+                                 line: locate(n.range.start).line, range: ByteRange(off, off + n.range.length))
+            }
+            layoutsPerFile[file].append(layout)
         }
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
             let file = module.files[f]
