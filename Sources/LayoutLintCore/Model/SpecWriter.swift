@@ -132,7 +132,7 @@ struct SpecTree {
     static let lineLimit = 110
 
     /// The node on one line, when it has no comments and is small: scalars, arrays of scalars, objects of at most
-    /// three members whose values are scalars or such small arrays and objects.
+    /// three members (four numbers) whose values are scalars or such small arrays and objects.
     static func inline(_ n: Node, depth: Int = 0) -> String? {
         switch n {
         case .raw(let s): return s
@@ -147,7 +147,9 @@ struct SpecTree {
             return "[" + parts.joined(separator: ", ") + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
-            guard depth < 2, members.count <= 3, members.allSatisfy({ $0.comments.isEmpty }) else { return nil }
+            // (Insets, all numbers, are inline with their four edges, as the examples write them.)
+            let numbers = members.allSatisfy { if case .raw(let r) = $0.value { return r.first != "\"" } else { return false } }
+            guard depth < 2, members.count <= 3 || (numbers && members.count <= 4), members.allSatisfy({ $0.comments.isEmpty }) else { return nil }
             var parts: [String] = []
             for m in members { guard let s = inline(m.value, depth: depth + 1) else { return nil }; parts.append(jsonStringLiteral(m.key) + ": " + s) }
             return "{ " + parts.joined(separator: ", ") + " }"
