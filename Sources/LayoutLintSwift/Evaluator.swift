@@ -366,6 +366,9 @@ final class Evaluator {
             return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
         }
         if let v = globalAPIValue(name, range) { return v }
+        // UIKit's, Foundation's and CoreGraphics' types as values (`UIScreen.main`, `NSDirectionalEdgeInsets.zero`,
+        // `UICollectionView.elementKindSectionHeader`): their static members are the API's.
+        if isAPITypeName(name) { return .type(name) }
         return .unknown(Unknown(what: name, range: range, reason: "a value not declared in the files read"))
     }
 
@@ -556,4 +559,16 @@ func expectation(like v: Value) -> Expect? {
     case .enumCase(let t, _, _): return .other(t)
     default: return nil
     }
+}
+
+/// A type of the SDK (UIKit, Foundation, CoreGraphics, the standard library's numbers) that layout code names for
+/// its static members; an app's own undeclared types are not among them.
+func isAPITypeName(_ name: String) -> Bool {
+    guard let f = name.first, f.isUppercase else { return false }
+    if ["CGFloat", "Double", "Float", "Int"].contains(name) { return true }
+    for prefix in ["UI", "NS", "CG"] where name.hasPrefix(prefix) {
+        let rest = name.dropFirst(2)
+        if let c = rest.first, c.isUppercase { return true }
+    }
+    return false
 }
