@@ -253,14 +253,17 @@ final class Evaluator {
         return .normal
     }
 
-    /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today), and
+    /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today;
+    /// `#unavailable` false), and
     /// `if let` / `case` bindings, which bind into `scope`.
     func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int) throws -> Bool {
         for c in conds {
             switch c.condition {
             case .expression(let e):
                 if try !truth(e, scope, file) { return false }
-            case .availability:
+            case .availability(let a):
+                // An iOS build of today: `#available` holds, `#unavailable` does not.
+                if a.availabilityKeyword.tokenKind == .poundUnavailable { return false }
                 continue
             case .optionalBinding(let b):
                 let name = b.pattern.trimmedDescription
