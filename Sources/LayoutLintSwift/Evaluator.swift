@@ -566,7 +566,9 @@ func expectation(like v: Value) -> Expect? {
 
 /// A type of the SDK (UIKit, Foundation, CoreGraphics, the standard library's numbers) that layout code names for
 /// its static members; an app's own undeclared types are not among them.
-func isAPITypeName(_ name: String) -> Bool {
+func isAPITypeName(_ type: String) -> Bool {
+    // (IBPCollectionViewCompositionalLayout's back-ported names are UIKit's.)
+    let name = canonicalTypeName(type)
     guard let f = name.first, f.isUppercase else { return false }
     if ["CGFloat", "Double", "Float", "Int"].contains(name) { return true }
     for prefix in ["UI", "NS", "CG"] where name.hasPrefix(prefix) {
