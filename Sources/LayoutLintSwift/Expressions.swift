@@ -242,6 +242,8 @@ extension Evaluator {
                 return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
             }
             if let v = globalAPIValue(name, range) { return v }
+            // A nested type (`Metrics.Header.height`): the files declare it by its own name.
+            if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
         }
         switch (t, name) {
