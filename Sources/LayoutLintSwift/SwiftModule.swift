@@ -251,13 +251,15 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code
-    /// runs to build it.
+    /// runs to build it. A local variable inside a function does not name it (`let layout = …` in
+    /// `createGridLayout()` is `createGridLayout`); one in top-level code does.
     func enclosingContext(of node: Syntax) -> (String?, Syntax?) {
         var name: String?
         var context: Syntax?
         var n: Syntax? = node.parent
         while let c = n {
-            if name == nil, let b = c.as(PatternBindingSyntax.self), let id = b.pattern.as(IdentifierPatternSyntax.self) {
+            if name == nil, let b = c.as(PatternBindingSyntax.self), let id = b.pattern.as(IdentifierPatternSyntax.self),
+               isMemberOrGlobal(b) || !insideFunction(b) {
                 name = id.identifier.text
             }
             if let f = c.as(FunctionDeclSyntax.self) {
@@ -271,6 +273,16 @@ public final class SwiftModule: @unchecked Sendable {
             n = c.parent
         }
         return (name, context)
+    }
+
+    /// Whether a declaration is inside a function, initializer or accessor's body.
+    func insideFunction(_ b: PatternBindingSyntax) -> Bool {
+        var n: Syntax? = b.parent
+        while let c = n {
+            if c.is(FunctionDeclSyntax.self) || c.is(InitializerDeclSyntax.self) || c.is(AccessorBlockSyntax.self) { return true }
+            n = c.parent
+        }
+        return false
     }
 
     /// A binding declared in a type or at file level (not a local inside a function).
