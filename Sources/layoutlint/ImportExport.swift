@@ -75,7 +75,8 @@ struct Import: ParsableCommand {
             var taken: Set<String> = []
             for layout in r.layouts {
                 let text = SwiftFrontEnd.importedDocumentText(layout, file: r, listEnvironments: !environments.isEmpty)
-                var fileName = swiftStem(r.path) + "." + layout.name
+                // (`makeLayout (2)`, the second layout of one function, is `makeLayout-2` in a file name.)
+                var fileName = swiftStem(r.path) + "." + layout.name.replacingOccurrences(of: " (", with: "-").replacingOccurrences(of: ")", with: "")
                 if taken.contains(fileName) {
                     var i = 2
                     while taken.contains(fileName + "-\(i)") { i += 1 }
