@@ -286,6 +286,8 @@ extension Evaluator {
                 }
                 return .num(x.rounded(rule), k)
             case "squareRoot": return .num(x.squareRoot(), .float)
+            case "isMultiple":
+                if let d = arg(args, "of")?.value.number, d != 0 { return .bool(x.truncatingRemainder(dividingBy: d) == 0) }
             default: break
             }
         case .type(let t):
