@@ -35,8 +35,12 @@ let formatRules: Set<String> = ["syntax", "duplicate-key", "unknown-property", "
 /// `/variants/N` part of paths (the imported document may group its environments into other variants), and, with
 /// `foreignPaths`, the path of an element written outside its section (in a definition, or in another section that
 /// a `$ref` reads), which Swift has no name for: it becomes "*", which matches any path.
-func comparable(_ layouts: [ResolvedLayout], foreignPaths: Bool = false) -> JSONValue {
-    func plain(_ p: String) -> String { p.replacingOccurrences(of: #"/variants/[0-9]+"#, with: "", options: .regularExpression) }
+func comparable(_ layouts: [ResolvedLayout], foreignPaths: Bool = false, sectionRelative: Bool = false) -> JSONValue {
+    func plain(_ p: String) -> String {
+        let q = p.replacingOccurrences(of: #"/variants/[0-9]+"#, with: "", options: .regularExpression)
+        // (With `sectionRelative`, a section is known by its place in the list, not by the index in its paths.)
+        return sectionRelative ? q.replacingOccurrences(of: #"^/sections/[0-9]+"#, with: "/sections/_", options: .regularExpression) : q
+    }
     func strip(_ v: JSONValue, section: String?) -> JSONValue {
         switch v {
         case .object(let members):
@@ -264,4 +268,84 @@ func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output:
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Swift cases whose reading differs from their twin, and why (the evaluator's gaps). Each must still differ.
+let twinDifferences: [String: String] = [
+    "Tests/SwiftLayouts/Cases/apple-configuration-global-header.createLayout.layout.json":
+        "the provider's only use of its index is `if sectionIndex == 1`, false for section 0, so the evaluator takes it for a provider whose sections are all alike and asks for one section",
+    "Tests/SwiftLayouts/Cases/pattern-environment-idiom.makeLayout.layout.json":
+        "the configuration's interSectionSpacing is 24 on iPad and 12 elsewhere, which one spec configuration cannot say (the twin has 12)",
+    "Tests/SwiftLayouts/Cases/mistake-integer-division.createLayout.layout.json":
+        "the spec builder drops fractionalWidth(0) and does not lay the item out; the Swift model keeps it and places one 0-pt item",
+    "Tests/SwiftLayouts/Cases/multi-file.makeLayout.layout.json":
+        "a method of an extension on NSCollectionLayoutSection (withHeader) is not modelled",
+    "Tests/SwiftLayouts/Cases/pattern-closure-helpers.makeLayout.layout.json": "Array.reduce is not modelled",
+    "Tests/SwiftLayouts/Cases/pattern-guard.makeLayout.layout.json": "a method called on self from a section provider closure (self.section(…)) is not found",
+    "Tests/SwiftLayouts/Cases/pattern-helpers-defaults.makeLayout.layout.json":
+        "a static factory of the app's own in an extension on NSCollectionLayoutGroup (.filling(…)) is not modelled",
+    "Tests/SwiftLayouts/Cases/pattern-implicit-members.makeLayout.layout.json": "no layout is read",
+    "Tests/SwiftLayouts/Cases/pattern-struct-style.makeLayout.layout.json": "an enum case's member through an implicit member (.albums.itemFraction) is not read",
+]
+
+/// The evaluator against the hand-written twins: each Swift case of Tests/SwiftLayouts/Cases, read in its twin's
+/// environments, resolves as its twin does. The data source's part comes from the twin: its item counts and its
+/// number of sections (a layout built with `section:` stands for each of them; a provider's sections past the
+/// data source's count are not shown).
+@Suite struct TwinTests {
+    static func twins() -> [String] { roundTripDocuments().filter { $0.hasPrefix("Tests/SwiftLayouts/Cases/") } }
+
+    @Test("the Swift case resolves as its twin", arguments: twins())
+    func swiftMatchesTwin(_ path: String) throws {
+        let name = String(path.split(separator: "/").last!.dropLast(".layout.json".count))
+        let dot = name.firstIndex(of: ".")!
+        let stem = String(name[..<dot]), layoutName = String(name[name.index(after: dot)...])
+        let dir = "Tests/SwiftLayouts/Cases/"
+        var files = [dir + stem + ".swift"]
+        if !FileManager.default.fileExists(atPath: repoRoot.appendingPathComponent(files[0]).path) {
+            let folder = repoRoot.appendingPathComponent(dir + stem)
+            files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted().map { dir + stem + "/" + $0 }
+        }
+        let twin = lint(bytes: try read(path))
+        let environments = twin.layouts.map(\.environment)
+        var options = LintOptions()
+        options.environments = environments
+        let results = SwiftFrontEnd.lint(try files.map { ($0, try read($0)) }, options: options)
+        let layout = results.flatMap(\.layouts).first { $0.name == layoutName }
+        var difference: String?
+        if let layout {
+            // A copy of a section's keys at another index, with the data source's item count.
+            func copy(_ s: SectionSpec, _ k: Int) -> SectionSpec {
+                let c = SectionSpec(path: "/sections/\(k)", range: s.range)
+                c.name = s.name; c.group = s.group; c.contentInsets = s.contentInsets; c.interGroupSpacing = s.interGroupSpacing
+                c.orthogonalScrollingBehavior = s.orthogonalScrollingBehavior; c.contentInsetsReference = s.contentInsetsReference
+                c.supplementaryContentInsetsReference = s.supplementaryContentInsetsReference
+                c.boundarySupplementaryItems = s.boundarySupplementaryItems; c.decorationItems = s.decorationItems
+                c.itemCount = twin.document.sections[k].base.itemCount
+                return c
+            }
+            let count = twin.document.sections.count
+            let documents = layout.documents.map { doc -> LayoutDocument in
+                let out = LayoutDocument()
+                out.configuration = doc.configuration
+                out.sections = (0..<count).compactMap { k in
+                    guard let s = doc.sections.count == 1 ? doc.sections[0] : (k < doc.sections.count ? doc.sections[k] : nil) else { return nil }
+                    let section = Section(index: k, base: copy(s.base, k), hasOwnKeys: s.hasOwnKeys)
+                    section.variants = s.variants.map { v in var v = v; v.spec = copy(v.spec, k); return v }
+                    return section
+                }
+                return out
+            }
+            let r = lintModels(documents, environments: environments, source: [], lineIndex: LineIndex([]), options: options)
+            difference = firstDifference(comparable(twin.layouts, foreignPaths: true, sectionRelative: true),
+                                         comparable(r.layouts, sectionRelative: true))
+        } else {
+            difference = "no layout \(layoutName) is read from \(files): \(results.flatMap(\.diagnostics).map(\.message))"
+        }
+        if let why = twinDifferences[path] {
+            #expect(difference != nil, "\(path) matches its Swift now: take it off twinDifferences (\(why))")
+            return
+        }
+        #expect(difference == nil, "\(files) \(layoutName) does not resolve as \(path): \(difference ?? "")")
+    }
 }
