@@ -132,19 +132,46 @@ struct SwiftCodeWriter {
     mutating func sectionWithVariants(_ s: Section) {
         let usesWidth = s.variants.contains { $0.when.minWidth != nil || $0.when.maxWidth != nil }
         if usesWidth { emit("let width = environment.container.effectiveContentSize.width") }
+        // Each variant's code, written apart; consecutive variants with the same code share one `if`.
+        var blocks: [(conditions: [String], names: [String], lines: [String])] = []
         for v in s.variants {
-            let cond = condition(v.when)
-            guard let cond else {
-                // An empty `when` always holds: the variant is the section everywhere.
-                newScope()
-                emit("return \(sectionCode(v.spec))")
+            var sub = self
+            sub.lines = []
+            sub.indent = indent + 4
+            sub.newScope()
+            sub.emit("return \(sub.sectionCode(v.spec))")
+            guard let cond = condition(v.when) else {
+                // An empty `when` always holds: the variant is the section everywhere, and what follows never runs.
+                blocks.append(([], [], sub.lines))
+                break
+            }
+            let name = v.when.environment.map { [$0] } ?? []
+            if let last = blocks.last, !last.conditions.isEmpty, last.lines == sub.lines {
+                blocks[blocks.count - 1].conditions.append(cond)
+                blocks[blocks.count - 1].names += name
+            } else {
+                blocks.append(([cond], name, sub.lines))
+            }
+        }
+        for b in blocks {
+            guard !b.conditions.isEmpty else {
+                indent += 4
+                lines += b.lines.map { String($0.dropFirst(4)) }
+                indent -= 4
                 return
             }
-            emit("if \(cond) {")
-            indent += 4
-            newScope()
-            emit("return \(sectionCode(v.spec))")
-            indent -= 4
+            // A section provider cannot see an environment's name: those variants are told by the size.
+            if !b.names.isEmpty { emit("// " + b.names.joined(separator: ", ")) }
+            let parts = b.conditions.count == 1 ? b.conditions : b.conditions.map { $0.contains("&&") ? "(" + $0 + ")" : $0 }
+            if indent + 5 + parts.joined(separator: " || ").count <= Self.lineLimit {
+                emit("if \(parts.joined(separator: " || ")) {")
+            } else {
+                // One alternative a line.
+                emit("if " + parts[0])
+                for (i, p) in parts.dropFirst().enumerated() { emit("    || " + p + (i == parts.count - 2 ? " {" : "")) }
+                if parts.count == 1 { lines[lines.count - 1] += " {" }
+            }
+            lines += b.lines
             emit("}")
         }
         newScope()
@@ -166,7 +193,8 @@ struct SwiftCodeWriter {
             // A section provider cannot see an environment's name: the environment is told by its size.
             let e = doc.environments.first { $0.environment.name == name }?.environment ?? LayoutEnvironment.preset(named: name)
             if let e {
-                parts.append("(environment.container.contentSize.width == \(number(e.width)) && environment.container.contentSize.height == \(number(e.height)))")
+                parts.append("environment.container.contentSize.width == \(number(e.width))")
+                parts.append("environment.container.contentSize.height == \(number(e.height))")
             } else {
                 parts.append("false")
             }
