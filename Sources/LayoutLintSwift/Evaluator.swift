@@ -69,6 +69,19 @@ final class Evaluator {
     var indexBox: Box?
     var indexReads = 0
     var indexMatched = false
+    /// The largest whole number a condition or `switch` on the index named while it did not hold (`if sectionIndex
+    /// == 1`, false for section 0): the provider is asked for the sections up to it.
+    var indexHorizon = 0
+
+    /// Notes the whole-number literals of `node` as sections the provider may tell apart.
+    func widenIndexHorizon(_ node: some SyntaxProtocol) {
+        for t in node.tokens(viewMode: .sourceAccurate) {
+            if case .integerLiteral(let text) = t.tokenKind, let n = Int(text.replacingOccurrences(of: "_", with: "")), n <= Self.maxIndexHorizon {
+                indexHorizon = max(indexHorizon, n)
+            }
+        }
+    }
+    static let maxIndexHorizon = 64
 
     func setStored(_ key: Int, _ box: Box) { stored[key] = box }
 
@@ -291,6 +304,7 @@ final class Evaluator {
         switch v {
         case .bool(let b):
             if b && indexReads > before { indexMatched = true }
+            if !b && indexReads > before { widenIndexHorizon(e) }
             return b
         case .unknown(let u):
             note("swift-assumption", .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
@@ -328,6 +342,8 @@ final class Evaluator {
                 }
             }
         }
+        // Fell to `default` (or past every case): the cases name the sections still to ask for.
+        if onIndex { for el in sw.cases { if case .switchCase(let c) = el, case .case(let label) = c.label { widenIndexHorizon(label) } } }
         return fallback.map { ($0, Scope(parent: scope)) }
     }
 

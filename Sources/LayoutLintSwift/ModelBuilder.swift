@@ -22,6 +22,7 @@ extension Evaluator {
                 indexBox = box
                 indexReads = 0
                 indexMatched = false
+                if k == 0 { indexHorizon = 0 }
                 defer { indexBox = nil }
                 let envObj = environmentObject(layout.range)
                 let v: Value
@@ -37,7 +38,8 @@ extension Evaluator {
                 specs.append((s, nil))
                 // A provider that never reads its index gives the same section for every index: one stands for all.
                 // One whose index fell to a `default:` or `else` gives that section for every later index too.
-                if indexReads == 0 || !indexMatched { break }
+                // Unless a condition on the index that did not hold named a later section (`if sectionIndex == 1`).
+                if indexReads == 0 || (!indexMatched && k >= indexHorizon) { break }
                 if k == Self.maxSections - 1 {
                     note("swift-limit", .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
                 }
