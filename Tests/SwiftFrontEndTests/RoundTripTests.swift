@@ -272,8 +272,6 @@ func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output:
 
 /// Swift cases whose reading differs from their twin, and why (the evaluator's gaps). Each must still differ.
 let twinDifferences: [String: String] = [
-    "Tests/SwiftLayouts/Cases/apple-configuration-global-header.createLayout.layout.json":
-        "the provider's only use of its index is `if sectionIndex == 1`, false for section 0, so the evaluator takes it for a provider whose sections are all alike and asks for one section",
     "Tests/SwiftLayouts/Cases/pattern-environment-idiom.makeLayout.layout.json":
         "the configuration's interSectionSpacing is 24 on iPad and 12 elsewhere, which one spec configuration cannot say (the twin has 12)",
     "Tests/SwiftLayouts/Cases/mistake-integer-division.createLayout.layout.json":
