@@ -44,6 +44,8 @@ public struct SwiftFileResult: @unchecked Sendable {
     public var diagnostics: [Diagnostic]
     public var omitted = OmittedDiagnostics()
     public var layouts: [SwiftLayoutResult] = []
+    /// The layouts built here that the evaluator stopped reading: name, where they are built, and why.
+    public var unread: [(name: String, range: ByteRange, message: String)] = []
     public var unknownEnvironments: [String] = []
     /// By severity, with those past the limit.
     public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }
@@ -90,6 +92,7 @@ public enum SwiftFrontEnd {
         }
         var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
         var layoutsPerFile: [[SwiftLayoutResult]] = Array(repeating: [], count: module.files.count)
+        var unreadPerFile: [[(name: String, range: ByteRange, message: String)]] = Array(repeating: [], count: module.files.count)
         var reached: Set<Int> = []
         // Constructions first: a function returning a section that a construction reaches is part of that layout.
         let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
@@ -107,7 +110,12 @@ public enum SwiftFrontEnd {
                 perFile[f].append(Diagnostic(rule: n.rule, severity: n.severity, message: n.message,
                                              range: ByteRange(off, off + n.range.length)))
             }
-            guard let documents = read.documents else { continue }
+            guard let documents = read.documents else {
+                let base = module.files[site.file].base
+                unreadPerFile[site.file].append((site.name, ByteRange(site.range.start - base, site.range.end - base),
+                                                 read.notes.last?.message ?? "layoutlint could not read it"))
+                continue
+            }
             let source = module.files[file].bytes
             var lr = lintModels(documents, environments: environments, source: source, lineIndex: module.files[file].lineIndex, options: options)
             lr.unknownEnvironments = unknown
@@ -143,6 +151,7 @@ public enum SwiftFrontEnd {
             results[i].diagnostics = finished.diagnostics
             results[i].omitted = finished.omitted
             results[i].layouts = layoutsPerFile[f]
+            results[i].unread = unreadPerFile[f]
             results[i].unknownEnvironments = unknown
         }
         return results

@@ -63,12 +63,12 @@ struct Import: ParsableCommand {
         for r in results {
             try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: r.path)
             // Layouts the evaluator stopped reading: where and why.
-            for d in r.diagnostics where d.rule == "swift-unresolved" || d.rule == "swift-limit" {
-                let line = r.lineIndex.position(of: d.range.start, in: .utf8).line + 1
-                Output.error("\(r.path):\(line): not imported: \(d.message)")
+            for u in r.unread {
+                let line = r.lineIndex.position(of: u.range.start, in: .utf8).line + 1
+                Output.error("\(r.path):\(line): \(u.name) not imported: \(u.message)")
                 notImported += 1
             }
-            if r.layouts.isEmpty && !r.diagnostics.contains(where: { $0.rule == "swift-unresolved" }) {
+            if r.layouts.isEmpty && r.unread.isEmpty {
                 Output.error("\(r.path): no compositional layout is built here")
                 notImported += 1
             }
