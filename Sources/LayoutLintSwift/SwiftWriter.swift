@@ -28,6 +28,8 @@ struct SwiftCodeWriter {
     var used: Set<String> = []
     /// Code already written for an equal element in this scope → its variable (two equal subitems share one item).
     var written: [String: String] = [:]
+    /// Where the element being written starts, after its subitems and badges (what makes two elements equal).
+    var ownLinesStart = 0
 
     init(doc: LayoutDocument) { self.doc = doc }
 
@@ -241,35 +243,43 @@ struct SwiftCodeWriter {
         probe.written = written
         probe.indent = indent
         _ = probe.elementBody(e, name: "\u{1}", root: root)
-        let key = probe.lines.joined(separator: "\n")
+        // (Its own lines: subitems written before are read by their names, subitems written now by theirs.)
+        let key = probe.lines[probe.ownLinesStart...].joined(separator: "\n")
         if let n = written[key] { return n }
-        let base = e.isGroup ? (root ? "group" : "nestedGroup") : "item"
-        let name = fresh(base)
-        _ = elementBody(e, name: name, root: root)
+        let name = elementBody(e, name: nil, root: root)
         written[key] = name
         return name
     }
 
-    mutating func elementBody(_ e: LayoutElement, name: String, root: Bool) -> String {
+    /// Writes the element after its subitems and badges; its name (unless given) is taken then, so that the inner
+    /// groups of a nested group read in the order they are written.
+    mutating func elementBody(_ e: LayoutElement, name given: String?, root: Bool) -> String {
+        var children: [String] = []
+        if let g = e.group {
+            switch g.layout {
+            case .subitems(let items): children = items.map { elementCode($0) }
+            case .count(let c, _), .repeating(let c, _): children = [elementCode(c)]
+            case .frames, .missing: break
+            }
+        }
+        var badges: [String] = []
+        for s in e.supplementaryItems { badges.append(badgeCode(s)) }
+        let name = given ?? fresh(e.isGroup ? (root ? "group" : "nestedGroup") : "item")
+        ownLinesStart = lines.count
         if e.width == nil || e.height == nil {
             let missing = [e.width == nil ? "width" : nil, e.height == nil ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
             emit("// The document gives this \(e.kindName) no valid \(missing) (see `layoutlint lint`): 1 of its container is written instead.")
         }
-        var badges: [String] = []
-        for s in e.supplementaryItems { badges.append(badgeCode(s)) }
         let size = layoutSize(e.width, e.height)
         if let g = e.group {
             let factory = "NSCollectionLayoutGroup.\(g.direction.rawValue)("
             switch g.layout {
-            case .subitems(let items):
-                let names = items.map { elementCode($0) }
-                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitems: [\(names.joined(separator: ", "))]"])
-            case .count(let c, let n):
-                let child = elementCode(c)
-                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitem: \(child)", "count: \(n)"])
-            case .repeating(let c, let n):
-                let child = elementCode(c)
-                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "repeatingSubitem: \(child)", "count: \(n)"])
+            case .subitems:
+                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitems: [\(children.joined(separator: ", "))]"])
+            case .count(_, let n):
+                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitem: \(children[0])", "count: \(n)"])
+            case .repeating(_, let n):
+                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "repeatingSubitem: \(children[0])", "count: \(n)"])
             case .frames(let frames):
                 emitCall("let \(name) = NSCollectionLayoutGroup.custom(", ["layoutSize: \(size)"], suffix: ") { _ in")
                 indent += 4
