@@ -18,7 +18,7 @@ extension SwiftFrontEnd {
         }
         let line = file.lineIndex.position(of: layout.range.start, in: .utf8).line + 1
         let shortPath = file.path.split(separator: "/").last.map(String.init) ?? file.path
-        var header = ["Imported by `layoutlint import` from \(shortPath):\(line) (\(layout.name)). Edit the Swift, not this file."]
+        var header = ["Imported by `layoutlint import` from \(shortPath):\(line) (\(layout.name))."]
         if layout.documents.count > 1 {
             let varied = doc.sections.contains { !$0.variants.isEmpty } || !merged.notes.isEmpty || !merged.sectionNotes.isEmpty
             header.append("The Swift reads its layout environment; layoutlint read it in \(names.joined(separator: ", "))"

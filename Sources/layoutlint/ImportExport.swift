@@ -60,6 +60,8 @@ struct Import: ParsableCommand {
         let results = SwiftFrontEnd.lint(sources, options: options)
         var imported = 0
         var notImported = 0
+        // File names written in this run (two Swift files of one name in two folders, written into one -o folder).
+        var taken: Set<String> = []
         for r in results {
             try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: r.path)
             // Layouts the evaluator stopped reading: where and why.
@@ -72,17 +74,17 @@ struct Import: ParsableCommand {
                 Output.error("\(r.path): no compositional layout is built here")
                 notImported += 1
             }
-            var taken: Set<String> = []
             for layout in r.layouts {
                 let text = SwiftFrontEnd.importedDocumentText(layout, file: r, listEnvironments: !environments.isEmpty)
                 // (`makeLayout (2)`, the second layout of one function, is `makeLayout-2` in a file name.)
+                let folder = output ?? folderPart(of: r.path)  // "" for a file in the working directory
                 var fileName = swiftStem(r.path) + "." + layout.name.replacingOccurrences(of: " (", with: "-").replacingOccurrences(of: ")", with: "")
-                if taken.contains(fileName) {
+                if taken.contains(folder + "/" + fileName) {
                     var i = 2
-                    while taken.contains(fileName + "-\(i)") { i += 1 }
+                    while taken.contains(folder + "/" + fileName + "-\(i)") { i += 1 }
                     fileName += "-\(i)"
                 }
-                taken.insert(fileName)
+                taken.insert(folder + "/" + fileName)
                 fileName += ".layout.json"
                 let line = r.lineIndex.position(of: layout.range.start, in: .utf8).line + 1
                 if output == "-" {
@@ -90,8 +92,8 @@ struct Import: ParsableCommand {
                     imported += 1
                     continue
                 }
-                let folder = output ?? folderPart(of: r.path)
-                let target = folder == "." && output == nil && !r.path.contains("/") ? fileName : (folder.hasSuffix("/") ? folder : folder + "/") + fileName
+                // (A Swift file named without a folder: the working directory.)
+                let target = folder.isEmpty ? fileName : (folder.hasSuffix("/") ? folder : folder + "/") + fileName
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
                     Output.write("\(r.path):\(line) \(layout.name) → \(target)\n")
