@@ -59,6 +59,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),
+        // The Swift front end against the spec documents: export → import round trips, and the exported Swift
+        // type-checks against the UIKit stub (Tests/SwiftLayouts/Stub).
         .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "LayoutLintReport", "JSONC", "layoutlint", "TestSupport"]),
     ]
 )

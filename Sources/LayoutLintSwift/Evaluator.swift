@@ -73,12 +73,16 @@ final class Evaluator {
     var indexPastEnd = false
     /// The index was wrapped (`sectionIndex % n`): a subscript with it matches every index, so it names none.
     var indexWrapped = false
+    /// The largest index a comparison or a `case` named while it did not hold (`if sectionIndex == 1` in section
+    /// 0): the provider is asked for the sections up to it.
+    var indexHorizon = 0
     /// The return types of the functions and closures running, innermost last (`return .init(…)` reads it).
     var returnTypes: [String?] = []
     /// Dimensions whose value the spec reader would reject (their element is not laid out).
     var invalidDimensions: Set<ByteRange> = []
 
     func setStored(_ key: Int, _ box: Box) { stored[key] = box }
+    static let maxIndexHorizon = 64
 
     init(module: SwiftModule, environment: LayoutEnvironment) {
         self.module = module
@@ -263,7 +267,8 @@ final class Evaluator {
         return .normal
     }
 
-    /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today), and
+    /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today;
+    /// `#unavailable` false), and
     /// `if let` / `case` bindings, which bind into `scope`.
     func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int) throws -> Bool {
         for c in conds {
@@ -331,6 +336,10 @@ final class Evaluator {
             case .case(let label):
                 for item in label.caseItems {
                     let inner = Scope(parent: scope)
+                    if onIndex, let ep = item.pattern.as(ExpressionPatternSyntax.self),
+                       let n = (try? eval(ep.expression, inner, file))?.integer, n <= Self.maxIndexHorizon {
+                        indexHorizon = max(indexHorizon, n)
+                    }
                     if try matches(item.pattern, subject, inner, file) {
                         if let w = item.whereClause, try !truth(w.condition, inner, file) { continue }
                         if onIndex { indexMatched = true }
@@ -339,6 +348,7 @@ final class Evaluator {
                 }
             }
         }
+        // Fell to `default` (or past every case): the cases name the sections still to ask for.
         return fallback.map { ($0, Scope(parent: scope)) }
     }
 
@@ -628,3 +638,4 @@ func expectation(like v: Value) -> Expect? {
     default: return nil
     }
 }
+

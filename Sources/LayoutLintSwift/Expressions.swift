@@ -262,6 +262,8 @@ extension Evaluator {
                 return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
             }
             if let v = globalAPIValue(name, range) { return v }
+            // A nested type (`Metrics.Header.height`): the files declare it by its own name.
+            if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
         }
         switch (t, name) {
@@ -483,6 +485,10 @@ extension Evaluator {
             // `sectionIndex < 2` (the index below a bound). What falls through to the last branch is its fallback.
             if indexBox != nil, case .bool(let b) = result {
                 let leftReads = between > before, rightReads = indexReads > between
+                if op == "==" || op == "!=", leftReads != rightReads, let other = (leftReads ? rv : l).integer,
+                   other <= Self.maxIndexHorizon, (op == "==") != b {
+                    indexHorizon = max(indexHorizon, other)
+                }
                 switch op {
                 case "==": if b && (leftReads || rightReads) { indexMatched = true }
                 case "!=": if !b && (leftReads || rightReads) { indexMatched = true }

@@ -23,6 +23,7 @@ extension Evaluator {
             var owner: String?
             if case .string(let o)? = layout.fields["owner"] { owner = o }
             let declared = declaredSectionCount(owner: owner)
+            var fallbackRead = false
             for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
                 indexBox = box
@@ -30,6 +31,7 @@ extension Evaluator {
                 indexMatched = false
                 indexPastEnd = false
                 indexWrapped = false
+                if k == 0 { indexHorizon = 0 }
                 defer { indexBox = nil }
                 let envObj = environmentObject(layout.range)
                 let v: Value
@@ -43,11 +45,18 @@ extension Evaluator {
                     break
                 }
                 if indexPastEnd && k > 0 && declared == nil { break }
+                // The fallback branch (no comparison named this index) is one section: once it was read, a later
+                // index that falls to it again adds nothing the data source is known to have.
+                if declared == nil && indexReads > 0 && !indexMatched {
+                    if fallbackRead { break }
+                    fallbackRead = true
+                }
                 specs.append((s, nil))
                 if declared != nil { continue }
                 // A provider that never reads its index gives the same section for every index: one stands for all.
                 // One whose index fell to a `default:` or `else` gives that section for every later index too.
-                if indexReads == 0 || !indexMatched { break }
+                // Unless a condition on the index that did not hold named a later section (`if sectionIndex == 1`).
+                if indexReads == 0 || (!indexMatched && k >= indexHorizon) { break }
                 if k == Self.maxSections - 1 {
                     note("swift-limit", .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
                 }
@@ -222,11 +231,17 @@ extension Evaluator {
             var spacing: Spacing?
             if let v = o.fields["interItemSpacing"] { spacing = try spacingValue(v, site(o, "interItemSpacing")) }
             let layout: SubitemLayout
-            if case .array(let items)? = o.fields["subitems"] {
-                layout = .subitems(try items.enumerated().compactMap { i, it in
+            if case .array(let items)? = o.fields["subitems"], items.isEmpty {
+                // As the spec builder does: an error, and a group the resolver does not lay out.
+                note("non-positive-dimension", .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, "subitems"))
+                layout = .missing
+            } else if case .array(let items)? = o.fields["subitems"] {
+                let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
                     guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, "subitems")) }
                     do { return try elementModel(c, path: path + "/subitems/\(i)") } catch is InvalidElement { return nil }
-                })
+                }
+                // Every subitem rejected (reported where its dimension was made): nothing to lay out.
+                layout = built.isEmpty ? .missing : .subitems(built)
             } else if case .object(let c)? = o.fields["subitem"], let n = o.fields["count"]?.integer {
                 do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement { layout = .missing }
             } else if case .object(let c)? = o.fields["repeatingSubitem"], let n = o.fields["count"]?.integer {

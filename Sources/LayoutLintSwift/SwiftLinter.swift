@@ -15,6 +15,26 @@ public struct SwiftLayoutResult: @unchecked Sendable {
     public let range: ByteRange
     /// The resolved layouts and this layout's diagnostics (in its file's offsets, with its file's line index).
     public let result: LintResult
+    /// The model the Swift builds: one document that stands for every environment of `environments` when it reads
+    /// nothing of its environment, else one per environment, in order. Its ranges are module offsets (`location(of:)` turns them into file and line).
+    public var documents: [LayoutDocument] = []
+    public var environments: [LayoutEnvironment] = []
+    /// What the evaluator assumed or could not read while reading this layout (`swift-assumption`,
+    /// `swift-unresolved`, `swift-limit`), wherever the code it read is.
+    public var notes: [SwiftNote] = []
+    /// The file and 1-based line of a module offset (the model's ranges).
+    public var location: (Int) -> (path: String, line: Int) = { _ in ("", 0) }
+    public func location(of range: ByteRange) -> (path: String, line: Int) { location(range.start) }
+}
+
+/// An evaluator note with its place: file, 1-based line, and the range in that file.
+public struct SwiftNote: Sendable, Equatable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var path: String
+    public var line: Int
+    public var range: ByteRange
 }
 
 public struct SwiftFileResult: @unchecked Sendable {
@@ -24,6 +44,8 @@ public struct SwiftFileResult: @unchecked Sendable {
     public var diagnostics: [Diagnostic]
     public var omitted = OmittedDiagnostics()
     public var layouts: [SwiftLayoutResult] = []
+    /// The layouts built here that the evaluator stopped reading: name, where they are built, and why.
+    public var unread: [(name: String, range: ByteRange, message: String)] = []
     public var unknownEnvironments: [String] = []
     /// By severity, with those past the limit.
     public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }
@@ -84,6 +106,7 @@ public enum SwiftFrontEnd {
         }
         var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
         var layoutsPerFile: [[SwiftLayoutResult]] = Array(repeating: [], count: module.files.count)
+        var unreadPerFile: [[(name: String, range: ByteRange, message: String)]] = Array(repeating: [], count: module.files.count)
         var reached: Set<Int> = []
         // Constructions first: a function returning a section that a construction reaches is part of that layout.
         let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
@@ -101,7 +124,12 @@ public enum SwiftFrontEnd {
                 perFile[f].append(Diagnostic(rule: n.rule, severity: n.severity, message: n.message,
                                              range: ByteRange(off, off + n.range.length)))
             }
-            guard let documents = read.documents else { continue }
+            guard let documents = read.documents else {
+                let base = module.files[site.file].base
+                unreadPerFile[site.file].append((site.name, ByteRange(site.range.start - base, site.range.end - base),
+                                                 read.notes.last?.message ?? "layoutlint could not read it"))
+                continue
+            }
             let source = module.files[file].bytes
             var lr = lintModels(documents, environments: environments, source: source, lineIndex: module.files[file].lineIndex, options: options)
             lr.unknownEnvironments = unknown
@@ -113,8 +141,21 @@ public enum SwiftFrontEnd {
             }
             lr.diagnostics = own
             let base = module.files[file].base
-            layoutsPerFile[file].append(SwiftLayoutResult(name: site.name, path: module.files[file].path,
-                                                          range: ByteRange(site.range.start - base, site.range.end - base), result: lr))
+            var layout = SwiftLayoutResult(name: site.name, path: module.files[file].path,
+                                           range: ByteRange(site.range.start - base, site.range.end - base), result: lr)
+            layout.documents = documents
+            layout.environments = environments
+            let locate = { (offset: Int) -> (path: String, line: Int) in
+                let (f, off) = module.locate(offset)
+                return (module.files[f].path, module.files[f].lineIndex.position(of: off, in: .utf8).line + 1)
+            }
+            layout.location = locate
+            layout.notes = read.notes.map { n in
+                let (f, off) = module.locate(n.range.start)
+                return SwiftNote(rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
+                                 line: locate(n.range.start).line, range: ByteRange(off, off + n.range.length))
+            }
+            layoutsPerFile[file].append(layout)
         }
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
             let file = module.files[f]
@@ -124,6 +165,7 @@ public enum SwiftFrontEnd {
             results[i].diagnostics = finished.diagnostics
             results[i].omitted = finished.omitted
             results[i].layouts = layoutsPerFile[f]
+            results[i].unread = unreadPerFile[f]
             results[i].unknownEnvironments = unknown
         }
         return results

@@ -254,7 +254,8 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code
-    /// runs to build it.
+    /// runs to build it. A local variable inside a function does not name it (`let layout = …` in
+    /// `createGridLayout()` is `createGridLayout`); one in top-level code does.
     func enclosingContext(of node: Syntax) -> (String?, Syntax?) {
         var name: String?
         var context: Syntax?

@@ -33,7 +33,7 @@ struct LayoutLint: ParsableCommand {
         commandName: "layoutlint",
         abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
         version: layoutlintVersion,
-        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self])
+        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self, Import.self, Export.self])
 }
 
 /// Exit codes as docs/interfaces.md#exit-codes promises: 0 clean, 1 findings over the limits, 2 usage, I/O or
