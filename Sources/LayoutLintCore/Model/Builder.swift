@@ -720,8 +720,7 @@ final class DocumentBuilder {
             switch node.kind {
             case .string:
                 env = LayoutEnvironment.preset(named: node.stringValue)
-                if env == nil { invalidValue("environment", node.stringValue, node.range, among: LayoutEnvironment.presetNames,
-                                             forms: "a preset such as \"iPhone 12\" or \"iPad landscape\", or an object with name, width and height") }
+                if env == nil { unknownEnvironment(node.stringValue, node.range) }
             case .object:
                 env = withView(node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment") { buildCustomEnvironment($0) }
             default:
@@ -735,6 +734,20 @@ final class DocumentBuilder {
                 doc.environments.append(EnvironmentEntry(environment: env, range: node.range))
             }
         }
+    }
+
+    /// An environment name that is no preset: the nearest preset (always one, as a fix the editor offers) and the
+    /// list of them all.
+    func unknownEnvironment(_ text: String, _ range: ByteRange) {
+        var msg = "\"\(text)\" is not a known environment"
+        var fix: Fix?
+        if let s = LayoutEnvironment.nearestName(to: text) {
+            msg += "; did you mean \"\(s)\"?"
+            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: jsonQuoted(s))], isSafe: false)
+        }
+        msg += " The presets are " + LayoutEnvironment.portraitPresetNames.map { "\"\($0)\"" }.joined(separator: ", ")
+            + ", each also \"… landscape\" (`layoutlint environments` lists their sizes); an object with name, width and height declares another."
+        report("invalid-value", .error, msg, range, fix: fix)
     }
 
     func buildCustomEnvironment(_ v: ObjectView) -> LayoutEnvironment? {
