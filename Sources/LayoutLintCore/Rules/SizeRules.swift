@@ -6,6 +6,7 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
     // not documented and layoutlint's resolver does not apply it. Moving its insets there made the warning go while
     // the space still never appeared in the sizes shown, so no fix; the message names what is sure to work.
     let roots = Set(ctx.sections.map { ObjectIdentifier($0.2) })
+    let rootSpecs = Dictionary(ctx.sections.map { (ObjectIdentifier($0.2), $0.1) }, uniquingKeysWith: { a, _ in a })
     ctx.nodes.forEach { node in
         guard let el = node.element, let ins = el.contentInsets else { return }
         var dropped: [Insets.Edge] = []
@@ -24,11 +25,63 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         let isRoot = roots.contains(ObjectIdentifier(node))
         let instead = isRoot ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                              : "use edgeSpacing on that axis instead"
+        var fix: Fix?
+        if isRoot {
+            if let spec = rootSpecs[ObjectIdentifier(node)] {
+                // The section's groups stack across its orthogonal scrolling, else along the layout's.
+                let stacking = spec.orthogonalScrollingBehavior == .none ? ctx.layout.scrollDirection : ctx.layout.scrollDirection.other
+                fix = moveRootInsetsToSection(spec, el, ins, dropped, stacking: stacking, source)
+            }
+        } else {
+            fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
+        }
         ctx.emit("estimated-content-insets", ins.range,
                  "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; \(instead)",
                  related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                 fix: isRoot ? nil : moveInsetsToEdgeSpacing(el, ins, dropped, source))
+                 fix: fix)
     }
+}
+
+/// The estimated-content-insets fix for a section's root group (whose edgeSpacing UIKit does not document): the
+/// dropped edges, which lie along the direction the section's groups stack, leave the group's `contentInsets` and
+/// become space between the groups (`interGroupSpacing` + top + bottom) and around them (the section's
+/// `contentInsets`), where each group's content then sits as the insets placed it. A suggestion: edgeSpacing on the
+/// items is the other repair, and the group's own box stays as tall as its content.
+func moveRootInsetsToSection(_ spec: SectionSpec, _ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], stacking: Axis,
+                             _ source: SourceText) -> Fix? {
+    guard let site = el.props["contentInsets"], writtenInOwnObject(site, el), ins.refRange == nil else { return nil }
+    let (a, b) = Insets.edges(along: stacking)
+    // (Fractions below 1 are another mistake; the section's own values must be written in its own object.)
+    guard dropped.allSatisfy({ ($0 == a || $0 == b) && ins[$0] >= 1 }) else { return nil }
+    let spacingSite = spec.props["interGroupSpacing"], insetsSite = spec.props["contentInsets"]
+    guard [spacingSite, insetsSite].allSatisfy({ $0 == nil || $0!.objectRange == spec.range }) else { return nil }
+    var sectionInsets = spec.contentInsets ?? Insets(range: spec.range)
+    guard Insets.Edge.allCases.allSatisfy({ sectionInsets[$0] == 0 || sectionInsets[$0] >= 1 }), sectionInsets.refRange == nil else { return nil }
+    var remaining = ins
+    var moved = 0.0
+    for e in dropped {
+        moved += ins[e]
+        switch e {
+        case .top: remaining.top = 0; sectionInsets.top += ins.top
+        case .leading: remaining.leading = 0; sectionInsets.leading += ins.leading
+        case .bottom: remaining.bottom = 0; sectionInsets.bottom += ins.bottom
+        case .trailing: remaining.trailing = 0; sectionInsets.trailing += ins.trailing
+        }
+    }
+    let spacing = formatPoints(spec.interGroupSpacing + moved)
+    let insetsValue = insetsText(top: sectionInsets.top, leading: sectionInsets.leading, bottom: sectionInsets.bottom, trailing: sectionInsets.trailing)
+    var edits: [TextEdit] = [remaining.isZero ? source.removeProperty(site)
+                             : source.replace(site.valueRange, with: insetsText(top: remaining.top, leading: remaining.leading,
+                                                                                bottom: remaining.bottom, trailing: remaining.trailing))]
+    var missing: [(String, String)] = []
+    if let p = spacingSite { edits.append(source.replace(p.valueRange, with: spacing)) } else { missing.append(("interGroupSpacing", spacing)) }
+    if let p = insetsSite { edits.append(source.replace(p.valueRange, with: insetsValue)) } else { missing.append(("contentInsets", insetsValue)) }
+    if let first = missing.first {
+        // Both new properties in one insertion: two insertions at the same place would overlap.
+        let value = first.1 + missing.dropFirst().map { ", \"\($0.0)\": \($0.1)" }.joined()
+        edits.append(source.insertProperty(into: spec.range, key: first.0, value: value))
+    }
+    return Fix(title: "Move the group's insets to the section (interGroupSpacing \(spacing), contentInsets)", edits: edits, isSafe: false)
 }
 
 /// The estimated-content-insets fix: the dropped edges leave `contentInsets` and become fixed `edgeSpacing`.
@@ -366,5 +419,8 @@ func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double,
         if let p = item.props["contentInsets"] { edits.append(source.replace(p.valueRange, with: text)) }
         else { edits.append(source.insertProperty(into: item.range, key: "contentInsets", value: text)) }
     }
-    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side", edits: edits)
+    // A suggestion, not `--fix`: the insets come out of each item, so every visible card is s pt narrower (304 → 294
+    // pt for 10 pt); the author chooses between that and a group made narrower to keep the cards.
+    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side (the cards get \(formatPoints(s)) pt narrower)",
+               edits: edits, isSafe: false)
 }
