@@ -52,14 +52,15 @@ struct DidYouMeanTests {
         #expect(!diagnostics(fixedText).contains { $0.severity == .error }, "\(diagnostics(fixedText).map(\.message))")
     }
 
-    @Test("Swift's spelling is read as meant, with a warning whose safe fix `--fix` applies",
-          arguments: [
+    static let swiftSpellings: [(String, String, String)] = [
             (#"{ "orthogonalScrollingBehavior": ".groupPaging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#, ".groupPaging", "groupPaging"),
             (#"{ "group": { "direction": ".horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#, ".horizontal", "horizontal"),
             (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "interItemSpacing": ".fixed(2)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, ".fixed(2)", "fixed(2)"),
             (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": ".fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, ".fractionalWidth(0.5)", "fractionalWidth(0.5)"),
             (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "NSCollectionLayoutDimension.fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, "NSCollectionLayoutDimension.fractionalWidth(0.5)", "fractionalWidth(0.5)"),
-          ])
+    ]
+
+    @Test("Swift's spelling is read as meant, with a warning whose safe fix `--fix` applies", arguments: swiftSpellings)
     func swiftSpelling(section: String, swift: String, plain: String) throws {
         let text = doc(section)
         let plainText = text.replacingAll("\"\(swift)\"", with: "\"\(plain)\"")
