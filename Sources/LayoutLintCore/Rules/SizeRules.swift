@@ -21,7 +21,13 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         guard !dropped.isEmpty else { return }
         let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
         let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
-        let total = dropped.reduce(0) { $0 + ins[$1] }
+        // An inset below 1 is a fraction of the element's own extent on that axis (as the other findings on the value
+        // read it): the space it asks for is that fraction, not a fraction of a point.
+        let fractional = dropped.contains { ins[$0] > 0 && ins[$0] < 1 }
+        let total = dropped.reduce(0) { t, e in
+            let v = ins[e]
+            return t + (v > 0 && v < 1 ? v * node.frame.extent(e == .leading || e == .trailing ? .horizontal : .vertical) : v)
+        }
         let isRoot = roots.contains(ObjectIdentifier(node))
         let instead = isRoot ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                              : "use edgeSpacing on that axis instead"
@@ -36,7 +42,7 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
             fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
         }
         ctx.emit("estimated-content-insets", ins.range,
-                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; \(instead)",
+                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
                  related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
                  fix: fix)
     }
@@ -391,10 +397,15 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
         let i = node.insets
         let extent = node.frame.extent(axis)
         let taken = i.along(axis)
+        // Insets below 1 take their points only as fractions, which the sources are not sure of: then a warning that
+        // says so (as fractional-inset does on the same value), never an error.
+        let (a, b) = Insets.edges(along: axis)
+        let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
+        let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
         ctx.emit("insets-exceed-size", ins.range,
-                 "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn",
+                 "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn\(reading)",
                  related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
-                 severity: node.isEstimated(axis) ? .warning : nil)
+                 severity: node.isEstimated(axis) || !fractions.isEmpty ? .warning : nil)
     }
 }
 
