@@ -54,4 +54,14 @@ struct OneStoryTests {
             #expect(x.message.contains("leaving its content \(formatPoints(item.contentFrame.width)) pt wide"), "\(x.message) vs \(item.contentFrame)")
         }
     }
+
+    @Test("a section background's inset below 1: a fraction of the section it insets, the same in both findings, a warning")
+    func backgroundInsetStory() throws {
+        let text = doc(#"{ "decorationItems": [ { "elementKind": "background", "contentInsets": 0.5 } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
+        let ds = diagnostics(text)
+        let fractional = try #require(ds.first { $0.rule == "fractional-inset" })
+        #expect(fractional.message.contains("50% of the 390 pt width of the section = 195 pt"), "\(fractional.message)")
+        let exceed = try #require(ds.first { $0.rule == "insets-exceed-size" })
+        #expect(exceed.severity == .warning && exceed.message.contains("0 pt wide in its 390×44 pt section"), "\(exceed.message)")
+    }
 }

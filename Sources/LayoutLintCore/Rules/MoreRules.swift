@@ -204,7 +204,8 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
             check(node.element?.contentInsets, width: node.frame.width, height: node.frame.height, what: "this \(node.kind.rawValue)",
                   ignored: ignoredInsetEdges(node), &ctx)
         }
-        for (d, f) in section.decorations { check(d.contentInsets, width: f.width, height: f.height, what: "the section", &ctx) }
+        // (A background's insets are fractions of the section's frame, which they inset: not of what is left.)
+        for (d, _) in section.decorations { check(d.contentInsets, width: section.frame.width, height: section.frame.height, what: "the section", &ctx) }
     }
 }
 

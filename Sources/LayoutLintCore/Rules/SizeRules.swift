@@ -385,8 +385,13 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
             // (Only where the section has room and the insets take it: an empty section is 0 pt tall anyway.)
             guard let ins = d.contentInsets,
                   let axis = [Axis.horizontal, .vertical].first(where: { section.frame.extent($0) > 0 && f.extent($0) <= 0 }) else { continue }
+            // (As for items: room taken only by insets below 1, read as fractions, is a warning that says so.)
+            let (a, b) = Insets.edges(along: axis)
+            let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
+            let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
             ctx.emit("insets-exceed-size", ins.range,
-                     "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn")
+                     "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn\(reading)",
+                     severity: fractions.isEmpty ? nil : .warning)
         }
     }
     ctx.nodes.forEach { node in
