@@ -150,11 +150,13 @@ public struct LayoutEnvironment: Sendable, Equatable {
     }
 
     /// The known environment closest to an unknown name, always one (unlike `suggest`, which gives up past a few
-    /// edits): the same name but for case, else the fewest edits (case aside) among the names of the same
+    /// edits): the same name but for case, else the shortest name it begins, else the fewest edits (case aside) among the names of the same
     /// orientation, ties to the nearest model number ("iPhone 99" → "iPhone 17", not "iPhone 12"), then by name.
     public static func nearestName(to name: String, among known: [String] = presetNames) -> String? {
         let lower = name.lowercased()
         if let same = known.first(where: { $0.lowercased() == lower }) { return same }
+        // The start of a name ("Evil" for a document's "Evil…", "iPad Pro 13" for "iPad Pro 13-inch (M4)"): the shortest.
+        if lower.count >= 4, let p = known.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { ($0.count, $0) < ($1.count, $1) }) { return p }
         let wantsLandscape = lower.hasSuffix("landscape")
         let pool = known.filter { $0.lowercased().hasSuffix("landscape") == wantsLandscape }
         func number(_ s: String) -> Int? { s.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) } }
