@@ -174,6 +174,10 @@ func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceTex
         var d = Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
                            related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
         // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
+        if let at = e.commaAt {
+            // A quick fix, not `--fix`: the document is being edited, and the comma is the likely repair, not the sure one.
+            d.fix = Fix(title: "Insert the missing ','", edits: [TextEdit(range: ByteRange(at, at), newText: ",")], isSafe: false)
+        }
         if e.code == .duplicateKey, let first = e.related, let root, let site = propertySite(keyRange: first, in: root) {
             d.message += "; only the last one counts"
             d.fix = Fix(title: "Remove the first \(site.key)", edits: [text.removeProperty(site)])

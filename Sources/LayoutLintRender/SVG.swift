@@ -119,7 +119,7 @@ struct Bounds {
 let severityColor: [Severity: String] = [.error: "#dc2626", .warning: "#d97706", .information: "#0284c7", .hint: "#64748b"]
 
 let styleSheet = """
-    text { font-family: 'DejaVu Sans', 'Liberation Sans', Helvetica, Arial, sans-serif; }
+    text { font-family: -apple-system, "SF Pro Text", "Helvetica Neue", "DejaVu Sans", "Liberation Sans", Arial, "Noto Sans CJK JP", "Noto Sans CJK SC", "PingFang SC", "Hiragino Sans", "Apple Color Emoji", "Noto Color Emoji", sans-serif; }
     .canvas { fill: #eef1f5; }
     .screen { fill: #ffffff; }
     .device { fill: none; stroke: #1f2937; stroke-width: 3; }
@@ -268,6 +268,7 @@ struct Panel {
     var boundaryLayer: [String] = []
     var labelLayer: [String] = []
     var findingLayer: [String] = []
+    var findingLabels = FindingLabels()
     var notes: [(text: String, color: String?)] = []
     var bounds = Bounds()
 
@@ -745,21 +746,68 @@ struct Panel {
             if step > 1, let first = all.first {
                 notes.append(("findings outlined on \(frames.count) of \(all.count) boxes of \(first.path)", nil))
             }
-            for (path, frame) in frames {
+            for (n, (path, frame)) in frames.enumerated() {
                 for d in list {
                     let color = severityColor[d.severity]!
                     let extra = " data-rule=\"\(xmlEscape(d.rule))\" data-severity=\"\(d.severity.description)\" stroke=\"\(color)\""
                     box(.finding, kind: "finding", cls: "finding", path: path, frame: frame, extra: extra)
                 }
-                // The rule ids, most severe first, stacked from the element's top-left corner.
-                for (i, d) in list.reversed().enumerated() where isFinite(frame) {
+                // The rule ids, most severe first, stacked from the element's top-left corner (above a box too short
+                // to hold one), each moved on past the labels already placed (a group and its first item share a
+                // corner; one element can carry several findings). The first box of an element labels them all; a
+                // repeated box only where its labels fit as they are (its neighbour's would run into them).
+                guard isFinite(frame) else { continue }
+                let inside = frame.height >= 14
+                var y = inside ? frame.y + 10 : frame.y - 3
+                let step: Double = inside ? 10 : -10
+                for d in list.reversed() {
+                    let width = FindingLabels.width(of: d.rule)
+                    var placed: Double?
+                    for _ in 0..<(n == 0 ? FindingLabels.maxMoves : 1) {
+                        let r = Rect(x: frame.x + 3, y: y - FindingLabels.ascent, width: width, height: FindingLabels.lineHeight)
+                        y += step
+                        if !findingLabels.overlaps(r) { findingLabels.add(r); placed = r.y + FindingLabels.ascent; break }
+                    }
+                    guard let ly = placed else { continue }
                     let color = severityColor[d.severity]!
-                    let y = frame.height >= 14 ? frame.y + 10 + Double(i) * 10 : frame.y - 3 - Double(i) * 10
-                    findingLayer.append("<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(y))\">\(xmlText(d.rule))</text>")
+                    findingLayer.append("<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(ly))\">\(xmlText(d.rule))</text>")
                 }
             }
         }
     }
+}
+
+/// The finding labels placed so far in one panel, for placing the next where it overlaps none: their boxes (the
+/// text's extent, estimated from its length at the label's 9 px bold) in a grid of cells, so that a check looks at
+/// the few labels near the box, not at all of them.
+struct FindingLabels {
+    static let ascent = 8.0, lineHeight = 10.0, cell = 64.0
+    /// How far a label moves down its element's stack before it is left out (its outline stays).
+    static let maxMoves = 40
+    /// The estimated width of a rule id at 9 px bold (rule ids are ASCII: about 0.6 em a character).
+    static func width(of text: String) -> Double { Double(text.utf8.count) * 5.6 }
+
+    private var cells: [Int64: [Rect]] = [:]
+
+    private func keys(_ r: Rect) -> [Int64] {
+        // (Clamped: a frame far out must not make a cell number Int64 cannot hold.)
+        func cell(_ v: Double, _ size: Double) -> Int64 { Int64(max(-1e12, min(1e12, (v / size).rounded(.down)))) }
+        let x0 = cell(r.x, Self.cell), x1 = cell(r.x + r.width, Self.cell)
+        let y0 = cell(r.y, Self.lineHeight), y1 = cell(r.y + r.height, Self.lineHeight)
+        var out: [Int64] = []
+        for y in y0...y1 { for x in x0...x1 { out.append(y &* 1_000_003 &+ x) } }
+        return out
+    }
+
+    func overlaps(_ r: Rect) -> Bool {
+        for k in keys(r) {
+            for o in cells[k] ?? [] where r.x < o.x + o.width - 0.01 && o.x < r.x + r.width - 0.01
+                && r.y < o.y + o.height - 0.01 && o.y < r.y + r.height - 0.01 { return true }
+        }
+        return false
+    }
+
+    mutating func add(_ r: Rect) { for k in keys(r) { cells[k, default: []].append(r) } }
 }
 
 /// A file name for an editor preview of `documentPath` in `environment`: the document's base name without its

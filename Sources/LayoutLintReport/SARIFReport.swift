@@ -98,7 +98,7 @@ public enum SARIFReport {
     /// Tags: what kind of rule it is (format rules check the document's shape; the others UIKit's behaviour),
     /// and `heuristic` when the evidence is weak.
     static func tags(_ info: RuleInfo) -> [String] {
-        var t = ["layout", info.basis.contains("FORMAT.md") ? "format" : "uikit"]
+        var t = ["layout", info.basis.contains("docs/format.md") ? "format" : "uikit"]
         if info.weakEvidence { t.append("heuristic") }
         return t
     }

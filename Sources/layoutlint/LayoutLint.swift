@@ -33,7 +33,7 @@ struct LayoutLint: ParsableCommand {
         commandName: "layoutlint",
         abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
         version: layoutlintVersion,
-        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self, Import.self, Export.self])
+        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self, Environments.self, Import.self, Export.self])
 }
 
 /// Exit codes as docs/interfaces.md#exit-codes promises: 0 clean, 1 findings over the limits, 2 usage, I/O or
@@ -89,12 +89,20 @@ func failOnUnknownEnvironments(_ result: LintResult, in path: String) throws {
     try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.document.environments.map(\.environment.name), in: path)
 }
 
+/// The presets (each also "… landscape") and the document's own environments, for an error message.
+func knownEnvironmentList(declared: [String]) -> String {
+    let presets = LayoutEnvironment.portraitPresetNames.map { "\"\($0)\"" }.joined(separator: ", ") + " (each also \"… landscape\")"
+    let own = declared.filter { LayoutEnvironment.preset(named: $0) == nil }
+    return own.isEmpty ? presets : presets + "; this document's own: " + own.map { "\"\($0)\"" }.joined(separator: ", ")
+}
+
 func failOnUnknownEnvironments(_ names: [String], declared: [String], in path: String) throws {
     guard !names.isEmpty else { return }
     let known = LayoutEnvironment.presetNames + declared
-    let hint = names.compactMap { suggest($0, among: known) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
+    let hint = names.compactMap { LayoutEnvironment.nearestName(to: $0, among: known) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
     Output.flush()
     Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(path)\(hint)")
+    Output.error("known environments: \(knownEnvironmentList(declared: declared)) (`layoutlint environments` prints their sizes)")
     throw ExitCode(Exit.failure)
 }
 
@@ -597,6 +605,53 @@ struct Rules: ParsableCommand {
                 Output.write(r.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                              + sev.padding(toLength: 13, withPad: " ", startingAt: 0) + r.summary + "\n")
             }
+        }
+        Output.flush()
+    }
+}
+
+struct Environments: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the device presets an \"environments\" entry or --environment can name, with their numbers.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let presets = LayoutEnvironment.presetDescriptions
+        switch format {
+        case .text:
+            let width = presets.map(\.name.count).max() ?? 0
+            for p in presets {
+                Output.write(p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + p.portrait.summary + "\n")
+                Output.write(String(repeating: " ", count: width + 2) + "landscape: " + p.landscape.summary + "\n")
+            }
+            Output.write("Safe areas have no Apple source (simulator values); see docs/environments.md.\n")
+        case .json:
+            func env(_ e: LayoutEnvironment) -> JSONValue {
+                let sa = e.safeAreaInsets
+                return .object([
+                    ("name", .string(e.name)), ("width", .double(e.width)), ("height", .double(e.height)),
+                    ("scale", .double(e.scale)),
+                    ("safeAreaInsets", .object([("top", .double(sa.top)), ("left", .double(sa.left)),
+                                                ("bottom", .double(sa.bottom)), ("right", .double(sa.right))])),
+                    ("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
+                    ("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
+                ])
+            }
+            let value = JSONValue.object([
+                ("version", .int(1)),
+                ("environments", .array(presets.map { p in
+                    var members: [(String, JSONValue)] = [("name", .string(p.name))]
+                    if !p.otherNames.isEmpty { members.append(("otherNames", .array(p.otherNames.map { .string($0) }))) }
+                    members.append(("portrait", env(p.portrait)))
+                    members.append(("landscape", env(p.landscape)))
+                    return .object(members)
+                })),
+            ])
+            Output.write(value.serialized(pretty: true) + "\n")
         }
         Output.flush()
     }

@@ -287,6 +287,29 @@ let twoFindings = """
         #expect(r.stderr.contains("did you mean \"iPhone 12\""), "\(r)")
     }
 
+    @Test("an unknown --environment far from every name still gets the nearest one, and the list of known ones")
+    func unknownEnvironmentNamesTheNearestAndListsThem() {
+        let r = run(["lint", "--environment", "iPhone 99", example("app-store.layout.json")])
+        #expect(r.code == 2, "\(r)")
+        #expect(r.stderr.contains("did you mean \"iPhone 17\""), "\(r)")
+        #expect(r.stderr.contains("known environments:") && r.stderr.contains("\"iPad mini (A17 Pro)\""), "\(r)")
+    }
+
+    @Test("`layoutlint environments` prints every preset, in text and in JSON")
+    func environmentsCommand() throws {
+        let t = run(["environments"])
+        #expect(t.code == 0, "\(t)")
+        #expect(t.stdout.contains("iPhone 16 Pro Max") && t.stdout.contains("440×956 pt @3x, safe area top 62"), "\(t)")
+        let j = run(["environments", "--format", "json"])
+        #expect(j.code == 0, "\(j)")
+        let envs = try #require(j.json?["environments"] as? [JSONObject], "\(j)")
+        #expect(envs.compactMap { $0["name"] as? String }.contains("iPad Pro 13-inch (M4)"))
+        let air = try #require(envs.first { $0["name"] as? String == "iPhone Air" })
+        let portrait = try #require(air["portrait"] as? JSONObject)
+        #expect((portrait["width"] as? NSNumber)?.doubleValue == 420 && (portrait["scale"] as? NSNumber)?.doubleValue == 3)
+        #expect((air["landscape"] as? JSONObject)?["horizontalSizeClass"] as? String == "regular")
+    }
+
     @Test func unknownEnvironmentInExplainIsTwo() {
         let r = run(["explain", "--environment", "iPhone 1", example("app-store.layout.json")])
         #expect(r.code == 2, "\(r)")

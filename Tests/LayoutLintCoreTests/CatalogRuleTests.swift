@@ -12,6 +12,8 @@ struct RuleCase: CustomStringConvertible, Sendable {
     var environments = #"["iPhone 12"]"#
     /// The correct form may be correct because of where it is resolved (a variant an iPad selects).
     var rightEnvironments: String? = nil
+    /// Found while resolving in each environment (and listing them), not while reading the document.
+    var perEnvironment = true
     var description: String { rule }
 }
 
@@ -103,6 +105,16 @@ let ruleCases: [RuleCase] = [
              flagged: #"{ "minWidth": 801 }"#,
              right: #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(fullItem) ] }, "variants": [ { "when": { "minWidth": 801 }, "interGroupSpacing": 8 } ] }"#,
              messageHas: ["iPhone 12"], rightEnvironments: #"["iPhone 12", "iPad"]"#),
+    RuleCase(rule: "swift-spelling",
+             wrong: #"{ "group": { "direction": ".horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(fullItem) ] } }"#,
+             flagged: #"".horizontal""#,
+             right: #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(fullItem) ] } }"#,
+             messageHas: [#""horizontal""#], perEnvironment: false),
+    RuleCase(rule: "fractional-estimate",
+             wrong: #"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(0.5)" } ] } }"#,
+             flagged: #""estimated(0.5)""#,
+             right: #"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(1)" } ] } }"#,
+             messageHas: ["0.5 pt", "fractionalHeight(0.5)"], perEnvironment: false),
     RuleCase(rule: "empty-section-inter-group-spacing",
              wrong: #"{ "itemCount": 0, "interGroupSpacing": 20, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ \#(fullItem) ] } }"#,
              flagged: "20",
@@ -120,7 +132,7 @@ struct CatalogRuleTests {
         guard let d = ds.first else { return }
         #expect(text(d, in: wrong) == c.flagged)
         for m in c.messageHas { #expect(d.message.contains(m), "\(d.message)") }
-        #expect(!d.environments.isEmpty)
+        #expect(d.environments.isEmpty != c.perEnvironment)
         #expect(RuleCatalog.info(c.rule) != nil, "the rule is documented")
         let rds = diagnostics(doc(c.right, environments: c.rightEnvironments ?? c.environments))
         #expect(rds.isEmpty, "\(rds.map { "\($0.rule): \($0.message)" })")

@@ -66,12 +66,13 @@ struct FixTests {
 
     /// A section's root group is placed by its section (layoutlint's resolver applies no edgeSpacing to it, and what
     /// UIKit does is not documented): the fix moved a root group's insets there, the warning went, and the 16 pt still
-    /// never appeared in the sizes shown. Now no fix, and the message names what is sure to work.
+    /// never appeared in the sizes shown. Its fix moves them to the section instead (a suggestion, not `--fix`), and the
+    /// message names what is sure to work.
     @Test func aRootGroupsInsetsAreNotMovedToItsEdgeSpacing() {
         let src = #"{ "environments": ["iPhone 12"], "sections": [ { "itemCount": 3, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(60)", "contentInsets": { "top": 8, "bottom": 8 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(60)" } ] } } ] }"#
         let r = lint(bytes: Array(src.utf8))
         let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
-        #expect(d != nil && d?.fix == nil, "\(String(describing: d))")
+        #expect(d != nil && d?.fix?.isSafe == false && d?.fix?.edits.contains { $0.newText.contains("edgeSpacing") } == false, "\(String(describing: d))")
         #expect(d?.message.contains("for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead") == true)
         #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
         // What the message says holds: edgeSpacing on the root group moves nothing (three rows of 60 pt, the item at
@@ -95,13 +96,21 @@ struct FixTests {
         #expect(out.result.diagnostics.isEmpty)
     }
 
-    @Test func centeredPagingSpacingBecomesItemInsets() {
+    /// The centered-paging repair moves the spacing into the items, so every card gets narrower (312 → 302 pt here):
+    /// the editor offers it, `--fix` does not apply it.
+    @Test func centeredPagingSpacingBecomesItemInsetsOnlyWhenAsked() throws {
         let src = #"{ "sections": [ { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
-        let out = fixAll(Array(src.utf8))
-        let text = String(decoding: out.text, as: UTF8.self)
+        #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
+        let d = try #require(lint(bytes: Array(src.utf8)).diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" })
+        let fix = try #require(d.fix)
+        #expect(!fix.isSafe && fix.title.contains("10 pt narrower"), "\(fix.title)")
+        let applied = lint(bytes: applyEdits(Array(src.utf8), fix.edits))
+        let text = String(decoding: applyEdits(Array(src.utf8), fix.edits), as: UTF8.self)
         #expect(!text.contains("interGroupSpacing"))
         #expect(text.contains(#""contentInsets": { "leading": 5, "trailing": 5 }"#))
-        #expect(out.result.diagnostics.isEmpty)
+        #expect(applied.diagnostics.isEmpty)
+        let card = try #require(applied.layouts.first?.sections.first?.group?.children.first)
+        #expect(card.contentFrame.width == 302)
     }
 
     @Test func suggestionsAreNotAppliedByFixAll() {

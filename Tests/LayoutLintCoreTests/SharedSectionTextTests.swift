@@ -65,8 +65,7 @@ struct SharedSectionTextTests {
     /// after an edit elsewhere.
     @Test("a fix that edits the text of a section another section refers to as a whole is not safe, in lint and in the editor",
           arguments: [
-            ("referrer after", ##"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "interGroupSpacing": 10, "group": \##(plainGroup) }, { "$ref": "#/sections/0", "orthogonalScrollingBehavior": "groupPagingCentered", "group": \##(plainGroup) }, { "group": \##(plainGroup) } ] }"##, "centered-paging-inter-group-spacing"),
-            ("referrer first", ##"{ "environments": ["iPhone 12"], "sections": [ { "$ref": "#/sections/1", "group": \##(plainGroup) }, { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": \##(plainGroup) }, { "group": \##(plainGroup) } ] }"##, "centered-paging-inter-group-spacing"),
+            ("referrer first", ##"{ "environments": ["iPhone 12"], "sections": [ { "$ref": "#/sections/1", "decorationItems": [ { "elementKind": "background" } ] }, { "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top", "pinToVisibleBounds": true } ], "group": \##(plainGroup) }, { "group": \##(plainGroup) } ] }"##, "pinned-header-z-index"),
             ("pinned header", ##"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top", "pinToVisibleBounds": true } ], "group": \##(plainGroup) }, { "$ref": "#/sections/0", "decorationItems": [ { "elementKind": "background" } ] }, { "group": \##(plainGroup) } ] }"##, "pinned-header-z-index"),
           ])
     func wholeSectionReferences(_ c: (String, String, String)) throws {
@@ -151,11 +150,11 @@ struct SharedSectionTextTests {
     @Test("text read through a pointer with a decomposed key is shared as well as the precomposed one, in lint and in the editor")
     func canonicallyEquivalentPointers() throws {
         let pg = #"{ "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
-        let paging = #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": \#(pg) }"#
+        let paging = #"{ "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top", "pinToVisibleBounds": true } ], "decorationItems": [ { "elementKind": "background" } ], "group": \#(pg) }"#
         let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
         let text = ##"{ "environments": ["iPhone 12"], "definitions": { "d": { "$ref": "#/sections/0/\##(nfd)" } }, "sections": [ { "\##(nfc)": \##(paging), "\##(nfd)": \##(paging), "group": \##(pg) }, { "$ref": "#/sections/0/\##(nfc)", "group": \##(pg) }, { "$ref": "#/sections/0/\##(nfc)", "group": \##(pg) }, { "$ref": "#/definitions/d", "group": \##(pg) } ] }"##
         let bytes = Array(text.utf8)
-        let rule = "centered-paging-inter-group-spacing"
+        let rule = "pinned-header-z-index"
         let result = lint(bytes: bytes)
         let found = result.diagnostics.filter { $0.rule == rule }
         // One finding in each spelling's text (the sections that read it share it), each with a fix, none safe.

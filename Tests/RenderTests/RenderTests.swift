@@ -122,6 +122,67 @@ struct ExampleRenderTests {
     }
 }
 
+/// Finding labels of one panel whose text boxes (9 px bold, about 5.6 px a character, 8 px above the baseline and 2
+/// below) overlap: pairs of "rule@path".
+func overlappingFindingLabels(_ panel: XNode) -> [(String, String)] {
+    let labels = panel.all("text").filter { $0["data-kind"] == "finding-label" }.compactMap { t -> (String, Rect)? in
+        guard let x = t["x"].flatMap(Double.init), let y = t["y"].flatMap(Double.init) else { return nil }
+        return ("\(t.text)@\(t["data-path"] ?? "")", Rect(x: x, y: y - 8, width: 5.6 * Double(t.text.utf8.count), height: 10))
+    }
+    var out: [(String, String)] = []
+    for i in labels.indices {
+        for j in labels.indices where j > i {
+            let (a, b) = (labels[i].1, labels[j].1)
+            if a.x < b.x + b.width - 0.01 && b.x < a.x + a.width - 0.01 && a.y < b.y + b.height - 0.01 && b.y < a.y + a.height - 0.01 {
+                out.append((labels[i].0, labels[j].0))
+            }
+        }
+    }
+    return out
+}
+
+@Suite("render: labels stay readable")
+struct RenderLabelTests {
+    @Test("no two finding labels overlap: one element's findings, a group's and its first item's, repeated boxes", arguments: ExampleRenderTests.examples)
+    func noOverlappingLabels(_ name: String) throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/\(name)"))
+        let root = try parseSVG(renderSVG(result))
+        for layout in result.layouts {
+            let p = try #require(panel(root, layout.environment.name))
+            let overlaps = overlappingFindingLabels(p)
+            #expect(overlaps.isEmpty, "\(name) \(layout.environment.name): \(overlaps.prefix(5))")
+        }
+    }
+
+    @Test("a group and its first item, both with findings, get their labels one under the other")
+    func groupAndFirstItem() throws {
+        // The group's fractional height on the scroll axis and the item's estimate in an orthogonal section both
+        // sit at the same top-left corner.
+        let r = doc("""
+        { "name": "row", "orthogonalScrollingBehavior": "continuous",
+          "group": { "direction": "horizontal", "width": "estimated(100)", "height": "fractionalHeight(0.3)",
+            "subitems": [ { "width": "estimated(100)", "height": "fractionalHeight(1)", "contentInsets": 0.5 } ] } }
+        """)
+        let root = try parseSVG(renderSVG(r))
+        let p = try #require(panel(root, "iPhone 12"))
+        let labels = p.all("text").filter { $0["data-kind"] == "finding-label" }
+        #expect(Set(labels.compactMap { $0["data-path"] }).count >= 2, "\(labels.map(\.text)) \(r.diagnostics.map(\.rule))")
+        #expect(overlappingFindingLabels(p).isEmpty, "\(overlappingFindingLabels(p))")
+    }
+
+    @Test("text falls back to fonts with CJK and emoji glyphs: names in any script are drawn, not boxes")
+    func fontStack() throws {
+        let r = doc(#"{ "name": "写真 📷", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
+        let root = try parseSVG(renderSVG(r))
+        let style = try #require(root.all("style").first).text
+        let family = try #require(style.split(separator: "\n").first { $0.contains("text {") && $0.contains("font-family") })
+        for font in ["-apple-system", "\"Noto Sans CJK JP\"", "\"PingFang SC\"", "\"Hiragino Sans\"", "\"Apple Color Emoji\"", "\"Noto Color Emoji\"", "sans-serif"] {
+            #expect(family.contains(font), "\(font) missing from \(family)")
+        }
+        #expect(root.all("text").contains { $0.text.contains("写真 📷") })
+    }
+}
+
 @Suite("render: what each box looks like")
 struct RenderBehaviourTests {
     @Test("a finding's element is outlined in its severity's colour with the rule id")

@@ -189,7 +189,17 @@ struct SourceText {
         }
         let layout = memberLayout(object, close: close, lf: lf)
         let lead = empty ? "" : (hasComma ? "" : ",")
-        return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(layout.indent)\(member)\(layout.newline)\(indent(at: close))")
+        // The member follows the surrounding lines: after members that hang from the brace's line (`{ "a": 1,⏎
+        // ⇥"b": 2 }`) it is indented as the last one's line is (read only when that line starts inside the object),
+        // and a closing brace that ends the last member's line stays there (`… } ] }` keeps its shape).
+        var lineStart = p
+        while lineStart > object.start + 1, !isNewline(bytes[lineStart - 1]) { lineStart -= 1 }
+        let closeEndsLastLine = !empty && !bytes[p..<close].contains(where: isNewline)
+        let memberIndent = !layout.firstStartsALine && lineStart > object.start + 1 ? indent(at: lineStart) : layout.indent
+        if closeEndsLastLine {
+            return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(memberIndent)\(member) ")
+        }
+        return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(memberIndent)\(member)\(layout.newline)\(indent(at: close))")
     }
 
     /// How a member added to an object written over several lines (`lf`: its first line break) is laid out: on a line

@@ -590,6 +590,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             var v = e
             v.range = toVirtual(e.range)
             if let r = e.related { v.related = toVirtual(r) }
+            if let c = e.commaAt { v.commaAt = toVirtual(ByteRange(c, c)).start }
             if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].errors.append(v) } else { frameErrors.append(v) }
         }
         frameDirectives = false
@@ -909,6 +910,7 @@ public final class IncrementalLinter: @unchecked Sendable {
                 var v = e
                 v.range = e.range.shifted(by: shift)
                 if let rel = e.related { v.related = rel.shifted(by: shift) }
+                if let c = e.commaAt { v.commaAt = c + shift }
                 return v
             }
             let comments = r.comments.filter { inRegion($0.range.start) }.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }

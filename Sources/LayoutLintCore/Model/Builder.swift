@@ -234,6 +234,31 @@ final class DocumentBuilder {
                e.value?.range ?? e.prop.keyRange)
     }
 
+    /// A value that must be a number: a number written as a string (`"20"`, `"10pt"`) gets the number as a fix, safe
+    /// when it is certain (digits alone, or points), a suggestion otherwise (`"10px"`, `"0,5"`).
+    func wrongTypeNumber(_ e: Entry, expected: String, whole: Bool = false) {
+        // `fixed(10)` where only points are taken (interGroupSpacing): the same 10 pt, certain; `flexible(10)` is not.
+        let spacingPoints = e.value.flatMap { v -> (String, Bool)? in
+            guard v.kind == .string, let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= 1e9 else { return nil }
+            return (jsonNumberText(x), !flex)
+        }
+        if let v = e.value, v.kind == .string, let (n, certain) = numberInString(v.stringValue) ?? spacingPoints,
+           !whole || parseDecimal(n).map({ $0.rounded() == $0 }) == true {
+            report("wrong-type", .error, "\"\(e.key)\" must be \(expected), not a string; did you mean the number \(n)?", v.range,
+                   fix: Fix(title: "Replace with the number \(n)", edits: [TextEdit(range: v.range, newText: n)], isSafe: certain))
+            return
+        }
+        wrongType(e, expected: expected)
+    }
+
+    /// Swift's spelling of a value (`.horizontal`, `NSCollectionLayoutDimension.fractionalWidth(0.5)`): read as the
+    /// plain value, with a warning whose safe fix writes it so.
+    func swiftSpelling(_ text: String, _ plain: String, _ range: ByteRange) {
+        report("swift-spelling", .warning,
+               "\"\(text)\" is written as in Swift; a layout document writes \"\(plain)\" (read as that)", range,
+               fix: Fix(title: "Write \"\(plain)\"", edits: [TextEdit(range: range, newText: jsonQuoted(plain))], isSafe: true))
+    }
+
     func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
         // The keys present, for "is the suggested key already there" (a scan per unknown key was O(n²)).
         var present: Set<ExactKey>?
@@ -259,7 +284,7 @@ final class DocumentBuilder {
 
     func number(_ e: Entry, min: Double? = nil) -> Double? {
         guard let v = e.value else { return nil }
-        guard v.kind == .number else { wrongType(e, expected: "a number"); return nil }
+        guard v.kind == .number else { wrongTypeNumber(e, expected: "a number"); return nil }
         let x = v.numberValue
         guard x.isFinite, abs(x) <= limits.maxPoints else {
             report("invalid-value", .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
@@ -274,7 +299,7 @@ final class DocumentBuilder {
 
     func integer(_ e: Entry, min: Int, max: Int, rule: String = "invalid-value") -> Int? {
         guard let v = e.value else { return nil }
-        guard v.kind == .number else { wrongType(e, expected: "a whole number"); return nil }
+        guard v.kind == .number else { wrongTypeNumber(e, expected: "a whole number", whole: true); return nil }
         let x = v.numberValue
         guard x.isFinite, x.rounded() == x else {
             report("invalid-value", .error, "\"\(e.key)\" must be a whole number, not \(formatPoints(x))", v.range)
@@ -306,6 +331,7 @@ final class DocumentBuilder {
     func enumValue<T: RawRepresentable & CaseIterable>(_ e: Entry, _ type: T.Type) -> T? where T.RawValue == String {
         guard let s = string(e), let v = e.value else { return nil }
         if let t = T(rawValue: s) { return t }
+        if let plain = withoutSwiftSpelling(s), let t = T(rawValue: plain) { swiftSpelling(s, plain, v.range); return t }
         let all = T.allCases.map(\.rawValue)
         invalidValue(e.key, s, v.range, among: all)
         return nil
@@ -327,23 +353,29 @@ final class DocumentBuilder {
     /// whose repair reads (`named`), a fraction in points or one that divides by zero (`argumentProblem`, for the
     /// calls `pointNames` that take points), a slip `repairCall` mends, or else `otherwise`. Each "did you mean" comes
     /// with its repair as a fix the editor offers (not `--fix`: it guesses).
-    func reportUnreadable(_ t: String, what: String, named: String?, pointNames: [String], parses: (String) -> Bool,
+    func reportUnreadable(_ t: String, shown: String? = nil, what: String, named: String?, pointNames: [String], parses: (String) -> Bool,
                           otherwise: String, range: ByteRange) {
+        let written = shown ?? t
         func replace(_ newText: String, title: String) -> Fix {
             Fix(title: "Replace with \(title)", edits: [TextEdit(range: range, newText: newText)], isSafe: false)
         }
         if let named, parses(named) {
-            report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \"\(named)\"?", range,
+            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean \"\(named)\"?", range,
                    fix: replace(jsonQuoted(named), title: "\"\(named)\""))
         } else if let (problem, repaired) = argumentProblem(named ?? t, names: pointNames, parses: parses) {
-            report("invalid-value", .error, "\"\(t)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
+            report("invalid-value", .error, "\"\(written)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
                    fix: repaired.map { replace(jsonQuoted($0), title: "\"\($0)\"") })
         } else if let r = repairCall(t, parses: parses) {
             let (shown, newText) = switch r {
             case .text(let s): ("\"\(s)\"", jsonQuoted(s))
             case .number(let n): ("the number \(n)", n)
             }
-            report("invalid-value", .error, "\"\(t)\" is not a \(what); did you mean \(shown)?", range, fix: replace(newText, title: newText))
+            let why: String
+            if case .text(let s) = r, let reason = repairReason(from: t, to: s) { why = " (\(reason))" } else { why = "" }
+            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean \(shown)?\(why)", range, fix: replace(newText, title: newText))
+        } else if let (n, _) = numberInString(t) {
+            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean the number \(n) (points)?", range,
+                   fix: replace(n, title: "the number \(n)"))
         } else {
             report("invalid-value", .error, otherwise, range)
         }
@@ -357,8 +389,13 @@ final class DocumentBuilder {
         case .number:
             value = v.numberValue
         case .string:
-            guard let (k, x) = Dimension.parse(v.stringValue) else {
-                let t = v.stringValue
+            var text = v.stringValue
+            if Dimension.parse(text) == nil, let plain = withoutSwiftSpelling(text), Dimension.parse(plain) != nil {
+                swiftSpelling(text, plain, v.range)
+                text = plain
+            }
+            guard let (k, x) = Dimension.parse(text) else {
+                let t = withoutSwiftSpelling(text) ?? text
                 let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
                 let arg = t.firstIndex(of: "(").map { String(t[$0...]) } ?? "(…)"
                 let names = Dimension.Kind.allNames
@@ -366,9 +403,9 @@ final class DocumentBuilder {
                     guard s != name else { return nil }
                     return s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
                 }
-                reportUnreadable(t, what: "dimension", named: named, pointNames: ["absolute", "estimated", "uniformAcrossSiblings"],
+                reportUnreadable(t, shown: v.stringValue, what: "dimension", named: named, pointNames: ["absolute", "estimated", "uniformAcrossSiblings"],
                                  parses: { Dimension.parse($0) != nil },
-                                 otherwise: "\"\(t)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
+                                 otherwise: "\"\(v.stringValue)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
                                  range: v.range)
                 return nil
             }
@@ -389,6 +426,14 @@ final class DocumentBuilder {
                    v.range)
             return nil
         }
+        if (kind == .estimated || kind == .uniformAcrossSiblings) && value < 1 {
+            let d = Dimension(kind: kind, value: value, range: v.range)
+            let axis = e.key.sameKey(as: "height") ? "fractionalHeight" : "fractionalWidth"
+            let fraction = "\(axis)(\(formatPoints(value)))"
+            report("fractional-estimate", .warning,
+                   "\(d.swiftDescription) estimates \(formatPoints(value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)",
+                   v.range, fix: Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false))
+        }
         return Dimension(kind: kind, value: value, range: v.range)
     }
 
@@ -399,16 +444,21 @@ final class DocumentBuilder {
             guard let x = number(e) else { return nil }
             return Spacing(isFlexible: false, value: x, range: v.range)
         case .string:
-            guard let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= limits.maxPoints else {
-                let t = v.stringValue
+            var text = v.stringValue
+            if Spacing.parse(text) == nil, let plain = withoutSwiftSpelling(text), Spacing.parse(plain) != nil {
+                swiftSpelling(text, plain, v.range)
+                text = plain
+            }
+            guard let (flex, x) = Spacing.parse(text), x.isFinite, abs(x) <= limits.maxPoints else {
+                let t = withoutSwiftSpelling(text) ?? text
                 let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
                 let named = suggest(name, among: ["fixed", "flexible"]).flatMap { s -> String? in
                     guard s != name, let open = t.firstIndex(of: "(") else { return nil }
                     return s + t[open...]
                 }
                 // (A spacing that reads but is out of range gets `otherwise`: it has no fraction and nothing to mend.)
-                reportUnreadable(t, what: "spacing", named: named, pointNames: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil },
-                                 otherwise: "\"\(t)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)",
+                reportUnreadable(t, shown: v.stringValue, what: "spacing", named: named, pointNames: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil },
+                                 otherwise: "\"\(v.stringValue)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)",
                                  range: v.range)
                 return nil
             }
@@ -466,7 +516,7 @@ final class DocumentBuilder {
                 return ins
             }
         default:
-            wrongType(e, expected: "insets: a number, [top, leading, bottom, trailing] or an object")
+            wrongTypeNumber(e, expected: "insets: a number, [top, leading, bottom, trailing] or an object")
             return nil
         }
     }
@@ -617,7 +667,18 @@ final class DocumentBuilder {
 
     func array(_ e: Entry, of what: String) -> [JSONNode]? {
         guard let v = e.value else { return nil }
-        guard v.kind == .array else { wrongType(e, expected: "an array of \(what)"); return nil }
+        guard v.kind == .array else {
+            // One value where a list belongs (`"environments": "iPhone 12"`, `"subitems": { … }`): the list of it.
+            if [.string, .object, .number].contains(v.kind) {
+                let shown = v.kind == .string ? "[\(jsonQuoted(v.stringValue))]" : "[ … ]"
+                report("wrong-type", .error, "\"\(e.key)\" must be an array of \(what), not \(describeType(v)); did you mean a list of one, \(shown)?",
+                       v.range, fix: Fix(title: "Make it a list of one", edits: [TextEdit(range: ByteRange(v.range.start, v.range.start), newText: "["),
+                                                                                TextEdit(range: ByteRange(v.range.end, v.range.end), newText: "]")], isSafe: true))
+                return nil
+            }
+            wrongType(e, expected: "an array of \(what)")
+            return nil
+        }
         return v.elements
     }
 
@@ -720,8 +781,7 @@ final class DocumentBuilder {
             switch node.kind {
             case .string:
                 env = LayoutEnvironment.preset(named: node.stringValue)
-                if env == nil { invalidValue("environment", node.stringValue, node.range, among: LayoutEnvironment.presetNames,
-                                             forms: "a preset such as \"iPhone 12\" or \"iPad landscape\", or an object with name, width and height") }
+                if env == nil { unknownEnvironment(node.stringValue, node.range) }
             case .object:
                 env = withView(node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment") { buildCustomEnvironment($0) }
             default:
@@ -735,6 +795,19 @@ final class DocumentBuilder {
                 doc.environments.append(EnvironmentEntry(environment: env, range: node.range))
             }
         }
+    }
+
+    /// An environment name that is no preset: the nearest preset (always one, as a fix the editor offers) and the
+    /// list of them all.
+    func unknownEnvironment(_ text: String, _ range: ByteRange) {
+        var msg = "\"\(text)\" is not a known environment"
+        var fix: Fix?
+        if let s = LayoutEnvironment.nearestName(to: text) {
+            msg += "; did you mean \"\(s)\"?"
+            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: jsonQuoted(s))], isSafe: false)
+        }
+        msg += " (`layoutlint environments` lists the presets, each also \"… landscape\"; an object with name, width and height declares another)"
+        report("invalid-value", .error, msg, range, fix: fix)
     }
 
     func buildCustomEnvironment(_ v: ObjectView) -> LayoutEnvironment? {

@@ -51,6 +51,8 @@ public struct LayoutEnvironment: Sendable, Equatable {
 
     struct Preset {
         let names: [String]
+        /// Other spellings `preset(named:)` accepts (the inch mark of Apple's marketing names), not listed.
+        var aliases: [String] = []
         let width: Double, height: Double, scale: Double
         let portraitSafeArea: EdgeInsets
         let landscapeSafeArea: EdgeInsets
@@ -58,6 +60,18 @@ public struct LayoutEnvironment: Sendable, Equatable {
         let isPad: Bool
     }
 
+    // Sources (docs/environments.md lists every preset with its numbers and where each comes from):
+    // - Points, scale and size classes: Apple's Human Interface Guidelines, Layout › Specifications
+    //   (https://developer.apple.com/design/human-interface-guidelines/layout#Specifications), the tables "iOS, iPadOS
+    //   device screen sizes" and "iOS, iPadOS device size classes". The reference corpora searched for this table held
+    //   only the older HIG page (Adaptivity and Layout, which lists devices up to the iPhone 11 and 12.9" iPad Pro);
+    //   the 2024–2025 devices' points were cross-checked against third-party tables (pub.dev device presets, a
+    //   published gist of Xcode simulator sizes), which agree on them.
+    // - Safe areas: Apple publishes no table of safe-area insets. The values are what the iOS simulator reports for
+    //   a full-screen window (as third parties publish them); the sources disagree for the 2024–2025 Dynamic Island
+    //   phones (top 59 or 62, landscape bottom 20 or 21) and none was found for the iPhone Air. Treat them as
+    //   unverified: a document that depends on the exact inset should declare its own environment.
+    // - Landscape iPhones are compact tall; the Plus, Pro Max and Air are regular wide in landscape (HIG size classes).
     static let presets: [Preset] = [
         Preset(names: ["iPhone SE"], width: 375, height: 667, scale: 2,
                portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero, landscapeHorizontal: .compact, isPad: false),
@@ -67,10 +81,46 @@ public struct LayoutEnvironment: Sendable, Equatable {
         Preset(names: ["iPhone 15 Pro Max"], width: 430, height: 932, scale: 3,
                portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
                landscapeHorizontal: .regular, isPad: false),
+        Preset(names: ["iPhone 16"], width: 393, height: 852, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
+               landscapeHorizontal: .compact, isPad: false),
+        Preset(names: ["iPhone 16 Plus"], width: 430, height: 932, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
+               landscapeHorizontal: .regular, isPad: false),
+        Preset(names: ["iPhone 16 Pro", "iPhone 17 Pro", "iPhone 17"], width: 402, height: 874, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 62, bottom: 34), landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
+               landscapeHorizontal: .compact, isPad: false),
+        Preset(names: ["iPhone 16 Pro Max", "iPhone 17 Pro Max"], width: 440, height: 956, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 62, bottom: 34), landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
+               landscapeHorizontal: .regular, isPad: false),
+        Preset(names: ["iPhone 16e"], width: 390, height: 844, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
+               landscapeHorizontal: .compact, isPad: false),
+        Preset(names: ["iPhone Air"], width: 420, height: 912, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 68, bottom: 34), landscapeSafeArea: EdgeInsets(left: 68, bottom: 21, right: 68),
+               landscapeHorizontal: .regular, isPad: false),
         Preset(names: ["iPad"], width: 820, height: 1180, scale: 2,
                portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
                landscapeHorizontal: .regular, isPad: true),
         Preset(names: ["iPad Pro 12.9"], width: 1024, height: 1366, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad (A16)"], width: 820, height: 1180, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad Air 11-inch (M3)"], aliases: ["iPad Air 11\" (M3)"], width: 820, height: 1180, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad Air 13-inch (M3)"], aliases: ["iPad Air 13\" (M3)"], width: 1024, height: 1366, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad mini (A17 Pro)"], width: 744, height: 1133, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad Pro 11-inch (M4)"], aliases: ["iPad Pro 11\" (M4)"], width: 834, height: 1210, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               landscapeHorizontal: .regular, isPad: true),
+        Preset(names: ["iPad Pro 13-inch (M4)"], aliases: ["iPad Pro 13\" (M4)"], width: 1032, height: 1376, scale: 2,
                portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
                landscapeHorizontal: .regular, isPad: true),
     ]
@@ -80,11 +130,14 @@ public struct LayoutEnvironment: Sendable, Equatable {
         presets.flatMap { $0.names }.flatMap { [$0, $0 + " landscape"] }
     }
 
+    /// The portrait presets' names, in the table's order (each also exists as "… landscape").
+    public static var portraitPresetNames: [String] { presets.flatMap { $0.names } }
+
     public static func preset(named name: String) -> LayoutEnvironment? {
         var base = name
         var landscape = false
         if name.hasSuffix(" landscape") { base = String(name.dropLast(" landscape".count)); landscape = true }
-        guard let p = presets.first(where: { $0.names.contains(base) }) else { return nil }
+        guard let p = presets.first(where: { $0.names.contains(base) || $0.aliases.contains(base) }) else { return nil }
         if landscape {
             return LayoutEnvironment(name: name, width: p.height, height: p.width, scale: p.scale,
                                      horizontalSizeClass: p.landscapeHorizontal,
@@ -94,6 +147,44 @@ public struct LayoutEnvironment: Sendable, Equatable {
         return LayoutEnvironment(name: name, width: p.width, height: p.height, scale: p.scale,
                                  horizontalSizeClass: p.isPad ? .regular : .compact, verticalSizeClass: .regular,
                                  safeAreaInsets: p.portraitSafeArea)
+    }
+
+    /// The known environment closest to an unknown name, always one (unlike `suggest`, which gives up past a few
+    /// edits): the same name but for case, else the shortest name it begins, else the fewest edits (case aside) among the names of the same
+    /// orientation, ties to the nearest model number ("iPhone 99" → "iPhone 17", not "iPhone 12"), then by name.
+    public static func nearestName(to name: String, among known: [String] = presetNames) -> String? {
+        let lower = name.lowercased()
+        if let same = known.first(where: { $0.lowercased() == lower }) { return same }
+        // The start of a name ("Evil" for a document's "Evil…", "iPad Pro 13" for "iPad Pro 13-inch (M4)"): the shortest.
+        if lower.count >= 4, let p = known.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { ($0.count, $0) < ($1.count, $1) }) { return p }
+        let wantsLandscape = lower.hasSuffix("landscape")
+        let pool = known.filter { $0.lowercased().hasSuffix("landscape") == wantsLandscape }
+        func number(_ s: String) -> Int? { s.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) } }
+        let w = Array(lower.unicodeScalars.prefix(100)), n = number(name)   // (a long name costs no more)
+        var best: (name: String, edits: Int, numberDistance: Int)?
+        for c in pool.isEmpty ? known : pool {
+            let d = editDistance(w, Array(c.lowercased().unicodeScalars))
+            let nd = n.flatMap { a in number(c).map { abs($0 - a) } } ?? Int.max
+            let better = best.map { b in d != b.edits ? d < b.edits : nd != b.numberDistance ? nd < b.numberDistance : c < b.name } ?? true
+            if better { best = (c, d, nd) }
+        }
+        return best?.name
+    }
+
+    /// Every preset as `layoutlint environments` and docs/environments.md list them.
+    public struct PresetDescription: Sendable {
+        public let name: String
+        public let otherNames: [String]
+        public let portrait: LayoutEnvironment
+        public let landscape: LayoutEnvironment
+    }
+
+    public static var presetDescriptions: [PresetDescription] {
+        presets.flatMap { p in
+            p.names.map { n in
+                PresetDescription(name: n, otherNames: p.aliases, portrait: preset(named: n)!, landscape: preset(named: n + " landscape")!)
+            }
+        }
     }
 
     public static let defaultName = "iPhone 12"

@@ -132,7 +132,64 @@ func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
         let candidate = "uniformAcrossSiblings(estimate: " + arg + ")"
         if parses(candidate) { return .text(candidate) }
     }
+    // A decimal comma (`fractionalWidth(0,5)`): the calls take one number, so the comma can only be its decimal point.
+    if let comma = arg.firstIndex(of: ","), !arg.contains("."),
+       arg[..<comma].allSatisfy(\.isASCIIDigitOrSign), arg[arg.index(after: comma)...].allSatisfy(\.isASCIIDigit),
+       arg.index(after: comma) < arg.endIndex {
+        let candidate = name + "(" + arg.replacingAll(",", with: ".") + ")"
+        if parses(candidate) { return .text(candidate) }
+    }
+    // A percentage of the container (`fractionalHeight(100%)`): the fraction is the percentage over 100.
+    if (name == "fractionalWidth" || name == "fractionalHeight"), arg.hasSuffix("%"),
+       let pct = parseDecimal(String(arg.dropLast()).trimmingSpaces()), pct.isFinite {
+        let candidate = name + "(" + formatPoints(pct / 100) + ")"
+        if parses(candidate) { return .text(candidate) }
+    }
     return nil
+}
+
+/// Why a repair `repairCall` offered reads differently, for the message: nil when "did you mean" says enough.
+func repairReason(from text: String, to repaired: String) -> String? {
+    if text.contains("%") && !repaired.contains("%") { return "a fraction is written from 0 to 1: 100% is 1" }
+    if text.contains(",") && !repaired.contains(",") { return "the decimal separator is a point, not a comma" }
+    return nil
+}
+
+/// The text without Swift's spelling around it (`.horizontal`, `.fractionalWidth(0.5)`,
+/// `NSCollectionLayoutDimension.fractionalWidth(0.5)`, `UICollectionLayoutSectionOrthogonalScrollingBehavior.paging`):
+/// a leading `.`, or a leading UIKit type name (`NS…` or `UI…`) and its `.`. nil when there is neither.
+func withoutSwiftSpelling(_ text: String) -> String? {
+    let t = text.trimmingSpaces()
+    // (A letter after the dot: `.5` is a number.)
+    if t.hasPrefix("."), let next = t.dropFirst().first, next.isASCII, next.isLetter { return String(t.dropFirst()) }
+    guard t.hasPrefix("NS") || t.hasPrefix("UI"), let dot = t.firstIndex(of: "."),
+          t[..<dot].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+    let rest = t[t.index(after: dot)...]
+    return rest.isEmpty ? nil : String(rest)
+}
+
+/// A number written as a string where a number belongs (`"20"`, `"10pt"`, `"10 px"`, `"0,5"`): the JSON number it
+/// most likely is, and whether that is certain (digits alone, or points: `pt` is the unit the document counts in).
+func numberInString(_ text: String) -> (number: String, certain: Bool)? {
+    var t = text.trimmingSpaces()
+    var certain = true
+    for (unit, sure) in [("points", true), ("pts", true), ("pt", true), ("px", false)] where t.lowercased().hasSuffix(unit) {
+        t = String(t.dropLast(unit.count)).trimmingSpaces()
+        certain = sure
+        break
+    }
+    if !t.contains("."), t.filter({ $0 == "," }).count == 1, let comma = t.firstIndex(of: ","),
+       comma != t.startIndex, t.index(after: comma) != t.endIndex {
+        t = t.replacingAll(",", with: ".")
+        certain = false
+    }
+    guard let v = parseDecimal(t), v.isFinite, abs(v) <= 1e9 else { return nil }
+    return (jsonNumberText(v), certain)
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIIDigitOrSign: Bool { isASCIIDigit || self == "-" || self == "+" }
 }
 
 /// A finite number as JSON text: an integer without a fraction, else Swift's shortest round-trip form (`0.5`, `1e-07`).

@@ -149,21 +149,63 @@ func checkUniformSiblingsParent(_ ctx: inout RuleContext) {
     }
 }
 
+/// What every finding about an inset below 1 says of the sources (one story for fractional-inset, insets-exceed-size
+/// and estimated-content-insets): Apple's documentation reads it as a fraction and layoutlint resolves it so, but
+/// UIKit's own code is not consistent about it.
+let fractionalInsetUncertainty = "Apple's documentation reads an inset below 1 as a fraction, and layoutlint resolves it so, but UIKit's own code uses 0.5 as the threshold in places and subtracts item insets as points in another: write the points you mean"
+
+/// The edges of an element's insets that UIKit drops: those along its own estimated axes (not an axis whose
+/// dimension `subitem` + `count` replaced). estimated-content-insets tells of them; no other rule counts them.
+func ignoredInsetEdges(_ node: ResolvedNode) -> Set<Insets.Edge> {
+    guard let el = node.element else { return [] }
+    var out: Set<Insets.Edge> = []
+    for axis in [Axis.horizontal, .vertical] where node.replacedAxis != axis && el.dimension(axis)?.isEstimated == true {
+        let (a, b) = Insets.edges(along: axis)
+        out.insert(a); out.insert(b)
+    }
+    return out
+}
+
 func checkFractionalInset(_ ctx: inout RuleContext) {
-    func check(_ ins: Insets?, width: Double, height: Double, what: String, _ ctx: inout RuleContext) {
+    func check(_ ins: Insets?, width: Double, height: Double, what: String, ignored: Set<Insets.Edge> = [], _ ctx: inout RuleContext) {
         guard let ins else { return }
+        // One finding per value written: `"contentInsets": 0.5` is one value for four edges.
+        var byRange: [(range: ByteRange, edges: [Insets.Edge])] = []
         for edge in Insets.Edge.allCases where ins[edge] > 0 && ins[edge] < 1 {
-            let extent = edge == .leading || edge == .trailing ? width : height
-            ctx.emit("fractional-inset", ins.rangeOf(edge),
-                     "an inset of \(formatPoints(ins[edge])) is below 1, so UIKit reads it as a fraction: \(formatPoints(ins[edge] * 100))% of the \(pt(extent)) \(edge == .leading || edge == .trailing ? "width" : "height") of \(what) = \(pt(ins[edge] * extent)), not \(formatPoints(ins[edge])) pt")
+            let r = ins.rangeOf(edge)
+            if let i = byRange.firstIndex(where: { $0.range == r }) { byRange[i].edges.append(edge) } else { byRange.append((r, [edge])) }
+        }
+        for (range, edges) in byRange {
+            let applied = edges.filter { !ignored.contains($0) }
+            // Only edges UIKit drops: estimated-content-insets says so, and nothing is read as a fraction.
+            guard !applied.isEmpty else { continue }
+            var parts: [String] = []
+            for axis in [Axis.horizontal, .vertical] {
+                let (a, b) = Insets.edges(along: axis)
+                let es = applied.filter { $0 == a || $0 == b }
+                guard !es.isEmpty else { continue }
+                let extent = axis == .horizontal ? width : height
+                if es.count == 2 && ins[a] == ins[b] {
+                    parts.append("\(a.rawValue) and \(b.rawValue) each \(formatPoints(ins[a] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[a] * extent))")
+                } else {
+                    for e in es { parts.append("\(e.rawValue) \(formatPoints(ins[e] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[e] * extent))") }
+                }
+            }
+            let dropped = edges.filter { ignored.contains($0) }
+            let droppedNote = dropped.isEmpty ? "" : "; \(dropped.map(\.rawValue).joined(separator: " and ")) lie along an estimated axis, where UIKit ignores insets"
+            let value = Set(applied.map { ins[$0] }).count == 1 ? "an inset of \(formatPoints(ins[applied[0]]))" : "insets below 1"
+            ctx.emit("fractional-inset", range,
+                     "\(value) is read as a fraction, not points: \(parts.joined(separator: ", "))\(droppedNote) (\(fractionalInsetUncertainty))")
         }
     }
     for (section, spec, root) in ctx.sections {
         check(spec.contentInsets, width: section.containerWidth, height: section.containerHeight, what: "the section's container", &ctx)
         root.walk { node in
-            check(node.element?.contentInsets, width: node.frame.width, height: node.frame.height, what: "this \(node.kind.rawValue)", &ctx)
+            check(node.element?.contentInsets, width: node.frame.width, height: node.frame.height, what: "this \(node.kind.rawValue)",
+                  ignored: ignoredInsetEdges(node), &ctx)
         }
-        for (d, f) in section.decorations { check(d.contentInsets, width: f.width, height: f.height, what: "the section", &ctx) }
+        // (A background's insets are fractions of the section's frame, which they inset: not of what is left.)
+        for (d, _) in section.decorations { check(d.contentInsets, width: section.frame.width, height: section.frame.height, what: "the section", &ctx) }
     }
 }
 

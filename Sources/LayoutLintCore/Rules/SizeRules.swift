@@ -6,6 +6,7 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
     // not documented and layoutlint's resolver does not apply it. Moving its insets there made the warning go while
     // the space still never appeared in the sizes shown, so no fix; the message names what is sure to work.
     let roots = Set(ctx.sections.map { ObjectIdentifier($0.2) })
+    let rootSpecs = Dictionary(ctx.sections.map { (ObjectIdentifier($0.2), $0.1) }, uniquingKeysWith: { a, _ in a })
     ctx.nodes.forEach { node in
         guard let el = node.element, let ins = el.contentInsets else { return }
         var dropped: [Insets.Edge] = []
@@ -20,15 +21,73 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         guard !dropped.isEmpty else { return }
         let list = dropped.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")
         let axes = dims.map { "\($0.0.sizeName) (\($0.1.swiftDescription))" }.joined(separator: " and ")
-        let total = dropped.reduce(0) { $0 + ins[$1] }
+        // An inset below 1 is a fraction of the element's own extent on that axis (as the other findings on the value
+        // read it): the space it asks for is that fraction, not a fraction of a point.
+        let fractional = dropped.contains { ins[$0] > 0 && ins[$0] < 1 }
+        let total = dropped.reduce(0) { t, e in
+            let v = ins[e]
+            return t + (v > 0 && v < 1 ? v * node.frame.extent(e == .leading || e == .trailing ? .horizontal : .vertical) : v)
+        }
         let isRoot = roots.contains(ObjectIdentifier(node))
         let instead = isRoot ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                              : "use edgeSpacing on that axis instead"
+        var fix: Fix?
+        if isRoot {
+            if let spec = rootSpecs[ObjectIdentifier(node)] {
+                // The section's groups stack across its orthogonal scrolling, else along the layout's.
+                let stacking = spec.orthogonalScrollingBehavior == .none ? ctx.layout.scrollDirection : ctx.layout.scrollDirection.other
+                fix = moveRootInsetsToSection(spec, el, ins, dropped, stacking: stacking, source)
+            }
+        } else {
+            fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
+        }
         ctx.emit("estimated-content-insets", ins.range,
-                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space never appears; \(instead)",
+                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
                  related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                 fix: isRoot ? nil : moveInsetsToEdgeSpacing(el, ins, dropped, source))
+                 fix: fix)
     }
+}
+
+/// The estimated-content-insets fix for a section's root group (whose edgeSpacing UIKit does not document): the
+/// dropped edges, which lie along the direction the section's groups stack, leave the group's `contentInsets` and
+/// become space between the groups (`interGroupSpacing` + top + bottom) and around them (the section's
+/// `contentInsets`), where each group's content then sits as the insets placed it. A suggestion: edgeSpacing on the
+/// items is the other repair, and the group's own box stays as tall as its content.
+func moveRootInsetsToSection(_ spec: SectionSpec, _ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], stacking: Axis,
+                             _ source: SourceText) -> Fix? {
+    guard let site = el.props["contentInsets"], writtenInOwnObject(site, el), ins.refRange == nil else { return nil }
+    let (a, b) = Insets.edges(along: stacking)
+    // (Fractions below 1 are another mistake; the section's own values must be written in its own object.)
+    guard dropped.allSatisfy({ ($0 == a || $0 == b) && ins[$0] >= 1 }) else { return nil }
+    let spacingSite = spec.props["interGroupSpacing"], insetsSite = spec.props["contentInsets"]
+    guard [spacingSite, insetsSite].allSatisfy({ $0 == nil || $0!.objectRange == spec.range }) else { return nil }
+    var sectionInsets = spec.contentInsets ?? Insets(range: spec.range)
+    guard Insets.Edge.allCases.allSatisfy({ sectionInsets[$0] == 0 || sectionInsets[$0] >= 1 }), sectionInsets.refRange == nil else { return nil }
+    var remaining = ins
+    var moved = 0.0
+    for e in dropped {
+        moved += ins[e]
+        switch e {
+        case .top: remaining.top = 0; sectionInsets.top += ins.top
+        case .leading: remaining.leading = 0; sectionInsets.leading += ins.leading
+        case .bottom: remaining.bottom = 0; sectionInsets.bottom += ins.bottom
+        case .trailing: remaining.trailing = 0; sectionInsets.trailing += ins.trailing
+        }
+    }
+    let spacing = formatPoints(spec.interGroupSpacing + moved)
+    let insetsValue = insetsText(top: sectionInsets.top, leading: sectionInsets.leading, bottom: sectionInsets.bottom, trailing: sectionInsets.trailing)
+    var edits: [TextEdit] = [remaining.isZero ? source.removeProperty(site)
+                             : source.replace(site.valueRange, with: insetsText(top: remaining.top, leading: remaining.leading,
+                                                                                bottom: remaining.bottom, trailing: remaining.trailing))]
+    var missing: [(String, String)] = []
+    if let p = spacingSite { edits.append(source.replace(p.valueRange, with: spacing)) } else { missing.append(("interGroupSpacing", spacing)) }
+    if let p = insetsSite { edits.append(source.replace(p.valueRange, with: insetsValue)) } else { missing.append(("contentInsets", insetsValue)) }
+    if let first = missing.first {
+        // Both new properties in one insertion: two insertions at the same place would overlap.
+        let value = first.1 + missing.dropFirst().map { ", \"\($0.0)\": \($0.1)" }.joined()
+        edits.append(source.insertProperty(into: spec.range, key: first.0, value: value))
+    }
+    return Fix(title: "Move the group's insets to the section (interGroupSpacing \(spacing), contentInsets)", edits: edits, isSafe: false)
 }
 
 /// The estimated-content-insets fix: the dropped edges leave `contentInsets` and become fixed `edgeSpacing`.
@@ -328,8 +387,13 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
             // (Only where the section has room and the insets take it: an empty section is 0 pt tall anyway.)
             guard let ins = d.contentInsets,
                   let axis = [Axis.horizontal, .vertical].first(where: { section.frame.extent($0) > 0 && f.extent($0) <= 0 }) else { continue }
+            // (As for items: room taken only by insets below 1, read as fractions, is a warning that says so.)
+            let (a, b) = Insets.edges(along: axis)
+            let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
+            let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
             ctx.emit("insets-exceed-size", ins.range,
-                     "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn")
+                     "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn\(reading)",
+                     severity: fractions.isEmpty ? nil : .warning)
         }
     }
     ctx.nodes.forEach { node in
@@ -340,10 +404,15 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
         let i = node.insets
         let extent = node.frame.extent(axis)
         let taken = i.along(axis)
+        // Insets below 1 take their points only as fractions, which the sources are not sure of: then a warning that
+        // says so (as fractional-inset does on the same value), never an error.
+        let (a, b) = Insets.edges(along: axis)
+        let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
+        let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
         ctx.emit("insets-exceed-size", ins.range,
-                 "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn",
+                 "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn\(reading)",
                  related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
-                 severity: node.isEstimated(axis) ? .warning : nil)
+                 severity: node.isEstimated(axis) || !fractions.isEmpty ? .warning : nil)
     }
 }
 
@@ -368,5 +437,8 @@ func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double,
         if let p = item.props["contentInsets"] { edits.append(source.replace(p.valueRange, with: text)) }
         else { edits.append(source.insertProperty(into: item.range, key: "contentInsets", value: text)) }
     }
-    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side", edits: edits)
+    // A suggestion, not `--fix`: the insets come out of each item, so every visible card is s pt narrower (304 → 294
+    // pt for 10 pt); the author chooses between that and a group made narrower to keep the cards.
+    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side (the cards get \(formatPoints(s)) pt narrower)",
+               edits: edits, isSafe: false)
 }

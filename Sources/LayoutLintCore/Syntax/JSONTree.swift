@@ -166,6 +166,8 @@ public struct SyntaxError: Sendable, Equatable {
     public internal(set) var range: ByteRange
     /// For duplicate keys: the range of the first occurrence.
     public internal(set) var related: ByteRange?
+    /// For a missing comma between two properties: where it goes (the end of the value before), for the quick fix.
+    public internal(set) var commaAt: Int?
 
     public init(code: Code = .syntax, message: String, range: ByteRange, related: ByteRange? = nil) {
         self.code = code

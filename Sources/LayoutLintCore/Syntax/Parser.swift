@@ -320,6 +320,13 @@ struct JSONCParser {
         lastKeptStart = max(lastKeptStart, range.start)
     }
 
+    /// "expected ',' or '}'" before what starts the next property: with where the comma goes (after the value).
+    private mutating func reportMissingComma(_ range: ByteRange) {
+        let before = errors.count
+        report("expected ',' or '}' after property", range)
+        if errors.count > before { errors[errors.count - 1].commaAt = lastTokenEnd }
+    }
+
     /// Called when a value (or its absence) is complete: attach it to the enclosing container.
     private mutating func complete(_ node: JSONNode?) {
         wantValue = false
@@ -723,12 +730,12 @@ struct JSONCParser {
             closeAllAtEOF()
         case .string:
             // A missing comma: the string starts the next property.
-            report("expected ',' or '}' after property", tok.range)
+            reportMissingComma(tok.range)
             stack[t].state = .start
             recovering = false
         case .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
             if peek().kind == .colon {
-                report("expected ',' or '}' after property", tok.range)
+                reportMissingComma(tok.range)
                 stack[t].state = .start
                 recovering = false
             } else {
