@@ -6,22 +6,22 @@ let package = Package(
     products: [
         .executable(name: "layoutlint", targets: ["layoutlint"]),
         .library(name: "LayoutLintCore", targets: ["LayoutLintCore"]),
+        // The Swift front end's library product goes here (docs/library.md).
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // json-c, wrapped once. Everything that reads or writes plain JSON goes through JSONC.
-        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [
+            .apt(["libjson-c-dev"]),
+            .brew(["json-c"]),
+        ]),
         .target(name: "JSONC", dependencies: ["CJSONC"]),
         // The linter as a library: parser, document model, resolver, rules, fixes. No I/O formats, no terminals.
-        // Release builds skip the run-time exclusivity checks of the linter's hot paths (about 6% of a batch lint:
-        // swift_beginAccess and its thread-local access set); debug builds, the tests and the fuzz targets keep them.
-        // Release builds skip the run-time exclusivity checks of the linter's hot paths (12% of the instructions of a
-        // batch lint: swift_beginAccess and its thread-local access set); debug builds, the tests and the fuzz targets
-        // keep them. (An unsafe flag: a package that depends on this one by version cannot build it; by path or
-        // branch it can. Drop the flag if the library is ever published that way.)
-        .target(name: "LayoutLintCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // No unsafe flags anywhere: a package that depends on this one by version could not build it (BENCHMARKS.md,
+        // "Exclusivity checks", for what the run-time exclusivity checks cost and how the hot paths avoid them).
+        .target(name: "LayoutLintCore"),
         // Renders lint results and resolved layouts for people and machines (text, json).
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"]),
         // Files: reading, folder expansion, finding and caching `.layoutlint.json`, atomic writes for fixes.
