@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "layoutlint", targets: ["layoutlint"]),
         .library(name: "LayoutLintCore", targets: ["LayoutLintCore"]),
         // The Swift front end's library product goes here (docs/library.md).
+        .plugin(name: "LayoutLintBuildToolPlugin", targets: ["LayoutLintBuildToolPlugin"]),
+        .plugin(name: "LayoutLintCommandPlugin", targets: ["LayoutLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,5 +50,12 @@ let package = Package(
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "LayoutLintReport", "JSONC", "layoutlint", "TestSupport"]),
+        // SwiftPM plugins (Plugins/; docs/install-macos.md): every build of a target lints its layout documents,
+        // printing compiler-style warnings; `swift package layoutlint [lint|--fix|explain|render]`.
+        .plugin(name: "LayoutLintBuildToolPlugin", capability: .buildTool(), dependencies: ["layoutlint"]),
+        .plugin(name: "LayoutLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "layoutlint", description: "Lint (or --fix, explain, render) the package's layout documents"),
+                                     permissions: [.writeToPackageDirectory(reason: "layoutlint --fix applies safe fixes to layout documents in place")]),
+                dependencies: ["layoutlint"]),
     ]
 )
