@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The SwiftPM integration, as a user of layoutlint meets it (called from scripts/test):
+#  1. `swift build` of this fixture package, which depends on the checkout by path and applies
+#     LayoutLintBuildToolPlugin to its target `Screens`: the build must print the layout document's findings as
+#     compiler warnings (FILE:LINE:COL: warning: MESSAGE [rule]), honour the fixture's .layoutlint.json, and
+#     print the Swift source's finding too once `layoutlint lint` reports one for it (the Swift front end);
+#  2. the command plugin on a copy of the fixture in a temporary folder: `swift package layoutlint lint` reports
+#     the finding (a warning: exit 0); `--fix` rewrites the copy as expected, and not the original;
+#  3. a package that depends on layoutlint BY VERSION (a tagged git copy of this working tree): it resolves and
+#     builds, which SwiftPM refuses when a target it builds has unsafe flags.
+# Build folders are kept between runs (.build-plugin-fixture, .build-version-consumer at the checkout's root), so
+# a second run compiles only what changed. LAYOUTLINT_SKIP_VERSION_CHECK=1 skips step 3.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+scratch=${PLUGIN_FIXTURE_BUILD:-$root/.build-plugin-fixture}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "PluginFixture: FAIL: $*" >&2; exit 1; }
+step() { echo "PluginFixture: $*" >&2; }
+seconds() { echo $(( $(date +%s) - $1 )); }
+
+doc=$here/Sources/Screens/feed.layout.json
+swiftfile=$here/Sources/Screens/Feed.swift
+original=$(sha256sum "$doc" | cut -d' ' -f1)
+
+# 1. The build tool plugin. The plugin's command runs when an input changed since the last build: touch the
+#    inputs so that a kept build folder lints again.
+t=$(date +%s)
+touch "$doc" "$swiftfile"
+swift build --package-path "$here" --scratch-path "$scratch" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build of the fixture failed"; }
+step "swift build of the fixture: $(seconds "$t") s"
+grep -E '^/.*/Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]$' "$work/build.log" >/dev/null \
+  || { cat "$work/build.log"; fail "no compiler-style warning for feed.layout.json's estimated-content-insets in the build output"; }
+line=$(grep -n '"contentInsets": { "top": 8' "$doc" | cut -d: -f1)
+grep -E "^$doc:$line:[0-9]+: warning: " "$work/build.log" >/dev/null || { cat "$work/build.log"; fail "the warning is not at line $line of feed.layout.json"; }
+# .layoutlint.json turns estimate-without-self-sizing off: the "tiles" section's finding must not show.
+if grep -q 'estimate-without-self-sizing' "$work/build.log"; then cat "$work/build.log"; fail "the fixture's .layoutlint.json was not applied"; fi
+if grep -E "^$swiftfile:[0-9]+:[0-9]+: (warning|error): " "$work/build.log" >/dev/null; then swift_reported=1; else swift_reported=0; fi
+# The Swift source: asserted once layoutlint reads Swift (its own lint of the file reports the finding).
+tool=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/layoutlint
+if "$tool" lint --format xcode "$swiftfile" 2>/dev/null | grep -q '\[estimated-content-insets\]'; then
+  [ "$swift_reported" = 1 ] || { cat "$work/build.log"; fail "layoutlint lint reports Feed.swift's finding, the build did not"; }
+  step "Feed.swift's finding reported by the build"
+else
+  step "SKIPPED: layoutlint lint reports no finding for Sources/Screens/Feed.swift (no Swift front end yet): the build's Swift check is not asserted"
+  [ "$swift_reported" = 0 ] || { cat "$work/build.log"; fail "the build reported a finding in Feed.swift that layoutlint lint does not"; }
+fi
+# A target with nothing to say prints nothing: no line from layoutlint but the warnings above.
+if grep -E '^/.*: (error|note): ' "$work/build.log" | grep -v "$here/Sources/Screens/" >/dev/null; then cat "$work/build.log"; fail "unexpected diagnostics"; fi
+[ "$(sha256sum "$doc" | cut -d' ' -f1)" = "$original" ] || fail "the build changed feed.layout.json"
+
+# 2. The command plugin, on a copy (its dependency on the checkout made absolute). Same build folder: only the
+#    copy's own target compiles again.
+t=$(date +%s)
+copy=$work/fixture
+mkdir -p "$copy"
+cp -R "$here/Package.swift" "$here/.layoutlint.json" "$here/Sources" "$copy/"
+sed -i.orig "s|path: \"\.\./\.\.\")|path: \"$root\")|" "$copy/Package.swift" && rm -f "$copy/Package.swift.orig"
+grep -q "$root" "$copy/Package.swift" || fail "could not point the copy at the checkout"
+swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint lint --no-color \
+  > "$work/lint.log" 2>&1 || { cat "$work/lint.log"; fail "swift package layoutlint lint failed"; }
+grep -E 'Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/lint.log" >/dev/null \
+  || { cat "$work/lint.log"; fail "swift package layoutlint lint did not report the finding"; }
+grep -q '1 of them fixable with --fix' "$work/lint.log" || { cat "$work/lint.log"; fail "lint did not say the finding is fixable"; }
+swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint --fix --no-color \
+  > "$work/fix.log" 2>&1 || { cat "$work/fix.log"; fail "swift package layoutlint --fix failed"; }
+grep -q '1 fix applied' "$work/fix.log" || { cat "$work/fix.log"; fail "--fix did not apply one fix"; }
+fixed=$copy/Sources/Screens/feed.layout.json
+grep -q '"edgeSpacing"' "$fixed" || { cat "$fixed"; fail "--fix did not move the insets into edgeSpacing"; }
+if grep -q '"contentInsets": { "top": 8, "bottom": 8 }' "$fixed"; then cat "$fixed"; fail "--fix left the insets on the estimated axis"; fi
+[ "$(sha256sum "$doc" | cut -d' ' -f1)" = "$original" ] || fail "--fix on the copy changed the original"
+# The fixed copy lints clean of that rule; a second --fix changes nothing.
+swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint lint --format xcode \
+  > "$work/relint.log" 2>&1 || { cat "$work/relint.log"; fail "lint of the fixed copy failed"; }
+if grep -q 'estimated-content-insets' "$work/relint.log"; then cat "$work/relint.log"; fail "the finding is still there after --fix"; fi
+step "command plugin lint, --fix, lint on a copy: $(seconds "$t") s"
+
+# 3. By version.
+[ "${LAYOUTLINT_SKIP_VERSION_CHECK:-0}" = 1 ] && { step "by-version check skipped (LAYOUTLINT_SKIP_VERSION_CHECK=1)"; exit 0; }
+t=$(date +%s)
+"$here/by-version.sh"
+step "by-version consumer: $(seconds "$t") s"
