@@ -49,6 +49,14 @@ fi
 # A target with nothing to say prints nothing: no line from layoutlint but the warnings above.
 if grep -E '^/.*: (error|note): ' "$work/build.log" | grep -v "$here/Sources/Screens/" >/dev/null; then cat "$work/build.log"; fail "unexpected diagnostics"; fi
 [ "$(sha256sum "$doc" | cut -d' ' -f1)" = "$original" ] || fail "the build changed feed.layout.json"
+# The configuration is an input: a change of it alone lints again. A build where nothing changed says nothing.
+t=$(date +%s)
+touch "$here/.layoutlint.json"
+swift build --package-path "$here" --scratch-path "$scratch" > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; fail "second swift build failed"; }
+grep -q 'warning: .*\[estimated-content-insets\]$' "$work/build2.log" || { cat "$work/build2.log"; fail "a change of .layoutlint.json did not lint again"; }
+swift build --package-path "$here" --scratch-path "$scratch" > "$work/build3.log" 2>&1 || { cat "$work/build3.log"; fail "third swift build failed"; }
+if grep -q 'warning: ' "$work/build3.log"; then cat "$work/build3.log"; fail "a build with no change printed warnings again"; fi
+step "two incremental builds (config changed, nothing changed): $(seconds "$t") s"
 
 # 2. The command plugin, on a copy (its dependency on the checkout made absolute). Same build folder: only the
 #    copy's own target compiles again.
