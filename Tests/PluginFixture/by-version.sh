@@ -6,8 +6,8 @@
 # library as docs/library.md shows and applies the build tool plugin (which builds the `layoutlint` executable
 # and everything it depends on, by version).
 # Everything lives in $root/.build-version-consumer (kept between runs): the repository is made again each run
-# with fixed commit dates, so an unchanged working tree gives the same commit, which SwiftPM does not check out
-# again, and the build compiles only what changed.
+# with fixed commit dates, so an unchanged working tree gives the same commit, and the build compiles nothing
+# again; a changed one, a new commit in a new location, checked out and compiled afresh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,16 +17,24 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "by-version: FAIL: $*" >&2; exit 1; }
 
-repo=$base/repo/layoutlint
-rm -rf "$repo"
-mkdir -p "$repo"
-(cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --ignore-failed-read 2>/dev/null) | tar -xf - -C "$repo"
-rm -rf "$repo/Tests/PluginFixture"   # a package inside the package: not part of what a consumer needs
-git -C "$repo" init -q
-git -C "$repo" add -A
+# The repository, made in a temporary folder, then kept under its commit's name: SwiftPM remembers which commit a
+# tag of a location named, so a new commit under an old location and tag would be ignored (a stale build).
+staging=$work/layoutlint
+mkdir -p "$staging"
+(cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --ignore-failed-read 2>/dev/null) | tar -xf - -C "$staging"
+rm -rf "$staging/Tests/PluginFixture"   # a package inside the package: not part of what a consumer needs
+git -C "$staging" init -q
+git -C "$staging" add -A
 GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
-  git -C "$repo" -c user.name=by-version -c user.email=by-version@example.invalid -c commit.gpgsign=false commit -q -m "working tree"
-git -C "$repo" tag 99.0.0
+  git -C "$staging" -c user.name=by-version -c user.email=by-version@example.invalid -c commit.gpgsign=false commit -q -m "working tree"
+git -C "$staging" tag 99.0.0
+commit=$(git -C "$staging" rev-parse HEAD)
+repo=$base/repo/$commit/layoutlint
+if ! [ -d "$repo" ]; then
+  rm -rf "$base/repo"
+  mkdir -p "$(dirname "$repo")"
+  mv "$staging" "$repo"
+fi
 
 consumer=$base/consumer
 rm -rf "$consumer"
@@ -61,11 +69,13 @@ print("fixed: \(fixed.applied.values.reduce(0, +))")
 SWIFT
 cp "$root/Tests/PluginFixture/Sources/Screens/feed.layout.json" "$consumer/Sources/Consumer/"
 # Resolution alone would not see the flags: SwiftPM checks them when it plans the build.
-swift build --package-path "$consumer" --scratch-path "$scratch" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build of a package depending on layoutlint by version failed"; }
+swift build --package-path "$consumer" --scratch-path "$scratch" --disable-dependency-cache > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build of a package depending on layoutlint by version failed"; }
 grep -q '"version" *: *"99.0.0"' "$consumer/Package.resolved" || { cat "$consumer/Package.resolved"; fail "layoutlint was not resolved by version"; }
+grep -q "\"revision\" *: *\"$commit\"" "$consumer/Package.resolved" \
+  || { cat "$consumer/Package.resolved"; fail "layoutlint 99.0.0 was not resolved to this working tree's commit"; }
 grep -E 'Sources/Consumer/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/build.log" >/dev/null \
   || { cat "$work/build.log"; fail "the build tool plugin, by version, printed no warning"; }
-out=$("$(swift build --package-path "$consumer" --scratch-path "$scratch" --show-bin-path)/Consumer")
+out=$("$(swift build --package-path "$consumer" --scratch-path "$scratch" --disable-dependency-cache --show-bin-path)/Consumer")
 grep -q 'warning \[estimated-content-insets\]' <<<"$out" || { echo "$out"; fail "LayoutLintCore by version did not report the finding"; }
 grep -q 'fixed: 1' <<<"$out" || { echo "$out"; fail "fixAll by version applied no fix"; }
 echo "by-version: a package depending on layoutlint from: 99.0.0 resolved, built (LayoutLintCore and the build tool plugin) and ran" >&2

@@ -6,10 +6,11 @@
 #     print the Swift source's finding too once `layoutlint lint` reports one for it (the Swift front end);
 #  2. the command plugin on a copy of the fixture in a temporary folder: `swift package layoutlint lint` reports
 #     the finding (a warning: exit 0); `--fix` rewrites the copy as expected, and not the original;
-#  3. a package that depends on layoutlint BY VERSION (a tagged git copy of this working tree): it resolves and
+#  3. the artifact bundle that docs/ci/release.yml publishes (its info.json), as a binaryTarget running the plugin;
+#  4. a package that depends on layoutlint BY VERSION (a tagged git copy of this working tree): it resolves and
 #     builds, which SwiftPM refuses when a target it builds has unsafe flags.
 # Build folders are kept between runs (.build-plugin-fixture, .build-version-consumer at the checkout's root), so
-# a second run compiles only what changed. LAYOUTLINT_SKIP_VERSION_CHECK=1 skips step 3.
+# a second run compiles only what changed. LAYOUTLINT_SKIP_VERSION_CHECK=1 skips step 4.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -38,8 +39,12 @@ grep -E "^$doc:$line:[0-9]+: warning: " "$work/build.log" >/dev/null || { cat "$
 if grep -q 'estimate-without-self-sizing' "$work/build.log"; then cat "$work/build.log"; fail "the fixture's .layoutlint.json was not applied"; fi
 if grep -E "^$swiftfile:[0-9]+:[0-9]+: (warning|error): " "$work/build.log" >/dev/null; then swift_reported=1; else swift_reported=0; fi
 # The Swift source: asserted once layoutlint reads Swift (its own lint of the file reports the finding).
-tool=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/layoutlint
-if "$tool" lint --format xcode "$swiftfile" 2>/dev/null | grep -q '\[estimated-content-insets\]'; then
+# (The plugin's tool, as SwiftPM built it for the plugin: `layoutlint-tool` in SwiftPM 6.3.)
+bin=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)
+tool=
+for name in layoutlint-tool layoutlint; do [ -x "$bin/$name" ] && { tool=$bin/$name; break; }; done
+[ -n "$tool" ] && "$tool" --version >/dev/null || fail "no layoutlint built for the plugin in $bin"
+if ("$tool" lint --format xcode "$swiftfile" || true) | grep '\[estimated-content-insets\]' >/dev/null; then
   [ "$swift_reported" = 1 ] || { cat "$work/build.log"; fail "layoutlint lint reports Feed.swift's finding, the build did not"; }
   step "Feed.swift's finding reported by the build"
 else
@@ -84,7 +89,41 @@ swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-t
 if grep -q 'estimated-content-insets' "$work/relint.log"; then cat "$work/relint.log"; fail "the finding is still there after --fix"; fi
 step "command plugin lint, --fix, lint on a copy: $(seconds "$t") s"
 
-# 3. By version.
+# 3. The artifact bundle docs/ci/release.yml publishes, as a package uses it (docs/install-macos.md, "Prebuilt
+#    binary"): a binaryTarget `layoutlint` (the info.json the workflow writes, the layoutlint just built as the
+#    Linux variant) and this repository's build tool plugin source depending on it. (Linux x86_64 only: the bundle
+#    has no other variant for this machine.)
+if [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
+  t=$(date +%s)
+  ab=$work/binary
+  bundle=$ab/layoutlint.artifactbundle
+  mkdir -p "$ab/Plugins" "$ab/Sources/Screens" "$bundle/layoutlint-0.0.0-linux-x86_64/bin" "$bundle/layoutlint-0.0.0-macos/bin"
+  cp "$tool" "$bundle/layoutlint-0.0.0-linux-x86_64/bin/layoutlint"
+  awk '/cat > "\$bundle\/info.json" <<JSON/ { on = 1; next } on && /^ *JSON$/ { exit } on { sub(/^          /, ""); print }' \
+    "$root/docs/ci/release.yml" | sed 's/\$version/0.0.0/g' > "$bundle/info.json"
+  python3 -m json.tool "$bundle/info.json" > /dev/null || { cat "$bundle/info.json"; fail "release.yml's info.json is not JSON"; }
+  cp -R "$root/Plugins/LayoutLintBuildToolPlugin" "$ab/Plugins/"
+  cp "$doc" "$ab/Sources/Screens/"
+  echo 'public let screens = 1' > "$ab/Sources/Screens/Screens.swift"
+  cat > "$ab/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "Prebuilt",
+    targets: [
+        .binaryTarget(name: "layoutlint", path: "layoutlint.artifactbundle"),
+        .plugin(name: "LayoutLintBuildToolPlugin", capability: .buildTool(), dependencies: ["layoutlint"]),
+        .target(name: "Screens", plugins: ["LayoutLintBuildToolPlugin"]),
+    ]
+)
+SWIFT
+  swift build --package-path "$ab" --scratch-path "$work/binary-build" > "$work/binary.log" 2>&1 || { cat "$work/binary.log"; fail "swift build with the artifact bundle failed"; }
+  grep -E "^$ab/Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]$" "$work/binary.log" >/dev/null \
+    || { cat "$work/binary.log"; fail "the plugin over the artifact bundle's layoutlint printed no warning"; }
+  step "artifact bundle as a binaryTarget: $(seconds "$t") s"
+fi
+
+# 4. By version.
 [ "${LAYOUTLINT_SKIP_VERSION_CHECK:-0}" = 1 ] && { step "by-version check skipped (LAYOUTLINT_SKIP_VERSION_CHECK=1)"; exit 0; }
 t=$(date +%s)
 "$here/by-version.sh"
