@@ -12,11 +12,11 @@
 // A build command, not a prebuild command (SwiftLint's plugin uses a prebuild command): SwiftPM runs a prebuild
 // command's executable only from a binary target, never one built from source, and this plugin builds
 // `layoutlint` from this package; and `swift build` (SwiftPM 6.3) does not print what a prebuild command that
-// succeeds writes, even with -v, where a build command's lines are printed. The command declares its inputs (the files and the configuration files that
-// govern them) and no outputs: the build system runs it when an input changed since the last build (and on a
-// clean build), not on a build where nothing changed — the findings show once per change, as a compiler's
-// warnings do. (A declared output file would do the same, but a file of no known type among the outputs becomes
-// a resource of the target, with a resource bundle.)
+// succeeds writes, even with -v, where a build command's lines are printed. The command declares its inputs (the
+// files and the configuration files that govern them) and no outputs: the build system runs it when an input
+// changed since the last build (and on a clean build), not on a build where nothing changed — the findings show
+// once per change, as a compiler's warnings do. (A declared output file would do the same, but a file of no known
+// type among the outputs becomes a resource of the target, with a resource bundle.)
 import Foundation
 import PackagePlugin
 
