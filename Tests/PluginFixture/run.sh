@@ -105,6 +105,10 @@ if [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
   cp -R "$root/Plugins/LayoutLintBuildToolPlugin" "$ab/Plugins/"
   cp "$doc" "$ab/Sources/Screens/"
   echo 'public let screens = 1' > "$ab/Sources/Screens/Screens.swift"
+  # And a target whose layout document has no finding: the plugin says nothing about it.
+  mkdir -p "$ab/Sources/Store"
+  cp "$root/examples/app-store.layout.json" "$ab/Sources/Store/"
+  echo 'public let store = 1' > "$ab/Sources/Store/Store.swift"
   cat > "$ab/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
 import PackageDescription
@@ -114,12 +118,15 @@ let package = Package(
         .binaryTarget(name: "layoutlint", path: "layoutlint.artifactbundle"),
         .plugin(name: "LayoutLintBuildToolPlugin", capability: .buildTool(), dependencies: ["layoutlint"]),
         .target(name: "Screens", plugins: ["LayoutLintBuildToolPlugin"]),
+        .target(name: "Store", plugins: ["LayoutLintBuildToolPlugin"]),
     ]
 )
 SWIFT
   swift build --package-path "$ab" --scratch-path "$work/binary-build" > "$work/binary.log" 2>&1 || { cat "$work/binary.log"; fail "swift build with the artifact bundle failed"; }
   grep -E "^$ab/Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]$" "$work/binary.log" >/dev/null \
     || { cat "$work/binary.log"; fail "the plugin over the artifact bundle's layoutlint printed no warning"; }
+  grep -q 'layoutlint Store (1 file)' "$work/binary.log" || { cat "$work/binary.log"; fail "the plugin did not lint Store"; }
+  if grep -E 'app-store\.layout\.json|^[^[].*Sources/Store' "$work/binary.log"; then fail "the plugin printed something for a document with no finding"; fi
   step "artifact bundle as a binaryTarget: $(seconds "$t") s"
 fi
 
