@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "layoutlint", targets: ["layoutlint"]),
         .library(name: "LayoutLintCore", targets: ["LayoutLintCore"]),
         .library(name: "LayoutLintSwift", targets: ["LayoutLintSwift"]),
+        .plugin(name: "LayoutLintBuildToolPlugin", targets: ["LayoutLintBuildToolPlugin"]),
+        .plugin(name: "LayoutLintCommandPlugin", targets: ["LayoutLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -15,16 +17,15 @@ let package = Package(
     ],
     targets: [
         // json-c, wrapped once. Everything that reads or writes plain JSON goes through JSONC.
-        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [
+            .apt(["libjson-c-dev"]),
+            .brew(["json-c"]),
+        ]),
         .target(name: "JSONC", dependencies: ["CJSONC"]),
         // The linter as a library: parser, document model, resolver, rules, fixes. No I/O formats, no terminals.
-        // Release builds skip the run-time exclusivity checks of the linter's hot paths (about 6% of a batch lint:
-        // swift_beginAccess and its thread-local access set); debug builds, the tests and the fuzz targets keep them.
-        // Release builds skip the run-time exclusivity checks of the linter's hot paths (12% of the instructions of a
-        // batch lint: swift_beginAccess and its thread-local access set); debug builds, the tests and the fuzz targets
-        // keep them. (An unsafe flag: a package that depends on this one by version cannot build it; by path or
-        // branch it can. Drop the flag if the library is ever published that way.)
-        .target(name: "LayoutLintCore", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // No unsafe flags anywhere: a package that depends on this one by version could not build it (BENCHMARKS.md,
+        // "Exclusivity checks", for what the run-time exclusivity checks cost and how the hot paths avoid them).
+        .target(name: "LayoutLintCore"),
         // The Swift front end: reads the Swift that builds compositional layouts (swift-syntax), evaluates it per
         // environment and hands the same layout model the spec parser builds to the same engine.
         .target(name: "LayoutLintSwift", dependencies: [
@@ -59,8 +60,13 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["JSONC", "layoutlint", "TestSupport"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["LayoutLintWorkspace", "LayoutLintCore"]),
         .testTarget(name: "ServerTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "JSONC", "layoutlint", "TestSupport"]),
-        // The Swift front end against the spec documents: export → import round trips, and the exported Swift
-        // type-checks against the UIKit stub (Tests/SwiftLayouts/Stub).
         .testTarget(name: "HostileTests", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintServer", "LayoutLintCore", "LayoutLintWorkspace", "LayoutLintReport", "JSONC", "layoutlint", "TestSupport"]),
+        // SwiftPM plugins (Plugins/; docs/install-macos.md): every build of a target lints its layout documents,
+        // printing compiler-style warnings; `swift package layoutlint [lint|--fix|explain|render]`.
+        .plugin(name: "LayoutLintBuildToolPlugin", capability: .buildTool(), dependencies: ["layoutlint"]),
+        .plugin(name: "LayoutLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "layoutlint", description: "Lint (or --fix, explain, render) the package's layout documents"),
+                                     permissions: [.writeToPackageDirectory(reason: "layoutlint --fix applies safe fixes to layout documents in place")]),
+                dependencies: ["layoutlint"]),
     ]
 )

@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJSONC", path: "Shared/CJSONC", pkgConfig: "json-c"),
         .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
-        .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore"),
+        // With the run-time exclusivity checks that release builds of the main package leave out on hot properties.
+        .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore", swiftSettings: [.define("LAYOUTLINT_EXCLUSIVITY_CHECKS")]),
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
         .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintRender"),
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),

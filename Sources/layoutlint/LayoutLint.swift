@@ -109,12 +109,12 @@ func failOnUnknownEnvironments(_ names: [String], declared: [String], in path: S
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Lint layout documents and folders of them.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github, xcode }
 
     @Argument(help: "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; Swift files that never name the compositional layout API cost only a byte search). '-' reads standard input.")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: text, json, sarif or github.")
+    @Option(help: "Output format: text, json, sarif, github or xcode (compiler-style lines: FILE:LINE:COL: warning: MESSAGE [rule]).")
     var format: Format = .text
 
     @Flag(help: "Apply every safe fix in place (atomically); what remains is reported.")
@@ -351,6 +351,8 @@ struct Lint: ParsableCommand {
                 // Relative to the checkout (GitHub attaches annotations by it), wherever the run starts.
                 let shown = githubPath(o.shownPath)
                 for d in result.diagnostics { Output.write(GitHubReport.line(path: shown, index: result.lineIndex, diagnostic: d)) }
+            case .xcode:
+                for d in result.diagnostics { Output.write(XcodeReport.lines(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
                 results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
                                                      counts: result.counts))

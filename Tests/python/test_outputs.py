@@ -5,6 +5,7 @@
   what the schema cannot say: ruleIndex points at ruleId, 1-based UTF-16 columns, fixes present, mistakes-*
   files have findings and the correct examples none of error/warning level;
 - `--format github` against GitHub's workflow-command syntax and escaping;
+- `--format xcode` against the compiler's diagnostic lines that Xcode parses (FILE:LINE:COL: LEVEL: MESSAGE);
 - schemas/config.schema.json against good and bad `.layoutlint.json` files.
 
 It builds nothing: it runs `.build/debug/layoutlint` (what scripts/test builds), or the binary named by the
@@ -358,6 +359,58 @@ def test_github_escapes_line_breaks_and_percent_in_messages():
     assert all(lines), out
     quoting = [m for m in lines if "100%25, really: yes" in m["message"]]
     assert quoting, [m["message"] for m in lines]
+
+
+# ------------------------------------------------------------------------------------------------
+# --format xcode
+
+XCODE = re.compile(r"(?P<file>[^:]+):(?P<line>[1-9][0-9]*):(?P<col>[1-9][0-9]*): (?P<level>error|warning|note): (?P<message>.+)")
+
+
+def utf8_column(text: str, line: int, utf16_character: int) -> int:
+    """The 1-based UTF-8 byte column of a 0-based (line, UTF-16 character) position."""
+    units = text.split("\n")[line].encode("utf-16-le")[: 2 * utf16_character]
+    return len(units.decode("utf-16-le").encode("utf-8")) + 1
+
+
+def test_xcode_lines_are_compiler_diagnostics(json_output):
+    out = run("lint", "--format", "xcode", "examples")
+    assert out.endswith("\n"), "output must end with a line break"
+    lines = out.split("\n")[:-1]
+    expected = []
+    level = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+    for f in json_output["files"]:
+        text = (ROOT / f["path"]).read_text(encoding="utf-8")
+        for d in f["diagnostics"]:
+            start = d["range"]["start"]
+            head = f"{f['path']}:{start['line'] + 1}:{utf8_column(text, start['line'], start['character'])}: {level[d['severity']]}: "
+            expected.append((head, d["message"], f" [{d['rule']}]"))
+            for r in d.get("related", []):
+                if r["range"] == d["range"]:
+                    continue
+                rs = r["range"]["start"]
+                expected.append((f"{f['path']}:{rs['line'] + 1}:{utf8_column(text, rs['line'], rs['character'])}: note: {r['message']}", "", ""))
+    assert len(lines) == len(expected), "one line per diagnostic and per related place, nothing else (no snippet, no summary)"
+    for line, (head, message, tail) in zip(lines, expected):
+        assert XCODE.fullmatch(line), f"not a compiler diagnostic line: {line!r}"
+        assert line.startswith(head) and message in line and line.endswith(tail), (line, head, message, tail)
+
+
+def test_xcode_is_silent_on_a_clean_document():
+    assert run("lint", "--format", "xcode", "examples/app-store.layout.json") == ""
+
+
+def test_xcode_columns_are_utf8_bytes_and_lines_stay_one_line():
+    # The unknown property follows an emoji and an "é" on its line; its name holds a line break.
+    doc = NON_ASCII_DOC.replace('"contentInset"', '"content\\nInset"')
+    out = run("lint", "--format", "xcode", "--stdin-filename", "/abs/x.layout.json", "-", stdin=doc.encode())
+    lines = out.splitlines()
+    assert lines and all(XCODE.fullmatch(l) for l in lines), out
+    unknown = [l for l in lines if l.endswith("[unknown-property]")]
+    assert len(unknown) == 1, lines
+    column = doc.encode("utf-8").index(b'"content\\nInset"') + 1
+    assert unknown[0].startswith(f"/abs/x.layout.json:1:{column}: error: "), unknown[0]
+    assert "content\u240aInset" in unknown[0], unknown[0]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -126,14 +126,27 @@ public final class LayoutElement: @unchecked Sendable {
     /// JSON pointer of the text the user wrote (for a `$ref`, the referencing object).
     public let path: String
     public let range: ByteRange
+    // Written by the builder only, on one thread, before the element is shared; read by the resolver and every rule
+    // for every node. Release builds check no exclusivity on them at run time, as `ResolvedNode`'s properties
+    // (BENCHMARKS.md, "Exclusivity checks"); debug builds and the fuzz targets do.
+    #if DEBUG || LAYOUTLINT_EXCLUSIVITY_CHECKS
     public var width: Dimension?
     public var height: Dimension?
     public var contentInsets: Insets?
     public var edgeSpacing: EdgeSpacing?
     public var supplementaryItems: [SupplementaryItem] = []
-    /// Non-nil for groups.
     public var group: GroupSpec?
     public var props: [String: PropertySite] = [:]
+    #else
+    @exclusivity(unchecked) public var width: Dimension?
+    @exclusivity(unchecked) public var height: Dimension?
+    @exclusivity(unchecked) public var contentInsets: Insets?
+    @exclusivity(unchecked) public var edgeSpacing: EdgeSpacing?
+    @exclusivity(unchecked) public var supplementaryItems: [SupplementaryItem] = []
+    /// Non-nil for groups.
+    @exclusivity(unchecked) public var group: GroupSpec?
+    @exclusivity(unchecked) public var props: [String: PropertySite] = [:]
+    #endif
     /// The `$ref` this element came through, if any.
     public var refTarget: String?
     /// Its object is written inside the target of a `$ref` an ancestor followed (a definition, or another section's

@@ -61,6 +61,13 @@ public final class ResolvedNode: @unchecked Sendable {
     /// The element, or nil for a custom group's frame placement.
     public let element: LayoutElement?
     public let path: String
+    // Release builds check no exclusivity at run time on these properties (`@exclusivity(unchecked)`): the
+    // resolver and the rules read and write them hundreds of thousands of times in a 1 MB document, and each check
+    // (swift_beginAccess, the thread-local access set) cost about 200 instructions: 11 % of a lint. Only the
+    // resolver writes them, on one thread, while it builds the node; after that they are only read. Debug builds
+    // (the tests) and the fuzz targets (`LAYOUTLINT_EXCLUSIVITY_CHECKS`, Fuzz/Package.swift) keep the checks.
+    // BENCHMARKS.md, "Exclusivity checks".
+    #if DEBUG || LAYOUTLINT_EXCLUSIVITY_CHECKS
     public internal(set) var frame: Rect
     public internal(set) var contentFrame: Rect
     public internal(set) var insets: ResolvedInsets = .zero
@@ -68,13 +75,26 @@ public final class ResolvedNode: @unchecked Sendable {
     public internal(set) var estimatedHeight = false
     public internal(set) var children: [ResolvedNode] = []
     public internal(set) var solve: GroupSolve?
-    /// The size this element's fractional dimensions were taken from (its container's effective size).
     public internal(set) var containerSize: (width: Double, height: Double) = (0, 0)
     public internal(set) var supplementaries: [(item: SupplementaryItem, frame: Rect)] = []
-    /// The declared dimension along the parent's axis was replaced (`subitem` + `count`).
     public internal(set) var replacedDimension: Dimension?
-    /// The axis of `replacedDimension`: along it the declared dimension (and whether it is estimated) does not apply.
     public internal(set) var replacedAxis: Axis?
+    #else
+    @exclusivity(unchecked) public internal(set) var frame: Rect
+    @exclusivity(unchecked) public internal(set) var contentFrame: Rect
+    @exclusivity(unchecked) public internal(set) var insets: ResolvedInsets = .zero
+    @exclusivity(unchecked) public internal(set) var estimatedWidth = false
+    @exclusivity(unchecked) public internal(set) var estimatedHeight = false
+    @exclusivity(unchecked) public internal(set) var children: [ResolvedNode] = []
+    @exclusivity(unchecked) public internal(set) var solve: GroupSolve?
+    /// The size this element's fractional dimensions were taken from (its container's effective size).
+    @exclusivity(unchecked) public internal(set) var containerSize: (width: Double, height: Double) = (0, 0)
+    @exclusivity(unchecked) public internal(set) var supplementaries: [(item: SupplementaryItem, frame: Rect)] = []
+    /// The declared dimension along the parent's axis was replaced (`subitem` + `count`).
+    @exclusivity(unchecked) public internal(set) var replacedDimension: Dimension?
+    /// The axis of `replacedDimension`: along it the declared dimension (and whether it is estimated) does not apply.
+    @exclusivity(unchecked) public internal(set) var replacedAxis: Axis?
+    #endif
 
     init(kind: Kind, element: LayoutElement?, path: String, frame: Rect) {
         self.kind = kind
@@ -94,7 +114,8 @@ public final class ResolvedNode: @unchecked Sendable {
     func translate(dx: Double, dy: Double) {
         frame = frame.offsetBy(dx: dx, dy: dy)
         contentFrame = contentFrame.offsetBy(dx: dx, dy: dy)
-        supplementaries = supplementaries.map { ($0.item, $0.frame.offsetBy(dx: dx, dy: dy)) }
+        // (Most nodes have none: no new array for them.)
+        if !supplementaries.isEmpty { supplementaries = supplementaries.map { ($0.item, $0.frame.offsetBy(dx: dx, dy: dy)) } }
         for c in children { c.translate(dx: dx, dy: dy) }
     }
 
