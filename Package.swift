@@ -45,7 +45,7 @@ let package = Package(
         // LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values.
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"]),
         // The language server: per-document state, handlers, diagnostics publishing.
-        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"]),
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"]),
         // The thin command-line frontend.
         .executableTarget(name: "layoutlint", dependencies: [
             "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintServer", "LayoutLintWorkspace", "LayoutLintRender", "JSONC",

@@ -5,6 +5,7 @@ import JSONC
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore
+import LayoutLintSwift
 import LayoutLintWorkspace
 
 final class Document {
@@ -12,6 +13,11 @@ final class Document {
     let path: String?
     /// A `.layoutlint.json` opened in the editor: linted as a configuration, not as a layout.
     let isConfig: Bool
+    /// A Swift source (`languageId` `swift`, or a `.swift` path): read by the Swift front end, as a module of one
+    /// file, each time its text changed (`swiftResult`).
+    let isSwift: Bool
+    /// The Swift front end's result for the current text (its layouts, resolved per environment).
+    var swiftResult: SwiftFileResult?
     var version: Int
     /// Layout documents, once linted: the incremental linter owns the text (edits go to it, it re-lints only what
     /// they touched). Before that, and for configuration files, the text is kept here.
@@ -83,10 +89,11 @@ final class Document {
     /// Incremental linters made for this document (`layoutlint/stats`).
     var enginesMade = 0
 
-    init(uri: String, version: Int, text: [UInt8]) {
+    init(uri: String, version: Int, text: [UInt8], languageId: String? = nil) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
         self.isConfig = fileNamePart(of: path ?? uri).sameKey(as: LayoutLintConfig.fileName)
+        self.isSwift = !isConfig && (languageId == "swift" || (path ?? uri).hasSuffix(".swift"))
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
@@ -157,7 +164,7 @@ extension LanguageServer {
             log("didOpen of \(uri), which is already open; replacing its text")
             forget(old)
         }
-        let doc = Document(uri: uri, version: version, text: Array(text.utf8))
+        let doc = Document(uri: uri, version: version, text: Array(text.utf8), languageId: td["languageId"]?.stringValue)
         documentsOpened += 1
         doc.opening = documentsOpened
         documents[uri] = doc
@@ -417,6 +424,11 @@ extension LanguageServer {
     /// Lints the document if its text or the configuration changed since the last time.
     func ensureLinted(_ doc: Document) {
         let configChanged = doc.needsConfig
+        if doc.isSwift {
+            guard doc.isStale || configChanged || doc.swiftResult == nil else { return }
+            lintSwift(doc)
+            return
+        }
         guard doc.isStale || configChanged || (doc.engine == nil && !doc.isConfig) else { return }
         doc.lintedEdit = doc.editCount
         doc.needsConfig = false
@@ -455,6 +467,31 @@ extension LanguageServer {
             ("totalMicros", .int(Int64(st.totalMicros))),
             ("edits", .int(Int64(st.edits))),
             ("regionMoves", .int(Int64(st.regionMoves))),
+        ])
+    }
+
+    /// A Swift document: the Swift front end reads it (a module of one file) under its configuration's options.
+    func lintSwift(_ doc: Document) {
+        doc.lintedEdit = doc.editCount
+        if doc.needsConfig || doc.swiftResult == nil {
+            let (_, found) = lintOptions(for: doc)
+            setConfigPath(doc, found?.path)
+        }
+        doc.needsConfig = false
+        let (options, _) = lintOptions(for: doc)
+        let start = monotonicMillis()
+        let result = SwiftFrontEnd.lint([(doc.path ?? doc.uri, doc.text)], options: options)[0]
+        doc.swiftResult = result
+        doc.diagnostics = result.diagnostics
+        let resolved = result.layouts.reduce(0) { $0 + $1.result.sectionsResolved }
+        lastChange = .object([
+            ("uri", .string(doc.uri)),
+            ("version", .int(Int64(doc.version))),
+            ("mode", .string("swift")),
+            ("layouts", .int(Int64(result.layouts.count))),
+            ("sectionsResolved", .int(Int64(resolved))),
+            ("sectionsReused", .int(0)),
+            ("totalMicros", .int((monotonicMillis() - start) * 1000)),
         ])
     }
 

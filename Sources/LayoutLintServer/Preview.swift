@@ -87,6 +87,13 @@ extension LanguageServer {
         }
         ensureLinted(doc)
         focus(doc)
+        if doc.isSwift, let name = args.count > 2 ? args[2].stringValue : nil, name.hasPrefix("layout:"),
+           let layout = doc.swiftResult?.layouts.first(where: { $0.name == String(name.dropFirst(7)) }) {
+            var options = RenderOptions()
+            options.title = (doc.path ?? uri) + " › " + layout.name
+            let environment = args.count > 1 ? args[1].stringValue : nil
+            return writePreview(renderSVG(layout.result, environment: environment, options: options), uri: uri, path: doc.path, environment: environment)
+        }
         guard var result = doc.result else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not a layout document")
         }
@@ -105,9 +112,14 @@ extension LanguageServer {
         options.title = doc.path ?? uri
         options.highlightSection = args.count > 2 ? args[2].stringValue : nil
         let svg = renderSVG(result, environment: environment, options: options)
+        return writePreview(svg, uri: uri, path: doc.path, environment: environment)
+    }
+
+    /// Writes a preview's SVG to the preview folder and asks the client to show it.
+    func writePreview(_ svg: String, uri: String, path: String?, environment: String?) -> Reply {
         do {
             let dir = try LanguageServer.previewFolder.url()
-            let file = dir.appendingPathComponent(Self.previewFile(uri: uri, path: doc.path, environment: environment))
+            let file = dir.appendingPathComponent(Self.previewFile(uri: uri, path: path, environment: environment))
             try Data(svg.utf8).write(to: file, options: .atomic)
             Self.prunePreviews(in: dir, keeping: file, max: self.options.maxPreviewFiles)
             let fileURI = file.absoluteString

@@ -510,6 +510,18 @@ final class LanguageServer {
             ensureLinted(doc)
             if method != "textDocument/diagnostic" { focus(doc) }
             let ctx = FeatureContext(server: self, doc: doc)
+            if doc.isSwift {
+                switch method {
+                case "textDocument/hover": return ctx.swiftHover(params)
+                case "textDocument/inlayHint": return ctx.swiftInlayHints(params)
+                case "textDocument/codeAction": return ctx.swiftCodeActions(params)
+                case "textDocument/documentSymbol": return ctx.swiftSymbols()
+                case "textDocument/codeLens": return .result(swiftCodeLenses(doc))
+                case "textDocument/diagnostic": return pullDiagnostics(doc, params)
+                case "textDocument/completion", "textDocument/definition", "textDocument/prepareRename", "textDocument/rename": return .result(.null)
+                default: return .result(.array([]))
+                }
+            }
             switch method {
             case "textDocument/hover": return ctx.hover(params)
             case "textDocument/inlayHint": return ctx.inlayHints(params)

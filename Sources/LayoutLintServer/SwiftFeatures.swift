@@ -1,0 +1,183 @@
+// The editor features on Swift documents: hover on a dimension, an inset, a spacing or a constructor shows what
+// the resolver computed for it in every environment; inlay hints after each dimension; a "Preview in <environment>"
+// code lens on each layout; quick fixes; the layouts as document symbols. They read the Swift front end's result
+// (`Document.swiftResult`): the same resolved layouts `explain` prints.
+import Foundation
+import JSONC
+import JSONRPC
+import LSPProtocol
+import LayoutLintCore
+import LayoutLintSwift
+
+extension FeatureContext {
+    /// Every resolved node of the document's layouts, with its environment and layout.
+    func swiftNodes() -> [(layout: SwiftLayoutResult, env: String, node: ResolvedNode)] {
+        var out: [(SwiftLayoutResult, String, ResolvedNode)] = []
+        for l in doc.swiftResult?.layouts ?? [] {
+            for rl in l.result.layouts {
+                for s in rl.sections { s.group?.walk { out.append((l, rl.environment.name, $0)) } }
+            }
+        }
+        return out
+    }
+
+    func swiftHover(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params), let result = doc.swiftResult else { return .result(.null) }
+        // The innermost dimension or element under the cursor.
+        var best: (range: ByteRange, property: String?)?
+        func consider(_ r: ByteRange?, _ property: String?) {
+            guard let r, r.touches(offset) else { return }
+            if best == nil || r.length < best!.range.length { best = (r, property) }
+        }
+        let nodes = swiftNodes()
+        for (_, _, n) in nodes {
+            guard let e = n.element else { continue }
+            consider(e.width?.range, "width")
+            consider(e.height?.range, "height")
+            consider(e.contentInsets?.range, "contentInsets")
+            consider(e.group?.interItemSpacing?.range, "interItemSpacing")
+        }
+        var sectionRows: [String] = []
+        var sectionRange: ByteRange?
+        for l in result.layouts {
+            for rl in l.result.layouts {
+                for s in rl.sections where s.section.range.touches(offset) && (sectionRange == nil || s.section.range.length <= sectionRange!.length) {
+                    sectionRange = s.section.range
+                    var extra = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
+                    if let g = s.group { extra += " of \(g.frame.sizeDescription)" }
+                    if s.contentInsets != .zero { extra += ", insets \(insetsText(s.contentInsets))" }
+                    if let r = s.unresolvedReason { extra = "not resolved: \(r)" }
+                    sectionRows.append("| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(extra)) |")
+                }
+            }
+        }
+        if best == nil {
+            // On an item's or a group's constructor (or a statement that changes it): the element itself.
+            for (_, _, n) in nodes { if let e = n.element { consider(e.range, nil) } }
+        }
+        var sections: [String] = []
+        var range: ByteRange?
+        if let best {
+            let hits = nodes.filter { _, _, n in
+                guard let e = n.element else { return false }
+                switch best.property {
+                case "width": return e.width?.range == best.range
+                case "height": return e.height?.range == best.range
+                case "contentInsets": return e.contentInsets?.range == best.range
+                case "interItemSpacing": return e.group?.interItemSpacing?.range == best.range
+                default: return e.range == best.range
+                }
+            }
+            if let first = hits.first?.node.element {
+                var head = "**\(first.kindName)** in \(LSP.markdownCode(hits[0].layout.name))"
+                if let p = best.property {
+                    let text = String(decoding: doc.text[clampedRange(best.range)], as: UTF8.self)
+                    head += " · \(LSP.markdownCode(p)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
+                }
+                var order: [String] = []
+                var counts: [String: Int] = [:]
+                for (_, env, n) in hits {
+                    var frame = n.frame.sizeDescription
+                    if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
+                    var extra = ""
+                    if let s = n.solve {
+                        extra = "\(n.children.count) placement\(n.children.count == 1 ? "" : "s") along \(s.axis.sizeName), \(formatPoints(s.used)) of \(formatPoints(s.available)) pt used"
+                    }
+                    if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
+                    let key = "| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
+                    if counts[key] == nil { order.append(key) }
+                    counts[key, default: 0] += 1
+                }
+                let rows = order.map { $0 + (counts[$0]! > 1 ? " (×\(counts[$0]!))" : "") + " |" }
+                sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + rows.joined(separator: "\n"))
+                range = best.range
+            }
+        } else if let sectionRange, !sectionRows.isEmpty {
+            sections.append("**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
+            range = sectionRange
+        }
+        for d in doc.diagnostics where d.range.touches(offset) {
+            var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
+            if let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.summary }
+            sections.append(s)
+            if range == nil { range = d.range }
+        }
+        guard !sections.isEmpty else { return .result(.null) }
+        let text = sections.joined(separator: "\n\n---\n\n")
+        let contents: JSONValue = server.hoverMarkdown ? LSP.markdown(text)
+            : .object([("kind", .string("plaintext")), ("value", .string(LSP.plainText(fromMarkdown: text)))])
+        var m: [(String, JSONValue)] = [("contents", contents)]
+        if let range { m.append(("range", conv.range(range))) }
+        return .result(.object(m))
+    }
+
+    /// After each dimension expression: the size it gives (a range where placements or environments differ; ≈ where
+    /// it is estimated).
+    func swiftInlayHints(_ params: JSONValue) -> Reply {
+        let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
+        var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
+        for (_, _, n) in swiftNodes() {
+            guard let e = n.element else { continue }
+            for (d, v, est) in [(e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight)] {
+                guard let d, wanted.meets(d.range) else { continue }
+                sizes[d.range, default: ([], false)].values.append(v)
+                if est { sizes[d.range]!.estimated = true }
+            }
+        }
+        var hints: [JSONValue] = []
+        for (range, s) in sizes.sorted(by: { $0.key.start < $1.key.start }) {
+            let lo = s.values.min()!, hi = s.values.max()!
+            let label = formatPoints(lo) == formatPoints(hi) ? (s.estimated ? "≈ " : "= ") + formatPoints(lo) + " pt"
+                : (s.estimated ? "≈ " : "") + formatPoints(lo) + "–" + formatPoints(hi) + " pt"
+            hints.append(.object([("position", conv.position(range.end)), ("label", .string(label)), ("kind", .int(1)), ("paddingLeft", .bool(true))]))
+            if hints.count >= Self.maxInlayHints { break }
+        }
+        return .result(.array(hints))
+    }
+
+    /// The layouts as symbols (name and range), for the outline.
+    func swiftSymbols() -> Reply {
+        .result(.array((doc.swiftResult?.layouts ?? []).map { l in
+            let r = conv.range(l.range)
+            return .object([("name", .string(l.name)), ("kind", .int(12)), ("range", r), ("selectionRange", r)])
+        }))
+    }
+
+    /// Quick fixes of the diagnostics in the range (the Swift front end's fixes are Swift edits).
+    func swiftCodeActions(_ params: JSONValue) -> Reply {
+        let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, 0)
+        var actions: [JSONValue] = []
+        for d in doc.diagnostics where wanted.meets(d.range) || d.range.touches(wanted.start) {
+            guard let f = d.fix else { continue }
+            let edits: [JSONValue] = f.edits.map { .object([("range", conv.range($0.range)), ("newText", .string($0.newText))]) }
+            actions.append(.object([
+                ("title", .string(f.title)), ("kind", .string("quickfix")), ("isPreferred", .bool(f.isSafe)),
+                ("edit", .object([("changes", .object([(doc.uri, .array(edits))]))])),
+            ]))
+        }
+        return .result(.array(actions))
+    }
+}
+
+extension LanguageServer {
+    /// One "Preview in <environment>" lens per layout and environment.
+    func swiftCodeLenses(_ doc: Document) -> JSONValue {
+        let conv = converter(doc)
+        var lenses: [JSONValue] = []
+        for l in doc.swiftResult?.layouts ?? [] {
+            let range = conv.range(ByteRange(l.range.start, l.range.start + 1))
+            for rl in l.result.layouts {
+                lenses.append(.object([
+                    ("range", range),
+                    ("command", .object([
+                        ("title", .string("Preview in \(LSP.label(rl.environment.name))")),
+                        ("command", .string(Self.previewCommand)),
+                        ("arguments", .array([.string(doc.uri), .string(rl.environment.name), .string("layout:" + l.name)])),
+                    ])),
+                ]))
+                if lenses.count >= 2_000 { return .array(lenses) }
+            }
+        }
+        return .array(lenses)
+    }
+}

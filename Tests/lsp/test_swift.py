@@ -1,0 +1,88 @@
+"""`layoutlint serve` on Swift documents (languageId "swift"), beside sourcekit-lsp: diagnostics at the Swift
+expression at fault, positions exact in UTF-16 with CJK and emoji before them, hover with the computed sizes per
+environment, inlay hints after each dimension, a preview lens per layout, quick fixes, and `layoutlint/stats`."""
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from conftest import client, find, wait_diagnostics  # noqa: F401
+
+SWIFT = """import UIKit
+
+// 日本語のコメント 😀👩‍👩‍👧 — positions after this line are counted in UTF-16.
+final class FeedViewController: UIViewController {
+    let title₂ = "カード 🃏"
+    func makeLayout() -> UICollectionViewLayout {
+        let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1/3), heightDimension: .estimated(44))
+        let item = NSCollectionLayoutItem(layoutSize: itemSize)
+        item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 4, bottom: 8, trailing: 4) // 余白 🎯
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+            subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+}
+"""
+
+
+def open_swift(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=version, text=text)))
+
+
+async def test_swift_diagnostics_hover_hints_lens(client: LanguageClient):
+    uri = "file:///tmp/pytest-feed/FeedViewController.swift"
+    open_swift(client, uri, SWIFT)
+    diags = await wait_diagnostics(client, uri)
+    ins = [d for d in diags if d.code == "estimated-content-insets"]
+    assert len(ins) == 1, diags
+    # At the insets expression, in UTF-16 columns past the CJK and emoji of the lines above and of its own line.
+    assert ins[0].range.start == find(SWIFT, "NSDirectionalEdgeInsets(top: 8")
+    assert "iPhone 12" in ins[0].message
+
+    # Hover on `.fractionalWidth(1/3)`: the item's computed size (a third of 390 pt, floored to the pixel).
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=find(SWIFT, "fractionalWidth(1/3)")))
+    assert hover is not None
+    value = hover.contents.value
+    assert "130×" in value and "iPhone 12" in value, value
+    assert hover.range.start == find(SWIFT, ".fractionalWidth(1/3)")
+
+    # An inlay hint after each dimension: `= 130 pt` after the item's width, `≈ 44 pt` after its estimated height.
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=40, character=0))))
+    labels = {(h.position.line, h.position.character): h.label for h in hints}
+    end = find(SWIFT, ", heightDimension: .estimated(44))\n        let item")
+    assert labels.get((end.line, end.character)) == "= 130 pt", labels
+    assert "≈ 44 pt" in labels.values()
+
+    # A "Preview in <environment>" lens on the layout.
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert any(l.command and l.command.title == "Preview in iPhone 12" for l in lenses)
+
+    # The layout is the document's symbol.
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [s.name for s in symbols] == ["makeLayout"]
+
+    stats = await client.protocol.send_request_async("layoutlint/stats", {})
+    assert stats.lastChange.mode == "swift" and stats.lastChange.layouts == 1
+
+    # An edit that removes the insets clears the finding.
+    client.diagnostics.pop(uri)
+    fixed = SWIFT.replace("top: 8, leading: 4, bottom: 8, trailing: 4", "top: 0, leading: 4, bottom: 0, trailing: 4")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    diags = await wait_diagnostics(client, uri)
+    assert not [d for d in diags if d.code == "estimated-content-insets"]
+
+
+async def test_swift_file_without_layouts_is_quiet(client: LanguageClient):
+    uri = "file:///tmp/pytest-feed/Model.swift"
+    open_swift(client, uri, "struct Item { let id: Int }\n")
+    assert list(await wait_diagnostics(client, uri)) == []
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=8)))
+    assert hover is None
