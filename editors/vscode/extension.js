@@ -1,5 +1,5 @@
 // The layoutlint VS Code extension: starts `layoutlint serve` (stdio) for *.layout.json / *.layout.jsonc
-// documents. The language is VS Code's own `jsonc` (comments and trailing commas allowed), so the built-in JSON
+// documents, and for Swift files when `layoutlint.swift.enable` is set. The language is VS Code's own `jsonc` (comments and trailing commas allowed), so the built-in JSON
 // features — schema completion and validation from jsonValidation — work even before or without the server.
 'use strict';
 const vscode = require('vscode');
@@ -9,6 +9,14 @@ const DOCUMENT_SELECTOR = [
   { scheme: 'file', language: 'jsonc', pattern: '**/*.layout.json' },
   { scheme: 'file', language: 'jsonc', pattern: '**/*.layout.jsonc' },
 ];
+
+/** Swift files, beside the Swift extension's sourcekit-lsp (opt-in: `layoutlint.swift.enable`). */
+const SWIFT_SELECTOR = { scheme: 'file', language: 'swift' };
+
+function documentSelector() {
+  const swift = vscode.workspace.getConfiguration('layoutlint').get('swift.enable', false);
+  return swift ? DOCUMENT_SELECTOR.concat([SWIFT_SELECTOR]) : DOCUMENT_SELECTOR;
+}
 
 /** @type {LanguageClient | undefined} */
 let client;
@@ -30,7 +38,7 @@ async function start(context) {
     'layoutlint',
     { run: executable, debug: executable },
     {
-      documentSelector: DOCUMENT_SELECTOR,
+      documentSelector: documentSelector(),
       outputChannel: output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       synchronize: {
