@@ -286,13 +286,20 @@ struct Lint: ParsableCommand {
                 sources.append((outcomes[i].shownPath, outcomes[i].source))
                 read.append(i)
             }
-            let results = SwiftFrontEnd.lint(sources, options: options)
+            var results = SwiftFrontEnd.lint(sources, options: options)
+            if fix {
+                // The safe fixes of every file, then the module read again: what is reported is what is left.
+                var fixedSources = sources
+                for (k, (i, r)) in zip(read, results).enumerated() {
+                    let fixed = SwiftFrontEnd.applySafeFixes(r)
+                    guard fixed.applied > 0 else { continue }
+                    outcomes[i].pending = (fixed.text, fixed.applied, options)
+                    fixedSources[k].bytes = fixed.text
+                }
+                if read.contains(where: { outcomes[$0].pending != nil }) { results = SwiftFrontEnd.lint(fixedSources, options: options) }
+            }
             for (i, r) in zip(read, results) {
                 outcomes[i].linted = Linted(r)
-                if fix {
-                    let fixed = SwiftFrontEnd.applySafeFixes(r)
-                    if fixed.applied > 0 { outcomes[i].pending = (fixed.text, fixed.applied, options) }
-                }
                 if !keepSource && outcomes[i].pending == nil { outcomes[i].source = [] }
             }
         }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayoutLintCore
 import LayoutLintRender
+import LayoutLintSwift
 import LayoutLintReport
 import LayoutLintWorkspace
 
@@ -24,6 +25,9 @@ struct Render: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the SVG to this file (default: standard output).")
     var output: String?
 
+    @Option(help: "A Swift file: the layout to draw, by the name `explain` gives it (its function, property or variable; default: the first).")
+    var layout: String?
+
     func run() throws {
         let bytes: [UInt8]
         do { bytes = try readFileBytes(file) } catch {
@@ -34,7 +38,26 @@ struct Render: ParsableCommand {
         // `layoutlint lint` reports for the document; any other name replaces the list (as in `lint` and `explain`).
         // With the config `lint` uses (its severities, and its environments for a document that names none).
         let configured = try configuredOptions(for: file, style: TextStyle(color: false))
-        var result = lint(bytes: bytes, options: configured)
+        var result: LintResult
+        var title = file == "-" ? nil : file
+        if SwiftFrontEnd.reads(file) {
+            var options = configured
+            if !environments.isEmpty { options.environmentNames = environments }
+            guard let r = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { throw ExitCode(Exit.failure) }
+            try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: file)
+            guard let l = layout.map({ name in r.layouts.first { $0.name == name } }) ?? r.layouts.first else {
+                Output.error(r.layouts.isEmpty ? "\(file) builds no compositional layout that layoutlint can read (run `layoutlint lint \(file)`)"
+                                               : "\(file) has no layout named \(layout ?? ""): it has \(r.layouts.map(\.name).joined(separator: ", "))")
+                throw ExitCode(Exit.failure)
+            }
+            if layout == nil && r.layouts.count > 1 {
+                Output.error("\(file) builds \(r.layouts.count) layouts (\(r.layouts.map(\.name).joined(separator: ", "))): drawing \(l.name) (--layout picks another)")
+            }
+            result = l.result
+            title = (title ?? "") + " › " + l.name
+            return try write(renderSVG(result, environments: nil, options: RenderOptions(title: title)), result: result)
+        }
+        result = lint(bytes: bytes, options: configured)
         var picked: [String]? = nil
         if !environments.isEmpty {
             let own = Set(result.layouts.map(\.environment.name))
@@ -49,6 +72,11 @@ struct Render: ParsableCommand {
         }
         try failOnUnknownEnvironments(result, in: file)
         let svg = renderSVG(result, environments: picked, options: RenderOptions(title: file == "-" ? nil : file))
+        try write(svg, result: result)
+    }
+
+    /// Writes the SVG to `--output` (or standard output) and notes on standard error a document's errors.
+    func write(_ svg: String, result: LintResult) throws {
         if let out = output, out != "-" {
             // An existing output is replaced as `--fix` replaces a document (through a symlink, keeping its mode and
             // owner); `Data.write(.atomic)` replaced a symlink by a file and a 0600 file by a 0644 one. And never the

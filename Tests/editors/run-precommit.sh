@@ -5,7 +5,7 @@
 #  2. A real `git commit` with the hook installed (`pre-commit install`, config pointing at a clone of this repo):
 #     the bad commit is refused with the findings printed, the good one is made.
 #  3. `pre-commit try-repo <this repo> layoutlint` (language: swift): pre-commit builds layoutlint from the
-#     repository's sources itself (a release build, 2-3 min on 2 cores) and the bad document fails with its findings.
+#     repository's sources itself (a release build with swift-syntax, 6-8 min on 2 cores) and the bad document fails with its findings.
 #     LAYOUTLINT_PRECOMMIT_SWIFT=0 (default): 1-2 only (~10 s); =1: all three; =only: 3 only (run-precommit-swift.sh).
 # LAYOUTLINT_BIN: the binary for the system hooks (default .build/debug/layoutlint). Exit 0 on success.
 set -euo pipefail
@@ -46,6 +46,9 @@ new_work() {  # a scratch repository with the documents, nothing staged
   cp "$repo/$bad_src" layouts/bad.layout.json
   cp "$repo/$good_src" layouts/good.layout.jsonc
   printf '{ "not": "a layout", , }\n' > notes.json   # broken JSON that the hook must not look at
+  mkdir -p Sources
+  printf 'struct Item { let id: Int }\n' > Sources/Model.swift   # Swift that builds no layout: a byte search, no finding
+  cp "$repo/examples/FeedViewController.swift" Sources/Feed.swift  # Swift that builds a layout with two warnings
 }
 expect_findings() {  # $1: the output file
   for w in "${want[@]}"; do grep -qF -- "$w" "$1" || { cat "$1"; die "the output lacks '$w'"; }; done
@@ -60,6 +63,16 @@ rc=0; pre-commit try-repo "$repo" layoutlint-system > "$tmp/out1" 2>&1 || rc=$?
 [ "$rc" = 0 ] || { cat "$tmp/out1"; die "try-repo on a good document exited $rc, expected 0"; }
 grep -Eq '^layoutlint \(installed binary\)\.+Passed' "$tmp/out1" || { cat "$tmp/out1"; die "the hook did not run and pass on the good document"; }
 echo "run-precommit: try-repo layoutlint-system, good document: passed"
+git add Sources/Model.swift
+rc=0; pre-commit try-repo "$repo" layoutlint-system > "$tmp/out1s" 2>&1 || rc=$?
+[ "$rc" = 0 ] || { cat "$tmp/out1s"; die "try-repo with a Swift file that builds no layout exited $rc, expected 0"; }
+git add Sources/Feed.swift
+rc=0; pre-commit try-repo "$repo" layoutlint-system > "$tmp/out1f" 2>&1 || rc=$?
+[ "$rc" = 1 ] || { cat "$tmp/out1f"; die "try-repo with Feed.swift exited $rc, expected 1"; }
+grep -Eq '^Sources/Feed\.swift:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$tmp/out1f" \
+  || { cat "$tmp/out1f"; die "the Swift layout's finding was not printed"; }
+echo "run-precommit: try-repo layoutlint-system, staged Swift: a file without layouts passes, Feed.swift fails with its finding"
+git reset -q Sources/Feed.swift
 git add layouts/bad.layout.json
 rc=0; pre-commit try-repo "$repo" layoutlint-system > "$tmp/out2" 2>&1 || rc=$?
 [ "$rc" = 1 ] || { cat "$tmp/out2"; die "try-repo on a bad document exited $rc, expected 1"; }
@@ -104,7 +117,7 @@ if [ "$swift_mode" != 0 ]; then
   new_work
   git add layouts/bad.layout.json notes.json
   start=$SECONDS
-  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 600 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
+  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 1500 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
   [ "$rc" = 1 ] || { tail -n 40 "$tmp/out5"; die "try-repo layoutlint (language: swift) exited $rc, expected 1"; }
   grep -Eq '^layoutlint\.+Failed' "$tmp/out5" || { tail -n 40 "$tmp/out5"; die "the swift hook did not run and fail"; }
   expect_findings "$tmp/out5"

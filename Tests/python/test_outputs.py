@@ -55,7 +55,7 @@ def run(*args, stdin=None):
 
 
 def example_files():
-    return sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith((".layout.json", ".layout.jsonc")))
+    return sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith((".layout.json", ".layout.jsonc", ".swift")))
 
 
 def is_mistakes(path: str) -> bool:
