@@ -58,8 +58,13 @@ def example_files():
     return sorted(p.name for p in EXAMPLES.iterdir() if p.name.endswith((".layout.json", ".layout.jsonc", ".swift")))
 
 
+# The Swift example shows the Swift front end catching two deliberate mistakes (examples/README.md).
+SWIFT_EXAMPLES_WITH_MISTAKES = {"FeedViewController.swift"}
+
+
 def is_mistakes(path: str) -> bool:
-    return pathlib.PurePosixPath(path).name.startswith("mistakes-")
+    name = pathlib.PurePosixPath(path).name
+    return name.startswith("mistakes-") or name in SWIFT_EXAMPLES_WITH_MISTAKES
 
 
 def load_schema(name):
