@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Neovim plugin (editors/neovim) against the real server, in Debian's headless Neovim (>= 0.7):
-# diagnostics (codes and positions equal to `lint --format json`), hover with a computed size, a quick fix applied.
+# diagnostics (codes and positions equal to `lint --format json`), hover with a computed size, a quick fix applied;
+# then a Swift file, with layoutlint as a second server (diagnostics at the Swift expression, hover).
 # LAYOUTLINT_BIN: the binary (default .build/debug/layoutlint). Exit 0 on success.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -33,4 +34,13 @@ if [ "$rc" != 0 ]; then
   [ -n "$log" ] && { echo "--- tail of Neovim's lsp.log"; tail -n 20 "$log"; }
   die "Neovim check exited $rc"
 fi
+# The same plugin as a second server on a Swift file.
+cp examples/FeedViewController.swift "$tmp/project/Feed.swift"
+rc=0
+HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_DATA_HOME="$tmp/home/.local/share" \
+XDG_STATE_HOME="$tmp/home/.local/state" XDG_CACHE_HOME="$tmp/home/.cache" \
+LL_REPO="$repo" LL_BIN="$bin" LL_SWIFT="$tmp/project/Feed.swift" \
+  timeout 80 nvim --headless -u NONE -i NONE -n -c "luafile $repo/Tests/editors/neovim_swift_check.lua" </dev/null || rc=$?
+echo
+[ "$rc" = 0 ] || die "Neovim Swift check exited $rc"
 echo "run-neovim: PASS"
