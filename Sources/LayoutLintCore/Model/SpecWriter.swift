@@ -105,7 +105,7 @@ struct SpecTree {
         case raw(String)
         case array([Element])
         case object([Member])
-        static func string(_ s: String) -> Node { .raw(jsonStringLiteral(s)) }
+        static func string(_ s: String) -> Node { .raw(jsonQuoted(s)) }
         static func number(_ v: Double) -> Node { .raw(specNumber(v)) }
         static func bool(_ b: Bool) -> Node { .raw(b ? "true" : "false") }
     }
@@ -151,7 +151,7 @@ struct SpecTree {
             let numbers = members.allSatisfy { if case .raw(let r) = $0.value { return r.first != "\"" } else { return false } }
             guard depth < 2, members.count <= 3 || (numbers && members.count <= 4), members.allSatisfy({ $0.comments.isEmpty }) else { return nil }
             var parts: [String] = []
-            for m in members { guard let s = inline(m.value, depth: depth + 1) else { return nil }; parts.append(jsonStringLiteral(m.key) + ": " + s) }
+            for m in members { guard let s = inline(m.value, depth: depth + 1) else { return nil }; parts.append(jsonQuoted(m.key) + ": " + s) }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
     }
@@ -173,7 +173,7 @@ struct SpecTree {
             var out = "{\n"
             for (i, m) in members.enumerated() {
                 for c in m.comments { out += commentLine(c, indent: inner) }
-                let key = jsonStringLiteral(m.key) + ": "
+                let key = jsonQuoted(m.key) + ": "
                 out += inner + key + render(m.value, indent: inner, prefixWidth: key.count) + (i < members.count - 1 ? "," : "") + "\n"
             }
             return out + indent + "}"
@@ -421,24 +421,6 @@ struct SpecTree {
     }
 }
 
-/// A string as a JSON string literal (quotes, backslashes and control characters escaped).
-public func jsonStringLiteral(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-            let h = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}
 
 // MARK: per-environment documents → one document with variants
 
