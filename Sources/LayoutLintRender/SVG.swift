@@ -2,7 +2,10 @@
 //
 // User units are points. Each environment is one panel, panels side by side; inside a panel's content group
 // (`<g data-kind="content-space">`) coordinates are the layout's content coordinates, exactly as `explain` prints
-// them, so every `<rect data-path=…>` carries the resolver's frame (rounded to 1/1000 pt) as x/y/width/height.
+// them, so every `<rect data-path=…>` carries the frame explain prints (rounded to 1/1000 pt) as x/y/width/height:
+// for items, badges, boundary items and backgrounds the pixel-rounded frame a view gets, with `data-exact-frame`
+// ("x y width height") where the layout's exact frame differs; for sections and groups the exact layout geometry
+// (docs/semantics.md#pixel-rounding).
 // The first group instance of each section is what the resolver computed; the other `groupCount` instances are that
 // instance repeated along the scroll axis (across it for orthogonal sections) with `interGroupSpacing`, and
 // `itemCount` decides which placements of the last instance are filled.
@@ -297,6 +300,14 @@ struct Panel {
 
     // MARK: emitting
 
+    /// The frame a view gets (Stage B of docs/semantics.md#pixel-rounding) and, where the exact frame prints
+    /// differently, its `data-exact-frame` attribute.
+    func emitted(_ exact: Rect) -> (frame: Rect, extra: String) {
+        let shown = exact.pixelRounded(scale: layout.environment.scale)
+        let a = [shown.x, shown.y, shown.width, shown.height].map(num), b = [exact.x, exact.y, exact.width, exact.height].map(num)
+        return (shown, a == b ? "" : " data-exact-frame=\"\(b.joined(separator: " "))\"")
+    }
+
     func rectAttrs(_ r: Rect) -> String {
         // A negative extent is not a box SVG can draw: it is drawn empty, the resolver's number kept in data-*.
         var s = "x=\"\(num(r.x))\" y=\"\(num(r.y))\" width=\"\(num(max(0, r.width)))\" height=\"\(num(max(0, r.height)))\""
@@ -449,9 +460,10 @@ struct Panel {
             notes.append(("section \u{201C}\(s.name)\u{201D} (\(s.path)) is not drawn: \(reason)", "#b91c1c"))
         }
         for d in s.decorations {
-            box(.section, kind: "background", cls: "background", path: d.item.path, frame: d.frame,
-                extra: d.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? "")
-            recordFrame("decoration:" + d.item.path, path: d.item.path, frame: d.frame)
+            let (df, exactAttr) = emitted(d.frame)
+            box(.section, kind: "background", cls: "background", path: d.item.path, frame: df,
+                extra: (d.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? "") + exactAttr)
+            recordFrame("decoration:" + d.item.path, path: d.item.path, frame: df)
         }
         guard let root = s.group, let spec = s.spec else { return }
         let orthogonal = spec.orthogonalScrollingBehavior != .none
@@ -564,12 +576,13 @@ struct Panel {
         var extra = b.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? ""
         if b.item.pinToVisibleBounds { extra += " data-pinned=\"true\"" }
         let est = (b.item.width?.isEstimated ?? false) || (b.item.height?.isEstimated ?? false)
-        box(.boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: b.frame, extra: extra)
-        recordFrame("boundary:" + b.item.path, path: b.item.path, frame: b.frame)
-        var text = (b.item.elementKind ?? kind) + " " + sizeLabel(b.frame, estimatedWidth: b.item.width?.isEstimated ?? false,
+        let (bf, exactAttr) = emitted(b.frame)
+        box(.boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: bf, extra: extra + exactAttr)
+        recordFrame("boundary:" + b.item.path, path: b.item.path, frame: bf)
+        var text = (b.item.elementKind ?? kind) + " " + sizeLabel(bf, estimatedWidth: b.item.width?.isEstimated ?? false,
                                                                   estimatedHeight: b.item.height?.isEstimated ?? false)
         if b.item.pinToVisibleBounds { text += " (pinned)" }
-        if let l = label(text, in: b.frame, cls: "label supp") { boundaryLayer.append(l) }
+        if let l = label(text, in: bf, cls: "label supp") { boundaryLayer.append(l) }
     }
 
     func boundaryKind(_ a: RectAlignment) -> String {
@@ -599,14 +612,17 @@ struct Panel {
             let index = firstLeaf + leaf
             leaf += 1
             guard index < total else { return }
-            box(&out, kind: "item", cls: est ? "item est" : "item", path: node.path, frame: frame, extra: estAttr, indent: indent)
+            let (shown, exactAttr) = emitted(frame)
+            box(&out, kind: "item", cls: est ? "item est" : "item", path: node.path, frame: shown, extra: estAttr + exactAttr, indent: indent)
             if content != frame {
-                box(&out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: content, indent: indent)
+                let (shownContent, exactContent) = emitted(content)
+                box(&out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: shownContent,
+                    extra: exactContent, indent: indent)
             }
-            if let l = label(sizeLabel(node.frame, estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight), in: frame, indent: indent) {
+            if let l = label(sizeLabel(shown, estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight), in: shown, indent: indent) {
                 out.append(l)
             }
-            if instance == 0 { recordFrame("node:" + node.path, path: node.path, frame: frame) }
+            if instance == 0 { recordFrame("node:" + node.path, path: node.path, frame: shown) }
         } else {
             var children: [String] = []
             let before = leaf
@@ -625,11 +641,11 @@ struct Panel {
             if instance == 0 { recordFrame("node:" + node.path, path: node.path, frame: frame) }
         }
         for (item, f) in node.supplementaries {
-            let sf = f.offsetBy(dx: dx, dy: dy)
+            let (sf, exactAttr) = emitted(f.offsetBy(dx: dx, dy: dy))
             let sEst = (item.width?.isEstimated ?? false) || (item.height?.isEstimated ?? false)
-            let extra = item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? ""
+            let extra = (item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? "") + exactAttr
             box(&badges, kind: "badge", cls: sEst ? "badge est" : "badge", path: item.path, frame: sf, extra: extra, indent: indent)
-            if let l = label(sizeLabel(f), in: sf, cls: "label badge-label", maxSize: 8, indent: indent) { badges.append(l) }
+            if let l = label(sizeLabel(sf), in: sf, cls: "label badge-label", maxSize: 8, indent: indent) { badges.append(l) }
             if instance == 0 { recordFrame("supplementary:" + item.path, path: item.path, frame: sf) }
         }
     }

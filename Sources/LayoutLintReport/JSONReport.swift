@@ -76,21 +76,38 @@ public enum JSONReport {
         .array([.points(r.x), .points(r.y), .points(r.width), .points(r.height)])
     }
 
-    static func node(_ n: ResolvedNode) -> JSONValue {
+    /// Whether two frames print differently (JSON numbers are rounded to 1/1000 pt).
+    static func differs(_ a: Rect, _ b: Rect) -> Bool {
+        [a.x, a.y, a.width, a.height].map(formatPoints) != [b.x, b.y, b.width, b.height].map(formatPoints)
+    }
+
+    /// An emitted frame (a cell's, a supplementary's, a decoration's): `key` holds the pixel-rounded frame (Stage B,
+    /// docs/semantics.md#pixel-rounding) and `exactKey` the layout's exact one, only when the two differ.
+    static func emitted(_ key: String, _ exactKey: String, _ exact: Rect, scale: Double) -> [(String, JSONValue)] {
+        let shown = exact.pixelRounded(scale: scale)
+        return differs(shown, exact) ? [(key, rect(shown)), (exactKey, rect(exact))] : [(key, rect(shown))]
+    }
+
+    static func node(_ n: ResolvedNode, scale: Double) -> JSONValue {
         var estimated: [JSONValue] = []
         if n.estimatedWidth { estimated.append(.string("width")) }
         if n.estimatedHeight { estimated.append(.string("height")) }
         var members: [(String, JSONValue)] = [
             ("kind", .string(n.kind.rawValue)),
             ("path", .string(n.path)),
-            ("frame", rect(n.frame)),
-            ("contentFrame", rect(n.contentFrame)),
-            ("estimated", .array(estimated)),
         ]
-        if n.kind == .group { members.append(("children", .array(n.children.map(node)))) }
+        if n.kind == .item {
+            members += emitted("frame", "exactFrame", n.frame, scale: scale)
+            members += emitted("contentFrame", "exactContentFrame", n.contentFrame, scale: scale)
+        } else {
+            // A group has no view: its layout geometry, exact.
+            members += [("frame", rect(n.frame)), ("contentFrame", rect(n.contentFrame))]
+        }
+        members.append(("estimated", .array(estimated)))
+        if n.kind == .group { members.append(("children", .array(n.children.map { node($0, scale: scale) }))) }
         if !n.supplementaries.isEmpty {
             members.append(("supplementaryItems", .array(n.supplementaries.map { s in
-                placed(kind: s.item.elementKind, path: s.item.path, frame: s.frame)
+                placed(kind: s.item.elementKind, path: s.item.path, frame: s.frame, scale: scale)
             })))
         }
         return .object(members)
@@ -124,24 +141,27 @@ public enum JSONReport {
                     ("name", .string(l.environment.name)),
                     ("width", .points(l.environment.width)),
                     ("height", .points(l.environment.height)),
-                    ("sections", .array(l.sections.map(section))),
+                    ("sections", .array(l.sections.map { section($0, scale: l.environment.scale) })),
                 ]
                 // The layout's own headers and footers (`configuration.boundarySupplementaryItems`), when it has any.
-                if !l.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(l.boundaryItems))) }
+                if !l.boundaryItems.isEmpty {
+                    members.append(("boundarySupplementaryItems", boundaryItems(l.boundaryItems, scale: l.environment.scale)))
+                }
                 return .object(members)
             })
     }
 
-    static func boundaryItems(_ items: [ResolvedBoundary]) -> JSONValue {
-        .array(items.map { placed(kind: $0.item.elementKind, path: $0.item.path, frame: $0.frame) })
+    static func boundaryItems(_ items: [ResolvedBoundary], scale: Double) -> JSONValue {
+        .array(items.map { placed(kind: $0.item.elementKind, path: $0.item.path, frame: $0.frame, scale: scale) })
     }
 
-    /// A supplementary, boundary or decoration item as explain lists it: its kind, its path and its frame.
-    static func placed(kind: String?, path: String, frame: Rect) -> JSONValue {
-        .object([("elementKind", .string(kind ?? "")), ("path", .string(path)), ("frame", rect(frame))])
+    /// A supplementary, boundary or decoration item as explain lists it: its kind, its path and its frame
+    /// (pixel-rounded, with `exactFrame` where the exact one differs).
+    static func placed(kind: String?, path: String, frame: Rect, scale: Double) -> JSONValue {
+        .object([("elementKind", .string(kind ?? "")), ("path", .string(path))] + emitted("frame", "exactFrame", frame, scale: scale))
     }
 
-    static func section(_ s: ResolvedSection) -> JSONValue {
+    static func section(_ s: ResolvedSection, scale: Double) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(s.name)),
             ("path", .string(s.path)),
@@ -150,12 +170,12 @@ public enum JSONReport {
             ("orthogonalScrollingBehavior", .string((s.spec?.orthogonalScrollingBehavior ?? .none).rawValue)),
         ]
         if let v = s.variantIndex { members.append(("variant", .string("\(s.path)/variants/\(v)"))) }
-        if let g = s.group { members.append(("group", node(g))) }
+        if let g = s.group { members.append(("group", node(g, scale: scale))) }
         if let r = s.unresolvedReason { members.append(("unresolved", .string(r))) }
-        if !s.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems))) }
+        if !s.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems, scale: scale))) }
         if !s.decorations.isEmpty {
             members.append(("decorationItems", .array(s.decorations.map { d in
-                placed(kind: d.item.elementKind, path: d.item.path, frame: d.frame)
+                placed(kind: d.item.elementKind, path: d.item.path, frame: d.frame, scale: scale)
             })))
         }
         return .object(members)

@@ -98,6 +98,9 @@ struct FeatureContext {
         var isGroupTable = false
         for (layout, idx) in zip(layouts, indexes) {
             let env = LSP.markdownText(layout.environment.name)
+            // Cells, supplementaries and decorations show their pixel-rounded frame (exact values where they differ),
+            // groups their layout geometry: docs/semantics.md#pixel-rounding.
+            let scale = layout.environment.scale
             for o in objects {
                 switch o {
                 case .section(let sec, let spec, let variant):
@@ -118,7 +121,8 @@ struct FeatureContext {
                     var order: [String] = []
                     var counts: [String: Int] = [:]
                     for n in nodes {
-                        var frame = n.frame.sizeDescription
+                        let item = n.kind == .item
+                        var frame = item ? n.frame.pixelSizeDescription(scale: scale) : n.frame.sizeDescription
                         if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
                         var extra = ""
                         if let s = n.solve {
@@ -127,7 +131,8 @@ struct FeatureContext {
                             if s.spacing != 0 { extra += ", spacing \(formatPoints(s.spacing))" }
                         }
                         if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
-                        let key = "| \(env) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
+                        let content = item ? n.contentFrame.pixelSizeDescription(scale: scale) : n.contentFrame.sizeDescription
+                        let key = "| \(env) | \(frame) | \(content) | \(escapeCell(extra))"
                         if counts[key] == nil { order.append(key) }
                         counts[key, default: 0] += 1
                     }
@@ -140,7 +145,7 @@ struct FeatureContext {
                     let approx = ["width", "height"].contains { o.dimension($0)?.isEstimated == true } ? "≈" : ""
                     var seen = Set<String>()
                     for f in idx.frames[o.identity] ?? [] {
-                        let row = "| \(env) | \(approx)\(f.sizeDescription) | at (\(formatPoints(f.x)), \(formatPoints(f.y))) | |"
+                        let row = "| \(env) | \(approx)\(f.pixelSizeDescription(scale: scale)) | at \(f.pixelOriginDescription(scale: scale)) | |"
                         if seen.insert(row).inserted { rows.append(row) }
                         if seen.count >= 8 { break }
                     }
@@ -216,13 +221,17 @@ struct FeatureContext {
         let sizes = engine.dimensionSizes(in: wanted)
         var current: [HeldHints.Hint] = []
         for (range, s) in sizes where !s.values.isEmpty {
-            let lo = s.values.min()!, hi = s.values.max()!
-            let label: String
-            if formatPoints(lo) == formatPoints(hi) {
-                label = (s.estimated ? "≈ " : "= ") + formatPoints(lo) + " pt"
-            } else {
-                label = (s.estimated ? "≈ " : "") + formatPoints(lo) + "–" + formatPoints(hi) + " pt"
+            // Shown: the pixel-rounded size of a cell, supplementary or decoration, with the exact layout size where
+            // it differs (docs/semantics.md#pixel-rounding).
+            func span(_ vs: [Double]) -> String {
+                let lo = vs.min()!, hi = vs.max()!
+                return formatPoints(lo) == formatPoints(hi) ? formatPoints(lo) : formatPoints(lo) + "–" + formatPoints(hi)
             }
+            let shown = span(s.values)
+            let exact = s.exactValues.isEmpty ? shown : span(s.exactValues)
+            let single = !shown.contains("–")
+            var label = (s.estimated ? "≈ " : (single ? "= " : "")) + shown + " pt"
+            if exact != shown { label += " (exact \(exact))" }
             current.append(HeldHints.Hint(range: range, label: label, held: false))
         }
         // A section that does not resolve because of an error in it (a value half typed) keeps the hints it last had.

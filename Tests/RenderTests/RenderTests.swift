@@ -46,12 +46,13 @@ struct ExampleRenderTests {
         #expect(renderSVG(result, options: RenderOptions(title: "examples/\(name)")) == svg)
     }
 
-    @Test("every box of the first group instance has the resolver's frame (explain's numbers)", arguments: examples)
+    @Test("every box of the first group instance has explain's frame: pixel-rounded for views, exact for groups and sections", arguments: examples)
     func framesMatchTheResolver(_ name: String) throws {
         let result = lintFile(renderRepoRoot.appendingPathComponent("examples/\(name)"))
         let root = try parseSVG(renderSVG(result))
         for layout in result.layouts {
             let env = layout.environment.name
+            let scale = layout.environment.scale
             let p = try #require(panel(root, env), "no panel for \(env)")
             let rects = p.all("rect")
             // The device frame: the screen's size, the content origin at the safe area's leading edge.
@@ -68,11 +69,11 @@ struct ExampleRenderTests {
             let boundary = rects.filter { ["header", "footer", "boundary"].contains($0["data-kind"] ?? "") }
             let expectedBoundary = layout.sections.flatMap(\.boundaryItems) + layout.boundaryItems   // the layout's own last
             #expect(boundary.map { $0["data-path"] } == expectedBoundary.map(\.item.path), "\(name) \(env)")
-            for (r, b) in zip(boundary, expectedBoundary) { #expect(same(r.frame, b.frame), "\(name) \(env) \(b.item.path)") }
+            for (r, b) in zip(boundary, expectedBoundary) { #expect(same(r.frame, b.frame.pixelRounded(scale: scale)), "\(name) \(env) \(b.item.path)") }
             let backgrounds = rects.filter { $0["data-kind"] == "background" }
             let expectedDecorations = layout.sections.flatMap(\.decorations)
             #expect(backgrounds.map { $0["data-path"] } == expectedDecorations.map(\.item.path), "\(name) \(env)")
-            for (r, d) in zip(backgrounds, expectedDecorations) { #expect(same(r.frame, d.frame), "\(name) \(env) \(d.item.path)") }
+            for (r, d) in zip(backgrounds, expectedDecorations) { #expect(same(r.frame, d.frame.pixelRounded(scale: scale)), "\(name) \(env) \(d.item.path)") }
 
             // The first instance of each section's group: every group, item and content frame, in layout order.
             let firsts = p.all("g").filter { $0["data-kind"] == "instance" && $0["data-instance"] == "0" }
@@ -81,7 +82,7 @@ struct ExampleRenderTests {
             for (g, s) in zip(firsts, drawnSections) {
                 #expect(g["data-path"] == s.group?.path)
                 let got = g.all("rect").filter { ["item", "group", "content"].contains($0["data-kind"] ?? "") }
-                let want = expectedFirstInstance(s)
+                let want = expectedFirstInstance(s, scale: scale)
                 #expect(got.count == want.count, "\(name) \(env) \(s.path): \(got.count) boxes, the resolver has \(want.count)")
                 for (r, e) in zip(got, want) {
                     #expect(r["data-kind"] == e.kind && r["data-path"] == e.path, "\(name) \(env): \(r.attrs) vs \(e)")
@@ -91,10 +92,20 @@ struct ExampleRenderTests {
                 var supps: [(String, Rect)] = []
                 s.group?.walk { n in for (i, f) in n.supplementaries { supps.append((i.path, f)) } }
                 for b in g.all("rect").filter({ $0["data-kind"] == "badge" }) {
-                    #expect(supps.contains { $0.0 == b["data-path"] && same(b.frame, $0.1) }, "\(name) \(env) badge \(b.attrs)")
+                    #expect(supps.contains { $0.0 == b["data-path"] && same(b.frame, $0.1.pixelRounded(scale: scale)) }, "\(name) \(env) badge \(b.attrs)")
                 }
             }
         }
+    }
+
+    /// nested-groups on a @2x iPhone SE: cells laid out at y = 125.75 are drawn at 126, the exact value kept.
+    @Test("a cell off the pixel grid is drawn at its rounded frame and carries the exact one in data-exact-frame")
+    func exactFrameAttribute() throws {
+        let result = lintFile(renderRepoRoot.appendingPathComponent("examples/nested-groups.layout.json"))
+        let root = try parseSVG(renderSVG(result))
+        let cells = root.all("rect").filter { $0["data-kind"] == "item" && $0["data-exact-frame"] != nil }
+        let cell = try #require(cells.first { $0["data-exact-frame"]?.split(separator: " ").dropFirst().first == "125.75" })
+        #expect(cell.frame?.y == 126)
     }
 
     @Test("every finding is outlined on its element with its rule id, or listed under the panel", arguments: examples)

@@ -98,7 +98,9 @@ func panel(_ root: XNode, _ env: String) -> XNode? {
 
 /// The rects that the first instance of a section's group should hold, in layout order: (kind, path, frame), with
 /// only the placements `itemCount` fills.
-func expectedFirstInstance(_ s: ResolvedSection) -> [(kind: String, path: String, frame: Rect)] {
+/// Items and their content frames as a view gets them (pixel-rounded at `scale`, docs/semantics.md#pixel-rounding),
+/// groups as laid out.
+func expectedFirstInstance(_ s: ResolvedSection, scale: Double = 0) -> [(kind: String, path: String, frame: Rect)] {
     guard let root = s.group, let spec = s.spec, s.groupCount > 0 else { return [] }
     let perGroup = max(1, root.leafCount)
     let total = root.leafCount == 0 ? 0 : (spec.itemCount ?? s.groupCount * perGroup)
@@ -108,8 +110,8 @@ func expectedFirstInstance(_ s: ResolvedSection) -> [(kind: String, path: String
         if n.kind == .item {
             defer { leaf += 1 }
             guard leaf < total else { return }
-            out.append(("item", n.path, n.frame))
-            if n.contentFrame != n.frame { out.append(("content", n.path, n.contentFrame)) }
+            out.append(("item", n.path, n.frame.pixelRounded(scale: scale)))
+            if n.contentFrame != n.frame { out.append(("content", n.path, n.contentFrame.pixelRounded(scale: scale))) }
         } else {
             let filled = leaf < total
             if filled {

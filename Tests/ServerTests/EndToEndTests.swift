@@ -694,6 +694,26 @@ extension ClientCapabilityTests {
         #expect(c.shutdown() == 0)
     }
 
+    /// docs/semantics.md#pixel-rounding: a cell's size and position as its view gets them (pixel-rounded at @2x),
+    /// the exact layout value beside; a group's exact.
+    @Test func hoverAndHintsShowPixelRoundedCells() {
+        let c = LSPClient()
+        c.initialize()
+        let doc = #"{ "environments": ["iPhone SE"], "sections": [ { "group": { "direction": "horizontal", "width": "absolute(300.25)", "height": "absolute(50)", "subitems": [ { "width": "absolute(37.48)", "height": "absolute(50)", "supplementaryItems": [ { "elementKind": "badge", "width": "absolute(10.2)", "height": "absolute(10)", "containerAnchor": { "edges": "topLeading" } } ] } ] } } ] }"#
+        let uri = "file:///tmp/pixels.layout.json"
+        c.open(uri, doc)
+        let labels = (c.result("textDocument/inlayHint", .object([("textDocument", docID(uri)), ("range", range(0, 0, 1, 0))]))?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("= 37.5 pt (exact 37.48)") && labels.contains("= 10 pt (exact 10.2)"), "\(labels)")
+        #expect(labels.contains("= 300.25 pt"), "a group's size is its layout size: \(labels)")
+        let item = position(of: #""width": "absolute(37.48)""#, in: doc, .utf16)!
+        let hi = c.result("textDocument/hover", tdp(uri, item.line, item.character + 2))?["contents"]?["value"]?.stringValue ?? ""
+        #expect(hi.contains("37.5 (exact 37.48)×50"), "\(hi)")
+        let badge = position(of: #""elementKind": "badge""#, in: doc, .utf16)!
+        let hb = c.result("textDocument/hover", tdp(uri, badge.line, badge.character + 2))?["contents"]?["value"]?.stringValue ?? ""
+        #expect(hb.contains("10 (exact 10.2)×10") && hb.contains("at (37.5 (exact 37.48), 0)"), "\(hb)")
+        #expect(c.shutdown() == 0)
+    }
+
     /// Hover, inlay hints and symbols share indexes of the document's full result, built once per result: after an
     /// edit they must show the new sizes, not the ones cached for the text before it.
     @Test func inlayHintsFollowAnEdit() {

@@ -148,8 +148,14 @@ public struct ResolvedIndex: @unchecked Sendable {
     public var nodes: [ObjectIdentifier: [ResolvedNode]] = [:]
     public var sections: [ObjectIdentifier: [ResolvedSection]] = [:]
     public var frames: [ObjectIdentifier: [Rect]] = [:]
+    /// The environment's display scale.
+    public var scale: Double
+
+    /// A size as an emitted frame has it (Stage B of docs/semantics.md#pixel-rounding).
+    public func pixelRounded(_ v: Double) -> Double { Rect(x: 0, y: 0, width: v, height: 0).pixelRounded(scale: scale).width }
 
     public init(_ layout: ResolvedLayout, maxNodes: Int = 500_000) {
+        scale = layout.environment.scale
         var count = 0
         for b in layout.boundaryItems { frames[ObjectIdentifier(b.item), default: []].append(b.frame) }
         for s in layout.sections {

@@ -131,11 +131,16 @@ public func documentOutline(_ result: LintResult) -> [OutlineSymbol] {
 
 /// Every size computed for one dimension's text: in every environment and placement, and whether any is an estimate.
 public struct DimensionSizes: Sendable, Equatable {
+    /// As shown: an item's, supplementary's or decoration's pixel-rounded size, a group's layout size
+    /// (docs/semantics.md#pixel-rounding).
     public var values: [Double] = []
+    /// The exact layout sizes, in the order of `values`.
+    public var exactValues: [Double] = []
     public var estimated = false
     public init() {}
     mutating func merge(_ o: DimensionSizes) {
         values += o.values
+        exactValues += o.exactValues
         estimated = estimated || o.estimated
     }
 }
@@ -154,12 +159,16 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
             for idx in indexes {
                 if case .element(let e) = o {
                     for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
-                        sizes[site.valueRange, default: DimensionSizes()].values.append(axis == "width" ? n.frame.width : n.frame.height)
+                        let v = axis == "width" ? n.frame.width : n.frame.height
+                        sizes[site.valueRange, default: DimensionSizes()].values.append(n.kind == .item ? idx.pixelRounded(v) : v)
+                        sizes[site.valueRange]!.exactValues.append(v)
                         if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim { sizes[site.valueRange]!.estimated = true }
                     }
                 } else {
                     for f in idx.frames[o.identity] ?? [] {
-                        sizes[site.valueRange, default: DimensionSizes()].values.append(axis == "width" ? f.width : f.height)
+                        let v = axis == "width" ? f.width : f.height
+                        sizes[site.valueRange, default: DimensionSizes()].values.append(idx.pixelRounded(v))
+                        sizes[site.valueRange]!.exactValues.append(v)
                         if estimatedDim { sizes[site.valueRange]!.estimated = true }
                     }
                 }

@@ -13,6 +13,35 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
     public var maxY: Double { y + height }
     public var sizeDescription: String { "\(formatPoints(width))×\(formatPoints(height))" }
     public var description: String { "(\(formatPoints(x)), \(formatPoints(y)), \(sizeDescription))" }
+
+    /// Stage B of docs/semantics.md#pixel-rounding: the frame UIKit gives a cell, supplementary or decoration view,
+    /// each of x, y, width and height rounded on its own to the nearest pixel, halves away from zero
+    /// (`round(s × v) / s`, DEC-Round). A scale of 0 or less rounds to whole points, as UIKit does.
+    public func pixelRounded(scale: Double) -> Rect {
+        let s = scale > 0 ? scale : 1
+        func r(_ v: Double) -> Double { v.isFinite ? (s * v).rounded(.toNearestOrAwayFromZero) / s : v }
+        return Rect(x: r(x), y: r(y), width: r(width), height: r(height))
+    }
+}
+
+/// A value as an emitted frame shows it: the pixel-rounded value, followed by the exact layout value when the two
+/// print differently (`75.5 (exact 75.25)`). docs/semantics.md#pixel-rounding.
+public func formatPixel(_ shown: Double, exact: Double) -> String {
+    let a = formatPoints(shown), b = formatPoints(exact)
+    return a == b ? a : "\(a) (exact \(b))"
+}
+
+extension Rect {
+    /// `W×H` of the pixel-rounded frame of this exact one, exact values noted where they differ.
+    public func pixelSizeDescription(scale: Double) -> String {
+        let p = pixelRounded(scale: scale)
+        return "\(formatPixel(p.width, exact: width))×\(formatPixel(p.height, exact: height))"
+    }
+    /// `(x, y)` of the pixel-rounded frame of this exact one, exact values noted where they differ.
+    public func pixelOriginDescription(scale: Double) -> String {
+        let p = pixelRounded(scale: scale)
+        return "(\(formatPixel(p.x, exact: x)), \(formatPixel(p.y, exact: y)))"
+    }
 }
 
 /// Insets resolved to points.

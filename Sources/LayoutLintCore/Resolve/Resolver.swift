@@ -167,7 +167,9 @@ struct SectionResolver {
 
     var main: Axis { configuration.scrollDirection }
 
-    func floorPx(_ v: Double) -> Double { (v * env.scale + 1e-6).rounded(.down) / env.scale }
+    /// Stage A of docs/semantics.md#pixel-rounding: a fractional size floored to the pixel grid, `floor(s × v) / s`,
+    /// with no tolerance (DEC-Size), so floating-point noise can lose a pixel as it does in UIKit.
+    func floorPx(_ v: Double) -> Double { env.scale > 0 ? (env.scale * v).rounded(.down) / env.scale : v }
 
     /// A point along `main` and across it, as a Rect in x/y.
     func rect(main m: Double, cross c: Double, mainExtent: Double, crossExtent: Double) -> Rect {
@@ -551,7 +553,8 @@ struct SectionResolver {
             solve.zeroExtent = (cand.element, d, base)
         }
 
-        // Positions along the axis, then flexible spacing shares the leftover (IBP's rule: equal floored shares). A
+        // Positions along the axis, then flexible spacing shares the leftover in equal exact shares (DEC-Arrange
+        // divides without rounding; IBP floors to whole points, not followed: docs/semantics.md#pixel-rounding). A
         // nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part
         // (docs/semantics.md#spacing).
         func flexibleAlong(_ c: Candidate) -> (lead: Bool, trail: Bool) {
@@ -574,7 +577,7 @@ struct SectionResolver {
         }
         solve.used = cursor
         if flexibleUnits > 0 && available - cursor > 0 && !estAlong {
-            let share = floorPx((available - cursor) / Double(flexibleUnits))
+            let share = (available - cursor) / Double(flexibleUnits)
             var shift = 0.0
             for (n, (cand, _)) in placed.enumerated() {
                 if n > 0 && spacing?.isFlexible == true { shift += share }
@@ -602,7 +605,7 @@ struct SectionResolver {
             var crossPos = ca?.value ?? 0
             let leftover = across - extentAcross - (ca?.value ?? 0) - (cb?.value ?? 0)
             if leftover > 0 {
-                if ca?.isFlexible == true && cb?.isFlexible == true { crossPos += floorPx(leftover / 2) }
+                if ca?.isFlexible == true && cb?.isFlexible == true { crossPos += leftover / 2 }
                 else if ca?.isFlexible == true { crossPos += leftover }
             }
             let dx = axis == .horizontal ? positions[n] : crossPos
