@@ -9,17 +9,27 @@ import PackageDescription
 
 let package = Package(
     name: "layoutlint-fuzz",
+    dependencies: [
+        // The Swift front end's parser (the main package's range).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    ],
     targets: [
         .systemLibrary(name: "CJSONC", path: "Shared/CJSONC", pkgConfig: "json-c"),
         .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
         // With the run-time exclusivity checks that release builds of the main package leave out on hot properties.
         .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore", swiftSettings: [.define("LAYOUTLINT_EXCLUSIVITY_CHECKS")]),
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
+        .target(name: "LayoutLintSwift", dependencies: [
+            "LayoutLintCore",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ], path: "Shared/LayoutLintSwift"),
         .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintRender"),
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),
         .target(name: "JSONRPC", dependencies: ["JSONC"], path: "Shared/JSONRPC"),
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
-        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
                 path: "Shared/LayoutLintServer"),
         // Shared by every target: `check` and the input `Reader` (no product module, so the framer and the core
         // targets do not link the server).
