@@ -4,11 +4,16 @@
 // The main package never sees this one. The product modules are reached through symlinks in `Shared/` to the main
 // package's `Sources/` (the same files, compiled here with the sanitizers), because the main package exports only
 // `LayoutLintCore` as a library product and SwiftPM forbids two targets of the same name in one package graph, so
-// `.package(path: "..")` could not give the fuzzers JSONRPC or LayoutLintServer. No network is needed to build.
+// `.package(path: "..")` could not give the fuzzers JSONRPC or LayoutLintServer. swift-syntax (for the Swift front
+// end) resolves as the main package's does; only FuzzSwift depends on it, and `scripts/fuzz` builds it only when that
+// target runs (each target is built as its own product).
 import PackageDescription
 
 let package = Package(
     name: "layoutlint-fuzz",
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    ],
     targets: [
         .systemLibrary(name: "CJSONC", path: "Shared/CJSONC", pkgConfig: "json-c"),
         .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
@@ -17,6 +22,12 @@ let package = Package(
         .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
         .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintRender"),
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),
+        .target(name: "LayoutLintSwift", dependencies: [
+            "LayoutLintCore",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+        ], path: "Shared/LayoutLintSwift"),
         .target(name: "JSONRPC", dependencies: ["JSONC"], path: "Shared/JSONRPC"),
         .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
         .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
@@ -32,5 +43,6 @@ let package = Package(
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "JSONC", "LayoutLintCore", "LayoutLintReport"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
+        .executableTarget(name: "FuzzSwift", dependencies: ["FuzzCheck", "LayoutLintCore", "LayoutLintSwift"]),
     ]
 )
