@@ -4,7 +4,9 @@
 // The main package never sees this one. The product modules are reached through symlinks in `Shared/` to the main
 // package's `Sources/` (the same files, compiled here with the sanitizers), because the main package exports only
 // `LayoutLintCore` as a library product and SwiftPM forbids two targets of the same name in one package graph, so
-// `.package(path: "..")` could not give the fuzzers JSONRPC or LayoutLintServer. No network is needed to build.
+// `.package(path: "..")` could not give the fuzzers JSONRPC or LayoutLintServer. swift-syntax (for the Swift front
+// end) resolves as the main package's does; only FuzzSwift depends on it, and `scripts/fuzz` builds it only when that
+// target runs (each target is built as its own product).
 import PackageDescription
 
 let package = Package(
@@ -42,5 +44,6 @@ let package = Package(
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "JSONC", "LayoutLintCore", "LayoutLintReport"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
         .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
+        .executableTarget(name: "FuzzSwift", dependencies: ["FuzzCheck", "LayoutLintCore", "LayoutLintSwift"]),
     ]
 )

@@ -1,0 +1,12 @@
+import UIKit
+func a(_ n: Int) -> Int { b(n) }
+func b(_ n: Int) -> Int { a(n + 1) }
+
+func makeLayout() -> UICollectionViewLayout {
+    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(44)))
+    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+    let s = a(1)
+
+    let section = NSCollectionLayoutSection(group: group)
+    return UICollectionViewCompositionalLayout(section: section)
+}

@@ -1,0 +1,11 @@
+import UIKit
+func spacing(_ n: Int) -> CGFloat { return spacing(n + 1) }
+
+func makeLayout() -> UICollectionViewLayout {
+    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(44)))
+    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+    let s = spacing(3)
+
+    let section = NSCollectionLayoutSection(group: group)
+    return UICollectionViewCompositionalLayout(section: section)
+}
