@@ -140,7 +140,11 @@ final class Evaluator {
                     // A local computed variable: read when used (rare; its getter runs each time).
                     value = .unknown(Unknown(what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
                 }
-                if case .member(let m) = value, let resolved = try resolveImplicit(m, r(b, file)) { value = resolved }
+                // `.albums` where no type says what it is: the module's one static member or case of that name. (Not
+                // where the annotation names another type: `let b: UICollectionLayoutSectionOrthogonalScrollingBehavior
+                // = .groupPaging` is UIKit's, whatever the module declares.)
+                if case .member(let m) = value, type.map({ module.typeNames.contains($0) || module.enums[$0] != nil }) ?? true,
+                   let resolved = try resolveImplicit(m, r(b, file)) { value = resolved }
                 try bind(b.pattern, typed(value, as: type), type: type, scope, file)
             }
         } else if let f = d.as(FunctionDeclSyntax.self) {

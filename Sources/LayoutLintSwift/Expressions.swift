@@ -425,6 +425,10 @@ extension Evaluator {
         let onIndex = indexReads > before
         switch (base, idx) {
         case (.array(let a), .num):
+            if onIndex && a.isEmpty {
+                throw EvalStop(kind: .unknown, message: "the section provider reads \(s.calledExpression.trimmedDescription), which is empty in the source (the app fills it at run time), so it has no section \(describe(idx))",
+                               range: r(s, file))
+            }
             guard let i = idx.integer, a.indices.contains(i) else {
                 throw EvalStop(kind: onIndex ? .unknown : .unsupported,
                                message: onIndex ? "past the last section" : "index \(describe(idx)) is out of range of \(s.calledExpression.trimmedDescription) (\(a.count) elements): the app would crash here",
