@@ -52,7 +52,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore", "TestSupport"]),
-        .testTarget(name: "SwiftFrontEndTests", dependencies: ["LayoutLintSwift", "LayoutLintCore", "LayoutLintReport", "JSONC"]),
+        .testTarget(name: "SwiftFrontEndTests", dependencies: ["LayoutLintSwift", "LayoutLintCore", "LayoutLintReport", "JSONC"],
+                    exclude: ["Inputs"]),
         .testTarget(name: "RenderTests", dependencies: ["LayoutLintRender", "LayoutLintCore", "JSONC"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).
         // Shared by the test targets that run the real binary.

@@ -249,7 +249,7 @@ public enum SwiftFrontEnd {
         let needle = Array("layoutlint:disable".utf8)
         for c in file.comments {
             var i = c.range.start
-            while i + needle.count <= c.range.end {
+            while i + needle.count <= min(c.range.end, b.count) {
                 if b[i..<(i + needle.count)].elementsEqual(needle) { b[i + 10] = UInt8(ascii: "-") }
                 i += 1
             }

@@ -123,7 +123,7 @@ public final class SwiftModule: @unchecked Sendable {
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
             files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: folded, lineIndex: LineIndex(bytes),
-                                         comments: swiftComments(folded)))
+                                         comments: swiftComments(folded, bytes: bytes)))
             base += bytes.count + 1
         }
         for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
@@ -357,36 +357,45 @@ func evalIfConfig(_ e: ExprSyntax) -> Bool {
 
 // MARK: comments
 
-/// Every comment of the tree with its range (for suppressions), in the file's offsets. `layoutlint:disable…` (the
-/// SwiftLint-style spelling Swift developers reach for) reads as `layoutlint-disable…`.
-func swiftComments(_ tree: SourceFileSyntax) -> [Comment] {
+/// Every comment of the tree with its range (for suppressions), in the file's offsets, always inside the file.
+/// (`layoutlint:disable…`, the SwiftLint-style spelling, is read as `layoutlint-disable…`: `suppressionText`.)
+func swiftComments(_ tree: SourceFileSyntax, bytes: [UInt8]) -> [Comment] {
     var out: [Comment] = []
     for token in tree.tokens(viewMode: .sourceAccurate) {
-        var offset = token.position.utf8Offset
-        func take(_ trivia: Trivia) {
+        // Each run of trivia is placed by the token's own positions (exact); inside it, a piece's length can be
+        // off where the text is not valid UTF-8 (the parser's text of an invalid byte is U+FFFD), so each comment
+        // is found again in the bytes from where the last one ended.
+        func take(_ trivia: Trivia, from start: Int, to end: Int) {
+            var offset = start
             for piece in trivia {
                 let len = piece.sourceLength.utf8Length
+                let isLine: Bool
                 switch piece {
-                case .lineComment(let t), .docLineComment(let t):
-                    let body = t.hasPrefix("///") ? String(t.dropFirst(3)) : String(t.dropFirst(2))
-                    out.append(Comment(range: ByteRange(offset, offset + len), text: normalizedDirective(body), isLineComment: true))
-                case .blockComment(let t), .docBlockComment(let t):
-                    var body = Substring(t.dropFirst(2))
-                    if body.hasSuffix("*/") { body = body.dropLast(2) }
-                    out.append(Comment(range: ByteRange(offset, offset + len), text: normalizedDirective(String(body)), isLineComment: false))
-                default: break
+                case .lineComment, .docLineComment: isLine = true
+                case .blockComment, .docBlockComment: isLine = false
+                default: offset += len; continue
                 }
-                offset += len
+                let opener: [UInt8] = isLine ? [0x2F, 0x2F] : [0x2F, 0x2A]
+                var at = min(offset, end)
+                while at + 1 < end, !(bytes[at] == opener[0] && bytes[at + 1] == opener[1]) { at += 1 }
+                guard at + 1 < end else { break }
+                var stop = at + 2
+                if isLine {
+                    while stop < end, bytes[stop] != 0x0A, bytes[stop] != 0x0D { stop += 1 }
+                } else {
+                    while stop + 1 < end, !(bytes[stop] == 0x2A && bytes[stop + 1] == 0x2F) { stop += 1 }
+                    stop = min(end, stop + 2)
+                }
+                let text = String(decoding: bytes[(at + 2)..<max(at + 2, isLine ? stop : stop - 2)], as: UTF8.self)
+                out.append(Comment(range: ByteRange(at, stop), text: text, isLineComment: isLine))
+                offset = stop
             }
         }
-        take(token.leadingTrivia)
-        offset = token.endPositionBeforeTrailingTrivia.utf8Offset
-        take(token.trailingTrivia)
+        let n = bytes.count
+        let leadingStart = min(n, token.position.utf8Offset), leadingEnd = min(n, token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        take(token.leadingTrivia, from: leadingStart, to: leadingEnd)
+        let trailingStart = min(n, token.endPositionBeforeTrailingTrivia.utf8Offset), trailingEnd = min(n, token.endPosition.utf8Offset)
+        take(token.trailingTrivia, from: trailingStart, to: trailingEnd)
     }
     return out
-}
-
-func normalizedDirective(_ text: String) -> String {
-    guard text.contains("layoutlint:disable") else { return text }
-    return text.replacingOccurrences(of: "layoutlint:disable", with: "layoutlint-disable")
 }

@@ -113,6 +113,22 @@ struct BadInputTests {
         #expect(!quoted.diagnostics.contains { $0.rule == "swift-limit" })
     }
 
+    @Test("an invalid UTF-8 byte in the trivia before a comment keeps every comment inside the file (FuzzSwift found it)")
+    func invalidByteBeforeComment() {
+        var text = Array("import UIKit\nfunc makeLayout() -> UICollectionViewLayout {\n".utf8)
+        text += Array("    UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: .horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))])))\n}".utf8)
+        text += [0xFB] + Array("// layoutlint:disable-next-line group-overflow\n// a comment after it\n".utf8)
+        let r = lintSwiftBytes(text)
+        #expect(r.layouts.count == 1)
+        for d in r.diagnostics { #expect(d.range.end <= text.count) }
+        // The fuzzer's input itself (a corpus case with one byte changed).
+        let crash = (try? Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Inputs/invalid-byte-before-comment.swift.txt"))).map { [UInt8]($0) } ?? []
+        #expect(!crash.isEmpty)
+        let c = lintSwiftBytes(crash)
+        for d in c.diagnostics { #expect(d.range.end <= crash.count) }
+    }
+
     @Test("a binary file is one clear error; invalid UTF-8 in a comment or a string keeps every position exact")
     func binaryAndInvalidUTF8() {
         var bin: [UInt8] = Array("import UIKit\n".utf8)
