@@ -73,10 +73,14 @@ swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-t
   > "$work/lint.log" 2>&1 || { cat "$work/lint.log"; fail "swift package layoutlint lint failed"; }
 grep -E 'Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/lint.log" >/dev/null \
   || { cat "$work/lint.log"; fail "swift package layoutlint lint did not report the finding"; }
-grep -q '1 of them fixable with --fix' "$work/lint.log" || { cat "$work/lint.log"; fail "lint did not say the finding is fixable"; }
+grep -E 'Sources/Screens/Feed\.swift:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/lint.log" >/dev/null \
+  || { cat "$work/lint.log"; fail "swift package layoutlint lint did not report the Swift finding"; }
+grep -q '2 of them fixable with --fix' "$work/lint.log" || { cat "$work/lint.log"; fail "lint did not say the two findings are fixable"; }
 swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint --fix --no-color \
   > "$work/fix.log" 2>&1 || { cat "$work/fix.log"; fail "swift package layoutlint --fix failed"; }
-grep -q '1 fix applied' "$work/fix.log" || { cat "$work/fix.log"; fail "--fix did not apply one fix"; }
+grep -q '2 fixes applied' "$work/fix.log" || { cat "$work/fix.log"; fail "--fix did not apply the two fixes"; }
+grep -q 'item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(8), trailing: nil, bottom: .fixed(8))' \
+  "$copy/Sources/Screens/Feed.swift" || { cat "$copy/Sources/Screens/Feed.swift"; fail "--fix did not move the Swift insets to edgeSpacing"; }
 fixed=$copy/Sources/Screens/feed.layout.json
 grep -q '"edgeSpacing"' "$fixed" || { cat "$fixed"; fail "--fix did not move the insets into edgeSpacing"; }
 if grep -q '"contentInsets": { "top": 8, "bottom": 8 }' "$fixed"; then cat "$fixed"; fail "--fix left the insets on the estimated axis"; fi
