@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Typing in `serve` when sections `$ref` other sections (fourteenth session): fixes of section text that a `$ref`
+"""Typing in `serve` when sections `$ref` other sections: fixes of section text that a `$ref`
 reads are not safe, so the incremental linter follows the `$ref`s into sections. Two documents of N sections, side by
 side in one run: each section's second subitem `$ref`s a definition (the peer), or the previous section's first
 subitem. In each, the same character is typed in the middle section 2 * REPS times; `layoutlint/stats` gives the
