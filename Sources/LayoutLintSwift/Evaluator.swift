@@ -567,14 +567,7 @@ final class Evaluator {
             return try callFunction(f, owner: c.selfType, args: args.map { Arg(label: nil, value: $0, range: callRange) }, callRange: callRange)
         case .closure(let e, let file):
             let scope = Scope(parent: c.scope)
-            var names: [String] = []
-            switch e.signature?.parameterClause {
-            case .simpleInput(let list)?: names = list.map(\.name.text)
-            case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            case nil:
-                // `$0`, `$1`…
-                names = args.indices.map { "$\($0)" }
-            }
+            let names = closureParameterNames(e, count: args.count)
             for (i, n) in names.enumerated() where n != "_" {
                 let box = Box(i < args.count ? args[i] : .none, type: nil)
                 scope.vars[n] = box
@@ -597,6 +590,15 @@ final class Evaluator {
         case .none: return "nil"
         default: return v.typeName
         }
+    }
+}
+
+/// A closure's parameter names, or `$0`, `$1`… for `count` arguments when it declares none.
+func closureParameterNames(_ e: ClosureExprSyntax, count: Int) -> [String] {
+    switch e.signature?.parameterClause {
+    case .simpleInput(let list)?: return list.map(\.name.text)
+    case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+    case nil: return (0..<count).map { "$\($0)" }
     }
 }
 

@@ -93,12 +93,7 @@ extension Evaluator {
         case .closure(let e, let file):
             // The index parameter is the box the evaluator watches (to know which sections the index picks).
             let scope = Scope(parent: c.scope)
-            var names: [String] = []
-            switch e.signature?.parameterClause {
-            case .simpleInput(let list)?: names = list.map(\.name.text)
-            case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            case nil: names = ["$0", "$1"]
-            }
+            let names = closureParameterNames(e, count: 2)
             if let first = names.first, first != "_" { scope.vars[first] = index }
             if names.count > 1, names[1] != "_" { scope.vars[names[1]] = Box(.object(environment), type: nil) }
             let saved = selfType
