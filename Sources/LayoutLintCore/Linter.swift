@@ -58,7 +58,7 @@ public struct PhaseTimings: Sendable, Equatable {
 private let clockOrigin = ContinuousClock.now
 
 /// Microseconds on a monotonic clock, since the first use.
-func nowMicros() -> Int {
+public func nowMicros() -> Int {
     let d = ContinuousClock.now - clockOrigin
     return Int(d.components.seconds) * 1_000_000 + Int(d.components.attoseconds / 1_000_000_000_000)
 }

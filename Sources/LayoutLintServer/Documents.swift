@@ -16,8 +16,11 @@ final class Document {
     /// A Swift source (`languageId` `swift`, or a `.swift` path): read by the Swift front end, as a module of one
     /// file, each time its text changed (`swiftResult`).
     let isSwift: Bool
-    /// The Swift front end's result for the current text (its layouts, resolved per environment).
-    var swiftResult: SwiftFileResult?
+    /// The Swift front end's result for the current text (its layouts, resolved per environment; the layouts'
+    /// own ranges are the reader's region offsets: `SwiftFileResult.real`).
+    var swiftResult: SwiftFileResult? { swiftReader?.result }
+    /// Reads the Swift document again after each edit, re-reading only the layouts the edit touched.
+    var swiftReader: SwiftDocumentReader?
     var version: Int
     /// Layout documents, once linted: the incremental linter owns the text (edits go to it, it re-lints only what
     /// they touched). Before that, and for configuration files, the text is kept here.
@@ -470,28 +473,42 @@ extension LanguageServer {
         ])
     }
 
-    /// A Swift document: the Swift front end reads it (a module of one file) under its configuration's options.
+    /// A Swift document: the Swift front end reads it (a module of one file) under its configuration's options,
+    /// again after each edit through its `SwiftDocumentReader` (which reads only the layouts the edit touched).
     func lintSwift(_ doc: Document) {
         doc.lintedEdit = doc.editCount
-        if doc.needsConfig || doc.swiftResult == nil {
-            let (_, found) = lintOptions(for: doc)
+        var options: LintOptions?
+        if doc.needsConfig || doc.swiftReader == nil {
+            let (o, found) = lintOptions(for: doc)
             setConfigPath(doc, found?.path)
+            let effect = ConfigEffect(found?.config)
+            if doc.swiftReader == nil || doc.appliedConfig != effect {
+                doc.appliedConfig = effect
+                doc.optionsVersion += 1
+                options = o
+            }
         }
         doc.needsConfig = false
-        let (options, _) = lintOptions(for: doc)
-        let start = monotonicMillis()
-        let result = SwiftFrontEnd.lint([(doc.path ?? doc.uri, doc.text)], options: options)[0]
-        doc.swiftResult = result
-        doc.diagnostics = result.diagnostics
-        let resolved = result.layouts.reduce(0) { $0 + $1.result.sectionsResolved }
+        if let reader = doc.swiftReader {
+            reader.update(text: doc.text, options: options)
+        } else {
+            doc.swiftReader = SwiftDocumentReader(path: doc.path ?? doc.uri, text: doc.text, options: options ?? lintOptions(for: doc).0)
+        }
+        let reader = doc.swiftReader!
+        doc.diagnostics = reader.result.diagnostics
+        let st = reader.stats
         lastChange = .object([
             ("uri", .string(doc.uri)),
             ("version", .int(Int64(doc.version))),
-            ("mode", .string("swift")),
-            ("layouts", .int(Int64(result.layouts.count))),
-            ("sectionsResolved", .int(Int64(resolved))),
-            ("sectionsReused", .int(0)),
-            ("totalMicros", .int((monotonicMillis() - start) * 1000)),
+            ("mode", .string(st.mode)),
+            ("layouts", .int(Int64(st.layouts))),
+            ("layoutsRead", .int(Int64(st.layoutsRead))),
+            ("layoutsReused", .int(Int64(st.layoutsReused))),
+            ("regions", .int(Int64(st.regions))),
+            ("regionsChanged", .int(Int64(st.regionsChanged))),
+            ("parseMicros", .int(Int64(st.parseMicros))),
+            ("readMicros", .int(Int64(st.readMicros))),
+            ("totalMicros", .int(Int64(st.totalMicros))),
         ])
     }
 

@@ -23,10 +23,12 @@ extension FeatureContext {
 
     func swiftHover(_ params: JSONValue) -> Reply {
         guard let offset = offset(params), let result = doc.swiftResult else { return .result(.null) }
+        // The layouts' ranges are the reader's region offsets: the cursor is compared in those.
+        let at = result.virtual(offset)
         // The innermost dimension or element under the cursor.
         var best: (range: ByteRange, property: String?)?
         func consider(_ r: ByteRange?, _ property: String?) {
-            guard let r, r.touches(offset) else { return }
+            guard let r, r.touches(at) else { return }
             if best == nil || r.length < best!.range.length { best = (r, property) }
         }
         let nodes = swiftNodes()
@@ -41,7 +43,7 @@ extension FeatureContext {
         var sectionRange: ByteRange?
         for l in result.layouts {
             for rl in l.result.layouts {
-                for s in rl.sections where s.section.range.touches(offset) && (sectionRange == nil || s.section.range.length <= sectionRange!.length) {
+                for s in rl.sections where s.section.range.touches(at) && (sectionRange == nil || s.section.range.length <= sectionRange!.length) {
                     sectionRange = s.section.range
                     var extra = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                     if let g = s.group { extra += " of \(g.frame.sizeDescription)" }
@@ -71,7 +73,7 @@ extension FeatureContext {
             if let first = hits.first?.node.element {
                 var head = "**\(first.kindName)** in \(LSP.markdownCode(hits[0].layout.name))"
                 if let p = best.property {
-                    let text = String(decoding: doc.text[clampedRange(best.range)], as: UTF8.self)
+                    let text = String(decoding: doc.text[clampedRange(result.real(best.range))], as: UTF8.self)
                     head += " · \(LSP.markdownCode(p)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
                 }
                 var order: [String] = []
@@ -90,11 +92,11 @@ extension FeatureContext {
                 }
                 let rows = order.map { $0 + (counts[$0]! > 1 ? " (×\(counts[$0]!))" : "") + " |" }
                 sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + rows.joined(separator: "\n"))
-                range = best.range
+                range = result.real(best.range)
             }
         } else if let sectionRange, !sectionRows.isEmpty {
             sections.append("**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
-            range = sectionRange
+            range = result.real(sectionRange)
         }
         for d in doc.diagnostics where d.range.touches(offset) {
             var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
@@ -115,13 +117,16 @@ extension FeatureContext {
     /// it is estimated).
     func swiftInlayHints(_ params: JSONValue) -> Reply {
         let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
+        guard let result = doc.swiftResult else { return .result(.array([])) }
         var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
         for (_, _, n) in swiftNodes() {
             guard let e = n.element else { continue }
             for (d, v, est) in [(e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight)] {
-                guard let d, wanted.meets(d.range) else { continue }
-                sizes[d.range, default: ([], false)].values.append(v)
-                if est { sizes[d.range]!.estimated = true }
+                guard let d else { continue }
+                let r = result.real(d.range)
+                guard wanted.meets(r) else { continue }
+                sizes[r, default: ([], false)].values.append(v)
+                if est { sizes[r]!.estimated = true }
             }
         }
         var hints: [JSONValue] = []

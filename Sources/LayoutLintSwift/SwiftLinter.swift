@@ -47,6 +47,9 @@ public struct SwiftFileResult: @unchecked Sendable {
     /// The layouts built here that the evaluator stopped reading: name, where they are built, and why.
     public var unread: [(name: String, range: ByteRange, message: String)] = []
     public var unknownEnvironments: [String] = []
+    /// The offsets of `layouts[].result` and `layouts[].documents`: text offsets, or a document reader's region
+    /// offsets (`real(_:)` and `virtual(_:)` convert).
+    public var regions = SwiftRegions()
     /// By severity, with those past the limit.
     public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }
 }
@@ -69,29 +72,11 @@ public enum SwiftFrontEnd {
         var read: [(path: String, bytes: [UInt8])] = []
         var resultIndex: [Int] = []
         for s in sources {
-            let index = LineIndex(s.bytes)
-            if s.bytes.count > maxFileBytes && mentionsCompositionalLayout(s.bytes) {
-                results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: [
-                    Diagnostic(rule: "swift-limit", severity: .warning,
-                               message: "the file is larger than \(maxFileBytes / (1024 * 1024)) MB, the most layoutlint reads of a Swift file (generated code, most likely): its layouts are not checked",
-                               range: ByteRange(0, 0))]))
+            if let refused = refusal(path: s.path, bytes: s.bytes) {
+                results.append(refused)
                 continue
             }
-            if let nul = s.bytes.prefix(8192).firstIndex(of: 0) {
-                results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: [
-                    Diagnostic(rule: "syntax", severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))]))
-                continue
-            }
-            if mentionsCompositionalLayout(s.bytes), let at = bracketNestingPastLimit(s.bytes) {
-                // swift-syntax's parser looks ahead for a type at each `[` (`[Int]`, `[3 of Int]`), and its time
-                // doubles with each level of nested brackets: 20 levels took 17 s, 25 took 44 s.
-                results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: [
-                    Diagnostic(rule: "swift-limit", severity: .warning,
-                               message: "brackets nest more than \(maxBracketNesting) deep here: layoutlint does not read this file (Swift's parser takes exponential time on such code)",
-                               range: ByteRange(at, at + 1))]))
-                continue
-            }
-            results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: index, diagnostics: []))
+            results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: LineIndex(s.bytes), diagnostics: []))
             if mentionsCompositionalLayout(s.bytes) {
                 resultIndex.append(results.count - 1)
                 read.append(s)
@@ -104,71 +89,143 @@ public enum SwiftFrontEnd {
             for i in resultIndex { results[i].unknownEnvironments = unknown }
             return results
         }
-        var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
-        var layoutsPerFile: [[SwiftLayoutResult]] = Array(repeating: [], count: module.files.count)
-        var unreadPerFile: [[(name: String, range: ByteRange, message: String)]] = Array(repeating: [], count: module.files.count)
+        var outcomes: [SiteOutcome] = []
         var reached: Set<Int> = []
-        // Constructions first: a function returning a section that a construction reaches is part of that layout.
-        let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
-            + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
-        var seenNotes = Set<String>()
-        for site in ordered {
+        for site in orderedSites(module) {
             if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site) { continue }
-            let read = readLayout(site, module: module, environments: environments, options: options)
-            reached.formUnion(read.reached)
-            let file = site.file
+            let outcome = readSite(site, module: module, environments: environments, options: options)
+            reached.formUnion(outcome.read.reached)
+            outcomes.append(outcome)
+        }
+        let assembled = assemble(outcomes, module: module, options: options, unknown: unknown)
+        for (f, i) in resultIndex.enumerated() where f < module.files.count {
+            results[i].diagnostics = assembled[f].diagnostics
+            results[i].omitted = assembled[f].omitted
+            results[i].layouts = assembled[f].layouts
+            results[i].unread = assembled[f].unread
+            results[i].unknownEnvironments = unknown
+        }
+        return results
+    }
+
+    /// The result of a file layoutlint does not read, and why: larger than `maxFileBytes`, binary, or nesting
+    /// brackets past `maxBracketNesting`. nil for a file it reads.
+    static func refusal(path: String, bytes: [UInt8]) -> SwiftFileResult? {
+        let mentions = mentionsCompositionalLayout(bytes)
+        if bytes.count > maxFileBytes && mentions {
+            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
+                Diagnostic(rule: "swift-limit", severity: .warning,
+                           message: "the file is larger than \(maxFileBytes / (1024 * 1024)) MB, the most layoutlint reads of a Swift file (generated code, most likely): its layouts are not checked",
+                           range: ByteRange(0, 0))])
+        }
+        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
+                Diagnostic(rule: "syntax", severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))])
+        }
+        if mentions, let at = bracketNestingPastLimit(bytes) {
+            // swift-syntax's parser looks ahead for a type at each `[` (`[Int]`, `[3 of Int]`), and its time
+            // doubles with each level of nested brackets: 20 levels took 17 s, 25 took 44 s.
+            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
+                Diagnostic(rule: "swift-limit", severity: .warning,
+                           message: "brackets nest more than \(maxBracketNesting) deep here: layoutlint does not read this file (Swift's parser takes exponential time on such code)",
+                           range: ByteRange(at, at + 1))])
+        }
+        return nil
+    }
+
+    /// Constructions first: a function returning a section that a construction reaches is part of that layout.
+    static func orderedSites(_ module: SwiftModule) -> [LayoutSite] {
+        module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
+            + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
+    }
+
+    /// One layout read and checked: what the evaluator read (or why it stopped) and the engine's result, in module
+    /// offsets (a document reader's region offsets: `SwiftRegions`).
+    struct SiteOutcome {
+        var site: LayoutSite
+        var read: Read
+        var lint: LintResult?
+        /// The names the evaluation looked up in the module (recorded by a document reader).
+        var lookups: Set<String> = []
+    }
+
+    static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> SiteOutcome {
+        let read = readLayout(site, module: module, environments: environments, options: options)
+        var outcome = SiteOutcome(site: site, read: read)
+        if let documents = read.documents {
+            // The rules' fixes are dropped (they edit spec text): no source text for them to read.
+            let file = module.files[site.file]
+            outcome.lint = lintModels(documents, environments: environments, source: module.regions == nil ? file.bytes : [],
+                                      lineIndex: file.lineIndex, options: options)
+        }
+        return outcome
+    }
+
+    struct FileOutcome {
+        var diagnostics: [Diagnostic] = []
+        var omitted = OmittedDiagnostics()
+        var layouts: [SwiftLayoutResult] = []
+        var unread: [(name: String, range: ByteRange, message: String)] = []
+    }
+
+    /// The layouts' outcomes → each file's diagnostics (notes once each, suppressions, severities, Swift fixes),
+    /// layouts and unread layouts, in each file's own offsets.
+    static func assemble(_ outcomes: [SiteOutcome], module: SwiftModule, options: LintOptions, unknown: [String]) -> [FileOutcome] {
+        var files = Array(repeating: FileOutcome(), count: module.files.count)
+        var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
+        var seenNotes = Set<String>()
+        let real = { (r: ByteRange) -> ByteRange in module.regions?.real(r) ?? r }
+        for outcome in outcomes {
+            let site = outcome.site, read = outcome.read, file = site.file
             for n in read.notes {
                 let key = "\(n.rule)|\(n.range.start)|\(n.range.end)|\(n.message)"
                 guard seenNotes.insert(key).inserted else { continue }
-                let (f, off) = module.locate(n.range.start)
+                let r = real(n.range)
+                let (f, off) = module.locate(r.start)
                 perFile[f].append(Diagnostic(rule: n.rule, severity: n.severity, message: n.message,
-                                             range: ByteRange(off, off + n.range.length)))
+                                             range: ByteRange(off, off + r.length)))
             }
-            guard let documents = read.documents else {
-                let base = module.files[site.file].base
-                unreadPerFile[site.file].append((site.name, ByteRange(site.range.start - base, site.range.end - base),
-                                                 read.notes.last?.message ?? "layoutlint could not read it"))
+            let base = module.files[file].base
+            let siteRange = real(site.range)
+            guard var lr = outcome.lint else {
+                files[file].unread.append((site.name, ByteRange(siteRange.start - base, siteRange.end - base),
+                                           read.notes.last?.message ?? "layoutlint could not read it"))
                 continue
             }
-            let source = module.files[file].bytes
-            var lr = lintModels(documents, environments: environments, source: source, lineIndex: module.files[file].lineIndex, options: options)
             lr.unknownEnvironments = unknown
             var own: [Diagnostic] = []
             for d in lr.diagnostics {
-                let (f, local) = localized(d, module)
+                let (f, local) = localized(d, module, real)
                 perFile[f].append(local)
                 if f == file { own.append(local) }
             }
             lr.diagnostics = own
-            let base = module.files[file].base
             var layout = SwiftLayoutResult(name: site.name, path: module.files[file].path,
-                                           range: ByteRange(site.range.start - base, site.range.end - base), result: lr)
-            layout.documents = documents
-            layout.environments = environments
+                                           range: ByteRange(siteRange.start - base, siteRange.end - base), result: lr)
+            layout.documents = read.documents ?? []
+            layout.environments = lr.layouts.map(\.environment)
             let locate = { (offset: Int) -> (path: String, line: Int) in
-                let (f, off) = module.locate(offset)
+                let (f, off) = module.locate(real(ByteRange(offset, offset)).start)
                 return (module.files[f].path, module.files[f].lineIndex.position(of: off, in: .utf8).line + 1)
             }
             layout.location = locate
             layout.notes = read.notes.map { n in
-                let (f, off) = module.locate(n.range.start)
+                let r = real(n.range)
+                let (f, off) = module.locate(r.start)
                 return SwiftNote(rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
-                                 line: locate(n.range.start).line, range: ByteRange(off, off + n.range.length))
+                                 line: locate(n.range.start).line, range: ByteRange(off, off + r.length))
             }
-            layoutsPerFile[file].append(layout)
+            files[file].layouts.append(layout)
         }
-        for (f, i) in resultIndex.enumerated() where f < module.files.count {
+        for f in module.files.indices {
             let file = module.files[f]
             var ds = dedupe(perFile[f])
             attachSwiftFixes(&ds, file: file)
             let finished = finishDiagnostics(ds, comments: file.comments, source: suppressionText(file), lineIndex: file.lineIndex, options: options)
-            results[i].diagnostics = finished.diagnostics
-            results[i].omitted = finished.omitted
-            results[i].layouts = layoutsPerFile[f]
-            results[i].unread = unreadPerFile[f]
-            results[i].unknownEnvironments = unknown
+            files[f].diagnostics = finished.diagnostics
+            files[f].omitted = finished.omitted
         }
-        return results
+        return files
     }
 
     /// A function that returns a section or a group is a layout of its own only when it can be called as it is:
@@ -223,15 +280,17 @@ public enum SwiftFrontEnd {
 
     /// A diagnostic in module offsets → the file it is in and its offsets there (related locations in other files
     /// are dropped: a report shows one file).
-    static func localized(_ d: Diagnostic, _ module: SwiftModule) -> (Int, Diagnostic) {
-        let (f, off) = module.locate(d.range.start)
+    static func localized(_ d: Diagnostic, _ module: SwiftModule, _ real: (ByteRange) -> ByteRange) -> (Int, Diagnostic) {
+        let range = real(d.range)
+        let (f, off) = module.locate(range.start)
         let base = module.files[f].base
         var out = d
-        out.range = ByteRange(off, off + d.range.length)
+        out.range = ByteRange(off, off + range.length)
         out.related = d.related.compactMap { r in
-            guard module.locate(r.range.start).file == f else { return nil }
+            let rr = real(r.range)
+            guard module.locate(rr.start).file == f else { return nil }
             var x = r
-            x.range = ByteRange(r.range.start - base, r.range.end - base)
+            x.range = ByteRange(rr.start - base, rr.end - base)
             return x
         }
         return (f, out)

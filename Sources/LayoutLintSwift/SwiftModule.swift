@@ -25,6 +25,11 @@ public struct SwiftSourceFile: @unchecked Sendable {
     public let comments: [Comment]
 }
 
+/// Operators folded into trees (`a + b * c`), as the evaluator reads expressions.
+func foldOperators(_ tree: SourceFileSyntax) -> SourceFileSyntax {
+    OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+}
+
 /// Files that never name the compositional layout API are skipped before any parse (a folder of an app has thousands
 /// of Swift files, a few percent of which build layouts).
 public func mentionsCompositionalLayout(_ bytes: [UInt8]) -> Bool {
@@ -105,29 +110,78 @@ struct LayoutSite {
     let context: Syntax?
 }
 
+/// The names an evaluation looked up in the module's declarations (while `active`): a layout read again after an
+/// edit only when a declaration of one of them changed (`SwiftDocumentReader`).
+final class LookupRecorder {
+    var active = false
+    var names: Set<String> = []
+    @inline(__always) func record(_ name: String) { if active { names.insert(name) } }
+}
+
+/// The module's declarations of one kind by name; each lookup by name is recorded.
+struct NameTable<Value> {
+    fileprivate(set) var storage: [String: Value] = [:]
+    let recorder: LookupRecorder
+    subscript(_ name: String) -> Value? {
+        recorder.record(name)
+        return storage[name]
+    }
+    fileprivate subscript(_ name: String, default value: @autoclosure () -> Value) -> Value {
+        get { storage[name] ?? value() }
+        set { storage[name] = newValue }
+    }
+    /// Every declaration (not recorded: what reads them all records the names it matches).
+    var values: Dictionary<String, Value>.Values { storage.values }
+}
+
+struct NameSet {
+    fileprivate(set) var storage: Set<String> = []
+    let recorder: LookupRecorder
+    func contains(_ name: String) -> Bool {
+        recorder.record(name)
+        return storage.contains(name)
+    }
+}
+
 public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
-    var functions: [String: [FunctionEntry]] = [:]
-    var properties: [String: [PropertyEntry]] = [:]
+    let recorder = LookupRecorder()
+    lazy var functions = NameTable<[FunctionEntry]>(recorder: recorder)
+    lazy var properties = NameTable<[PropertyEntry]>(recorder: recorder)
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
-    var storedProperties: [String: [PropertyEntry]] = [:]
-    var enums: [String: EnumEntry] = [:]
-    var typeNames: Set<String> = []
+    lazy var storedProperties = NameTable<[PropertyEntry]>(recorder: recorder)
+    lazy var enums = NameTable<EnumEntry>(recorder: recorder)
+    lazy var typeNames = NameSet(recorder: recorder)
     var sites: [LayoutSite] = []
+    /// Each name a declaration declares, with the module offset of the declaration (its owner type's name too, for
+    /// a member): which names an edit touched.
+    private(set) var declaredNames: [(name: String, offset: Int)] = []
+
+    /// A document reader's regions: ranges are region offsets (`SwiftRegions`), which edits elsewhere do not move.
+    /// nil: module offsets.
+    let regions: SwiftRegions?
 
     /// Reads `sources` (path, bytes) as one module. Nothing here fails: code that does not parse yields a tree with
     /// missing and unexpected nodes, read as far as it goes.
     public init(sources: [(path: String, bytes: [UInt8])]) {
+        regions = nil
         var base = 0
         for (path, bytes) in sources {
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-            let folded = OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
-            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: folded, lineIndex: LineIndex(bytes),
-                                         comments: swiftComments(folded, bytes: bytes)))
+            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: foldOperators(tree), lineIndex: LineIndex(bytes),
+                                         comments: swiftComments(tree, bytes: bytes)))
             base += bytes.count + 1
         }
         for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
         for i in files.indices { findSites(in: i) }
+    }
+
+    /// One file already parsed (and folded), its ranges in `regions`' offsets.
+    init(path: String, bytes: [UInt8], lineIndex: LineIndex, folded: SourceFileSyntax, comments: [Comment], regions: SwiftRegions) {
+        self.regions = regions
+        files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: folded, lineIndex: lineIndex, comments: comments))
+        index(folded.statements.map(\.item), file: 0, owner: nil)
+        findSites(in: 0)
     }
 
     /// The file that holds module offset `offset`, and the offset in it.
@@ -142,7 +196,8 @@ public final class SwiftModule: @unchecked Sendable {
 
     func range(_ node: some SyntaxProtocol, file: Int) -> ByteRange {
         let b = files[file].base
-        return ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
+        let r = ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
+        return regions?.virtual(r) ?? r
     }
 
     // MARK: declarations
@@ -158,7 +213,11 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?) {
+        let at = files[file].base + d.positionAfterSkippingLeadingTrivia.utf8Offset
+        func declares(_ name: String) { declaredNames.append((name, at)) }
+        if let owner { declares(owner) }
         if let f = d.as(FunctionDeclSyntax.self) {
+            declares(f.name.text)
             let isStatic = f.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
             functions[f.name.text, default: []].append(FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic))
         } else if let v = d.as(VariableDeclSyntax.self) {
@@ -166,32 +225,41 @@ public final class SwiftModule: @unchecked Sendable {
             let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                declares(name)
                 let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.text == "let",
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
                 properties[name, default: []].append(entry)
                 if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
             }
         } else if let c = d.as(ClassDeclSyntax.self) {
-            typeNames.insert(c.name.text)
+            typeNames.storage.insert(c.name.text)
+            declares(c.name.text)
             indexMembers(c.memberBlock.members, file: file, owner: c.name.text)
         } else if let s = d.as(StructDeclSyntax.self) {
-            typeNames.insert(s.name.text)
+            typeNames.storage.insert(s.name.text)
+            declares(s.name.text)
             indexMembers(s.memberBlock.members, file: file, owner: s.name.text)
         } else if let a = d.as(ActorDeclSyntax.self) {
-            typeNames.insert(a.name.text)
+            typeNames.storage.insert(a.name.text)
+            declares(a.name.text)
             indexMembers(a.memberBlock.members, file: file, owner: a.name.text)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
+            declares(e.extendedType.trimmedDescription)
             indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription)
         } else if let e = d.as(EnumDeclSyntax.self) {
-            typeNames.insert(e.name.text)
+            typeNames.storage.insert(e.name.text)
+            declares(e.name.text)
             var entry = EnumEntry(name: e.name.text, file: file)
             entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
             for m in activeMembers(e.memberBlock.members) {
                 if let c = m.decl.as(EnumCaseDeclSyntax.self) {
-                    for el in c.elements { entry.cases.append((el.name.text, el.rawValue?.value)) }
+                    for el in c.elements {
+                        entry.cases.append((el.name.text, el.rawValue?.value))
+                        declares(el.name.text)
+                    }
                 }
             }
-            enums[e.name.text] = entry
+            enums.storage[e.name.text] = entry
             indexMembers(e.memberBlock.members, file: file, owner: e.name.text)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
             switch clause.elements {
@@ -250,7 +318,8 @@ public final class SwiftModule: @unchecked Sendable {
             default: break
             }
         }
-        sites.sort { ($0.file, $0.range.start) < ($1.file, $1.range.start) }
+        let at = { (r: ByteRange) -> Int in self.regions?.real(r.start) ?? r.start }
+        sites.sort { ($0.file, at($0.range)) < ($1.file, at($1.range)) }
     }
 
     /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code

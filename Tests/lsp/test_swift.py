@@ -67,16 +67,45 @@ async def test_swift_diagnostics_hover_hints_lens(client: LanguageClient):
     assert [s.name for s in symbols] == ["makeLayout"]
 
     stats = await client.protocol.send_request_async("layoutlint/stats", {})
-    assert stats.lastChange.mode == "swift" and stats.lastChange.layouts == 1
+    assert stats.lastChange.mode == "swift-whole" and stats.lastChange.layouts == 1
 
-    # An edit that removes the insets clears the finding.
+    # Typing CJK and emoji into the comment above the class: nothing is read again, and the finding moves with
+    # the text (its line and its UTF-16 column as they are now).
     client.diagnostics.pop(uri)
-    fixed = SWIFT.replace("top: 8, leading: 4, bottom: 8, trailing: 4", "top: 0, leading: 4, bottom: 0, trailing: 4")
+    at = find(SWIFT, " — positions")
+    typed = SWIFT.replace(" — positions", "漢字🙂 — positions", 1)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=at, end=at), text="漢字🙂")]))
+    diags = await wait_diagnostics(client, uri)
+    stats = await client.protocol.send_request_async("layoutlint/stats", {})
+    assert stats.lastChange.mode == "swift" and stats.lastChange.layoutsRead == 0 and stats.lastChange.layoutsReused == 1
+    ins = [d for d in diags if d.code == "estimated-content-insets"]
+    assert len(ins) == 1 and ins[0].range.start == find(typed, "NSDirectionalEdgeInsets(top: 8")
+
+    # A new line typed above the layout function (inside the class): the hover still lands on the expression.
+    client.diagnostics.pop(uri)
+    at = find(typed, "    func makeLayout()")
+    typed = typed.replace("    func makeLayout()", "    var count = 0 // 数\n    func makeLayout()", 1)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=at, end=at), text="    var count = 0 // 数\n")]))
+    await wait_diagnostics(client, uri)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=find(typed, "fractionalWidth(1/3)")))
+    assert hover is not None and "130×" in hover.contents.value
+    assert hover.range.start == find(typed, ".fractionalWidth(1/3)")
+
+    # An edit that removes the insets reads the layout again and clears the finding.
+    client.diagnostics.pop(uri)
+    fixed = typed.replace("top: 8, leading: 4, bottom: 8, trailing: 4", "top: 0, leading: 4, bottom: 0, trailing: 4")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=4),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
     diags = await wait_diagnostics(client, uri)
     assert not [d for d in diags if d.code == "estimated-content-insets"]
+    stats = await client.protocol.send_request_async("layoutlint/stats", {})
+    assert stats.lastChange.mode == "swift" and stats.lastChange.layoutsRead == 1
 
 
 async def test_swift_file_without_layouts_is_quiet(client: LanguageClient):

@@ -1,0 +1,305 @@
+// One Swift document as an editor holds it, read again after each edit: only the layouts the edit can have changed
+// are evaluated, resolved and checked again.
+//
+// The file is cut into *regions*: each top-level declaration or statement, and inside a top-level type or extension
+// its header, each member, and its closing brace; the comments and blank lines before each are a region apart. Everything computed for a layout (the model, the resolved
+// layouts, the findings, the evaluator's notes) is kept in *region offsets* (`SwiftRegions`: region id << 32 + the
+// offset in the region), which text inserted or removed elsewhere does not move; results are turned into offsets in
+// the text when they are assembled, once per update.
+//
+// After an edit the text is parsed again incrementally (swift-syntax reuses the nodes the edit did not touch), the
+// regions whose text is unchanged keep their ids, and a layout is read again when the region that builds it changed,
+// or when a declaration of a name its evaluation looked up (a helper, a constant, a type, an enum case) was
+// added, removed or changed; else its last result is kept. Options that change read everything again.
+//
+// Invariant (tested): after every update, `result` equals `SwiftFrontEnd.lint` of the text.
+
+import Foundation
+import LayoutLintCore
+import SwiftParser
+import SwiftSyntax
+
+/// Region offsets: a region's id in the high bits, the offset inside it in the low 32. Offsets below 2^32 are
+/// offsets into the text (the identity when there are no regions).
+public struct SwiftRegions: Sendable {
+    /// Where each region starts in the text, ascending (the first at 0), and its id (1 and up).
+    fileprivate(set) var starts: [Int] = []
+    fileprivate(set) var ids: [Int] = []
+    fileprivate(set) var startOf: [Int: Int] = [:]
+
+    public init() {}
+
+    /// The region holding text offset `offset`.
+    func regionIndex(_ offset: Int) -> Int? {
+        guard !starts.isEmpty, offset >= 0 else { return nil }
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    public func virtual(_ offset: Int) -> Int {
+        guard let i = regionIndex(offset) else { return offset }
+        return (ids[i] << 32) + offset - starts[i]
+    }
+
+    /// A range keeps its length (it lies inside one region).
+    public func virtual(_ r: ByteRange) -> ByteRange {
+        let s = virtual(r.start)
+        return ByteRange(s, s + r.length)
+    }
+
+    public func real(_ offset: Int) -> Int {
+        guard offset >= 1 << 32 else { return offset }
+        guard let s = startOf[offset >> 32] else { return 0 }
+        return s + (offset & 0xFFFF_FFFF)
+    }
+
+    public func real(_ r: ByteRange) -> ByteRange {
+        let s = real(r.start)
+        return ByteRange(s, s + r.length)
+    }
+}
+
+/// What the last update did (`layoutlint/stats`).
+public struct SwiftReadStats: Sendable, Equatable {
+    /// "swift" (an incremental update), "swift-whole" (the document read from scratch: the first time, new
+    /// options, or a file layoutlint does not read).
+    public var mode = "swift-whole"
+    public var layouts = 0
+    /// Layouts evaluated, resolved and checked again by the last update.
+    public var layoutsRead = 0
+    /// Layouts whose results were kept.
+    public var layoutsReused = 0
+    public var regions = 0
+    /// Regions the update found new or changed.
+    public var regionsChanged = 0
+    public var parseMicros = 0
+    public var readMicros = 0
+    public var totalMicros = 0
+    public init() {}
+}
+
+public final class SwiftDocumentReader: @unchecked Sendable {
+    public let path: String
+    public private(set) var options: LintOptions
+    public private(set) var result: SwiftFileResult
+    public private(set) var stats = SwiftReadStats()
+
+    private var text: [UInt8] = []
+    private var parsed: IncrementalParseResult?
+    private var regions = SwiftRegions()
+    /// Each region's end in the text (parallel to `regions.starts`).
+    private var ends: [Int] = []
+    /// By region id: the names the region declares (a member's owner type too).
+    private var declared: [Int: Set<String>] = [:]
+    /// The last outcome of each layout, by the region offset where it is built.
+    private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+    private var nextID = 1
+
+    public init(path: String, text: [UInt8], options: LintOptions) {
+        self.path = path
+        self.options = options
+        result = SwiftFileResult(path: path, source: [], lineIndex: LineIndex([]), diagnostics: [])
+        update(text: text, options: nil)
+    }
+
+    /// Reads `text` (the document's text now); `options` when they changed (everything is read again).
+    public func update(text newText: [UInt8], options newOptions: LintOptions?) {
+        onLargeStack { self.updateOnThisThread(newText, newOptions) }
+    }
+
+    private func forget() {
+        parsed = nil
+        regions = SwiftRegions()
+        ends = []
+        declared = [:]
+        cache = [:]
+    }
+
+    private func updateOnThisThread(_ newText: [UInt8], _ newOptions: LintOptions?) {
+        let t0 = nowMicros()
+        stats = SwiftReadStats()
+        if let newOptions {
+            options = newOptions
+            cache = [:]
+        }
+        let oldText = text
+        text = newText
+        let (environments, unknown) = environmentsToResolve(options: options)
+        if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText) {
+            forget()
+            result = refused
+            stats.totalMicros = nowMicros() - t0
+            return
+        }
+        let lineIndex = LineIndex(newText)
+        guard mentionsCompositionalLayout(newText), !environments.isEmpty else {
+            forget()
+            result = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: [])
+            if mentionsCompositionalLayout(newText) { result.unknownEnvironments = unknown }
+            stats.totalMicros = nowMicros() - t0
+            return
+        }
+
+        // The changed span: old [p, oldEnd) is new [p, newEnd).
+        var p = 0
+        let common = min(oldText.count, newText.count)
+        while p < common && oldText[p] == newText[p] { p += 1 }
+        var suffix = 0
+        while suffix < common - p && oldText[oldText.count - 1 - suffix] == newText[newText.count - 1 - suffix] { suffix += 1 }
+        let oldEnd = oldText.count - suffix, newEnd = newText.count - suffix
+        let delta = newEnd - oldEnd
+
+        // Parse (reusing the previous tree's unchanged nodes).
+        let transition = parsed.map {
+            IncrementalParseTransition(previousIncrementalParseResult: $0,
+                                       edits: ConcurrentEdits(SourceEdit(offset: p, length: oldEnd - p, replacementLength: newEnd - p)))
+        }
+        let incremental = parsed != nil
+        let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        parsed = parse
+        let folded = foldOperators(parse.tree)
+        stats.parseMicros = nowMicros() - t0
+
+        // Regions, with the ids of those whose text did not change.
+        let cuts = regionCuts(folded, count: newText.count)
+        var oldByStart: [Int: (end: Int, id: Int)] = [:]
+        for i in regions.starts.indices { oldByStart[regions.starts[i]] = (ends[i], regions.ids[i]) }
+        var fresh = SwiftRegions()
+        var newEnds: [Int] = []
+        var changedIDs = Set<Int>()
+        var containerChanged = false
+        for (k, cut) in cuts.enumerated() {
+            let s = cut.start, e = k + 1 < cuts.count ? cuts[k + 1].start : newText.count
+            var id: Int?
+            if incremental {
+                if e <= p, let o = oldByStart[s], o.end == e { id = o.id }
+                if s >= newEnd, s - delta >= oldEnd, let o = oldByStart[s - delta], o.end == e - delta { id = o.id }
+            }
+            // A member keeps its result only while its type's header is the one it was read under.
+            if cut.isMember && containerChanged { id = nil }
+            if cut.isHeader { containerChanged = id == nil }
+            if cut.isTopLevel && !cut.isHeader { containerChanged = false }
+            let rid = id ?? { defer { nextID += 1 }; return nextID }()
+            if id == nil { changedIDs.insert(rid) }
+            fresh.starts.append(s)
+            fresh.ids.append(rid)
+            fresh.startOf[rid] = s
+            newEnds.append(e)
+        }
+        let keptIDs = Set(fresh.ids)
+        // The names whose declarations changed: those of regions gone, and of regions new or changed.
+        var changedNames = Set<String>()
+        for (id, names) in declared where !keptIDs.contains(id) { changedNames.formUnion(names) }
+        regions = fresh
+        ends = newEnds
+        stats.regions = fresh.ids.count
+        stats.regionsChanged = changedIDs.count
+
+        let comments = mentionsSuppression(newText) ? swiftComments(parse.tree, bytes: newText) : []
+        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, folded: folded, comments: comments, regions: fresh)
+        var newDeclared: [Int: Set<String>] = [:]
+        for (name, offset) in module.declaredNames {
+            guard let i = fresh.regionIndex(offset) else { continue }
+            newDeclared[fresh.ids[i], default: []].insert(name)
+        }
+        for id in changedIDs { changedNames.formUnion(newDeclared[id] ?? []) }
+        declared = newDeclared
+
+        // Each layout: its last outcome while nothing it read changed, else read again.
+        var outcomes: [SwiftFrontEnd.SiteOutcome] = []
+        var reached: Set<Int> = []
+        var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+        for site in SwiftFrontEnd.orderedSites(module) {
+            if case .construction = site.kind {} else if reached.contains(site.range.start) || !SwiftFrontEnd.standsAlone(site) { continue }
+            let key = site.range.start
+            var outcome: SwiftFrontEnd.SiteOutcome
+            if var old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
+               !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames) {
+                old.site = site
+                outcome = old
+                stats.layoutsReused += 1
+            } else {
+                module.recorder.active = true
+                module.recorder.names = []
+                outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
+                module.recorder.active = false
+                outcome.lookups = module.recorder.names
+                stats.layoutsRead += 1
+            }
+            reached.formUnion(outcome.read.reached)
+            kept[key] = outcome
+            outcomes.append(outcome)
+        }
+        cache = kept
+        stats.layouts = outcomes.count
+        let assembled = SwiftFrontEnd.assemble(outcomes, module: module, options: options, unknown: unknown)[0]
+        var r = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: assembled.diagnostics)
+        r.omitted = assembled.omitted
+        r.layouts = assembled.layouts
+        r.unread = assembled.unread
+        r.unknownEnvironments = unknown
+        r.regions = fresh
+        result = r
+        stats.mode = incremental && newOptions == nil ? "swift" : "swift-whole"
+        stats.readMicros = nowMicros() - t0 - stats.parseMicros
+        stats.totalMicros = nowMicros() - t0
+    }
+
+    /// Where the regions start: each top-level item, and in a top-level type or extension each member and the
+    /// closing brace, each with the comments and blank lines before it as a region of its own.
+    private func regionCuts(_ tree: SourceFileSyntax, count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
+        var cuts: [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] = [(0, true, false, false)]
+        func add(_ at: Int, top: Bool, header: Bool, member: Bool) {
+            if at == cuts[cuts.count - 1].start {
+                cuts[cuts.count - 1] = (at, top, header, member)
+            } else if at > cuts[cuts.count - 1].start && at < count {
+                cuts.append((at, top, header, member))
+            }
+        }
+        for item in tree.statements {
+            let members: MemberBlockSyntax?
+            if case .decl(let d) = item.item {
+                members = d.asProtocol(DeclGroupSyntax.self)?.memberBlock
+            } else {
+                members = nil
+            }
+            // Comments and blank lines before a declaration are a region of their own: typing there reads nothing
+            // again.
+            add(item.position.utf8Offset, top: false, header: false, member: false)
+            add(item.positionAfterSkippingLeadingTrivia.utf8Offset, top: true, header: members != nil, member: false)
+            guard let members else { continue }
+            for m in members.members {
+                add(m.position.utf8Offset, top: false, header: false, member: false)
+                add(m.positionAfterSkippingLeadingTrivia.utf8Offset, top: false, header: false, member: true)
+            }
+            add(members.rightBrace.position.utf8Offset, top: false, header: false, member: false)
+            add(members.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, top: false, header: false, member: true)
+        }
+        return cuts
+    }
+}
+
+extension SwiftFileResult {
+    /// Turns offsets in `layouts[].result` and `layouts[].documents` (region offsets, when a document reader made
+    /// this result) into offsets in the text.
+    public func real(_ r: ByteRange) -> ByteRange { regions.real(r) }
+    /// A text offset as `layouts[].result`'s ranges have it.
+    public func virtual(_ offset: Int) -> Int { regions.virtual(offset) }
+}
+
+/// Whether the text mentions a suppression at all (most files do not: their comments need not be collected).
+func mentionsSuppression(_ bytes: [UInt8]) -> Bool {
+    let needle = Array("layoutlint".utf8)
+    guard bytes.count >= needle.count else { return false }
+    var i = 0
+    let last = bytes.count - needle.count
+    while i <= last {
+        if bytes[i] == 0x6C, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+        i += 1
+    }
+    return false
+}

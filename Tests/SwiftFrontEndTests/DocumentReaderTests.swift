@@ -1,0 +1,208 @@
+// The editor's reader of a Swift document (`SwiftDocumentReader`): after every edit its result is the one a fresh
+// read of the text gives, and it reads again only the layouts the edit can have changed.
+
+import Foundation
+import LayoutLintCore
+import LayoutLintSwift
+import Testing
+
+/// What a user sees of a Swift file's result, in text offsets: diagnostics (with fixes), and per layout its name,
+/// range, and every resolved node's frame and the range of the Swift that set it.
+func describe(_ r: SwiftFileResult) -> [String] {
+    var out: [String] = []
+    for d in r.diagnostics {
+        var line = "\(d.rule) \(d.severity) \(d.range.start)-\(d.range.end) \(d.message)"
+        for e in d.fix?.edits ?? [] { line += " | \(e.range.start)-\(e.range.end) \(e.newText)" }
+        out.append(line)
+    }
+    for l in r.layouts {
+        out.append("layout \(l.name) \(l.range.start)-\(l.range.end) notes \(l.notes.map { "\($0.rule)@\($0.line):\($0.range.start)" })")
+        for rl in l.result.layouts {
+            for s in rl.sections {
+                let sr = r.real(s.section.range)
+                out.append("  \(rl.environment.name) section \(sr.start)-\(sr.end) \(s.frame)")
+                s.group?.walk { n in
+                    let er = n.element.map { r.real($0.range) }
+                    let wr = n.element?.width.map { r.real($0.range) }
+                    out.append("    \(n.frame) \(er.map { "\($0.start)-\($0.end)" } ?? "-") w \(wr.map { "\($0.start)" } ?? "-")")
+                }
+            }
+        }
+    }
+    for u in r.unread { out.append("unread \(u.name) \(u.range.start)-\(u.range.end) \(u.message)") }
+    return out
+}
+
+private let threeLayouts = """
+    import UIKit
+
+    enum Metrics {
+        static let spacing: CGFloat = 10
+    }
+
+    final class FeedViewController: UIViewController {
+        func gridSection(columns: Int) -> NSCollectionLayoutSection {
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / CGFloat(columns)), heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            section.interGroupSpacing = Metrics.spacing
+            return section
+        }
+
+        // 一覧 📱: the list.
+        func makeList() -> UICollectionViewCompositionalLayout {
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
+            item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
+            return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+        }
+
+        func makeGrid() -> UICollectionViewCompositionalLayout {
+            UICollectionViewCompositionalLayout(section: gridSection(columns: 3))
+        }
+
+        func makeCarousel() -> UICollectionViewCompositionalLayout {
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(200)), subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            section.orthogonalScrollingBehavior = .groupPagingCentered
+            section.interGroupSpacing = 12
+            return UICollectionViewCompositionalLayout(section: section)
+        }
+    }
+    """
+
+/// `text` with the first `old` replaced by `new`.
+private func replacing(_ text: String, _ old: String, _ new: String) -> String {
+    guard let r = text.range(of: old) else { Issue.record("no \(old)"); return text }
+    return text.replacingCharacters(in: r, with: new)
+}
+
+@Suite("Swift front end: the editor's document reader")
+struct DocumentReaderTests {
+    func reader(_ text: String) -> SwiftDocumentReader {
+        SwiftDocumentReader(path: "Feed.swift", text: Array(text.utf8), options: LintOptions())
+    }
+
+    func expectFresh(_ reader: SwiftDocumentReader, _ text: String, _ comment: Testing.Comment? = nil) {
+        let fresh = SwiftFrontEnd.lint([("Feed.swift", Array(text.utf8))])[0]
+        #expect(describe(reader.result) == describe(fresh), comment)
+    }
+
+    @Test("an edit inside one layout reads that layout again and keeps the others, positions after it moved")
+    func editInsideOneLayout() {
+        let r = reader(threeLayouts)
+        #expect(r.stats.layoutsRead == 3)
+        // Longer text before the carousel: every position after the edit moves by two bytes.
+        let text = replacing(threeLayouts, ".estimated(44)), subitems", ".estimated(4400)), subitems")
+        r.update(text: Array(text.utf8), options: nil)
+        #expect(r.stats.mode == "swift")
+        #expect(r.stats.layoutsRead == 1)
+        #expect(r.stats.layoutsReused == 2)
+        expectFresh(r, text)
+    }
+
+    @Test("an edit of a helper reads again the layouts that call it, and only those")
+    func editOfHelper() {
+        let r = reader(threeLayouts)
+        let text = replacing(threeLayouts, ".absolute(100)", ".absolute(120)")
+        r.update(text: Array(text.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)   // makeGrid (gridSection is reached by it, not a layout of its own)
+        #expect(r.stats.layoutsReused == 2)
+        expectFresh(r, text)
+        // A shared constant that every layout using it reads.
+        let text2 = replacing(text, "static let spacing: CGFloat = 10", "static let spacing: CGFloat = 14")
+        r.update(text: Array(text2.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)
+        expectFresh(r, text2)
+    }
+
+    @Test("a comment typed between layouts reads none again; a new declaration of a name a layout reads does")
+    func commentsAndNewDeclarations() {
+        let r = reader(threeLayouts)
+        let text = replacing(threeLayouts, "    func makeGrid()", "    // ここ ✏️ a note\n    func makeGrid()")
+        r.update(text: Array(text.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 0)
+        #expect(r.stats.layoutsReused == 3)
+        expectFresh(r, text)
+        // A second `gridSection` overload in an extension: makeGrid looked the name up, so it is read again.
+        let text2 = text + "\nextension FeedViewController {\n    func gridSection(rows: Int) -> Int { rows }\n}\n"
+        r.update(text: Array(text2.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)
+        expectFresh(r, text2)
+    }
+
+    @Test("renaming the type reads its members again")
+    func typeHeader() {
+        let r = reader(threeLayouts)
+        let text = replacing(threeLayouts, "final class FeedViewController", "final class FeedController")
+        r.update(text: Array(text.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 3)
+        expectFresh(r, text)
+    }
+
+    /// Random single-byte edits (typed, deleted, or a digit changed as a user tunes a value), each followed by an
+    /// update compared with a fresh read. Returns the layouts kept over the run.
+    func randomEdits(_ start: [UInt8], seed: UInt64, steps: Int, _ label: String) -> Int {
+        var rng = SplitMix(seed: seed)
+        var text = start
+        let r = SwiftDocumentReader(path: "Feed.swift", text: text, options: LintOptions())
+        let alphabet = Array("abcxyz0123456789 .(){}\n\"/*,:=".utf8)
+        var kept = 0
+        for step in 0..<steps {
+            let at = Int(rng.next() % UInt64(text.count + 1))
+            switch rng.next() % 3 {
+            case 0: text.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+            case 1: if at < text.count { text.remove(at: at) }
+            default:
+                if let d = text.indices.dropFirst(at).first(where: { text[$0] >= 0x30 && text[$0] <= 0x39 }) {
+                    text[d] = 0x30 + UInt8(rng.next() % 10)
+                }
+            }
+            r.update(text: text, options: nil)
+            kept += r.stats.layoutsReused
+            let fresh = SwiftFrontEnd.lint([("Feed.swift", text)])[0]
+            let same = describe(r.result) == describe(fresh)
+            #expect(same, "\(label): after edit \(step)")
+            if !same { break }
+        }
+        return kept
+    }
+
+    @Test("after random typing, deleting and tuning numbers, the result is a fresh read's (and layouts were kept)")
+    func randomEditsThreeLayouts() {
+        #expect(randomEdits(Array(threeLayouts.utf8), seed: 42, steps: 60, "three layouts") > 0)
+    }
+
+    @Test("the same on the corpus's files: section providers, enums, app state, seeds with CJK text",
+          arguments: ["apple-adaptive-sections.swift", "pattern-app-state-data.swift", "seed-001-zh-cn.swift",
+                      "mistake-centered-paging-spacing.swift", "pattern-computed-properties.swift"])
+    func randomEditsCorpus(_ name: String) {
+        let bytes = readBytes(corpusRoot.appendingPathComponent("Cases/" + name).path)
+        #expect(!bytes.isEmpty)
+        _ = randomEdits(bytes, seed: UInt64(bytes.count), steps: 30, name)
+    }
+
+    @Test("options that change read every layout again")
+    func newOptions() {
+        let r = reader(threeLayouts)
+        var options = LintOptions()
+        options.environmentNames = ["iPhone SE"]
+        r.update(text: Array(threeLayouts.utf8), options: options)
+        #expect(r.stats.layoutsRead == 3)
+        #expect(r.result.layouts.allSatisfy { $0.result.layouts.map(\.environment.name) == ["iPhone SE"] })
+    }
+}
+
+/// A small deterministic random number generator for the tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
