@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Tests/editors/* need on Debian 12, skipping what is already there:
-# Debian's neovim, emacs-nox and elpa-eglot; pre-commit and check-jsonschema from PyPI. (node: VS Code checks only.)
+# Debian's neovim, emacs-nox, elpa-eglot and elpa-lsp-mode; pre-commit and check-jsonschema from PyPI. (node: VS Code checks only.)
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 command -v nvim >/dev/null || missing+=(neovim)
 command -v emacs >/dev/null || missing+=(emacs-nox)
 ls -d /usr/share/emacs/site-lisp/elpa/eglot-* >/dev/null 2>&1 || missing+=(elpa-eglot)
+ls -d /usr/share/emacs/site-lisp/elpa/lsp-mode-* >/dev/null 2>&1 || missing+=(elpa-lsp-mode)
 command -v git >/dev/null || missing+=(git)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "install-tools: apt-get install ${missing[*]}" >&2
