@@ -115,9 +115,10 @@ final class Document {
         if let engine {
             engine.edit(r, with: bytes)
         } else {
-            rawIndex = LineIndex([])
+            // (The index lets go of the text first, so that the text is edited in place, then follows the edit.)
+            rawIndex.detach()
             rawText.replaceSubrange(r.start..<r.end, with: bytes)
-            rawIndex = LineIndex(rawText, countsByteOrderMark: true)
+            rawIndex.update(replacing: r, inserted: bytes.count, text: rawText)
         }
         editCount += 1
     }
@@ -490,7 +491,7 @@ extension LanguageServer {
         }
         doc.needsConfig = false
         if let reader = doc.swiftReader {
-            reader.update(text: doc.text, options: options)
+            reader.update(text: doc.text, options: options, lineIndex: doc.lineIndex)
         } else {
             doc.swiftReader = SwiftDocumentReader(path: doc.path ?? doc.uri, text: doc.text, options: options ?? lintOptions(for: doc).0)
         }
@@ -507,6 +508,7 @@ extension LanguageServer {
             ("regions", .int(Int64(st.regions))),
             ("regionsChanged", .int(Int64(st.regionsChanged))),
             ("parseMicros", .int(Int64(st.parseMicros))),
+            ("indexMicros", .int(Int64(st.indexMicros))),
             ("readMicros", .int(Int64(st.readMicros))),
             ("totalMicros", .int(Int64(st.totalMicros))),
         ])

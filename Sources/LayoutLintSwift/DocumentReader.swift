@@ -77,6 +77,9 @@ public struct SwiftReadStats: Sendable, Equatable {
     /// Regions the update found new or changed.
     public var regionsChanged = 0
     public var parseMicros = 0
+    /// Regions, declarations and layout sites found.
+    public var indexMicros = 0
+    /// Layouts read, and the file's diagnostics assembled.
     public var readMicros = 0
     public var totalMicros = 0
     public init() {}
@@ -98,17 +101,22 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     /// The last outcome of each layout, by the region offset where it is built.
     private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
     private var nextID = 1
+    private var parsesSinceWhole = 0
+    /// How many updates reuse the previous tree before one parses from scratch (bounds the memory old trees hold).
+    let reparseEvery: Int
 
-    public init(path: String, text: [UInt8], options: LintOptions) {
+    public init(path: String, text: [UInt8], options: LintOptions, reparseEvery: Int = 400) {
         self.path = path
+        self.reparseEvery = reparseEvery
         self.options = options
         result = SwiftFileResult(path: path, source: [], lineIndex: LineIndex([]), diagnostics: [])
         update(text: text, options: nil)
     }
 
     /// Reads `text` (the document's text now); `options` when they changed (everything is read again).
-    public func update(text newText: [UInt8], options newOptions: LintOptions?) {
-        onLargeStack { self.updateOnThisThread(newText, newOptions) }
+    /// `lineIndex`: the text's, when the caller has it.
+    public func update(text newText: [UInt8], options newOptions: LintOptions?, lineIndex: LineIndex? = nil) {
+        onLargeStack { self.updateOnThisThread(newText, newOptions, lineIndex) }
     }
 
     private func forget() {
@@ -119,7 +127,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         cache = [:]
     }
 
-    private func updateOnThisThread(_ newText: [UInt8], _ newOptions: LintOptions?) {
+    private func updateOnThisThread(_ newText: [UInt8], _ newOptions: LintOptions?, _ knownIndex: LineIndex?) {
         let t0 = nowMicros()
         stats = SwiftReadStats()
         if let newOptions {
@@ -135,7 +143,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             stats.totalMicros = nowMicros() - t0
             return
         }
-        let lineIndex = LineIndex(newText)
+        let lineIndex = knownIndex ?? LineIndex(newText)
         guard mentionsCompositionalLayout(newText), !environments.isEmpty else {
             forget()
             result = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: [])
@@ -154,18 +162,22 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let delta = newEnd - oldEnd
 
         // Parse (reusing the previous tree's unchanged nodes).
+        // An incremental parse keeps the previous trees' memory alive through the nodes it reuses: every
+        // `reparseEvery` updates the text is parsed from scratch, which lets them go.
+        if parsesSinceWhole >= reparseEvery { parsed = nil }
+        parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
         let transition = parsed.map {
             IncrementalParseTransition(previousIncrementalParseResult: $0,
                                        edits: ConcurrentEdits(SourceEdit(offset: p, length: oldEnd - p, replacementLength: newEnd - p)))
         }
-        let incremental = parsed != nil
+        let incremental = !regions.starts.isEmpty
         let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         parsed = parse
-        let folded = foldOperators(parse.tree)
+        let tree = parse.tree
         stats.parseMicros = nowMicros() - t0
 
         // Regions, with the ids of those whose text did not change.
-        let cuts = regionCuts(folded, count: newText.count)
+        let cuts = regionCuts(tree, count: newText.count)
         var oldByStart: [Int: (end: Int, id: Int)] = [:]
         for i in regions.starts.indices { oldByStart[regions.starts[i]] = (ends[i], regions.ids[i]) }
         var fresh = SwiftRegions()
@@ -199,15 +211,18 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.regions = fresh.ids.count
         stats.regionsChanged = changedIDs.count
 
-        let comments = mentionsSuppression(newText) ? swiftComments(parse.tree, bytes: newText) : []
-        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, folded: folded, comments: comments, regions: fresh)
+        let comments = mentionsSuppression(newText) ? swiftComments(tree, bytes: newText) : []
+        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh)
+        // Regions kept declare what they declared; the others are read from the new declarations.
         var newDeclared: [Int: Set<String>] = [:]
+        for id in fresh.ids where !changedIDs.contains(id) { newDeclared[id] = declared[id] }
         for (name, offset) in module.declaredNames {
-            guard let i = fresh.regionIndex(offset) else { continue }
+            guard let i = fresh.regionIndex(offset), changedIDs.contains(fresh.ids[i]) else { continue }
             newDeclared[fresh.ids[i], default: []].insert(name)
+            changedNames.insert(name)
         }
-        for id in changedIDs { changedNames.formUnion(newDeclared[id] ?? []) }
         declared = newDeclared
+        stats.indexMicros = nowMicros() - t0 - stats.parseMicros
 
         // Each layout: its last outcome while nothing it read changed, else read again.
         var outcomes: [SwiftFrontEnd.SiteOutcome] = []
@@ -245,7 +260,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         r.regions = fresh
         result = r
         stats.mode = incremental && newOptions == nil ? "swift" : "swift-whole"
-        stats.readMicros = nowMicros() - t0 - stats.parseMicros
+        stats.readMicros = nowMicros() - t0 - stats.parseMicros - stats.indexMicros
         stats.totalMicros = nowMicros() - t0
     }
 
@@ -293,13 +308,5 @@ extension SwiftFileResult {
 
 /// Whether the text mentions a suppression at all (most files do not: their comments need not be collected).
 func mentionsSuppression(_ bytes: [UInt8]) -> Bool {
-    let needle = Array("layoutlint".utf8)
-    guard bytes.count >= needle.count else { return false }
-    var i = 0
-    let last = bytes.count - needle.count
-    while i <= last {
-        if bytes[i] == 0x6C, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
-        i += 1
-    }
-    return false
+    bytes.withUnsafeBufferPointer { contains($0, "layoutlint") }
 }

@@ -21,6 +21,11 @@ extension Evaluator {
         if e.is(MissingExprSyntax.self) {
             return .unknown(Unknown(what: "the expression being typed", range: range, reason: typingReason))
         }
+        if let seq = e.as(SequenceExprSyntax.self) {
+            // Operators are folded where the evaluator reads them (most of a file's code is never read).
+            let folded = module.folded(seq)
+            if !folded.is(SequenceExprSyntax.self) { return try eval(folded, scope, file, expected: expected) }
+        }
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.replacingOccurrences(of: "_", with: "")
             let v: Double

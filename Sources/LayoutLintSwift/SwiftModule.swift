@@ -25,9 +25,17 @@ public struct SwiftSourceFile: @unchecked Sendable {
     public let comments: [Comment]
 }
 
-/// Operators folded into trees (`a + b * c`), as the evaluator reads expressions.
-func foldOperators(_ tree: SourceFileSyntax) -> SourceFileSyntax {
-    OperatorTable.standardOperators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree
+/// Whether `needle` occurs in `b` (memchr for its first byte, then a compare).
+func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+    guard let base = b.baseAddress, needle.utf8CodeUnitCount > 0, b.count >= needle.utf8CodeUnitCount else { return false }
+    let n = needle.utf8CodeUnitCount, first = needle.utf8Start[0]
+    var i = 0
+    while i + n <= b.count, let p = memchr(base + i, Int32(first), b.count - n + 1 - i) {
+        let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        if memcmp(base + at, needle.utf8Start, n) == 0 { return true }
+        i = at + 1
+    }
+    return false
 }
 
 /// Files that never name the compositional layout API are skipped before any parse (a folder of an app has thousands
@@ -128,7 +136,7 @@ struct NameTable<Value> {
     }
     fileprivate subscript(_ name: String, default value: @autoclosure () -> Value) -> Value {
         get { storage[name] ?? value() }
-        set { storage[name] = newValue }
+        _modify { yield &storage[name, default: value()] }
     }
     /// Every declaration (not recorded: what reads them all records the names it matches).
     var values: Dictionary<String, Value>.Values { storage.values }
@@ -145,17 +153,21 @@ struct NameSet {
 
 public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
-    let recorder = LookupRecorder()
-    lazy var functions = NameTable<[FunctionEntry]>(recorder: recorder)
-    lazy var properties = NameTable<[PropertyEntry]>(recorder: recorder)
+    let recorder: LookupRecorder
+    var functions: NameTable<[FunctionEntry]>
+    var properties: NameTable<[PropertyEntry]>
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
-    lazy var storedProperties = NameTable<[PropertyEntry]>(recorder: recorder)
-    lazy var enums = NameTable<EnumEntry>(recorder: recorder)
-    lazy var typeNames = NameSet(recorder: recorder)
+    var storedProperties: NameTable<[PropertyEntry]>
+    var enums: NameTable<EnumEntry>
+    var typeNames: NameSet
     var sites: [LayoutSite] = []
     /// Each name a declaration declares, with the module offset of the declaration (its owner type's name too, for
     /// a member): which names an edit touched.
     private(set) var declaredNames: [(name: String, offset: Int)] = []
+    /// Functions (with a body) and computed properties whose type names a section or a group, in declaration order:
+    /// the layout sites they may be.
+    private var returnsSectionOrGroup: [FunctionEntry] = []
+    private var computesSectionOrGroup: [PropertyEntry] = []
 
     /// A document reader's regions: ranges are region offsets (`SwiftRegions`), which edits elsewhere do not move.
     /// nil: module offsets.
@@ -163,12 +175,23 @@ public final class SwiftModule: @unchecked Sendable {
 
     /// Reads `sources` (path, bytes) as one module. Nothing here fails: code that does not parse yields a tree with
     /// missing and unexpected nodes, read as far as it goes.
-    public init(sources: [(path: String, bytes: [UInt8])]) {
-        regions = nil
+    private init(regions: SwiftRegions?) {
+        self.regions = regions
+        let recorder = LookupRecorder()
+        self.recorder = recorder
+        functions = NameTable(recorder: recorder)
+        properties = NameTable(recorder: recorder)
+        storedProperties = NameTable(recorder: recorder)
+        enums = NameTable(recorder: recorder)
+        typeNames = NameSet(recorder: recorder)
+    }
+
+    public convenience init(sources: [(path: String, bytes: [UInt8])]) {
+        self.init(regions: nil)
         var base = 0
         for (path, bytes) in sources {
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: foldOperators(tree), lineIndex: LineIndex(bytes),
+            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: tree, lineIndex: LineIndex(bytes),
                                          comments: swiftComments(tree, bytes: bytes)))
             base += bytes.count + 1
         }
@@ -176,12 +199,34 @@ public final class SwiftModule: @unchecked Sendable {
         for i in files.indices { findSites(in: i) }
     }
 
-    /// One file already parsed (and folded), its ranges in `regions`' offsets.
-    init(path: String, bytes: [UInt8], lineIndex: LineIndex, folded: SourceFileSyntax, comments: [Comment], regions: SwiftRegions) {
-        self.regions = regions
-        files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: folded, lineIndex: lineIndex, comments: comments))
-        index(folded.statements.map(\.item), file: 0, owner: nil)
+    /// One file already parsed, its ranges in `regions`' offsets.
+    convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions) {
+        self.init(regions: regions)
+        files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: tree, lineIndex: lineIndex, comments: comments))
+        index(tree.statements.map(\.item), file: 0, owner: nil)
         findSites(in: 0)
+    }
+
+    /// Operators folded (`a + b * c` as a tree), once per sequence, when the evaluator reads it: folding a whole
+    /// file costs more than parsing it, and most of a file is never read. The folded expression is a tree of its
+    /// own; `foldedAt` keeps where it stands in its file.
+    private var foldedSequences: [SyntaxIdentifier: ExprSyntax] = [:]
+    private var foldedAt: [SyntaxIdentifier: Int] = [:]
+
+    func folded(_ seq: SequenceExprSyntax) -> ExprSyntax {
+        if let done = foldedSequences[seq.id] { return done }
+        guard !seq.elements.isEmpty else { return ExprSyntax(seq) }
+        let folded = OperatorTable.standardOperators.foldSingle(seq) { _ in }
+        foldedSequences[seq.id] = folded
+        // (A sequence of one expression folds to that expression, still in the file's tree.)
+        if folded.root.id != seq.root.id { foldedAt[folded.root.id] = position(of: seq) }
+        return folded
+    }
+
+    /// A node's offset in its file (a node of a folded expression: where that expression stands).
+    private func position(of node: some SyntaxProtocol) -> Int {
+        guard !foldedAt.isEmpty, let at = foldedAt[node.root.id] else { return node.position.utf8Offset }
+        return at + node.position.utf8Offset
     }
 
     /// The file that holds module offset `offset`, and the offset in it.
@@ -195,7 +240,7 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     func range(_ node: some SyntaxProtocol, file: Int) -> ByteRange {
-        let b = files[file].base
+        let b = files[file].base + position(of: node) - node.position.utf8Offset
         let r = ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
         return regions?.virtual(r) ?? r
     }
@@ -213,21 +258,27 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?) {
-        let at = files[file].base + d.positionAfterSkippingLeadingTrivia.utf8Offset
+        // (Its last byte: inside the declaration's own region, past the comments before it.)
+        let at = files[file].base + max(d.position.utf8Offset, d.endPosition.utf8Offset - 1)
         func declares(_ name: String) { declaredNames.append((name, at)) }
         if let owner { declares(owner) }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
-            let isStatic = f.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-            functions[f.name.text, default: []].append(FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic))
+            let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
+            functions[f.name.text, default: []].append(entry)
+            if f.body != nil, let type = f.signature.returnClause?.type, namesSectionOrGroup(type, file: file) { returnsSectionOrGroup.append(entry) }
         } else if let v = d.as(VariableDeclSyntax.self) {
-            let isStatic = v.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-            let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
+            let isStatic = v.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isLazy = v.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declares(name)
-                let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.text == "let",
+                let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
+                if b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
+                    computesSectionOrGroup.append(entry)
+                }
                 properties[name, default: []].append(entry)
                 if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
             }
@@ -284,7 +335,7 @@ public final class SwiftModule: @unchecked Sendable {
     // MARK: layout sites
 
     private func findSites(in file: Int) {
-        let finder = SiteFinder(viewMode: .sourceAccurate)
+        let finder = SiteFinder(bytes: files[file].bytes)
         finder.walk(files[file].tree)
         var seen: [String: Int] = [:]
         func unique(_ n: String) -> String {
@@ -298,8 +349,9 @@ public final class SwiftModule: @unchecked Sendable {
         }
         // Functions and computed properties that return a section or a group (checked against the constructions'
         // reach when the module is evaluated).
-        for f in functions.values.joined() where f.file == file {
-            guard let t = f.decl.signature.returnClause?.type.trimmedDescription, f.decl.body != nil else { continue }
+        for f in returnsSectionOrGroup where f.file == file {
+            guard let type = f.decl.signature.returnClause?.type else { continue }
+            let t = type.trimmedDescription
             switch canonicalTypeName(t.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) {
             case "NSCollectionLayoutSection":
                 sites.append(LayoutSite(kind: .returnsSection(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
@@ -308,7 +360,7 @@ public final class SwiftModule: @unchecked Sendable {
             default: break
             }
         }
-        for p in properties.values.joined() where p.file == file && p.binding.accessorBlock != nil {
+        for p in computesSectionOrGroup where p.file == file {
             guard let t = p.type, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             switch canonicalTypeName(t) {
             case "NSCollectionLayoutSection":
@@ -320,6 +372,14 @@ public final class SwiftModule: @unchecked Sendable {
         }
         let at = { (r: ByteRange) -> Int in self.regions?.real(r.start) ?? r.start }
         sites.sort { ($0.file, at($0.range)) < ($1.file, at($1.range)) }
+    }
+
+    /// Whether a type's text names a section or a group at all (a byte search: most functions return other types).
+    private func namesSectionOrGroup(_ type: TypeSyntax, file: Int) -> Bool {
+        let bytes = files[file].bytes
+        let lo = min(bytes.count, type.positionAfterSkippingLeadingTrivia.utf8Offset), hi = min(bytes.count, type.endPositionBeforeTrailingTrivia.utf8Offset)
+        guard lo < hi else { return false }
+        return bytes[lo..<hi].withUnsafeBufferPointer { contains($0, "Section") || contains($0, "Group") }
     }
 
     /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code
@@ -360,6 +420,25 @@ public final class SwiftModule: @unchecked Sendable {
 /// with arguments or a trailing section-provider closure.
 private final class SiteFinder: SyntaxVisitor {
     var constructions: [FunctionCallExprSyntax] = []
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// A declaration whose text names neither `…CompositionalLayout` nor `section` builds no layout: its syntax is
+    /// not walked (in an app's view controller, most of the code).
+    private func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        let lo = min(bytes.count, node.positionAfterSkippingLeadingTrivia.utf8Offset), hi = min(bytes.count, node.endPosition.utf8Offset)
+        guard lo < hi else { return .visitChildren }
+        return bytes[lo..<hi].withUnsafeBufferPointer { b in
+            contains(b, "CompositionalLayout") || contains(b, "section") ? .visitChildren : .skipChildren
+        }
+    }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind { mayBuild(node) }
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind { mayBuild(node) }
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         var callee = node.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base { callee = b }

@@ -124,14 +124,14 @@ public struct LineIndex: Sendable {
     }
 
     /// Lets go of the text so that its owner can edit it in place (then `update` must follow before any use).
-    mutating func detach() { bytes = [] }
+    public mutating func detach() { bytes = [] }
 
     /// Follows an edit of the text: `old` (a range of the text before the edit) was replaced by `inserted` bytes, and
     /// `text` is the text after it. Only the lines the edit touches are scanned again; the lines after it move. In a
     /// document with non-ASCII bytes the checkpoints near the edit are made again from the last one safely before it,
     /// and those after it move by the bytes and units the edit added (a document whose first non-ASCII byte the edit
     /// brings is indexed again whole, once).
-    mutating func update(replacing old: ByteRange, inserted: Int, text: [UInt8]) {
+    public mutating func update(replacing old: ByteRange, inserted: Int, text: [UInt8]) {
         let oldCount = text.count - inserted + old.length
         // An edit of a byte order mark (or of the bytes before the first line) indexes the text again.
         guard old.start >= 0, old.start <= old.end, old.end <= oldCount, old.start >= lineStarts[0] else {
