@@ -155,8 +155,10 @@ public enum SwiftFrontEnd {
         if let documents = read.documents {
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
             let file = module.files[site.file]
-            outcome.lint = lintModels(documents, environments: environments, source: module.regions == nil ? file.bytes : [],
-                                      lineIndex: file.lineIndex, options: options)
+            var lint = lintModels(documents, environments: environments, source: module.regions == nil ? file.bytes : [],
+                                  lineIndex: file.lineIndex, options: options)
+            lint.diagnostics = lint.diagnostics.map { SwiftWording.swift($0) }
+            outcome.lint = lint
         }
         return outcome
     }
