@@ -5,10 +5,115 @@ import Foundation
 import LayoutLintCore
 
 extension SwiftFrontEnd {
-    static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile) {
-        for i in diagnostics.indices where diagnostics[i].rule == "estimated-content-insets" && diagnostics[i].fix == nil {
-            diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
+    /// `sections`: the sections of the file's layouts, their ranges in the file's offsets.
+    static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [SectionSpec] = [],
+                                 real: (ByteRange) -> ByteRange = { $0 }) {
+        for i in diagnostics.indices where diagnostics[i].fix == nil {
+            switch diagnostics[i].rule {
+            case "estimated-content-insets": diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
+            case "paging-inter-group-spacing": diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sections, real)
+            case "centered-paging-inter-group-spacing": diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sections, real)
+            default: break
+            }
         }
+    }
+
+    /// The section a paging finding is about: the one whose spacing, insets or group size is at the finding.
+    static func section(of d: Diagnostic, _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> SectionSpec? {
+        sections.first { s in
+            [s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range, s.group?.height?.range]
+                .contains { $0.map(real) == d.range }
+        }
+    }
+
+    /// `.paging` with spacing, insets or a narrower group: `.groupPaging` pages by the group (a suggestion: it
+    /// changes how the section scrolls).
+    static func toGroupPaging(_ d: Diagnostic, _ b: [UInt8], _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> Fix? {
+        guard let s = section(of: d, sections, real), let site = s.props["orthogonalScrollingBehavior"] else { return nil }
+        let r = real(site.valueRange)
+        guard r.start >= 0, r.end <= b.count else { return nil }
+        let text = String(decoding: b[r.start..<r.end], as: UTF8.self)
+        guard text.hasSuffix(".paging") else { return nil }
+        return Fix(title: "Page by the group (.groupPaging)",
+                   edits: [TextEdit(range: ByteRange(r.end - "paging".utf8.count, r.end), newText: "groupPaging")], isSafe: false)
+    }
+
+    /// Spacing with `.groupPagingCentered`: the `interGroupSpacing` statement goes, and half the spacing goes on each
+    /// item's leading and trailing insets (a suggestion: every card gets narrower by the spacing). Only where the
+    /// spacing is a statement of its own line, and each item's insets are a plain `NSDirectionalEdgeInsets(…)` of
+    /// numbers or none (then a statement setting them follows the item's declaration).
+    static func spacingToItemInsets(_ d: Diagnostic, _ b: [UInt8], _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> Fix? {
+        guard let s = section(of: d, sections, real), s.interGroupSpacing / 2 >= 1, let g = s.group?.group else { return nil }
+        let half = s.interGroupSpacing / 2
+        let (a, z) = g.direction == .vertical ? ("top", "bottom") : ("leading", "trailing")
+        // The spacing statement, whole lines.
+        guard let (lineStart, lineEnd, head) = statementLine(d.range, b), head.hasSuffix(".interGroupSpacing =") else { return nil }
+        var edits = [TextEdit(range: ByteRange(lineStart, min(b.count, lineEnd + 1)), newText: "")]
+        var seen = Set<Int>()
+        for item in g.layout.children {
+            guard !item.isGroup else { return nil }
+            if let site = item.props["contentInsets"] {
+                let r = real(site.valueRange)
+                guard seen.insert(r.start).inserted else { continue }
+                guard var values = literalInsets(r, b) else { return nil }
+                values[a, default: 0] += half
+                values[z, default: 0] += half
+                edits.append(TextEdit(range: r, newText: insetsCall(values)))
+            } else {
+                // `let card = NSCollectionLayoutItem(…)`: its insets on a new line after the statement.
+                let r = real(item.range)
+                guard seen.insert(r.start).inserted, let (_, _, head) = statementLine(r, b) else { continue }
+                let words = head.split(separator: " ")
+                guard words.count == 3, words[0] == "let" || words[0] == "var", words[2] == "=" else { return nil }
+                var end = r.end
+                while end < b.count, b[end] != 0x0A { end += 1 }
+                let indent = String(decoding: b[lineStartOf(r.start, b)...].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+                edits.append(TextEdit(range: ByteRange(end, end),
+                                      newText: "\n\(indent)\(words[1]).contentInsets = \(insetsCall([a: half, z: half]))"))
+            }
+        }
+        guard edits.count > 1 else { return nil }
+        return Fix(title: "Replace interGroupSpacing by \(formatPoints(half)) pt item insets on each side (the cards get \(formatPoints(s.interGroupSpacing)) pt narrower)",
+                   edits: edits, isSafe: false)
+    }
+
+    static func lineStartOf(_ at: Int, _ b: [UInt8]) -> Int {
+        var i = min(at, b.count)
+        while i > 0, b[i - 1] != 0x0A { i -= 1 }
+        return i
+    }
+
+    /// The line of a statement whose value is `r` and nothing after it on its line: its start, its end (the
+    /// newline), and the text before `r` (trimmed). nil when the line holds more.
+    static func statementLine(_ r: ByteRange, _ b: [UInt8]) -> (Int, Int, String)? {
+        guard r.start >= 0, r.end <= b.count else { return nil }
+        let start = lineStartOf(r.start, b)
+        var end = r.end
+        while end < b.count, b[end] != 0x0A { end += 1 }
+        let after = String(decoding: b[r.end..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard after.isEmpty else { return nil }
+        return (start, end, String(decoding: b[start..<r.start], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)` (or `.init(…)`) of number literals.
+    static func literalInsets(_ r: ByteRange, _ b: [UInt8]) -> [String: Double]? {
+        guard r.start >= 0, r.end <= b.count else { return nil }
+        let expr = String(decoding: b[r.start..<r.end], as: UTF8.self)
+        guard let open = expr.firstIndex(of: "("), expr.hasSuffix(")") else { return nil }
+        let callee = expr[..<open].trimmingCharacters(in: .whitespaces)
+        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" else { return nil }
+        var values: [String: Double] = [:]
+        for part in expr[expr.index(after: open)..<expr.index(before: expr.endIndex)].split(separator: ",") {
+            let kv = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            guard kv.count == 2, let v = Double(kv[1]) else { return nil }
+            values[kv[0]] = v
+        }
+        return Set(values.keys) == ["top", "leading", "bottom", "trailing"] ? values : nil
+    }
+
+    static func insetsCall(_ v: [String: Double]) -> String {
+        func n(_ k: String) -> String { formatPoints(v[k] ?? 0) }
+        return "NSDirectionalEdgeInsets(top: \(n("top")), leading: \(n("leading")), bottom: \(n("bottom")), trailing: \(n("trailing")))"
     }
 
     /// `item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 4, bottom: 8, trailing: 4)` on an item whose

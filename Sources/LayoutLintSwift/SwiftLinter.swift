@@ -219,10 +219,21 @@ public enum SwiftFrontEnd {
             }
             files[file].layouts.append(layout)
         }
+        // The sections each file's layouts build (for fixes that edit more than the finding's expression).
+        var sections: [[SectionSpec]] = Array(repeating: [], count: module.files.count)
+        for o in outcomes {
+            for doc in o.read.documents ?? [] {
+                for section in doc.sections { sections[module.locate(real(section.range).start).file].append(section.base) }
+            }
+        }
         for f in module.files.indices {
             let file = module.files[f]
             var ds = dedupe(perFile[f])
-            attachSwiftFixes(&ds, file: file)
+            let base = file.base
+            attachSwiftFixes(&ds, file: file, sections: sections[f], real: { r in
+                let x = real(r)
+                return ByteRange(x.start - base, x.end - base)
+            })
             let finished = finishDiagnostics(ds, comments: file.comments, source: suppressionText(file), lineIndex: file.lineIndex, options: options)
             files[f].diagnostics = finished.diagnostics
             files[f].omitted = finished.omitted

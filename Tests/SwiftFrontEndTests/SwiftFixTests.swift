@@ -70,4 +70,66 @@ struct SwiftFixTests {
         let r = SwiftFrontEnd.lint([("D.swift", Array(unused.utf8))])[0]
         #expect(r.diagnostics.contains { $0.rule == "unused-suppression" })
     }
+
+    /// `text` with a fix's edits applied.
+    static func applying(_ fix: Fix, to text: [UInt8]) -> String {
+        var out = text
+        for e in fix.edits.sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test("paging with spacing: a suggested fix to .groupPaging; applied, the finding is gone; lint --fix leaves it")
+    func pagingToGroupPaging() throws {
+        let source = """
+            import UIKit
+            func carousel() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .paging // ページ 📄
+                section.interGroupSpacing = 10
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """
+        let before = SwiftFrontEnd.lint([("Carousel.swift", Array(source.utf8))])[0]
+        let d = try #require(before.diagnostics.first { $0.rule == "paging-inter-group-spacing" })
+        let fix = try #require(d.fix)
+        #expect(!fix.isSafe)
+        #expect(SwiftFrontEnd.applySafeFixes(before).applied == 0)
+        let fixed = Self.applying(fix, to: before.source)
+        #expect(fixed.contains("section.orthogonalScrollingBehavior = .groupPaging // ページ 📄\n"), "\(fixed)")
+        let after = SwiftFrontEnd.lint([("Carousel.swift", Array(fixed.utf8))])[0]
+        #expect(!after.diagnostics.contains { $0.rule == "paging-inter-group-spacing" }, "\(after.diagnostics.map(\.message))")
+    }
+
+    @Test("centered paging with spacing: the spacing becomes half on each item's sides; applied, the finding is gone")
+    func centeredPagingSpacingToInsets() throws {
+        let source = """
+            import UIKit
+            func featured() -> UICollectionViewLayout {
+                let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .absolute(220)), subitems: [card])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPagingCentered
+                section.interGroupSpacing = 10
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """
+        let before = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
+        let d = try #require(before.diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" })
+        let fix = try #require(d.fix)
+        #expect(!fix.isSafe)
+        let fixed = Self.applying(fix, to: before.source)
+        #expect(!fixed.contains("interGroupSpacing"), "\(fixed)")
+        #expect(fixed.contains("heightDimension: .fractionalHeight(1)))\n    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5)\n"), "\(fixed)")
+        let after = SwiftFrontEnd.lint([("Featured.swift", Array(fixed.utf8))])[0]
+        #expect(!after.diagnostics.contains { $0.rule == "centered-paging-inter-group-spacing" }, "\(after.diagnostics.map(\.message))")
+        // With insets already there, they grow by 5 on each side.
+        let withInsets = source.replacingOccurrences(of: "    let group =", with: "    card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)\n    let group =")
+        let r = SwiftFrontEnd.lint([("Featured.swift", Array(withInsets.utf8))])[0]
+        let fix2 = try #require(r.diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" }?.fix)
+        #expect(Self.applying(fix2, to: r.source).contains("card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 9, bottom: 2, trailing: 9)"))
+    }
 }
