@@ -1,6 +1,7 @@
-// The Swift corpus (Tests/SwiftLayouts): every Swift layout against its twin spec document, resolved in the same
-// environments. The twin is resolved by the spec front end, the Swift by the Swift front end; the engine is the same,
-// so any difference in a frame is the evaluator reading the Swift other than UIKit would build it.
+// The Swift corpus (Tests/SwiftLayouts, listed by its manifest.json): every Swift layout against its twin spec
+// document, resolved in the same environments. The twin is resolved by the spec front end, the Swift by the Swift
+// front end; the engine is the same, so any difference in a frame is the evaluator reading the Swift other than
+// UIKit would build it. Also: what app state each layout depends on is named, and the known mistakes are flagged.
 
 import Foundation
 import LayoutLintCore
@@ -44,36 +45,11 @@ func corpusLayouts() -> [CorpusLayout] {
 
 func readBytes(_ path: String) -> [UInt8] { (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? [] }
 
-/// Every frame of a resolved layout, one line each, per section: groups, items, badges and top boundary items
-/// (sections' own extents and group counts are left out: they depend on the number of items, which the data source
-/// decides and Swift does not say; the twins' itemCount is dropped for the same reason), and the layout's own
-/// boundary items' sizes.
-func frames(_ l: ResolvedLayout) -> [[String]] {
-    var out: [[String]] = [l.boundaryItems.map { "layout boundary item \($0.frame.sizeDescription)" }]
-    func node(_ n: ResolvedNode, _ into: inout [String]) {
-        into.append("\(n.kind) \(n.frame) content \(n.contentFrame)")
-        for s in n.supplementaries { into.append("badge \(s.frame)") }
-        for c in n.children { node(c, &into) }
-    }
-    for s in l.sections {
-        var lines: [String] = []
-        if let r = s.unresolvedReason { out.append(["unresolved: \(r)"]); continue }
-        lines.append("insets \(s.contentInsets.top) \(s.contentInsets.leading) \(s.contentInsets.bottom) \(s.contentInsets.trailing)")
-        for b in s.boundaryItems where [.top, .topLeading, .topTrailing].contains(b.item.alignment) {
-            lines.append("boundary item \(b.frame)")
-        }
-        if let g = s.group { node(g, &lines) }
-        out.append(lines)
-    }
-    return out
-}
-
-/// The twin, without `itemCount` (see `frames`).
-func twinResult(_ path: String) -> LintResult {
-    var text = String(decoding: readBytes(path), as: UTF8.self)
-    text = text.replacingOccurrences(of: #""itemCount"\s*:\s*[0-9]+\s*,?"#, with: "", options: .regularExpression)
-    return lint(bytes: Array(text.utf8))
-}
+/// Swift layouts whose reading differs from their twin, and why (the evaluator's gaps). Each must still differ.
+let twinDifferences: [String: String] = [
+    "Cases/pattern-environment-idiom.makeLayout.layout.json":
+        "the configuration's interSectionSpacing is 24 on iPad and 12 elsewhere, which one spec configuration cannot say (the twin has 12)",
+]
 
 func swiftResult(_ layout: CorpusLayout, environments: [LayoutEnvironment]) -> (SwiftLayoutResult?, [SwiftFileResult]) {
     var options = LintOptions()
@@ -90,24 +66,56 @@ struct CorpusTests {
         #expect(corpusLayouts().count >= 40)
     }
 
-    @Test("each Swift layout resolves to its twin spec document's frames in every environment", arguments: corpusLayouts().filter { $0.twin != nil })
+    /// The evaluator against the hand-written twins: each Swift layout, read in its twin's environments, resolves
+    /// as its twin does — every section, group, item, badge and boundary item, frames and content frames (the
+    /// comparable part of `explain --format json`). The data source's part comes from the twin: its item counts and
+    /// its number of sections (a layout built with `section:` stands for each of them; a provider's sections past
+    /// the data source's count are not shown).
+    @Test("each Swift layout resolves as its twin spec document, in every environment", arguments: corpusLayouts().filter { $0.twin != nil })
     func matchesTwin(_ layout: CorpusLayout) throws {
-        let twin = twinResult(try #require(layout.twin))
+        let twinPath = try #require(layout.twin)
+        let twin = lint(bytes: readBytes(twinPath))
         #expect(!twin.diagnostics.contains { $0.rule == "syntax" || $0.rule == "invalid-value" || $0.rule == "unknown-key" }, "the twin itself is broken")
-        let (found, results) = swiftResult(layout, environments: twin.layouts.map(\.environment))
-        let swift = try #require(found, "no layout named \(layout.name): \(results.flatMap(\.layouts).map(\.name)); \(results.flatMap(\.diagnostics).filter { $0.rule.hasPrefix("swift-") }.map(\.message))")
-        #expect(swift.result.layouts.count == twin.layouts.count)
-        for (s, t) in zip(swift.result.layouts, twin.layouts) {
-            let a = frames(s), b = frames(t)
-            // A layout made with `section:` repeats its one section for every section of the data source (the twin
-            // lists them); a section provider gives its sections in order.
-            #expect(a.count == b.count || a.count == 2, "\(t.environment.name): \(a.count - 1) sections from Swift, \(b.count - 1) in the twin")
-            for (k, (x, y)) in zip(a, b).enumerated() where x != y {
-                let first = zip(x, y).first { $0 != $1 }.map { "Swift \($0.0) ≠ twin \($0.1)" } ?? "\(x.count) frames from Swift, \(y.count) in the twin"
-                Issue.record("\(t.environment.name), \(k == 0 ? "layout" : "section \(k - 1)"): \(first)")
-                break
+        let environments = twin.layouts.map(\.environment)
+        var options = LintOptions()
+        options.environments = environments
+        let results = SwiftFrontEnd.lint(layout.swift.map { ($0, readBytes($0)) }, options: options)
+        var difference: String?
+        if let found = results.flatMap(\.layouts).first(where: { $0.name == layout.name }) {
+            // A copy of a section's keys at another index, with the data source's item count.
+            func copy(_ s: SectionSpec, _ k: Int) -> SectionSpec {
+                let c = SectionSpec(path: "/sections/\(k)", range: s.range)
+                c.name = s.name; c.group = s.group; c.contentInsets = s.contentInsets; c.interGroupSpacing = s.interGroupSpacing
+                c.orthogonalScrollingBehavior = s.orthogonalScrollingBehavior; c.contentInsetsReference = s.contentInsetsReference
+                c.supplementaryContentInsetsReference = s.supplementaryContentInsetsReference
+                c.boundarySupplementaryItems = s.boundarySupplementaryItems; c.decorationItems = s.decorationItems
+                c.itemCount = twin.document.sections[k].base.itemCount
+                return c
             }
+            let count = twin.document.sections.count
+            let documents = found.documents.map { doc -> LayoutDocument in
+                let out = LayoutDocument()
+                out.configuration = doc.configuration
+                out.sections = (0..<count).compactMap { k in
+                    guard let s = doc.sections.count == 1 ? doc.sections[0] : (k < doc.sections.count ? doc.sections[k] : nil) else { return nil }
+                    let section = Section(index: k, base: copy(s.base, k), hasOwnKeys: s.hasOwnKeys)
+                    section.variants = s.variants.map { v in var v = v; v.spec = copy(v.spec, k); return v }
+                    return section
+                }
+                return out
+            }
+            let r = lintModels(documents, environments: environments, source: [], lineIndex: LineIndex([]), options: options)
+            difference = firstDifference(comparable(twin.layouts, foreignPaths: true, sectionRelative: true),
+                                         comparable(r.layouts, sectionRelative: true))
+        } else {
+            difference = "no layout \(layout.name) is read: \(results.flatMap(\.layouts).map(\.name)); \(results.flatMap(\.diagnostics).filter { $0.rule.hasPrefix("swift-") }.map(\.message))"
         }
+        let key = String(twinPath.dropFirst(corpusRoot.path.count + 1))
+        if let why = twinDifferences[key] {
+            #expect(difference != nil, "\(key) matches its Swift now: take it off twinDifferences (\(why))")
+            return
+        }
+        #expect(difference == nil, "\(layout) does not resolve as \(key): \(difference ?? "")")
     }
 
     @Test("a layout that depends on app state says so, naming what it assumed", arguments: corpusLayouts().filter { !$0.appState.isEmpty })
@@ -120,7 +128,7 @@ struct CorpusTests {
 
     @Test("the rules flag the corpus's known mistakes in the Swift as in the twin", arguments: corpusLayouts().filter { !$0.expectRules.isEmpty })
     func mistakesAreFlagged(_ layout: CorpusLayout) {
-        let environments = layout.twin.map { twinResult($0).layouts.map(\.environment) } ?? [LayoutEnvironment.default]
+        let environments = layout.twin.map { lint(bytes: readBytes($0)).layouts.map(\.environment) } ?? [LayoutEnvironment.default]
         let (_, results) = swiftResult(layout, environments: environments)
         let rules = Set(results.flatMap(\.diagnostics).map(\.rule))
         for r in layout.expectRules { #expect(rules.contains(r), "\(r) not reported; got \(rules.sorted())") }
