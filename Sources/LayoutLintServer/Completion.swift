@@ -103,8 +103,18 @@ struct CompletionBuilder {
             while j < text.count, text[j] == 0x20 || text[j] == 0x09 { j += 1 }
             colon = !(j < text.count && text[j] == UInt8(ascii: ":"))
         }
+        // A group takes one way of giving its subitems: the others' keys are not offered.
+        var excluded: Set<String> = []
+        if case .element = schema {
+            let has = { (k: String) in present.contains(ExactKey(k)) }
+            if has("subitems") { excluded.formUnion(["subitem", "repeatingSubitem", "count", "frames"]) }
+            if has("subitem") { excluded.formUnion(["subitems", "repeatingSubitem", "frames"]) }
+            if has("repeatingSubitem") { excluded.formUnion(["subitems", "subitem", "frames"]) }
+            if has("frames") { excluded.formUnion(["subitems", "subitem", "repeatingSubitem", "count"]) }
+            if has("count") { excluded.formUnion(["subitems", "frames"]) }
+        }
         var out: [JSONValue] = []
-        for (i, key) in schema.keys.enumerated() where !present.contains(ExactKey(key)) {
+        for (i, key) in schema.keys.enumerated() where !present.contains(ExactKey(key)) && !excluded.contains(key) {
             let quoted = jsonQuoted(key)
             var newText = quoted + (colon ? ": " : "")
             if wrapInBraces { newText = "{ " + newText }

@@ -130,6 +130,8 @@ async def test_completion(client: LanguageClient):
         text_document=doc(uri), position=types.Position(line=p.line, character=p.character + 2)))
     labels = [i.label for i in result.items]
     assert "interItemSpacing" in labels and "width" not in labels
+    # The group has "subitem" and "count": the other ways of giving subitems are not offered, nor the keys it has.
+    assert not {"subitem", "repeatingSubitem", "count", "frames", "subitems"} & set(labels), labels
     v = find(GRID, '"horizontal"')
     result = await client.text_document_completion_async(types.CompletionParams(
         text_document=doc(uri), position=types.Position(line=v.line, character=v.character + 2)))
