@@ -52,7 +52,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "LayoutLintCoreTests", dependencies: ["LayoutLintCore", "TestSupport"]),
-        .testTarget(name: "SwiftFrontEndTests", dependencies: ["LayoutLintSwift", "LayoutLintCore", "LayoutLintReport", "JSONC"],
+        .testTarget(name: "SwiftFrontEndTests", dependencies: ["LayoutLintSwift", "LayoutLintCore", "LayoutLintReport", "JSONC", "TestSupport"],
                     exclude: ["Inputs"]),
         .testTarget(name: "RenderTests", dependencies: ["LayoutLintRender", "LayoutLintCore", "JSONC"]),
         // Spawns the built `layoutlint` binary (a dependency so that `swift test` builds it).

@@ -7,6 +7,7 @@ import JSONC
 import JSONRPC
 import LayoutLintCore
 @testable import LayoutLintServer
+import TestSupport
 import Testing
 
 /// A server driven by direct calls (no loop); its output goes to /dev/null.
@@ -32,18 +33,6 @@ func bulkDoc(_ sections: Int) -> String {
     return s + "\n  ]\n}\n"
 }
 
-struct BulkRNG {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 @Suite struct BulkChangeTests {
     func change(_ text: String, _ a: String.Index, _ b: String.Index, _ new: String, _ e: Enc) -> JSONValue {
         .object([("range", .object([("start", lspPosition(text, a, e)), ("end", lspPosition(text, b, e))])), ("text", .string(new))])
@@ -56,7 +45,7 @@ struct BulkRNG {
     func bulkChangesGiveTheSequentialText(_ e: Enc) {
         let encoding: PositionEncoding = e == .utf8 ? .utf8 : e == .utf16 ? .utf16 : .utf32
         let inserts = ["", "x", "45", "é", "😀", "\n", "a\nb", "\r\n", "\r", "\"q\": 1, ", "}\n  ,"]
-        var rng = BulkRNG(state: 7)
+        var rng = SplitMix(seed: 7)
         for round in 0..<36 {
             var text = bulkDoc(12)
             if round % 4 == 3 { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
@@ -64,7 +53,7 @@ struct BulkRNG {
             let order = round % 3 // 0 descending, 1 ascending, 2 random
             let n = 9 + rng.int(40)
             let pool = order == 1 ? inserts.filter { !$0.contains("\r") } : inserts
-            let ins = { (r: inout BulkRNG) in round % 4 == 0 ? pool[r.int(pool.count)] : ["45", "x", "", "é😀", "\n  "][r.int(5)] }
+            let ins = { (r: inout SplitMix) in round % 4 == 0 ? pool[r.int(pool.count)] : ["45", "x", "", "é😀", "\n  "][r.int(5)] }
             var changes: [JSONValue] = []
             if order == 2 {
                 for _ in 0..<n {
@@ -158,7 +147,7 @@ struct BulkRNG {
     func bulkChangesAtAnyColumnGiveTheSequentialText(_ e: Enc) {
         let encoding: PositionEncoding = e == .utf8 ? .utf8 : e == .utf16 ? .utf16 : .utf32
         let alphabet = ["a", "b", "é", "😀", "\n", " ", "€", "\r", "\r\n"]
-        var rng = BulkRNG(state: 11)
+        var rng = SplitMix(seed: 11)
         func text(_ n: Int) -> String { (0..<n).map { _ in alphabet[rng.int(alphabet.count)] }.joined() }
         for round in 0..<400 {
             let original = text(rng.int(30))

@@ -4,6 +4,7 @@
 import Foundation
 import LayoutLintCore
 import LayoutLintSwift
+import TestSupport
 import Testing
 
 /// What a user sees of a Swift file's result, in text offsets: diagnostics (with fixes), and per layout its name,
@@ -192,18 +193,5 @@ struct DocumentReaderTests {
         r.update(text: Array(threeLayouts.utf8), options: options)
         #expect(r.stats.layoutsRead == 3)
         #expect(r.result.layouts.allSatisfy { $0.result.layouts.map(\.environment.name) == ["iPhone SE"] })
-    }
-}
-
-/// A small deterministic random number generator for the tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

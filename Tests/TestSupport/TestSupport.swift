@@ -50,4 +50,6 @@ public struct SplitMix {
         return z ^ (z >> 31)
     }
     public mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
+    /// A number in 0..<n.
+    public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
