@@ -362,7 +362,7 @@ final class Evaluator {
         if let id = p.as(IdentifierPatternSyntax.self) { scope.declare(id.identifier.text, value); return true }
         if let vb = p.as(ValueBindingPatternSyntax.self) { return try matches(vb.pattern, value, scope, file) }
         if let ep = p.as(ExpressionPatternSyntax.self) {
-            let e = ep.expression.as(SequenceExprSyntax.self).map { module.folded($0) } ?? ep.expression
+            let e = ep.expression.as(SequenceExprSyntax.self).map { module.folded($0, file: file) } ?? ep.expression
             // `.some(x)` / `let x?` and tuple patterns are rare in layout code; ranges and values are common.
             if let ipe = e.as(InfixOperatorExprSyntax.self), let op = ipe.operator.as(BinaryOperatorExprSyntax.self),
                op.operator.text == "..<" || op.operator.text == "...", let v = value.number {

@@ -23,7 +23,7 @@ extension Evaluator {
         }
         if let seq = e.as(SequenceExprSyntax.self) {
             // Operators are folded where the evaluator reads them (most of a file's code is never read).
-            let folded = module.folded(seq)
+            let folded = module.folded(seq, file: file)
             if !folded.is(SequenceExprSyntax.self) { return try eval(folded, scope, file, expected: expected) }
         }
         if let i = e.as(IntegerLiteralExprSyntax.self) {

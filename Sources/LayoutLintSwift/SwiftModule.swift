@@ -213,21 +213,27 @@ public final class SwiftModule: @unchecked Sendable {
     private var foldedSequences: [SyntaxIdentifier: ExprSyntax] = [:]
     private var foldedAt: [SyntaxIdentifier: Int] = [:]
 
-    func folded(_ seq: SequenceExprSyntax) -> ExprSyntax {
+    func folded(_ seq: SequenceExprSyntax, file: Int) -> ExprSyntax {
         if let done = foldedSequences[seq.id] { return done }
         guard !seq.elements.isEmpty else { return ExprSyntax(seq) }
         let folded = OperatorTable.standardOperators.foldSingle(seq) { _ in }
         foldedSequences[seq.id] = folded
         // (A sequence of one expression folds to that expression, still in the file's tree.)
-        if folded.root.id != seq.root.id { foldedAt[folded.root.id] = position(of: seq) }
+        if folded.root.id != seq.root.id { foldedAt[folded.root.id] = position(of: seq, file: file) }
         return folded
     }
 
     /// A node's offset in its file (a node of a folded expression: where that expression stands).
-    private func position(of node: some SyntaxProtocol) -> Int {
-        guard !foldedAt.isEmpty, let at = foldedAt[node.root.id] else { return node.position.utf8Offset }
-        return at + node.position.utf8Offset
+    private func position(of node: some SyntaxProtocol, file: Int) -> Int {
+        guard !foldedAt.isEmpty else { return node.position.utf8Offset }
+        // (A node of the file's own tree, the common case, is told apart without hashing.)
+        let root = node.root.id
+        if root == fileRoots[file] { return node.position.utf8Offset }
+        return (foldedAt[root] ?? 0) + node.position.utf8Offset
     }
+
+    /// Each file's tree's root.
+    private lazy var fileRoots: [SyntaxIdentifier] = files.map { $0.tree.id }
 
     /// The file that holds module offset `offset`, and the offset in it.
     public func locate(_ offset: Int) -> (file: Int, offset: Int) {
@@ -240,7 +246,7 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     func range(_ node: some SyntaxProtocol, file: Int) -> ByteRange {
-        let b = files[file].base + position(of: node) - node.position.utf8Offset
+        let b = files[file].base + position(of: node, file: file) - node.position.utf8Offset
         let r = ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
         return regions?.virtual(r) ?? r
     }

@@ -8,7 +8,10 @@
 // - every diagnostic range, related location, fix edit, layout range, note range and unread-layout range lies inside
 //   its file;
 // - the lint is deterministic: linting the same files again gives the same diagnostics (ranges, messages, fixes)
-//   and the same layouts, by name and range.
+//   and the same layouts, by name and range;
+// - the editor's reader (`SwiftDocumentReader`), updated incrementally to a one-file input from that text less one
+//   byte (and back), shows what a fresh lint shows: diagnostics, layouts, frames and the ranges of the Swift behind
+//   them.
 import FuzzCheck
 import LayoutLintCore
 import LayoutLintSwift
@@ -65,6 +68,39 @@ func checkInside(_ results: [SwiftFileResult], _ sources: [(path: String, bytes:
     }
 }
 
+/// What a user sees of a Swift file's result, in text offsets (the reader keeps its layouts' own ranges in region
+/// offsets; `real` maps them).
+func seen(_ r: SwiftFileResult) -> [String] {
+    var out = r.diagnostics.map { "\($0)" }
+    for l in r.layouts {
+        out.append("layout \(l.name) \(l.range)")
+        for rl in l.result.layouts {
+            for s in rl.sections {
+                out.append("  section \(r.real(s.section.range)) \(s.frame)")
+                s.group?.walk { n in out.append("    \(n.frame) \(n.element.map { "\(r.real($0.range))" } ?? "-")") }
+            }
+        }
+    }
+    out += r.unread.map { "unread \($0.name) \($0.range) \($0.message)" }
+    return out
+}
+
+/// The editor's reader (`serve`): opened on the text with one byte taken out of its middle, then given the whole
+/// text (an incremental update), it must show what a fresh lint shows; and again after the byte is taken out.
+func checkReader(_ source: (path: String, bytes: [UInt8]), fresh: SwiftFileResult) {
+    let text = source.bytes
+    guard !text.isEmpty else { return }
+    let cut = text.count / 2
+    var without = text
+    without.remove(at: cut)
+    let reader = SwiftDocumentReader(path: source.path, text: without, options: LintOptions())
+    reader.update(text: text, options: nil)
+    check(seen(reader.result) == seen(fresh), "\(source.path): the reader's update to the text differs from a fresh lint")
+    reader.update(text: without, options: nil)
+    let freshWithout = SwiftFrontEnd.lint([(source.path, without)])[0]
+    check(seen(reader.result) == seen(freshWithout), "\(source.path): the reader's update after a deletion differs from a fresh lint")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSwift(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -80,6 +116,10 @@ public func fuzzSwift(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         check(a.layouts.map { "\($0.name)@\($0.range)" } == b.layouts.map { "\($0.name)@\($0.range)" },
               "\(a.path): a second lint reads other layouts")
         check(a.omitted == b.omitted, "\(a.path): a second lint omits other diagnostics")
+    }
+    // (Not where reading stopped at a bound: such an input takes the evaluator's million steps on every read.)
+    if sources.count == 1, !first[0].diagnostics.contains(where: { $0.rule == "swift-limit" }) {
+        checkReader(sources[0], fresh: first[0])
     }
     return 0
 }
