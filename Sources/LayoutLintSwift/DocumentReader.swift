@@ -225,11 +225,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.indexMicros = nowMicros() - t0 - stats.parseMicros
 
         // Each layout: its last outcome while nothing it read changed, else read again.
-        var outcomes: [SwiftFrontEnd.SiteOutcome] = []
-        var reached: Set<Int> = []
         var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
-        for site in SwiftFrontEnd.orderedSites(module) {
-            if case .construction = site.kind {} else if reached.contains(site.range.start) || !SwiftFrontEnd.standsAlone(site) { continue }
+        let outcomes = SwiftFrontEnd.layoutOutcomes(module) { site in
             let key = site.range.start
             var outcome: SwiftFrontEnd.SiteOutcome
             if var old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
@@ -245,9 +242,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 outcome.lookups = module.recorder.names
                 stats.layoutsRead += 1
             }
-            reached.formUnion(outcome.read.reached)
             kept[key] = outcome
-            outcomes.append(outcome)
+            return outcome
         }
         cache = kept
         stats.layouts = outcomes.count

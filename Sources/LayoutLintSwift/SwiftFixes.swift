@@ -95,20 +95,28 @@ extension SwiftFrontEnd {
         return (start, end, String(decoding: b[start..<r.start], as: UTF8.self).trimmingCharacters(in: .whitespaces))
     }
 
-    /// `NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)` (or `.init(…)`) of number literals.
-    static func literalInsets(_ r: ByteRange, _ b: [UInt8]) -> [String: Double]? {
+    /// `NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)` (or `.init(…)`,
+    /// `IBPNSDirectionalEdgeInsets(…)`) at `r`: its callee as written and each argument's literal text, when the
+    /// arguments are exactly top, leading, bottom and trailing, each a number literal.
+    static func insetsLiteral(_ r: ByteRange, _ b: [UInt8]) -> (callee: String, values: [String: String])? {
         guard r.start >= 0, r.end <= b.count else { return nil }
         let expr = String(decoding: b[r.start..<r.end], as: UTF8.self)
         guard let open = expr.firstIndex(of: "("), expr.hasSuffix(")") else { return nil }
         let callee = expr[..<open].trimmingCharacters(in: .whitespaces)
-        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" else { return nil }
-        var values: [String: Double] = [:]
+        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" || callee == "IBPNSDirectionalEdgeInsets" else { return nil }
+        var values: [String: String] = [:]
         for part in expr[expr.index(after: open)..<expr.index(before: expr.endIndex)].split(separator: ",") {
             let kv = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            guard kv.count == 2, let v = Double(kv[1]) else { return nil }
-            values[kv[0]] = v
+            guard kv.count == 2, Double(kv[1]) != nil else { return nil }
+            values[kv[0]] = kv[1]
         }
-        return Set(values.keys) == ["top", "leading", "bottom", "trailing"] ? values : nil
+        return Set(values.keys) == ["top", "leading", "bottom", "trailing"] ? (callee, values) : nil
+    }
+
+    /// The same as numbers, for a fix that writes `NSDirectionalEdgeInsets(…)` back (not the IBP spelling).
+    static func literalInsets(_ r: ByteRange, _ b: [UInt8]) -> [String: Double]? {
+        guard let (callee, values) = insetsLiteral(r, b), callee != "IBPNSDirectionalEdgeInsets" else { return nil }
+        return values.compactMapValues(Double.init)
     }
 
     static func insetsCall(_ v: [String: Double]) -> String {
@@ -126,19 +134,7 @@ extension SwiftFrontEnd {
         let vertical = d.message.contains("estimated height"), horizontal = d.message.contains("estimated width")
         guard vertical || horizontal, !(vertical && horizontal) else { return nil }
         let r = d.range
-        guard r.end <= b.count else { return nil }
-        let expr = String(decoding: b[r.start..<r.end], as: UTF8.self)
-        guard let open = expr.firstIndex(of: "("), expr.hasSuffix(")") else { return nil }
-        let callee = expr[..<open].trimmingCharacters(in: .whitespaces)
-        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" || callee == "IBPNSDirectionalEdgeInsets" else { return nil }
-        // The arguments: exactly top, leading, bottom, trailing, each a number literal.
-        var values: [String: String] = [:]
-        for part in expr[expr.index(after: open)..<expr.index(before: expr.endIndex)].split(separator: ",") {
-            let kv = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            guard kv.count == 2, Double(kv[1]) != nil else { return nil }
-            values[kv[0]] = kv[1]
-        }
-        guard Set(values.keys) == ["top", "leading", "bottom", "trailing"] else { return nil }
+        guard let (callee, values) = insetsLiteral(r, b) else { return nil }
         // The statement: `RECEIVER.contentInsets = ` right before the expression, on its line.
         var lineStart = r.start
         while lineStart > 0, b[lineStart - 1] != 0x0A { lineStart -= 1 }

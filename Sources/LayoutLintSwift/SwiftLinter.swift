@@ -89,14 +89,7 @@ public enum SwiftFrontEnd {
             for i in resultIndex { results[i].unknownEnvironments = unknown }
             return results
         }
-        var outcomes: [SiteOutcome] = []
-        var reached: Set<Int> = []
-        for site in orderedSites(module) {
-            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site) { continue }
-            let outcome = readSite(site, module: module, environments: environments, options: options)
-            reached.formUnion(outcome.read.reached)
-            outcomes.append(outcome)
-        }
+        let outcomes = layoutOutcomes(module) { readSite($0, module: module, environments: environments, options: options) }
         let assembled = assemble(outcomes, module: module, options: options, unknown: unknown)
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
             results[i].diagnostics = assembled[f].diagnostics
@@ -133,10 +126,21 @@ public enum SwiftFrontEnd {
         return nil
     }
 
-    /// Constructions first: a function returning a section that a construction reaches is part of that layout.
-    static func orderedSites(_ module: SwiftModule) -> [LayoutSite] {
-        module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
+    /// Each layout of the module and its outcome (`outcome` reads it, or keeps what it had). Constructions come
+    /// first: a function returning a section that a construction reaches is part of that layout, not one of its own;
+    /// nor is one that cannot be called as it is (`standsAlone`).
+    static func layoutOutcomes(_ module: SwiftModule, _ outcome: (LayoutSite) -> SiteOutcome) -> [SiteOutcome] {
+        let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
             + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
+        var outcomes: [SiteOutcome] = []
+        var reached: Set<Int> = []
+        for site in ordered {
+            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site) { continue }
+            let o = outcome(site)
+            reached.formUnion(o.read.reached)
+            outcomes.append(o)
+        }
+        return outcomes
     }
 
     /// One layout read and checked: what the evaluator read (or why it stopped) and the engine's result, in module
