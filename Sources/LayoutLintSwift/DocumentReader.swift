@@ -102,7 +102,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
     private var nextID = 1
     private var parsesSinceWhole = 0
-    /// How many updates reuse the previous tree before one parses from scratch (bounds the memory old trees hold).
+    /// The from-scratch parse running on its own thread, if one is.
+    private var compaction: Compaction?
+    /// How many updates reuse the previous tree before a from-scratch parse starts beside them (bounds the memory
+    /// old trees hold).
     let reparseEvery: Int
 
     public init(path: String, text: [UInt8], options: LintOptions, reparseEvery: Int = 400) {
@@ -121,6 +124,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     private func forget() {
         parsed = nil
+        compaction = nil
         regions = SwiftRegions()
         ends = []
         declared = [:]
@@ -153,26 +157,30 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
 
         // The changed span: old [p, oldEnd) is new [p, newEnd).
-        var p = 0
-        let common = min(oldText.count, newText.count)
-        while p < common && oldText[p] == newText[p] { p += 1 }
-        var suffix = 0
-        while suffix < common - p && oldText[oldText.count - 1 - suffix] == newText[newText.count - 1 - suffix] { suffix += 1 }
-        let oldEnd = oldText.count - suffix, newEnd = newText.count - suffix
+        let (p, oldEnd, newEnd) = changedSpan(oldText, newText)
         let delta = newEnd - oldEnd
 
         // Parse (reusing the previous tree's unchanged nodes).
         // An incremental parse keeps the previous trees' memory alive through the nodes it reuses: every
-        // `reparseEvery` updates the text is parsed from scratch, which lets them go.
-        if parsesSinceWhole >= reparseEvery { parsed = nil }
-        parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
-        let transition = parsed.map {
-            IncrementalParseTransition(previousIncrementalParseResult: $0,
-                                       edits: ConcurrentEdits(SourceEdit(offset: p, length: oldEnd - p, replacementLength: newEnd - p)))
+        // `reparseEvery` updates a from-scratch parse of the text starts on a thread of its own (off the typing
+        // path: it costs as much as reading the file anew), and the first update after it has finished continues
+        // from its tree instead, which lets the earlier ones go.
+        var edit = SourceEdit(offset: p, length: oldEnd - p, replacementLength: newEnd - p)
+        if let c = compaction, let fresh = c.result {
+            compaction = nil
+            parsed = fresh
+            parsesSinceWhole = 0
+            let span = changedSpan(c.text, newText)
+            edit = SourceEdit(offset: span.start, length: span.oldEnd - span.start, replacementLength: span.newEnd - span.start)
         }
+        let transition = parsed.map { IncrementalParseTransition(previousIncrementalParseResult: $0, edits: ConcurrentEdits(edit)) }
+        parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
         let incremental = !regions.starts.isEmpty
         let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         parsed = parse
+        if parsesSinceWhole >= reparseEvery && compaction == nil {
+            compaction = Compaction(text: newText)
+        }
         let tree = parse.tree
         stats.parseMicros = nowMicros() - t0
 
@@ -291,6 +299,47 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             add(members.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, top: false, header: false, member: true)
         }
         return cuts
+    }
+}
+
+/// A from-scratch parse of a text on a thread of its own (the stack as deep as `onLargeStack`'s).
+private final class Compaction: @unchecked Sendable {
+    let text: [UInt8]
+    private let lock = NSLock()
+    private var finished: IncrementalParseResult?
+
+    init(text: [UInt8]) {
+        self.text = text
+        let thread = Thread { [self] in
+            let tree = self.text.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
+            self.lock.withLock { self.finished = tree }
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+    }
+
+    /// The tree, once the parse has finished.
+    var result: IncrementalParseResult? { lock.withLock { finished } }
+}
+
+/// Where two texts differ: old [start, oldEnd) is new [start, newEnd) (the common prefix and suffix compared a
+/// block at a time with memcmp, then byte by byte).
+func changedSpan(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, newEnd: Int) {
+    old.withUnsafeBufferPointer { o in
+        new.withUnsafeBufferPointer { n in
+            let common = min(o.count, n.count)
+            guard common > 0, let ob = o.baseAddress, let nb = n.baseAddress else { return (0, o.count, n.count) }
+            let block = 256
+            var p = 0
+            while p + block <= common && memcmp(ob + p, nb + p, block) == 0 { p += block }
+            while p < common && o[p] == n[p] { p += 1 }
+            var suffix = 0
+            while suffix + block <= common - p && memcmp(ob + o.count - suffix - block, nb + n.count - suffix - block, block) == 0 {
+                suffix += block
+            }
+            while suffix < common - p && o[o.count - 1 - suffix] == n[n.count - 1 - suffix] { suffix += 1 }
+            return (p, o.count - suffix, n.count - suffix)
+        }
     }
 }
 

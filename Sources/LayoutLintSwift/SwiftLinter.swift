@@ -263,7 +263,12 @@ public enum SwiftFrontEnd {
     public static let maxBracketNesting = 12
 
     /// Where `[` first nests past `maxBracketNesting` (outside strings and comments), if it does.
-    static func bracketNestingPastLimit(_ b: [UInt8]) -> Int? {
+    static func bracketNestingPastLimit(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { bracketNestingPastLimit($0) }
+    }
+
+    /// (Over the buffer: this runs on every edit in the editor.)
+    private static func bracketNestingPastLimit(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var depth = 0, i = 0
         let n = b.count
         while i < n {

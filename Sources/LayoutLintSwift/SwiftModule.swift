@@ -433,13 +433,16 @@ private final class SiteFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// A declaration whose text names neither `…CompositionalLayout` nor `section` builds no layout: its syntax is
-    /// not walked (in an app's view controller, most of the code).
+    /// A construction's own text names `…CompositionalLayout` (the type, in any spelling) or holds both `init` and
+    /// `section` (`.init(section:)`, `.init(sectionProvider:)`): a declaration or statement whose text (with the
+    /// comments before it) has neither is not walked. In an app's view controller that is most of the code, and in
+    /// a function that builds a layout most of its statements.
     private func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-        let lo = min(bytes.count, node.positionAfterSkippingLeadingTrivia.utf8Offset), hi = min(bytes.count, node.endPosition.utf8Offset)
+        let lo = min(bytes.count, node.position.utf8Offset), hi = min(bytes.count, node.endPosition.utf8Offset)
         guard lo < hi else { return .visitChildren }
-        return bytes[lo..<hi].withUnsafeBufferPointer { b in
-            contains(b, "CompositionalLayout") || contains(b, "section") ? .visitChildren : .skipChildren
+        return bytes.withUnsafeBufferPointer { all in
+            let b = UnsafeBufferPointer(rebasing: all[lo..<hi])
+            return contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
         }
     }
 
