@@ -220,8 +220,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.regionsChanged = changedIDs.count
 
         let comments = mentionsSuppression(newText) ? swiftComments(tree, bytes: newText) : []
-        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh)
         // Regions kept declare what they declared; the others are read from the new declarations.
+        let inChanged = { (offset: Int) -> Bool in fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false }
+        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
+                                 namesAt: inChanged)
         var newDeclared: [Int: Set<String>] = [:]
         for id in fresh.ids where !changedIDs.contains(id) { newDeclared[id] = declared[id] }
         for (name, offset) in module.declaredNames {

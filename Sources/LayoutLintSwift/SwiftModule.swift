@@ -154,12 +154,19 @@ struct NameSet {
 public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
     let recorder: LookupRecorder
-    var functions: NameTable<[FunctionEntry]>
-    var properties: NameTable<[PropertyEntry]>
+    // The declarations by name. A document reader's module builds them on the first lookup: an edit that reads
+    // no layout again never needs them.
+    var functions: NameTable<[FunctionEntry]> { indexTables(); return _functions }
+    var properties: NameTable<[PropertyEntry]> { indexTables(); return _properties }
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
-    var storedProperties: NameTable<[PropertyEntry]>
-    var enums: NameTable<EnumEntry>
-    var typeNames: NameSet
+    var storedProperties: NameTable<[PropertyEntry]> { indexTables(); return _storedProperties }
+    var enums: NameTable<EnumEntry> { indexTables(); return _enums }
+    var typeNames: NameSet { indexTables(); return _typeNames }
+    private var _functions: NameTable<[FunctionEntry]>
+    private var _properties: NameTable<[PropertyEntry]>
+    private var _storedProperties: NameTable<[PropertyEntry]>
+    private var _enums: NameTable<EnumEntry>
+    private var _typeNames: NameSet
     var sites: [LayoutSite] = []
     /// Each name a declaration declares, with the module offset of the declaration (its owner type's name too, for
     /// a member): which names an edit touched.
@@ -179,11 +186,11 @@ public final class SwiftModule: @unchecked Sendable {
         self.regions = regions
         let recorder = LookupRecorder()
         self.recorder = recorder
-        functions = NameTable(recorder: recorder)
-        properties = NameTable(recorder: recorder)
-        storedProperties = NameTable(recorder: recorder)
-        enums = NameTable(recorder: recorder)
-        typeNames = NameSet(recorder: recorder)
+        _functions = NameTable(recorder: recorder)
+        _properties = NameTable(recorder: recorder)
+        _storedProperties = NameTable(recorder: recorder)
+        _enums = NameTable(recorder: recorder)
+        _typeNames = NameSet(recorder: recorder)
     }
 
     public convenience init(sources: [(path: String, bytes: [UInt8])]) {
@@ -196,15 +203,37 @@ public final class SwiftModule: @unchecked Sendable {
             base += bytes.count + 1
         }
         for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
+        tablesBuilt = true
         for i in files.indices { findSites(in: i) }
     }
 
-    /// One file already parsed, its ranges in `regions`' offsets.
-    convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions) {
+    /// One file already parsed, its ranges in `regions`' offsets. `declaredNames` lists only the names declared
+    /// at the offsets `namesAt` accepts (a document reader's changed regions); the declarations by name are built
+    /// on the first lookup.
+    convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions,
+                     namesAt: @escaping (Int) -> Bool) {
         self.init(regions: regions)
         files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: tree, lineIndex: lineIndex, comments: comments))
+        pass = .sitesAndNames(namesAt)
         index(tree.statements.map(\.item), file: 0, owner: nil)
         findSites(in: 0)
+    }
+
+    /// What an index walk collects: everything (a module read as a whole), the layout sites' candidates and some
+    /// declared names (a document reader's module, first), or the declarations by name (its first lookup).
+    private enum IndexPass {
+        case all
+        case sitesAndNames((Int) -> Bool)
+        case tables
+    }
+    private var pass = IndexPass.all
+    private var tablesBuilt = false
+
+    private func indexTables() {
+        guard !tablesBuilt else { return }
+        tablesBuilt = true
+        pass = .tables
+        for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
     }
 
     /// Operators folded (`a + b * c` as a tree), once per sequence, when the evaluator reads it: folding a whole
@@ -266,15 +295,38 @@ public final class SwiftModule: @unchecked Sendable {
     private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?) {
         // (Its last byte: inside the declaration's own region, past the comments before it.)
         let at = files[file].base + max(d.position.utf8Offset, d.endPosition.utf8Offset - 1)
-        func declares(_ name: String) { declaredNames.append((name, at)) }
+        let tables: Bool, sites: Bool, names: Bool
+        switch pass {
+        case .all: (tables, sites, names) = (true, true, true)
+        case .sitesAndNames(let wanted): (tables, sites, names) = (false, true, wanted(at))
+        case .tables: (tables, sites, names) = (true, false, false)
+        }
+        func declares(_ name: @autoclosure () -> String) { if names { declaredNames.append((name(), at)) } }
+        /// Whether a site candidate can be here: its text names a section or a group (a byte search that skips
+        /// most declarations without reading their syntax).
+        func mayBeSite() -> Bool {
+            guard sites else { return false }
+            let bytes = files[file].bytes
+            let lo = min(bytes.count, d.position.utf8Offset), hi = min(bytes.count, d.endPosition.utf8Offset)
+            return lo < hi && bytes.withUnsafeBufferPointer { all in
+                let b = UnsafeBufferPointer(rebasing: all[lo..<hi])
+                return contains(b, "Section") || contains(b, "Group")
+            }
+        }
         if let owner { declares(owner) }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
+            let candidate = mayBeSite()
+            guard tables || candidate else { return }
             let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
-            functions[f.name.text, default: []].append(entry)
-            if f.body != nil, let type = f.signature.returnClause?.type, namesSectionOrGroup(type, file: file) { returnsSectionOrGroup.append(entry) }
+            if tables { _functions[f.name.text, default: []].append(entry) }
+            if candidate, f.body != nil, let type = f.signature.returnClause?.type, namesSectionOrGroup(type, file: file) {
+                returnsSectionOrGroup.append(entry)
+            }
         } else if let v = d.as(VariableDeclSyntax.self) {
+            let candidate = mayBeSite()
+            guard tables || candidate || names else { return }
             let isStatic = v.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let isLazy = v.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
             for b in v.bindings {
@@ -282,41 +334,45 @@ public final class SwiftModule: @unchecked Sendable {
                 declares(name)
                 let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
-                if b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
+                if candidate, b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
                     computesSectionOrGroup.append(entry)
                 }
-                properties[name, default: []].append(entry)
-                if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
+                if tables {
+                    _properties[name, default: []].append(entry)
+                    if let owner, !isStatic, b.accessorBlock == nil { _storedProperties[owner, default: []].append(entry) }
+                }
             }
         } else if let c = d.as(ClassDeclSyntax.self) {
-            typeNames.storage.insert(c.name.text)
+            if tables { _typeNames.storage.insert(c.name.text) }
             declares(c.name.text)
             indexMembers(c.memberBlock.members, file: file, owner: c.name.text)
         } else if let s = d.as(StructDeclSyntax.self) {
-            typeNames.storage.insert(s.name.text)
+            if tables { _typeNames.storage.insert(s.name.text) }
             declares(s.name.text)
             indexMembers(s.memberBlock.members, file: file, owner: s.name.text)
         } else if let a = d.as(ActorDeclSyntax.self) {
-            typeNames.storage.insert(a.name.text)
+            if tables { _typeNames.storage.insert(a.name.text) }
             declares(a.name.text)
             indexMembers(a.memberBlock.members, file: file, owner: a.name.text)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
             declares(e.extendedType.trimmedDescription)
             indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription)
         } else if let e = d.as(EnumDeclSyntax.self) {
-            typeNames.storage.insert(e.name.text)
+            if tables { _typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
-            var entry = EnumEntry(name: e.name.text, file: file)
-            entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
-            for m in activeMembers(e.memberBlock.members) {
-                if let c = m.decl.as(EnumCaseDeclSyntax.self) {
-                    for el in c.elements {
-                        entry.cases.append((el.name.text, el.rawValue?.value))
-                        declares(el.name.text)
+            if tables || names {
+                var entry = EnumEntry(name: e.name.text, file: file)
+                entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+                for m in activeMembers(e.memberBlock.members) {
+                    if let c = m.decl.as(EnumCaseDeclSyntax.self) {
+                        for el in c.elements {
+                            entry.cases.append((el.name.text, el.rawValue?.value))
+                            declares(el.name.text)
+                        }
                     }
                 }
+                if tables { _enums.storage[e.name.text] = entry }
             }
-            enums.storage[e.name.text] = entry
             indexMembers(e.memberBlock.members, file: file, owner: e.name.text)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
             switch clause.elements {
