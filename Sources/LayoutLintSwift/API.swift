@@ -128,7 +128,7 @@ extension Evaluator {
                 return try callModuleFunction(name, owner: selfType, args, range) ?? .unknown(Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
             }
             if isTypeName(base, scope) {
-                let t = canonicalTypeName(base.trimmedDescription)
+                let t = canonicalTypeName(module.text(of: base, file: file))
                 if name == "init" { return try construct(t, args, range, file: file, expected: expected) ?? .none }
                 if let v = try staticCall(t, name, args, range, file: file, expected: expected) { return v }
                 return try callModuleFunction(name, owner: t, args, range) ?? .unknown(Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))

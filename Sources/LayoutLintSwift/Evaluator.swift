@@ -132,7 +132,7 @@ final class Evaluator {
     func declare(_ d: DeclSyntax, _ scope: Scope, _ file: Int) throws {
         if let v = d.as(VariableDeclSyntax.self) {
             for b in v.bindings {
-                let type = b.typeAnnotation?.type.trimmedDescription
+                let type = b.typeAnnotation.map { module.text(of: $0.type, file: file) }
                 var value: Value = .none
                 if let ini = b.initializer?.value {
                     value = try eval(ini, scope, file, expected: expectation(ofType: type))
@@ -284,7 +284,7 @@ final class Evaluator {
                 if a.availabilityKeyword.text == "#unavailable" { return false }
                 continue
             case .optionalBinding(let b):
-                let name = b.pattern.trimmedDescription
+                let name = module.text(of: b.pattern, file: file)
                 // `guard let self` after a `[weak self]` capture: self is there while the layout is built.
                 if name == "self", b.initializer == nil { continue }
                 let v = try b.initializer.map { try eval($0.value, scope, file) } ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
@@ -292,7 +292,7 @@ final class Evaluator {
                 if case .unknown(let u) = v {
                     note("swift-assumption", .information, "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)", u.range)
                 }
-                try bind(b.pattern, v, type: b.typeAnnotation?.type.trimmedDescription, scope, file)
+                try bind(b.pattern, v, type: b.typeAnnotation.map { module.text(of: $0.type, file: file) }, scope, file)
             case .matchingPattern(let m):
                 let v = try eval(m.initializer.value, scope, file)
                 if try !matches(m.pattern, v, scope, file) { return false }
@@ -529,7 +529,7 @@ final class Evaluator {
         for p in decl.signature.parameterClause.parameters {
             let external: String? = p.firstName.text == "_" ? nil : p.firstName.text
             let internalName = (p.secondName ?? p.firstName).text
-            let type = p.type.trimmedDescription
+            let type = module.text(of: p.type, file: f.file)
             if p.ellipsis != nil {
                 var rest: [Value] = []
                 while i < args.count, rest.isEmpty ? args[i].label == external : args[i].label == nil { rest.append(args[i].value); i += 1 }
@@ -549,13 +549,13 @@ final class Evaluator {
             }
         }
         return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
-                           type: decl.signature.returnClause?.type.trimmedDescription)
+                           type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
     }
 
     /// What a parameter holds when a function is read as a layout of its own (no caller passes it): the layout
     /// environment for an environment, the first section for an index, and otherwise app state.
     func parameterStandIn(type: String, name: String, range: ByteRange) -> Value {
-        let t = canonicalTypeName(type.replacingOccurrences(of: "any ", with: ""))
+        let t = canonicalTypeName(withoutAny(type))
         if t.contains("NSCollectionLayoutEnvironment") { readsEnvironment = true; return .object(environmentObject(range)) }
         if t == "UITraitCollection" { readsEnvironment = true; return .object(Obj(.traits, range: range)) }
         return .unknown(Unknown(what: name, range: range, reason: "a parameter the caller passes (app state)"))
@@ -620,7 +620,7 @@ enum Expect {
 }
 
 func expectation(ofType type: String?) -> Expect? {
-    guard let t = type?.replacingOccurrences(of: "?", with: "") else { return nil }
+    guard let t = type?.filter({ $0 != "?" }) else { return nil }
     switch canonicalTypeName(t) {
     case "CGFloat", "Double", "Float": return .cgfloat
     case "Int": return .int

@@ -27,7 +27,7 @@ extension Evaluator {
             if !folded.is(SequenceExprSyntax.self) { return try eval(folded, scope, file, expected: expected) }
         }
         if let i = e.as(IntegerLiteralExprSyntax.self) {
-            let text = i.literal.text.replacingOccurrences(of: "_", with: "")
+            let text = i.literal.text.filter { $0 != "_" }
             let v: Double
             if text.hasPrefix("0x") { v = Double(Int(text.dropFirst(2), radix: 16) ?? 0) }
             else if text.hasPrefix("0b") { v = Double(Int(text.dropFirst(2), radix: 2) ?? 0) }
@@ -37,7 +37,7 @@ extension Evaluator {
             return .num(v, .intLiteral)
         }
         if let f = e.as(FloatLiteralExprSyntax.self) {
-            return .num(Double(f.literal.text.replacingOccurrences(of: "_", with: "")) ?? 0, .float)
+            return .num(Double(f.literal.text.filter { $0 != "_" }) ?? 0, .float)
         }
         if let b = e.as(BooleanLiteralExprSyntax.self) { return .bool(b.literal.tokenKind == .keyword(.true)) }
         if e.is(NilLiteralExprSyntax.self) { return .none }

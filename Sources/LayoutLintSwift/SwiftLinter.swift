@@ -135,7 +135,7 @@ public enum SwiftFrontEnd {
         var outcomes: [SiteOutcome] = []
         var reached: Set<Int> = []
         for site in ordered {
-            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site) { continue }
+            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site, module) { continue }
             let o = outcome(site)
             reached.formUnion(o.read.reached)
             outcomes.append(o)
@@ -248,13 +248,13 @@ public enum SwiftFrontEnd {
     /// A function that returns a section or a group is a layout of its own only when it can be called as it is:
     /// every parameter has a default or is the layout environment (one that takes app state is read through its
     /// callers).
-    static func standsAlone(_ site: LayoutSite) -> Bool {
+    static func standsAlone(_ site: LayoutSite, _ module: SwiftModule) -> Bool {
         switch site.kind {
         case .construction: return true
         case .returnsSection(let f, _), .returnsGroup(let f, _):
             guard let f else { return true }
             return f.decl.signature.parameterClause.parameters.allSatisfy { p in
-                p.defaultValue != nil || canonicalTypeName(p.type.trimmedDescription.replacingOccurrences(of: "any ", with: "")).contains("NSCollectionLayoutEnvironment")
+                p.defaultValue != nil || canonicalTypeName(withoutAny(module.text(of: p.type, file: f.file))).contains("NSCollectionLayoutEnvironment")
             }
         }
     }

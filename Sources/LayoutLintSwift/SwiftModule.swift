@@ -60,6 +60,12 @@ public func mentionsCompositionalLayout(_ bytes: [UInt8]) -> Bool {
     }
 }
 
+/// A type's name without `?` and `!`.
+func withoutOptionality(_ type: String) -> String { type.filter { $0 != "?" && $0 != "!" } }
+
+/// A type's name without `any `.
+func withoutAny(_ type: String) -> String { type.contains("any ") ? type.replacing("any ", with: "") : type }
+
 /// The API's spellings: UIKit's, AppKit's (`NSCollectionView…`) and the IBP backport's (`IBP` before either) name
 /// the same types.
 func canonicalTypeName(_ name: String) -> String {
@@ -413,8 +419,7 @@ public final class SwiftModule: @unchecked Sendable {
         // reach when the module is evaluated).
         for f in returnsSectionOrGroup where f.file == file {
             guard let type = f.decl.signature.returnClause?.type else { continue }
-            let t = type.trimmedDescription
-            switch canonicalTypeName(t.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) {
+            switch canonicalTypeName(withoutOptionality(text(of: type, file: file))) {
             case "NSCollectionLayoutSection":
                 sites.append(LayoutSite(kind: .returnsSection(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
             case "NSCollectionLayoutGroup":
@@ -423,7 +428,8 @@ public final class SwiftModule: @unchecked Sendable {
             }
         }
         for p in computesSectionOrGroup where p.file == file {
-            guard let t = p.type, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let type = p.binding.typeAnnotation?.type, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let t = text(of: type, file: file)
             switch canonicalTypeName(t) {
             case "NSCollectionLayoutSection":
                 sites.append(LayoutSite(kind: .returnsSection(nil, p), name: unique(name), file: file, range: range(p.binding, file: file), context: Syntax(p.binding)))
@@ -434,6 +440,16 @@ public final class SwiftModule: @unchecked Sendable {
         }
         let at = { (r: ByteRange) -> Int in self.regions?.real(r.start) ?? r.start }
         sites.sort { ($0.file, at($0.range)) < ($1.file, at($1.range)) }
+    }
+
+    /// A node as written: its `trimmedDescription`, from the file's bytes when the node is of the file's own tree
+    /// (`trimmed` builds a new tree; the evaluator reads types' names on every call).
+    func text(of node: some SyntaxProtocol, file: Int) -> String {
+        guard node.root.id == fileRoots[file] else { return node.trimmedDescription }
+        let bytes = files[file].bytes
+        let lo = min(bytes.count, node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let hi = min(bytes.count, max(lo, node.endPositionBeforeTrailingTrivia.utf8Offset))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 
     /// Whether a type's text names a section or a group at all (a byte search: most functions return other types).

@@ -160,7 +160,7 @@ final class Scope {
 /// The Swift type a declared type annotation names, as the evaluator needs it: floating point, integer, or other.
 func numericKind(ofType t: String?) -> NumKind? {
     guard let t else { return nil }
-    switch t.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "") {
+    switch withoutOptionality(t) {
     case "CGFloat", "Double", "Float", "Float32", "Float64", "TimeInterval": return .float
     case "Int", "UInt", "Int32", "Int64", "Int16", "Int8", "UInt32", "UInt64": return .int
     default: return nil
