@@ -7,29 +7,46 @@ import LayoutLintCore
 extension SwiftFrontEnd {
     /// `sections`: the sections of the file's layouts, their ranges in the file's offsets.
     static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [SectionSpec] = [],
-                                 real: (ByteRange) -> ByteRange = { $0 }) {
+                                 real: @escaping (ByteRange) -> ByteRange = { $0 }) {
+        let sectionAt = SectionsByRange(sections, real)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
             switch diagnostics[i].rule {
             case "estimated-content-insets": diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
-            case "paging-inter-group-spacing": diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sections, real)
-            case "centered-paging-inter-group-spacing": diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sections, real)
+            case "paging-inter-group-spacing": diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
+            case "centered-paging-inter-group-spacing": diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
             default: break
             }
         }
     }
 
-    /// The section a paging finding is about: the one whose spacing, insets or group size is at the finding.
-    static func section(of d: Diagnostic, _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> SectionSpec? {
-        sections.first { s in
-            [s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range, s.group?.height?.range]
-                .contains { $0.map(real) == d.range }
+    /// The section a paging finding is about: the first whose spacing, insets or group size is at the finding.
+    /// (A table made on the first question: a file's layouts build a section per environment each, and the editor
+    /// assembles them on every edit.)
+    final class SectionsByRange {
+        private let sections: [SectionSpec]
+        private let real: (ByteRange) -> ByteRange
+        private lazy var table: [ByteRange: SectionSpec] = {
+            var t: [ByteRange: SectionSpec] = [:]
+            for s in sections {
+                for r in [s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range, s.group?.height?.range] {
+                    if let r, t[real(r)] == nil { t[real(r)] = s }
+                }
+            }
+            return t
+        }()
+
+        init(_ sections: [SectionSpec], _ real: @escaping (ByteRange) -> ByteRange) {
+            self.sections = sections
+            self.real = real
         }
+
+        func section(of d: Diagnostic) -> SectionSpec? { table[d.range] }
     }
 
     /// `.paging` with spacing, insets or a narrower group: `.groupPaging` pages by the group (a suggestion: it
     /// changes how the section scrolls).
-    static func toGroupPaging(_ d: Diagnostic, _ b: [UInt8], _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> Fix? {
-        guard let s = section(of: d, sections, real), let site = s.props["orthogonalScrollingBehavior"] else { return nil }
+    static func toGroupPaging(_ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange) -> Fix? {
+        guard let s = sections.section(of: d), let site = s.props["orthogonalScrollingBehavior"] else { return nil }
         let r = real(site.valueRange)
         guard r.start >= 0, r.end <= b.count else { return nil }
         let text = String(decoding: b[r.start..<r.end], as: UTF8.self)
@@ -42,8 +59,8 @@ extension SwiftFrontEnd {
     /// item's leading and trailing insets (a suggestion: every card gets narrower by the spacing). Only where the
     /// spacing is a statement of its own line, and each item's insets are a plain `NSDirectionalEdgeInsets(…)` of
     /// numbers or none (then a statement setting them follows the item's declaration).
-    static func spacingToItemInsets(_ d: Diagnostic, _ b: [UInt8], _ sections: [SectionSpec], _ real: (ByteRange) -> ByteRange) -> Fix? {
-        guard let s = section(of: d, sections, real), s.interGroupSpacing / 2 >= 1, let g = s.group?.group else { return nil }
+    static func spacingToItemInsets(_ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange) -> Fix? {
+        guard let s = sections.section(of: d), s.interGroupSpacing / 2 >= 1, let g = s.group?.group else { return nil }
         let half = s.interGroupSpacing / 2
         let (a, z) = g.direction == .vertical ? ("top", "bottom") : ("leading", "trailing")
         // The spacing statement, whole lines.

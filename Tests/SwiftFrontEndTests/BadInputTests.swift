@@ -111,6 +111,11 @@ struct BadInputTests {
         // In a string or a comment they do not count.
         let quoted = lintSwift("let x = \"\(deep)\" // \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
         #expect(!quoted.diagnostics.contains { $0.rule == "swift-limit" })
+        // After long plain code (skipped sixteen bytes at a time) and a comment full of brackets, the finding is at
+        // the thirteenth bracket.
+        let pad = "let padding = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 // " + String(repeating: "a [ comment ", count: 20) + "\n"
+        let far = lintSwift(pad + "let x = \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
+        #expect(far.diagnostics.first?.range.start == pad.utf8.count + "let x = ".utf8.count + SwiftFrontEnd.maxBracketNesting)
     }
 
     @Test("an invalid UTF-8 byte in the trivia before a comment keeps every comment inside the file (FuzzSwift found it)")
