@@ -9,12 +9,12 @@ extension FeatureContext {
     // MARK: code actions
 
     /// The quick fixes and the fix-all action for a range, as `CodeAction` literals; for a client that does not
-    /// take them (`LanguageServer.codeActionLiteralSupport`), as `Command`s that name the action, which
+    /// take them (`ClientCapabilities.codeActionLiteralSupport`), as `Command`s that name the action, which
     /// `LanguageServer.applyCodeAction` finds again (for the same document version) and applies.
     func codeActions(_ params: JSONValue) -> Reply {
-        guard !server.codeActionLiteralSupport else { return .result(.array(codeActionLiterals(params))) }
+        guard !server.client.codeActionLiteralSupport else { return .result(.array(codeActionLiterals(params))) }
         // (Without `workspace/applyEdit` no command could change the text: nothing is offered, nor computed.)
-        guard server.applyEditSupport else { return .result(.array([])) }
+        guard server.client.applyEditSupport else { return .result(.array([])) }
         let actions = codeActionLiterals(params)
         let only = params["context"]?["only"] ?? .null
         return .result(.array(actions.enumerated().compactMap { i, a in
@@ -38,7 +38,7 @@ extension FeatureContext {
         func edit(_ edits: [TextEdit]) -> JSONValue { workspaceEdit(edits.map { LSP.textEdit($0, c) }) }
         if allowed("quickfix") {
             for d in doc.diagnostics where d.range.touches(wanted.start) || wanted.touches(d.range.start) || (d.range.start <= wanted.start && d.range.end >= wanted.end) {
-                let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, features: server.diagnosticFeatures)
+                let lspDiag = LSP.diagnostic(d, uri: doc.uri, c, features: server.client.diagnosticFeatures)
                 if let fix = d.fix {
                     actions.append(.object([
                         ("title", .string(fix.title)), ("kind", .string("quickfix")),

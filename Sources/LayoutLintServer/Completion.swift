@@ -84,7 +84,7 @@ struct CompletionBuilder {
     }
 
     func item(label: String, kind: Int, newText: String, range: ByteRange, detail: String? = nil, snippet: Bool = false, filter: String? = nil, sort: String? = nil) -> JSONValue {
-        let shown = takenKind(kind, valueSet: ctx.server.completionKinds, fallback: CompletionItemKind.value)
+        let shown = takenKind(kind, valueSet: ctx.server.client.completionKinds, fallback: CompletionItemKind.value)
         var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(shown)))]
         if let detail { m.append(("detail", .string(detail))) }
         if let sort { m.append(("sortText", .string(sort))) }
@@ -151,7 +151,7 @@ struct CompletionBuilder {
     }
 
     func valueItems(_ kind: ValueCompletion, replacing: ByteRange, path: [String], presetsOnly: Bool = false) -> [JSONValue] {
-        let snippets = ctx.server.snippetSupport
+        let snippets = ctx.server.client.snippetSupport
         var out: [JSONValue] = []
         switch kind {
         case .none:

@@ -157,7 +157,7 @@ extension LanguageServer {
         notify("window/showMessage", .object([("type", .int(1)), ("message", .string(message))]))
         // A client that pulls keeps its last pulled findings until it pulls again (the empty push above goes to
         // another collection): ask it to, and it gets an empty report for a document no longer checked.
-        if clientPullsDiagnostics && refreshSupport && !closed.isEmpty { request("workspace/diagnostic/refresh", nil) }
+        if client.pullsDiagnostics && client.refreshSupport && !closed.isEmpty { request("workspace/diagnostic/refresh", nil) }
     }
 
     /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),
@@ -181,10 +181,10 @@ extension LanguageServer {
         log("\(reason): re-reading configuration and re-linting \(affected) of \(documents.count) open document(s)")
         // Config files that are not open but had diagnostics: re-check them.
         for path in publishedConfigDiagnostics.keys where configPaths?.contains(ExactKey(path)) ?? true { refreshConfigDiagnostics(path) }
-        if refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
+        if client.refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
         // The sizes shown inline and the preview lenses follow the environments the config names.
-        if inlayHintRefreshSupport && affected > 0 { request("workspace/inlayHint/refresh", nil) }
-        if codeLensRefreshSupport && affected > 0 { request("workspace/codeLens/refresh", nil) }
+        if client.inlayHintRefreshSupport && affected > 0 { request("workspace/inlayHint/refresh", nil) }
+        if client.codeLensRefreshSupport && affected > 0 { request("workspace/codeLens/refresh", nil) }
     }
 
     /// `workspace/didChangeWatchedFiles`: a created, changed or deleted `.layoutlint.json` may change the options of
@@ -273,8 +273,8 @@ extension LanguageServer {
     func publish(_ doc: Document) {
         // (A pulling client asks when it wants them; after a configuration change it is told to ask again,
         // `workspace/diagnostic/refresh`, if it takes that.)
-        if clientPullsDiagnostics { return }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: diagnosticFeatures)
+        if client.pullsDiagnostics { return }
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
         ]))
@@ -412,7 +412,7 @@ extension LanguageServer {
         let conv = PositionConverter(index: config.lineIndex, encoding: encoding)
         notify("textDocument/publishDiagnostics", .object([
             ("uri", .string(uri)),
-            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: diagnosticFeatures) })),
+            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: client.diagnosticFeatures) })),
         ]))
     }
 
@@ -423,7 +423,7 @@ extension LanguageServer {
         if params["previousResultId"]?.stringValue == id {
             return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
         }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: diagnosticFeatures)
+        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
         return .result(.object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))]))
     }
 }

@@ -52,7 +52,7 @@ extension FeatureContext {
         if text.utf8.count > server.options.maxHoverBytes {
             text = String(decoding: Array(text.utf8.prefix(server.options.maxHoverBytes)), as: UTF8.self) + "\n\n… (cut)"
         }
-        let contents: JSONValue = server.hoverMarkdown ? LSP.markdown(text)
+        let contents: JSONValue = server.client.hoverMarkdown ? LSP.markdown(text)
             : .object([("kind", .string("plaintext")), ("value", .string(LSP.plainText(fromMarkdown: text)))])
         var m: [(String, JSONValue)] = [("contents", contents)]
         if let range { m.append(("range", conv.range(range))) }

@@ -1,5 +1,6 @@
-// The lifecycle: initialize (what the client declares, what the server advertises), initialized (the config file
-// watcher), and the server's own stats.
+// The lifecycle: initialize (what the client declares, `ClientCapabilities`; what the server advertises, each
+// method's capability from the table in Methods.swift), initialized (the config file watcher), shutdown, exit, and
+// the server's own stats.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,83 +20,34 @@ extension LanguageServer {
             parentPID = pid_t(p)
             lastParentCheck = monotonicMillis()
         }
-        let caps = params?["capabilities"] ?? .object([])
-        clientCapabilities = caps
-        let offered = caps["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if offered.contains("utf-8") { encoding = .utf8 }
-        else if offered.contains("utf-32") { encoding = .utf32 }
-        else { encoding = .utf16 }
-        let td = caps["textDocument"]
-        snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
-        if let formats = td?["hover"]?["contentFormat"]?.arrayValue {
-            hoverMarkdown = formats.contains(.string("markdown"))
-        }
-        hierarchicalSymbols = td?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
-        symbolKinds = declaredKinds(td?["documentSymbol"]?["symbolKind"])
-        completionKinds = declaredKinds(td?["completion"]?["completionItemKind"])
-        linkTooltipSupport = td?["documentLink"]?["tooltipSupport"]?.boolValue ?? false
-        prepareRenameSupport = td?["rename"]?["prepareSupport"]?.boolValue ?? false
-        refreshSupport = caps["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
-        // A client that pulls but cannot be told to pull again (no `workspace.diagnostics.refreshSupport`) would keep
-        // a document's findings from before a configuration change until it happened to pull: such a client is
-        // offered no `diagnosticProvider` and gets them pushed, as every client takes them.
-        let declaresPull = td?["diagnostic"]?.objectValue != nil
-        clientPullsDiagnostics = declaresPull && refreshSupport
-        // (A capability the client does not name is one it does not have.)
-        diagnosticFeatures = DiagnosticFeatures(textDocument: td, pulled: clientPullsDiagnostics)
-        inlayHintRefreshSupport = caps["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
-        codeLensRefreshSupport = caps["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
-        versionedEditSupport = caps["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
-        codeActionLiteralSupport = td?["codeAction"]?["codeActionLiteralSupport"]?.objectValue != nil
-        applyEditSupport = caps["workspace"]?["applyEdit"]?.boolValue ?? false
+        client = ClientCapabilities(params?["capabilities"] ?? .object([]))
         if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
         else if let root = params?["rootPath"]?.stringValue { rootPath = root }
         var roots = params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
         if roots.isEmpty, let rootPath { roots = [rootPath] }
         workspaceRoots = roots.isEmpty ? nil : roots
         log("initialized: position encoding \(encoding.rawValue)")
-        let rename: JSONValue = prepareRenameSupport ? .object([("prepareProvider", .bool(true))]) : .bool(true)
-        // `CodeActionOptions` only to a client that takes literals, LSP says; one that takes commands gets `true`; one
-        // that could apply neither gets nothing.
-        let codeActionProvider: [(String, JSONValue)] =
-            codeActionLiteralSupport ? [("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.layoutlint")]))]))]
-            : applyEditSupport ? [("codeActionProvider", .bool(true))] : []
-        let capabilities: JSONValue = .object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([
-                ("openClose", .bool(true)),
-                ("change", .int(2)),
-                ("save", .object([("includeText", .bool(false))])),
-            ])),
-            ("hoverProvider", .bool(true)),
-            ("inlayHintProvider", .bool(true)),
-        ] + codeActionProvider + [
-            ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string("#"), .string("/")]))])),
-            ("documentSymbolProvider", .bool(true)),
-            ("definitionProvider", .bool(true)),
-            ("referencesProvider", .bool(true)),
-            ("renameProvider", rename),
-            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
-            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
-            ("executeCommandProvider", .object([("commands", .array([.string(Self.previewCommand), .string(Self.applyCodeActionCommand)]))])),
-            // Folders added to the workspace later get their own `.layoutlint.json` (as `lint` would read it).
-            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
-        ] + (declaresPull && !clientPullsDiagnostics ? [] : [
-            ("diagnosticProvider", .object([
-                ("identifier", .string("layoutlint")),
-                ("interFileDependencies", .bool(false)),
-                ("workspaceDiagnostics", .bool(false)),
-            ])),
-        ]))
+        // Each method's own capability, from the table of methods (Methods.swift).
+        let capabilities: JSONValue = .object([("positionEncoding", .string(encoding.rawValue))] + advertisedCapabilities())
         return .object([
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("layoutlint")), ("version", .string(layoutlintServerVersion))])),
         ])
     }
 
+    /// `shutdown`: from now on only `exit` is taken.
+    func shutdown() -> Reply {
+        phase = .shutDown
+        return .result(.null)
+    }
+
+    /// `exit`: the loop ends, with 0 after `shutdown` and 1 without.
+    func exit() {
+        exitCode = phase == .shutDown ? 0 : 1
+    }
 
     func registerWatchers() {
-        guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
+        guard client.watchedFilesRegistration else { return }
         let watcher: JSONValue = .object([("globPattern", .string("**/\(LayoutLintConfig.fileName)"))])
         request("client/registerCapability", .object([("registrations", .array([.object([
             ("id", .string("layoutlint-config-watcher")),

@@ -229,7 +229,7 @@ extension LanguageServer {
                     // A request answered in order is answered for the text it was asked about, and LSP says not to
                     // refuse it for a change still unread (ContentModified): but edits without a version (a client
                     // that does not take `documentChanges`) would be applied to the newer text, so those are.
-                    if phase == .running, !versionedEditSupport, let uri = Self.editedDocument(method, params),
+                    if phase == .running, !client.versionedEditSupport, let uri = Self.editedDocument(method, params),
                        let later = lastChangeIndex[uri], later > i {
                         send(RPC.error(id: id.value, code: RPCErrorCode.contentModified, message: "Content modified: the document changed after this request"), batch: q.batch)
                         continue

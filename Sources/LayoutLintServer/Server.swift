@@ -93,34 +93,9 @@ final class LanguageServer {
     var nextServerRequest = 0
 
     // Negotiated with the client.
-    var encoding = PositionEncoding.utf16
-    var clientCapabilities = JSONValue.object([])
-    var snippetSupport = false
-    /// The optional parts of a diagnostic the client takes (all until `initialize` says).
-    var diagnosticFeatures = DiagnosticFeatures.all
-    /// Hover as Markdown, unless the client declares formats without it (eglot without markdown-mode: plaintext).
-    var hoverMarkdown = true
-    /// Document symbols as a tree (`DocumentSymbol[]`), or flat (`SymbolInformation[]`) for a client that does not
-    /// declare `hierarchicalDocumentSymbolSupport`; the symbol and completion kinds the client declares.
-    var hierarchicalSymbols = true
-    var symbolKinds: Set<Int>?
-    var completionKinds: Set<Int>?
-    /// The client takes `documentChanges` in a workspace edit: edits then name the document version they were
-    /// computed from, and the client refuses them for a newer text.
-    var versionedEditSupport = false
-    /// The client takes `CodeAction` literals in a codeAction answer (`codeActionLiteralSupport`, LSP 3.8); one that
-    /// does not is answered with `Command`s (`layoutlint.applyCodeAction`), applied through `workspace/applyEdit` when
-    /// it declares `workspace.applyEdit`.
-    var codeActionLiteralSupport = true
-    var applyEditSupport = false
-    var linkTooltipSupport = false
-    var refreshSupport = false
-    /// The client pulls diagnostics (`textDocument.diagnostic`): the open documents' are not pushed as well, which a
-    /// pulling client keeps in a second collection and shows twice (Neovim 0.10+, and VS Code by luck of names).
-    var clientPullsDiagnostics = false
-    var inlayHintRefreshSupport = false
-    var codeLensRefreshSupport = false
-    var prepareRenameSupport = false
+    /// What the client declared in `initialize`.
+    var client = ClientCapabilities()
+    var encoding: PositionEncoding { client.positionEncoding }
     var rootPath: String?
     /// The workspace folders the client named in `initialize` (`workspaceFolders`, else `rootUri`/`rootPath`), as
     /// paths; nil when it named none. Configuration is looked up only inside them: `findConfig(forFile:within:)`.

@@ -17,7 +17,7 @@ extension FeatureContext {
         let outline = all.prefix(cap)
         // The top-level symbols are kept first; their children share what is left.
         var count = outline.count
-        let taken = server.symbolKinds
+        let taken = server.client.symbolKinds
         func kind(_ k: OutlineSymbol.Kind) -> Int {
             switch k {
             case .definitions, .variant: return SymbolKind.namespace
@@ -33,7 +33,7 @@ extension FeatureContext {
             count += 1
             return symbol(o)
         }
-        if !server.hierarchicalSymbols {
+        if !server.client.hierarchicalSymbols {
             // SymbolInformation[], depth first, each with the name of the symbol that holds it.
             var flat: [JSONValue] = []
             func add(_ o: OutlineSymbol, container: String?) {
