@@ -1,6 +1,8 @@
 // Completion: property names valid where the cursor is (and not yet present), enum values, dimension and
 // spacing forms (snippets when the client takes them), environment names and `$ref` targets.
+import Foundation
 import JSONC
+import JSONRPC
 import LSPProtocol
 import LayoutLintCore
 
@@ -82,7 +84,7 @@ struct CompletionBuilder {
     }
 
     func item(label: String, kind: Int, newText: String, range: ByteRange, detail: String? = nil, snippet: Bool = false, filter: String? = nil, sort: String? = nil) -> JSONValue {
-        let shown = takenKind(kind, valueSet: ctx.server.completionKinds, fallback: CompletionItemKind.value)
+        let shown = takenKind(kind, valueSet: ctx.server.client.completionKinds, fallback: CompletionItemKind.value)
         var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(shown)))]
         if let detail { m.append(("detail", .string(detail))) }
         if let sort { m.append(("sortText", .string(sort))) }
@@ -149,7 +151,7 @@ struct CompletionBuilder {
     }
 
     func valueItems(_ kind: ValueCompletion, replacing: ByteRange, path: [String], presetsOnly: Bool = false) -> [JSONValue] {
-        let snippets = ctx.server.snippetSupport
+        let snippets = ctx.server.client.snippetSupport
         var out: [JSONValue] = []
         switch kind {
         case .none:
@@ -192,5 +194,47 @@ struct CompletionBuilder {
             for n in names { out.append(item(label: n, kind: CompletionItemKind.constant, newText: jsonQuoted(n), range: replacing, detail: "environment")) }
         }
         return out
+    }
+}
+
+extension FeatureContext {
+    // MARK: completion
+
+    func completion(_ params: JSONValue) -> Reply {
+        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        // Nothing in a comment (a `/` or `"` typed there triggers completion too: Enter after `//` took a key), nor
+        // in a `.layoutlint.json` (its keys are not a layout's).
+        if doc.isConfig || inComment(offset) { return .result(.object([("isIncomplete", .bool(false)), ("items", .array([]))])) }
+        var items = CompletionBuilder(ctx: self, offset: offset).items()
+        // A list too long to send is cut, and incomplete: the client asks again as the user types. So what is typed
+        // (from the start of the item's range to the cursor) filters it first, as the client would: else every
+        // answer was the same first items, and a `$ref` to the 501st definition could never be completed.
+        if items.count > server.options.maxCompletionItems { items = items.filter { matchesTyped($0, offset) } }
+        let cut = items.count > server.options.maxCompletionItems
+        return .result(.object([("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+    }
+
+    /// Whether a completion item's filter text (its label when it has none) holds what was typed before the cursor
+    /// in its range, as a case-insensitive subsequence (the clients' fuzzy match), quotes aside.
+    func matchesTyped(_ item: JSONValue, _ offset: Int) -> Bool {
+        guard let r = conv.byteRange(item["textEdit"]?["range"]), r.start <= offset, offset <= doc.text.count else { return true }
+        let typed = String(decoding: doc.text[r.start..<offset], as: UTF8.self).lowercased().filter { $0 != "\"" }
+        guard !typed.isEmpty else { return true }
+        let target = (item["filterText"]?.stringValue ?? item["label"]?.stringValue ?? "").lowercased()
+        var it = target.makeIterator()
+        return typed.allSatisfy { c in while let t = it.next() { if t == c { return true } }; return false }
+    }
+
+    /// Whether the cursor is inside a comment: after its `//` up to the end of its line, or between `/*` and `*/`.
+    func inComment(_ offset: Int) -> Bool {
+        (result?.parse.comments ?? []).contains { c in
+            offset > c.range.start && (offset < c.range.end || (offset == c.range.end && (c.isLineComment || !closesBlock(c))))
+        }
+    }
+
+    /// Whether a block comment ends with its `*/` (an unclosed one runs to the end of the text).
+    private func closesBlock(_ c: Comment) -> Bool {
+        let t = doc.text
+        return c.range.end >= 2 && c.range.end <= t.count && t[c.range.end - 2] == 0x2A && t[c.range.end - 1] == 0x2F && c.range.length >= 4
     }
 }

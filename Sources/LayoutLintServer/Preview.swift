@@ -55,7 +55,7 @@ extension LanguageServer {
               doc.commandEditSent != doc.editCount else {
             return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed, or was fixed, after the action was offered; ask for the actions again")
         }
-        guard applyEditSupport else {
+        guard client.applyEditSupport else {
             return .error(RPCErrorCode.requestFailed, "Request failed: the client does not take workspace/applyEdit")
         }
         ensureLinted(doc)
@@ -123,7 +123,7 @@ extension LanguageServer {
             try Data(svg.utf8).write(to: file, options: .atomic)
             Self.prunePreviews(in: dir, keeping: file, max: self.options.maxPreviewFiles)
             let fileURI = file.absoluteString
-            if clientCapabilities["window"]?["showDocument"]?["support"]?.boolValue == true {
+            if client.showDocumentSupport {
                 request("window/showDocument", .object([("uri", .string(fileURI)), ("external", .bool(true))]))
             }
             return .result(.object([("uri", .string(fileURI))]))

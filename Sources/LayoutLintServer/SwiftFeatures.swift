@@ -106,7 +106,7 @@ extension FeatureContext {
         }
         guard !sections.isEmpty else { return .result(.null) }
         let text = sections.joined(separator: "\n\n---\n\n")
-        let contents: JSONValue = server.hoverMarkdown ? LSP.markdown(text)
+        let contents: JSONValue = server.client.hoverMarkdown ? LSP.markdown(text)
             : .object([("kind", .string("plaintext")), ("value", .string(LSP.plainText(fromMarkdown: text)))])
         var m: [(String, JSONValue)] = [("contents", contents)]
         if let range { m.append(("range", conv.range(range))) }

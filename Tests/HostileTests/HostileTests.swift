@@ -4,6 +4,7 @@
 import Foundation
 import JSONC
 import JSONRPC
+import LayoutLintServer
 import Testing
 
 // MARK: framing and bodies
@@ -94,9 +95,8 @@ func fiftyMegabyteOpen() -> [UInt8] {
 // MARK: wrong types in every param of every method
 
 let otherURI = "file:///tmp/layoutlint-hostile-other.layout.json"
-let requestMethods = ["textDocument/hover", "textDocument/inlayHint", "textDocument/codeAction", "textDocument/completion",
-                      "textDocument/documentSymbol", "textDocument/definition", "textDocument/references", "textDocument/rename",
-                      "textDocument/prepareRename", "textDocument/documentLink", "textDocument/diagnostic", "layoutlint/stats"]
+/// Every request the server declares (its table of methods), but the lifecycle's: a method added there is probed here.
+let requestMethods = LanguageServerMethods.requests.filter { !LanguageServerMethods.lifecycle.contains($0) }
 
 let badRequestParams: [String] = [
     #"[]"#,

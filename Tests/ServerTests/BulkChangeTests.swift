@@ -15,7 +15,7 @@ func directServer(encoding: PositionEncoding = .utf16) -> LanguageServer {
     let out = open("/dev/null", O_WRONLY)
     let s = LanguageServer(input: -1, output: out, options: ServerOptions())
     s.phase = .running
-    s.encoding = encoding
+    s.client.positionEncoding = encoding
     return s
 }
 

@@ -2,7 +2,7 @@
 // `.layoutlint.json` above the workspace folder, or next to a document outside every workspace folder, is not read.
 //
 // The lookup that confines the walk is `findConfig(forFile:within:)` (LayoutLintWorkspace) with the folders the
-// server keeps from `initialize` (`LanguageServer.workspaceRoots`); `configFor` (Documents.swift) passes them.
+// server keeps from `initialize` (`LanguageServer.workspaceRoots`); `configFor` (DocumentSync.swift) passes them.
 import Foundation
 import JSONC
 import Testing
