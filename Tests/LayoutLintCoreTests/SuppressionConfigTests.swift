@@ -55,7 +55,7 @@ struct SuppressionTests {
         #expect(lint(bytes: fixed).diagnostics.isEmpty)
         // A second rule on the same line joins the existing directive.
         let at = String(decoding: fixed, as: UTF8.self).utf8.count - String(decoding: fixed, as: UTF8.self).components(separatedBy: "{ \"width\": \"absolute(250)\"").last!.utf8.count
-        let d2 = Diagnostic(rule: "fraction-gap", severity: .information, message: "", range: ByteRange(at, at + 1))
+        let d2 = Diagnostic(rule: .fractionGap, severity: .information, message: "", range: ByteRange(at, at + 1))
         let r2 = lint(bytes: fixed)
         let fix2 = disableLineFix(for: d2, in: fixed, lineIndex: r2.lineIndex)
         #expect(String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains("// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
@@ -79,7 +79,7 @@ struct SuppressionTests {
         let above: [UInt8] = [0x2F, 0x2A, 0xFF, 0xFE, 0xFF, 0x2A, 0x2F, 0x20] + Array("// layoutlint-disable-next-line group-overflow -- why\n".utf8)
         let rest = Array("{ \"sections\": [] }".utf8)
         let src = above + rest
-        let d = Diagnostic(rule: "missing-property", severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
+        let d = Diagnostic(rule: .missingProperty, severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
         let fix = disableLineFix(for: d, in: src, lineIndex: LineIndex(src))
         let fixed = applyEdits(src, fix.edits)
         #expect(Array(fixed.suffix(rest.count + 1)) == Array("\n".utf8) + rest, "the next line is untouched")

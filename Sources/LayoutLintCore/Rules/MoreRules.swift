@@ -13,7 +13,7 @@ func checkGroupExceedsContainer(_ ctx: inout RuleContext) {
             ? Fix(title: "Scroll the section sideways (orthogonalScrollingBehavior: continuous)",
                   edits: [ctx.source.insertProperty(into: spec.range, key: "orthogonalScrollingBehavior", value: "\"continuous\"")], isSafe: false)
             : nil
-        ctx.emit("group-exceeds-container", d.range,
+        ctx.emit(.groupExceedsContainer, d.range,
                  "the group is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its section has \(pt(available)) and does not scroll \(cross == .horizontal ? "sideways" : "vertically"): \(pt(extent - available)) of it are cut off; use orthogonalScrollingBehavior or a fractional \(cross.sizeName)",
                  fix: fix)
     }
@@ -47,12 +47,12 @@ func checkPagingInterGroupSpacing(_ ctx: inout RuleContext) {
                                    : "each page falls \(pt(pitch - page)) further behind the groups"
             var related: [RelatedLocation] = []
             if spacingSite != nil, let d = dimension { related.append(RelatedLocation(range: d.range, message: "the group's \(cross.sizeName)")) }
-            ctx.emit("paging-inter-group-spacing", range, "\(why) but \(parts): \(drift); use groupPaging",
+            ctx.emit(.pagingInterGroupSpacing, range, "\(why) but \(parts): \(drift); use groupPaging",
                      related: related, fix: toGroupPaging)
         }
         let (a, b) = Insets.edges(along: cross)
         if let ins = spec.contentInsets, ins[a] != 0 || ins[b] != 0 {
-            ctx.emit("paging-inter-group-spacing", ins.range,
+            ctx.emit(.pagingInterGroupSpacing, ins.range,
                      "\(why) but the section's \(a.rawValue)/\(b.rawValue) insets (\(formatPoints(ins[a])), \(formatPoints(ins[b]))) shift the groups off the page edges; use groupPaging",
                      fix: toGroupPaging)
         }
@@ -75,7 +75,7 @@ func checkGroupPagingItemNarrowed(_ ctx: inout RuleContext) {
                       edits: [ctx.source.replace(gsite.valueRange, with: dimensionText(k, idim.value)),
                               ctx.source.replace(isite.valueRange, with: dimensionText(k, 1))], isSafe: false)
         }
-        ctx.emit("group-paging-item-narrowed", gd.range,
+        ctx.emit(.groupPagingItemNarrowed, gd.range,
                  "the group is as \(cross == .horizontal ? "wide" : "tall") as the section (\(pt(root.frame.extent(cross)))) and its item only \(pt(first.frame.extent(cross))): each page is the whole group, so nothing of the next page peeks in; narrow the group instead of the item",
                  related: [RelatedLocation(range: idim.range, message: "the narrower item")], fix: fix)
     }
@@ -92,7 +92,7 @@ func checkCountOverridesItemSize(_ ctx: inout RuleContext) {
         if let site = item.props[g.axis.sizeName], writtenInOwnObject(site, item) {
             fix = Fix(title: "Write the size UIKit uses (\(k.rawValue)(1))", edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
         }
-        ctx.emit("count-overrides-item-size", d.range,
+        ctx.emit(.countOverridesItemSize, d.range,
                  "with subitem + count, UIKit replaces this \(g.axis.sizeName) (\(d.swiftDescription)) by 1/\(n) of the group: each item is \(pt(actual)); write \(k.rawValue)(1), or use repeatingSubitem to keep the item's own size",
                  fix: fix)
     }
@@ -109,7 +109,7 @@ func checkRepeatingCountGap(_ ctx: inout RuleContext) {
         if let site = item.props[g.axis.sizeName] {
             fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
         }
-        ctx.emit("repeating-count-gap", d.range,
+        ctx.emit(.repeatingCountGap, d.range,
                  "\(n) × \(pt(node.children.first?.frame.extent(g.axis) ?? 0)) items\(solve.spacing != 0 ? " and their spacing" : "") use \(pt(solve.used)) of the group's \(pt(solve.available)): \(pt(gap)) stay empty at its trailing edge",
                  fix: fix)
     }
@@ -117,7 +117,7 @@ func checkRepeatingCountGap(_ ctx: inout RuleContext) {
 
 func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let el = node.element, let g = el.group, ctx.firstVisit("estimate-without-self-sizing", el) else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit(.estimateWithoutSelfSizing, el) else { return }
         for axis in [Axis.horizontal, .vertical] {
             guard let d = el.dimension(axis), d.kind == .estimated else { continue }
             let kids = g.layout.children
@@ -127,7 +127,7 @@ func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
             for k in kids where whollyOwnText(k) {
                 if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }
             }
-            ctx.emit("estimate-without-self-sizing", d.range,
+            ctx.emit(.estimateWithoutSelfSizing, d.range,
                      "the group's \(axis.sizeName) is \(d.swiftDescription) but every subitem is a fraction of it: nothing self-sizes, so UIKit uses the estimate \(pt(d.value)) as the final \(axis.sizeName); make the items estimated too",
                      fix: edits.count == kids.count ? Fix(title: "Make the subitems estimated(\(formatPoints(d.value)))", edits: edits, isSafe: false) : nil)
         }
@@ -136,12 +136,12 @@ func checkEstimateWithoutSelfSizing(_ ctx: inout RuleContext) {
 
 func checkUniformSiblingsParent(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let el = node.element, let g = el.group, ctx.firstVisit("uniform-siblings-parent", el) else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit(.uniformSiblingsParent, el) else { return }
         for child in g.layout.children {
             for axis in [Axis.horizontal, .vertical] {
                 guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
                 if el.dimension(axis)?.isEstimated == true { continue }
-                ctx.emit("uniform-siblings-parent", d.range,
+                ctx.emit(.uniformSiblingsParent, d.range,
                          "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing") (\(pt(node.frame.extent(axis)))): the siblings cannot grow to match",
                          related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the parent group's \(axis.sizeName)")] } ?? [])
             }
@@ -194,7 +194,7 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
             let dropped = edges.filter { ignored.contains($0) }
             let droppedNote = dropped.isEmpty ? "" : "; \(dropped.map(\.rawValue).joined(separator: " and ")) lie along an estimated axis, where UIKit ignores insets"
             let value = Set(applied.map { ins[$0] }).count == 1 ? "an inset of \(formatPoints(ins[applied[0]]))" : "insets below 1"
-            ctx.emit("fractional-inset", range,
+            ctx.emit(.fractionalInset, range,
                      "\(value) is read as a fraction, not points: \(parts.joined(separator: ", "))\(droppedNote) (\(fractionalInsetUncertainty))")
         }
     }
@@ -212,13 +212,13 @@ func checkFractionalInset(_ ctx: inout RuleContext) {
 func checkFractionAboveOne(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
         // (With `subitem` + `count`, UIKit replaces the item's size along the axis by 1/count.)
-        guard let el = node.element, let g = el.group, ctx.firstVisit("fraction-above-one", el) else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit(.fractionAboveOne, el) else { return }
         if case .count = g.layout { return }
         for child in g.layout.children {
             guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
                   (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
             let available = node.solve?.available ?? node.frame.extent(g.axis)
-            ctx.emit("fraction-above-one", d.range,
+            ctx.emit(.fractionAboveOne, d.range,
                      "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group")
         }
     }
@@ -249,7 +249,7 @@ func checkFractionGap(_ ctx: inout RuleContext) {
         // Pixel flooring leaves up to one pixel per item: that is not a gap anyone sees.
         guard gap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
         let range = el.props[g.layout.formKey]?.keyRange ?? el.range
-        ctx.emit("fraction-gap", range,
+        ctx.emit(.fractionGap, range,
                  "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge (fractions that sum to 1 fill it)")
     }
 }
@@ -268,13 +268,13 @@ extension SubitemLayout {
 
 func checkFlexibleGroupEdgeSpacing(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
-        guard let el = node.element, let g = el.group, ctx.firstVisit("flexible-group-edge-spacing", el) else { return }
+        guard let el = node.element, let g = el.group, ctx.firstVisit(.flexibleGroupEdgeSpacing, el) else { return }
         for child in g.layout.children where child.isGroup {
             let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
             for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
                 let source = ctx.source
                 let own = isOwnText(sp.range, of: child)
-                ctx.emit("flexible-group-edge-spacing", sp.range,
+                ctx.emit(.flexibleGroupEdgeSpacing, sp.range,
                          "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
                          fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")], isSafe: own))
             }
@@ -292,7 +292,7 @@ func checkMainAxisFractionalHeight(_ ctx: inout RuleContext) {
         let extent = root.frame.extent(main)
         let source = ctx.source
         let site = el.props[main.sizeName].flatMap { writtenInOwnObject($0, el) ? $0 : nil }
-        ctx.emit("main-axis-fractional-height", d.range,
+        ctx.emit(.mainAxisFractionalHeight, d.range,
                  "\(d.swiftDescription) on the scrolling axis follows the device's \(main == .vertical ? "height" : "width") and orientation: \(pt(extent)) here; use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
                  fix: site.map { Fix(title: "Write absolute(\(formatPoints(extent)))", edits: [source.replace($0.valueRange, with: "\"absolute(\(formatPoints(extent)))\"")], isSafe: false) })
     }
@@ -303,7 +303,7 @@ func checkEstimatedOrthogonal(_ ctx: inout RuleContext) {
     for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
         root.walk { node in
             guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated else { return }
-            ctx.emit("estimated-orthogonal", d.range,
+            ctx.emit(.estimatedOrthogonal, d.range,
                      "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)")
         }
     }
@@ -318,7 +318,7 @@ func checkDuplicateElementKind(_ ctx: inout RuleContext) {
             guard let kind else { return }
             let r = site?.valueRange ?? range
             if let first = seen[ExactKey(kind)], first != r {
-                ctx.emit("duplicate-element-kind", r,
+                ctx.emit(.duplicateElementKind, r,
                          "elementKind \"\(kind)\" is used twice in this section: UIKit throws \"Every supplementary must have a unique elementKind\"",
                          related: [RelatedLocation(range: first, message: "first used here")])
             } else { seen[ExactKey(kind)] = r }
@@ -337,7 +337,7 @@ func checkPinnedHeaderZIndex(_ ctx: inout RuleContext) {
         for b in spec.boundarySupplementaryItems where b.pinToVisibleBounds && (b.zIndex ?? 1) <= 1 {
             let range = b.props["zIndex"]?.valueRange ?? b.props["pinToVisibleBounds"]?.valueRange ?? b.range
             let source = ctx.source
-            ctx.emit("pinned-header-z-index", range,
+            ctx.emit(.pinnedHeaderZIndex, range,
                      "this pinned \(b.elementKind ?? "supplementary") has zIndex \(b.zIndex ?? 1) and the section has a background decoration: UIKit promotes the cells to zIndex 1 too, so they can draw over it while it is pinned; give it zIndex 2",
                      // (A zIndex written in a `$ref`'d definition is every user's: the editor offers it, --fix does not.)
                      fix: Fix(title: "Set zIndex to 2", edits: [source.setProperty(b.props["zIndex"], in: b.range, key: "zIndex", value: "2")],
@@ -363,7 +363,7 @@ func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
             return Fix(title: "Give the section a default group (the last variant's)",
                        edits: [source.insertProperty(into: section.range, key: "group", copying: g.valueRange)], isSafe: false)
         }
-        ctx.emit("unmatched-environment", range,
+        ctx.emit(.unmatchedEnvironment, range,
                  "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group",
                  fix: defaultGroup())
     }
@@ -372,7 +372,7 @@ func checkUnmatchedEnvironment(_ ctx: inout RuleContext) {
 func checkEmptySectionSpacing(_ ctx: inout RuleContext) {
     for (_, spec, _) in ctx.sections where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
         guard let site = spec.props["interGroupSpacing"] else { continue }
-        ctx.emit("empty-section-inter-group-spacing", site.valueRange,
+        ctx.emit(.emptySectionInterGroupSpacing, site.valueRange,
                  "the section has no items but interGroupSpacing \(formatPoints(spec.interGroupSpacing)): UIKit still subtracts one spacing, so the empty section takes \(pt(spec.interGroupSpacing)) less than its headers and insets")
     }
 }
@@ -411,7 +411,7 @@ func unreachableVariants(_ section: Section, resolved: [(environment: LayoutEnvi
         let msg = holdsSomewhere.isEmpty
             ? "no listed environment selects this variant (\(names)): it never applies"
             : "an earlier variant always applies first where this one holds (\(holdsSomewhere.map(\.environment.name).joined(separator: ", "))): it never applies"
-        out.append(Diagnostic(rule: "unreachable-variant", severity: .warning, message: msg, range: v.when.range,
+        out.append(Diagnostic(rule: .unreachableVariant, severity: .warning, message: msg, range: v.when.range,
                               environments: resolved.map(\.environment.name)))
     }
     return out
@@ -453,7 +453,7 @@ func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic
         }
         if meant { message += " (a $ref writes its name in another Unicode normalisation, which names no definition)" }
         let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
-        out.append(Diagnostic(rule: "unused-definition", severity: .hint, message: message,
+        out.append(Diagnostic(rule: .unusedDefinition, severity: .hint, message: message,
                               range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)], isSafe: !meant)))
     }
     return out
@@ -477,7 +477,7 @@ func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Di
             next[n] = k + 1
             let fresh = "\(n) \(k)"
             taken.insert(fresh)
-            out.append(Diagnostic(rule: "duplicate-section-name", severity: .warning,
+            out.append(Diagnostic(rule: .duplicateSectionName, severity: .warning,
                                   message: "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
                                   range: range, related: [RelatedLocation(range: f, message: "first named here")],
                                   fix: Fix(title: "Rename to \(jsonQuoted(fresh))", edits: [TextEdit(range: range, newText: jsonQuoted(fresh))], isSafe: false)))

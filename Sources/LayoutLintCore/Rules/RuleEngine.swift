@@ -3,7 +3,7 @@
 
 /// One rule's finding in one environment.
 struct Finding {
-    var rule: String
+    var rule: RuleID
     var range: ByteRange
     var message: String
     var related: [RelatedLocation] = []
@@ -42,19 +42,19 @@ struct RuleContext {
     /// What was emitted: `mergeFindings` keeps one finding per cause and environment (the first of the most
     /// severe), so a repeat is dropped here, before its message is built. (A group placed 250 000 times with 100
     /// listed subitems made 25 M findings of one cause: 4 GB for a 4 KB document.)
-    private struct EmitKey: Hashable { let rule: String; let range: ByteRange; let severity: Severity? }
+    private struct EmitKey: Hashable { let rule: RuleID; let range: ByteRange; let severity: Severity? }
     private var emitted = Set<EmitKey>()
 
     /// Elements a per-element rule has looked at: a rule that reads only the element and its listed subitems
     /// judges each element once, at its first placement (the one whose finding `mergeFindings` keeps), not once per
     /// placement times its list.
-    private struct VisitKey: Hashable { let rule: String; let element: ObjectIdentifier }
+    private struct VisitKey: Hashable { let rule: RuleID; let element: ObjectIdentifier }
     private var visited = Set<VisitKey>()
-    mutating func firstVisit(_ rule: String, _ element: LayoutElement) -> Bool {
+    mutating func firstVisit(_ rule: RuleID, _ element: LayoutElement) -> Bool {
         visited.insert(VisitKey(rule: rule, element: ObjectIdentifier(element))).inserted
     }
 
-    mutating func emit(_ rule: String, _ range: ByteRange, _ message: @autoclosure () -> String,
+    mutating func emit(_ rule: RuleID, _ range: ByteRange, _ message: @autoclosure () -> String,
                        related: @autoclosure () -> [RelatedLocation] = [],
                        fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil) {
         guard emitted.insert(EmitKey(rule: rule, range: range, severity: severity)).inserted else { return }
@@ -83,10 +83,10 @@ func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: S
 /// The incremental linter calls this with findings gathered section by section (the first finding of a cause in an
 /// environment is the same either way: the rules visit sections in order).
 func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildFixes: Bool = true) -> [Diagnostic] {
-    struct Key: Hashable { let rule: String; let range: ByteRange }
+    struct Key: Hashable { let rule: RuleID; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
-    func severity(_ f: Finding) -> Severity { f.severity ?? RuleCatalog.info(f.rule)?.severity ?? .warning }
+    func severity(_ f: Finding) -> Severity { f.severity ?? RuleCatalog.info(f.rule).severity }
     for (findings, env) in zip(perEnvironment, environments) {
         // One finding per cause and environment: the most severe (an element `$ref`'d from two sections can be an
         // error in one and a warning in the other).

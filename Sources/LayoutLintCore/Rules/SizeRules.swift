@@ -41,7 +41,7 @@ func checkEstimatedContentInsets(_ ctx: inout RuleContext) {
         } else {
             fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
         }
-        ctx.emit("estimated-content-insets", ins.range,
+        ctx.emit(.estimatedContentInsets, ins.range,
                  "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
                  related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
                  fix: fix)
@@ -184,7 +184,7 @@ func checkCenteredPagingSpacing(_ ctx: inout RuleContext) {
         var related: [RelatedLocation] = []
         if let o = spec.props["orthogonalScrollingBehavior"] { related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered")) }
         let source = ctx.source
-        ctx.emit("centered-paging-inter-group-spacing", site.valueRange,
+        ctx.emit(.centeredPagingInterGroupSpacing, site.valueRange,
                  "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
                  related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, source))
     }
@@ -201,7 +201,7 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
             let range = d.element.dimension(axis)?.range ?? d.element.range
             let remain = max(0, d.remaining)
             let source = ctx.source, available = solve.available
-            ctx.emit("group-overflow", range,
+            ctx.emit(.groupOverflow, range,
                      "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
                      related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
         }
@@ -210,7 +210,7 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
         if solve.secondPass, solve.dropped == nil, let empty = node.children.first(where: { $0.frame.extent(axis) <= 0 }) {
             let n = node.children.count
             let range = g.interItemSpacing?.range ?? el.props["interItemSpacing"]?.valueRange ?? el.range
-            ctx.emit("group-overflow", range,
+            ctx.emit(.groupOverflow, range,
                      "\(n - 1) × \(pt(solve.spacing)) of spacing between \(n) fractional subitems take \(pt(Double(n - 1) * solve.spacing)) of the group's \(pt(solve.available)): UIKit takes the spacing out of the items, which come out \(pt(empty.frame.extent(axis))) \(axis == .horizontal ? "wide" : "tall")",
                      related: groupRelated)
         }
@@ -226,7 +226,7 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
             if let site = item.props[axis.sizeName], writtenInOwnObject(site, item) {
                 fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
             }
-            ctx.emit("group-overflow", range,
+            ctx.emit(.groupOverflow, range,
                      "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
                      related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated,
                      fix: fix)
@@ -247,7 +247,7 @@ func checkGroupOverflow(_ ctx: inout RuleContext) {
                 fix = Fix(title: "Make the group \(grown.pointsString) pt \(cross == .horizontal ? "wide" : "tall")",
                           edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))], isSafe: false)
             }
-            ctx.emit("group-overflow", cel.dimension(cross)?.range ?? cel.range,
+            ctx.emit(.groupOverflow, cel.dimension(cross)?.range ?? cel.range,
                      "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
                      related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [],
                      fix: fix)
@@ -295,7 +295,7 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
         if section.noRoom {
             let range = spec.contentInsets?.range ?? spec.group?.range ?? section.section.range
             let i = section.contentInsets
-            ctx.emit("no-item-fits", range,
+            ctx.emit(.noItemFits, range,
                      "the section's contentInsets (top \(formatPoints(i.top)), leading \(formatPoints(i.leading)), bottom \(formatPoints(i.bottom)), trailing \(formatPoints(i.trailing))) leave no room in its \(section.containerWidth.pointsString)×\(section.containerHeight.pointsString) container: UIKit throws \"There is no room for this NSCollectionLayoutGroup…\"")
             continue
         }
@@ -306,7 +306,7 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
                 // A warning only when every axis without room is estimated (a definite one throws for certain).
                 let noRoom = [Axis.horizontal, .vertical].filter { node.frame.extent($0) - i.along($0) <= 0 }
                 let estimated = !noRoom.isEmpty && noRoom.allSatisfy { node.isEstimated($0) }
-                ctx.emit("no-item-fits", el.contentInsets?.range ?? el.range,
+                ctx.emit(.noItemFits, el.contentInsets?.range ?? el.range,
                          "the group's contentInsets (leading \(formatPoints(i.leading)), trailing \(formatPoints(i.trailing)), top \(formatPoints(i.top)), bottom \(formatPoints(i.bottom))) leave no room in its \(node.frame.sizeDescription) frame: UIKit throws \"There is no room for this NSCollectionLayoutGroup to fit into its parent group or section, or it has no room for any subitems itself\"",
                          severity: estimated ? .warning : nil)
                 return
@@ -318,7 +318,7 @@ func checkNoItemFits(_ ctx: inout RuleContext) {
                 // beside a definite width, where UIKit throws for certain.
                 let involved = node.isEstimated(axis)
                     || d.element.dimension(axis)?.isEstimated(estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight) == true
-                ctx.emit("no-item-fits", d.element.dimension(axis)?.range ?? d.element.range,
+                ctx.emit(.noItemFits, d.element.dimension(axis)?.range ?? d.element.range,
                          "not even one subitem fits: the first needs \(pt(d.needed)) but the group is \(pt(solve.available)) \(axis == .horizontal ? "wide" : "tall"): UIKit throws \"This group cannot fit even a single item\"",
                          related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? [],
                          severity: involved ? .warning : nil)
@@ -349,7 +349,7 @@ func checkZeroExtent(_ ctx: inout RuleContext) {
                 estimated = node.isEstimated(of)
                 related = el.dimension(of).map { [RelatedLocation(range: $0.range, message: "the group's \(of.sizeName)")] } ?? []
             }
-            ctx.emit("non-positive-dimension", d?.range ?? item.range,
+            ctx.emit(.nonPositiveDimension, d?.range ?? item.range,
                      "the subitem is 0 pt \(axis == .horizontal ? "wide" : "tall") in its group\(why): "
                         + (solve.stalled ? "it takes no room, and " + endless : "nothing of it is drawn"),
                      related: related, severity: estimated ? .warning : nil)
@@ -361,7 +361,7 @@ func checkZeroExtent(_ ctx: inout RuleContext) {
                 return [a, b].compactMap { $0 }.first { $0.value < 0 }
             }.first
             let range = g?.interItemSpacing.flatMap { $0.value < 0 ? $0.range : nil } ?? negativeEdge?.range ?? el.range
-            ctx.emit("non-positive-dimension", range,
+            ctx.emit(.nonPositiveDimension, range,
                      "each cycle of subitems after the first takes \(pt(solve.cycleStep)) along the group's \(axis.sizeName), "
                         + "with their spacing and edge spacing: " + endless)
         }
@@ -374,7 +374,7 @@ func checkPlacementLimit(_ ctx: inout RuleContext) {
     ctx.nodes.forEach { node in
         guard let el = node.element, el.isGroup, let solve = node.solve, solve.truncated else { return }
         let axis = solve.axis
-        ctx.emit("invalid-value", el.dimension(axis)?.range ?? el.range,
+        ctx.emit(.invalidValue, el.dimension(axis)?.range ?? el.range,
                  "more subitems fit in the group's \(pt(solve.available)) \(axis.sizeName) than layoutlint places in one "
                     + "group (\(node.children.count)): it stopped there, so the rest of the group was not laid out or checked")
     }
@@ -391,7 +391,7 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
             let (a, b) = Insets.edges(along: axis)
             let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
             let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
-            ctx.emit("insets-exceed-size", ins.range,
+            ctx.emit(.insetsExceedSize, ins.range,
                      "contentInsets leave the \(d.elementKind ?? "decoration") \(pt(f.extent(axis))) \(axis == .horizontal ? "wide" : "tall") in its \(section.frame.sizeDescription) pt section: the background cannot be drawn\(reading)",
                      severity: fractions.isEmpty ? nil : .warning)
         }
@@ -409,7 +409,7 @@ func checkInsetsExceedSize(_ ctx: inout RuleContext) {
         let (a, b) = Insets.edges(along: axis)
         let fractions = [a, b].filter { ins[$0] > 0 && ins[$0] < 1 }
         let reading = fractions.isEmpty ? "" : " (\(fractions.map { "\($0.rawValue) \(formatPoints(ins[$0]))" }.joined(separator: " and ")) read as \(fractions.count == 1 ? "a fraction" : "fractions") of the \(axis.sizeName), which the sources are not sure of: see fractional-inset)"
-        ctx.emit("insets-exceed-size", ins.range,
+        ctx.emit(.insetsExceedSize, ins.range,
                  "contentInsets take \(pt(taken)) of the item's \(pt(extent)) \(axis.sizeName), leaving its content \(pt(extent - taken)) \(axis == .horizontal ? "wide" : "tall"): the cell cannot be drawn\(reading)",
                  related: el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the item's \(axis.sizeName)")] } ?? [],
                  severity: node.isEstimated(axis) || !fractions.isEmpty ? .warning : nil)
