@@ -111,6 +111,20 @@ struct ConfigTests {
         #expect(r.layouts.map(\.environment.name) == ["iPhone SE", "split"])
     }
 
+    /// A misspelt rule id in the config is an error with the closest id (and a quick fix that renames it), not a
+    /// setting silently ignored; an id close to none says where the ids are listed. The valid settings beside it apply.
+    @Test func unknownRuleIDIsAnErrorWithTheClosestID() {
+        let src = #"{ "rules": { "group-overflw": "off", "zzzz": "off", "fraction-gap": "off" } }"#
+        let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
+        #expect(c.hasErrors)
+        #expect(c.diagnostics.map(\.rule) == ["unknown-property", "unknown-property"])
+        #expect(c.diagnostics.first?.message == #"unknown rule "group-overflw"; did you mean "group-overflow"?"#)
+        #expect(text(c.diagnostics[0], in: src) == #""group-overflw""#)
+        #expect(c.diagnostics.first?.fix?.edits.map(\.newText) == [#""group-overflow""#])
+        #expect(c.diagnostics.last?.message == #"unknown rule "zzzz" (`layoutlint rules` lists them)"#)
+        #expect(c.severities.keys.sorted() == ["fraction-gap"])
+    }
+
     /// A config cannot make a broken document pass: "syntax" stays an error whatever the config says (as with
     /// suppression comments), and the config warns, on the value, that the setting is ignored.
     @Test func syntaxCannotBeTurnedOffOrDowngraded() {
