@@ -29,6 +29,16 @@ struct RuleRegistryTests {
         for id in RuleID.allCases { #expect(id.rawValue.wholeMatch(of: regex) != nil, "\(id.rawValue)") }
     }
 
+    /// The config schema lists the ids (editors complete and check them as `lint` does): the catalogue's, in its
+    /// order. When this fails, copy `RuleCatalog.all.map(\.id)` into `rules.propertyNames.enum`.
+    @Test func configSchemaListsTheRegisteredIDs() throws {
+        let data = try Data(contentsOf: repoRoot.appendingPathComponent("schemas/config.schema.json"))
+        let schema = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let rules = try #require((schema["properties"] as? [String: Any])?["rules"] as? [String: Any])
+        let ids = try #require((rules["propertyNames"] as? [String: Any])?["enum"] as? [String])
+        #expect(ids == RuleCatalog.all.map(\.id))
+    }
+
     /// Every rule id that linting the corpus (the bundled examples and the Swift front end's expected documents)
     /// emits is one the catalogue knows by its text, the way SARIF, the editor's hover and `layoutlint rules ID`
     /// look it up, and has its section in docs/rules.md.
