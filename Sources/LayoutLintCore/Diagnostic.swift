@@ -71,7 +71,9 @@ public struct RelatedLocation: Hashable, Sendable {
 }
 
 public struct Diagnostic: Hashable, Sendable {
-    public var rule: String
+    public var ruleID: RuleID
+    /// The rule's id as users see it.
+    public var rule: String { ruleID.rawValue }
     public var severity: Severity
     public var message: String
     public var range: ByteRange
@@ -80,9 +82,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var related: [RelatedLocation]
     public var fix: Fix?
 
-    public init(rule: String, severity: Severity, message: String, range: ByteRange,
+    public init(rule: RuleID, severity: Severity, message: String, range: ByteRange,
                 environments: [String] = [], related: [RelatedLocation] = [], fix: Fix? = nil) {
-        self.rule = rule
+        self.ruleID = rule
         self.severity = severity
         self.message = message
         self.range = range
@@ -92,7 +94,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
-        a.range == b.range && a.severity == b.severity && a.rule.sameKey(as: b.rule) && a.message.sameKey(as: b.message)
+        a.range == b.range && a.severity == b.severity && a.ruleID == b.ruleID && a.message.sameKey(as: b.message)
             && a.environments.count == b.environments.count && zip(a.environments, b.environments).allSatisfy { $0.sameKey(as: $1) }
             && a.related == b.related && a.fix == b.fix
     }
@@ -140,14 +142,14 @@ public func sortDiagnostics(_ ds: inout [Diagnostic]) {
 func diagnosticPrecedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
     if a.range.start != b.range.start { return a.range.start < b.range.start }
     if a.range.end != b.range.end { return a.range.end < b.range.end }
-    if a.rule != b.rule { return a.rule < b.rule }
+    if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
     return a.message < b.message
 }
 
 // MARK: - The limit per document
 
 /// The rule of the diagnostic that ends a document's list when it has more than `LintOptions.maxDiagnostics`.
-public let tooManyProblemsRule = "too-many-problems"
+public let tooManyProblemsRule = RuleID.tooManyProblems.rawValue
 
 /// The diagnostics a document's list leaves out (`LintOptions.maxDiagnostics`), counted.
 public struct OmittedDiagnostics: Sendable, Equatable {
@@ -158,10 +160,10 @@ public struct OmittedDiagnostics: Sendable, Equatable {
     public init() {}
 
     /// Counts `n` more of `severity` (syntax errors when `rule` is `syntax`).
-    mutating func count(_ severity: Severity, rule: String, _ n: Int = 1) {
+    mutating func count(_ severity: Severity, rule: RuleID, _ n: Int = 1) {
         guard n > 0 else { return }
         bySeverity[severity, default: 0] += n
-        if rule == "syntax" { syntaxErrors += n }
+        if rule == .syntax { syntaxErrors += n }
     }
 }
 
@@ -169,7 +171,7 @@ public struct OmittedDiagnostics: Sendable, Equatable {
 /// them (it stands for the omitted ones).
 public func countBySeverity(_ ds: [Diagnostic], _ omitted: OmittedDiagnostics) -> [Severity: Int] {
     var counts = omitted.bySeverity
-    for d in ds where d.rule != tooManyProblemsRule { counts[d.severity, default: 0] += 1 }
+    for d in ds where d.ruleID != .tooManyProblems { counts[d.severity, default: 0] += 1 }
     return counts
 }
 
@@ -185,13 +187,13 @@ func limitDiagnostics(_ ds: inout [Diagnostic], limit: Int, counted: OmittedDiag
     guard ds.count + counted.total > limit else { return o }
     let cut = min(limit, ds.count)
     let first = [firstCounted, cut < ds.count ? ds[cut].range : nil].compactMap { $0 }.min()
-    for d in ds[cut...] { o.count(d.severity, rule: d.rule) }
+    for d in ds[cut...] { o.count(d.severity, rule: d.ruleID) }
     ds.removeSubrange(cut...)
     let worst = o.bySeverity.keys.max() ?? .error
     let kinds = Severity.allCases.reversed().compactMap { s in
         o.bySeverity[s].map { "\($0) \(s == .information ? "information" : s.description + ($0 == 1 ? "" : "s"))" }
     }
-    ds.append(Diagnostic(rule: tooManyProblemsRule, severity: worst,
+    ds.append(Diagnostic(rule: .tooManyProblems, severity: worst,
                          message: "\(o.total) more problem\(o.total == 1 ? "" : "s") from here on (\(kinds.joined(separator: ", "))) not listed: "
                             + "layoutlint lists at most \(limit) per document",
                          range: first ?? ByteRange(0, 0)))

@@ -46,7 +46,7 @@ public func lintModels(_ documents: [LayoutDocument], environments: [LayoutEnvir
     var diagnostics = mergeFindings(perEnvironment, environments: environments.map(\.name), buildFixes: keepFixes)
     diagnostics += documentRules(document: documents[0], layouts: layouts, source: keepFixes ? text : SourceText(bytes: []))
     if layouts.contains(where: \.truncated) {
-        diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
+        diagnostics.append(Diagnostic(rule: .invalidValue, severity: .error,
                                       message: limits.exhaustedMessage(environments: environments.count),
                                       range: documents[0].sections.first?.range ?? ByteRange(0, 0)))
     }

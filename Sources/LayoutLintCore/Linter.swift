@@ -40,7 +40,7 @@ public struct LintResult: @unchecked Sendable {
 
     /// Every syntax error of the document, listed or past the limit.
     public var syntaxErrorCount: Int {
-        diagnostics.reduce(0) { $0 + ($1.rule == "syntax" ? 1 : 0) } + omitted.syntaxErrors
+        diagnostics.reduce(0) { $0 + ($1.ruleID == .syntax ? 1 : 0) } + omitted.syntaxErrors
     }
 
     /// The document's diagnostics by severity, listed or past the limit (what exit codes and summaries count).
@@ -77,14 +77,14 @@ func lintRefuses(_ bytes: [UInt8], _ options: LintOptions) -> Bool {
 
 func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     if bytes.count > options.maxDocumentBytes {
-        let d = Diagnostic(rule: "syntax", severity: .error,
+        let d = Diagnostic(rule: .syntax, severity: .error,
                            message: "the document is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads",
                            range: ByteRange(0, 0))
         return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
                           diagnostics: [d], lineIndex: LineIndex(bytes))
     }
     if let nul = bytes.prefix(8192).firstIndex(of: 0) {
-        let d = Diagnostic(rule: "syntax", severity: .error,
+        let d = Diagnostic(rule: .syntax, severity: .error,
                            message: "this is a binary file (a NUL byte at offset \(nul)), not a layout document", range: ByteRange(nul, nul + 1))
         return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
                           diagnostics: [d], lineIndex: LineIndex(bytes))
@@ -124,7 +124,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     doc.writtenDefinitionRefs = definitionRefGraph(in: parsed.root)
     diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {
-        diagnostics.append(Diagnostic(rule: "invalid-value", severity: .error,
+        diagnostics.append(Diagnostic(rule: .invalidValue, severity: .error,
                                       message: resolveLimits.exhaustedMessage(environments: envs.count),
                                       range: ByteRange(0, min(1, bytes.count))))
     }
@@ -138,7 +138,7 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
     var early = built.dropped
-    early.count(.error, rule: "syntax", parsed.droppedSyntaxErrors)
+    early.count(.error, rule: .syntax, parsed.droppedSyntaxErrors)
     let firstEarly = [parsed.firstDroppedRange, built.firstDropped].compactMap { $0 }.min()
     let omitted = limitDiagnostics(&diagnostics, limit: options.maxDiagnostics, counted: early, firstCounted: firstEarly)
     timings.lintMicros = nowMicros() - t0
@@ -171,7 +171,7 @@ func selectEnvironments(declared: [EnvironmentEntry], declaredInDocument: Bool, 
 /// Parse errors as diagnostics; a duplicate key gets the fix that removes the first one.
 func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceText) -> [Diagnostic] {
     errors.map { e in
-        var d = Diagnostic(rule: e.code.rawValue, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
+        var d = Diagnostic(rule: e.code.rule, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
                            related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
         // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
         if let at = e.commaAt {
@@ -189,7 +189,7 @@ func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceTex
 func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [Diagnostic] {
     guard !overrides.isEmpty else { return ds }
     return ds.compactMap { d in
-        guard let s = severity(of: d.rule, d.severity, after: overrides) else { return nil }
+        guard let s = severity(of: d.ruleID, d.severity, after: overrides) else { return nil }
         var d = d
         d.severity = s
         return d
@@ -199,8 +199,8 @@ func applySeverities(_ ds: [Diagnostic], _ overrides: [String: Severity?]) -> [D
 /// The severity a diagnostic of `rule` gets from the configuration's `overrides`; nil: the rule is turned off.
 /// `syntax` keeps its error: a document that does not parse is never silenced or downgraded (the config warns about
 /// such a setting; suppression comments skip it too).
-func severity(of rule: String, _ severity: Severity, after overrides: [String: Severity?]) -> Severity? {
-    guard rule != "syntax", let o = overrides[rule] else { return severity }
+func severity(of rule: RuleID, _ severity: Severity, after overrides: [String: Severity?]) -> Severity? {
+    guard rule != .syntax, let o = overrides[rule.rawValue] else { return severity }
     return o
 }
 
@@ -222,7 +222,7 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
                               uncounted: Int = 0, keeps: ((Fix, Int, SyntaxErrorCounter) -> Bool)? = nil) {
     // (`uncounted`: the syntax errors the parser counted without keeping them.)
-    let syntaxErrors = diagnostics.filter { $0.rule == "syntax" }.count + uncounted
+    let syntaxErrors = diagnostics.filter { $0.ruleID == .syntax }.count + uncounted
     guard syntaxErrors > 0 else { return }
     let budget = max(1, min(limit, (4 << 20) / max(source.count, 1)))
     var checked = 0

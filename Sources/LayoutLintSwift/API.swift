@@ -74,10 +74,10 @@ extension Evaluator {
     func checkDimension(_ d: Dimension) {
         let limit = d.isFractional ? 1000 : ModelLimits().maxPoints
         if !d.value.isFinite || abs(d.value) > limit {
-            note("invalid-value", .error, "\(d.swiftDescription) is out of range (at most \(formatPoints(limit)))", d.range)
+            note(.invalidValue, .error, "\(d.swiftDescription) is out of range (at most \(formatPoints(limit)))", d.range)
             invalidDimensions.insert(d.range)
         } else if d.value <= 0 {
-            note("non-positive-dimension", .error,
+            note(.nonPositiveDimension, .error,
                  "\(d.swiftDescription) is \(d.value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size", d.range)
             invalidDimensions.insert(d.range)
         }
@@ -485,7 +485,7 @@ extension Evaluator {
         if appearance == "grouped" || appearance == "insetGrouped" {
             s.fields["contentInsets"] = .insets(Insets(top: 35, leading: 0, bottom: 0, trailing: 0, range: range))
         }
-        note("swift-assumption", .information,
+        note(.swiftAssumption, .information,
              "NSCollectionLayoutSection.list(using:) is read as rows of .estimated(44) the container's width (\(appearance)); UIKit sizes the cells itself", range)
         return s
     }

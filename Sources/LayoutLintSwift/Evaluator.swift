@@ -25,7 +25,7 @@ enum Flow {
 
 /// What the evaluator tells the user (information: an assumption or a value it cannot know; warning: a bound).
 struct EvalNote {
-    var rule: String
+    var rule: RuleID
     var severity: Severity
     var message: String
     var range: ByteRange
@@ -91,7 +91,7 @@ final class Evaluator {
 
     func r(_ node: some SyntaxProtocol, _ file: Int) -> ByteRange { module.range(node, file: file) }
 
-    func note(_ rule: String, _ severity: Severity, _ message: String, _ range: ByteRange) {
+    func note(_ rule: RuleID, _ severity: Severity, _ message: String, _ range: ByteRange) {
         let key = "\(rule)|\(range.start)|\(message)"
         guard noted.insert(key).inserted else { return }
         notes.append(EvalNote(rule: rule, severity: severity, message: message, range: range))
@@ -290,7 +290,7 @@ final class Evaluator {
                 let v = try b.initializer.map { try eval($0.value, scope, file) } ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
                 if case .none = v { return false }
                 if case .unknown(let u) = v {
-                    note("swift-assumption", .information, "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)", u.range)
+                    note(.swiftAssumption, .information, "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)", u.range)
                 }
                 try bind(b.pattern, v, type: b.typeAnnotation.map { module.text(of: $0.type, file: file) }, scope, file)
             case .matchingPattern(let m):
@@ -313,7 +313,7 @@ final class Evaluator {
             _ = before
             return b
         case .unknown(let u):
-            note("swift-assumption", .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
+            note(.swiftAssumption, .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
             return true
         default:
             throw EvalStop(kind: .unsupported, message: "layoutlint cannot read \(e.trimmedDescription) as a condition", range: r(e, file))
@@ -327,7 +327,7 @@ final class Evaluator {
         let onIndex = indexReads > before
         if case .unknown(let u) = subject {
             // Each case would be a layout of its own; the first is read and the assumption named.
-            note("swift-assumption", .information, "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case", r(sw.subject, file))
+            note(.swiftAssumption, .information, "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case", r(sw.subject, file))
             for el in sw.cases { if case .switchCase(let c) = el { return (c, Scope(parent: scope)) } }
             return nil
         }
@@ -485,7 +485,7 @@ final class Evaluator {
         var v = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: type)), as: type)
         if !p.isLet && !p.isStatic && !p.isLazy && p.owner != nil {
             if case .closure = v {} else if case .object = v {} else {
-                note("swift-assumption", .information, "\(name) is a stored `var`: layoutlint read its initial value (\(describe(v))); if the app changes it, the layout changes too", range)
+                note(.swiftAssumption, .information, "\(name) is a stored `var`: layoutlint read its initial value (\(describe(v))); if the app changes it, the layout changes too", range)
             }
         }
         if case .unknown(let u) = v { v = .unknown(u) }

@@ -58,7 +58,7 @@ extension Evaluator {
                 // Unless a condition on the index that did not hold named a later section (`if sectionIndex == 1`).
                 if indexReads == 0 || (!indexMatched && k >= indexHorizon) { break }
                 if k == Self.maxSections - 1 {
-                    note("swift-limit", .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
+                    note(.swiftLimit, .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
                 }
             }
         }
@@ -228,7 +228,7 @@ extension Evaluator {
             let layout: SubitemLayout
             if case .array(let items)? = o.fields["subitems"], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
-                note("non-positive-dimension", .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, "subitems"))
+                note(.nonPositiveDimension, .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, "subitems"))
                 layout = .missing
             } else if case .array(let items)? = o.fields["subitems"] {
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in

@@ -29,7 +29,7 @@ public struct SwiftLayoutResult: @unchecked Sendable {
 
 /// An evaluator note with its place: file, 1-based line, and the range in that file.
 public struct SwiftNote: Sendable, Equatable {
-    public var rule: String
+    public var rule: RuleID
     public var severity: Severity
     public var message: String
     public var path: String
@@ -107,19 +107,19 @@ public enum SwiftFrontEnd {
         let mentions = mentionsCompositionalLayout(bytes)
         if bytes.count > maxFileBytes && mentions {
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: "swift-limit", severity: .warning,
+                Diagnostic(rule: .swiftLimit, severity: .warning,
                            message: "the file is larger than \(maxFileBytes / (1024 * 1024)) MB, the most layoutlint reads of a Swift file (generated code, most likely): its layouts are not checked",
                            range: ByteRange(0, 0))])
         }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: "syntax", severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))])
+                Diagnostic(rule: .syntax, severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))])
         }
         if mentions, let at = bracketNestingPastLimit(bytes) {
             // swift-syntax's parser looks ahead for a type at each `[` (`[Int]`, `[3 of Int]`), and its time
             // doubles with each level of nested brackets: 20 levels took 17 s, 25 took 44 s.
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: "swift-limit", severity: .warning,
+                Diagnostic(rule: .swiftLimit, severity: .warning,
                            message: "brackets nest more than \(maxBracketNesting) deep here: layoutlint does not read this file (Swift's parser takes exponential time on such code)",
                            range: ByteRange(at, at + 1))])
         }
@@ -366,7 +366,7 @@ public enum SwiftFrontEnd {
                 let layout = try evaluateSite(site, ev)
                 documents.append(try ev.document(for: layout, name: site.name))
             } catch let stop as EvalStop {
-                ev.note(stop.kind == .limit ? "swift-limit" : "swift-unresolved", stop.kind == .limit ? .warning : .information,
+                ev.note(stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
                         stop.kind == .unknown ? stop.message + "; layoutlint does not check \(site.name)"
                             : stop.message + (stop.kind == .limit ? "" : "; layoutlint does not check \(site.name)"), stop.range)
                 out.notes += ev.notes

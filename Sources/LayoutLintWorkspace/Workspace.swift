@@ -344,7 +344,7 @@ public final class ConfigCache: @unchecked Sendable {
         } catch {
             config = LayoutLintConfig()
             config.path = path
-            config.diagnostics = [Diagnostic(rule: "syntax", severity: .error, message: error.message, range: ByteRange(0, 0))]
+            config.diagnostics = [Diagnostic(rule: .syntax, severity: .error, message: error.message, range: ByteRange(0, 0))]
         }
         lock.lock()
         entries[path] = Entry(stamp: stamp, config: config)

@@ -27,7 +27,7 @@ struct RuleTests {
         #expect(ds[0].message.contains("top 8 and bottom 8"))
         #expect(ds[0].message.contains("16 pt"))
         #expect(text(ds[0], in: wrong) == #"{ "top": 8, "bottom": 8, "leading": 16 }"#)
-        #expect(ds[0].related.count == 1 && text(Diagnostic(rule: "", severity: .hint, message: "", range: ds[0].related[0].range), in: wrong) == #""estimated(44)""#)
+        #expect(ds[0].related.count == 1 && text(Diagnostic(rule: .syntax, severity: .hint, message: "", range: ds[0].related[0].range), in: wrong) == #""estimated(44)""#)
         #expect(ds[0].severity == .warning)
         let right = doc(#"""
         { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
@@ -111,7 +111,7 @@ struct RuleTests {
         // A fix that another environment does not have names it; one that is the same in every environment that has
         // it writes no size ("its size on" was wrong there: the review's point 11).
         let edit = TextEdit(range: ByteRange(3, 5), newText: "x")
-        func finding(_ n: Int, _ fix: Fix?) -> Finding { Finding(rule: "group-overflow", range: ByteRange(1, 9), message: "needs \(n) pt", fix: { fix }) }
+        func finding(_ n: Int, _ fix: Fix?) -> Finding { Finding(rule: .groupOverflow, range: ByteRange(1, 9), message: "needs \(n) pt", fix: { fix }) }
         let some = Fix(title: "Make the subitems fractions", edits: [edit])
         let merged = mergeFindings([[finding(1, some)], [finding(2, nil)], [finding(3, some)], [finding(4, nil)]], environments: ["A", "B", "C", "D"])
         #expect(merged.count == 1 && merged.first?.fix?.title == "Make the subitems fractions (computed for A; none for B, D)", "\(merged)")

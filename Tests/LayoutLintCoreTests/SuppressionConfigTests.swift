@@ -55,7 +55,7 @@ struct SuppressionTests {
         #expect(lint(bytes: fixed).diagnostics.isEmpty)
         // A second rule on the same line joins the existing directive.
         let at = String(decoding: fixed, as: UTF8.self).utf8.count - String(decoding: fixed, as: UTF8.self).components(separatedBy: "{ \"width\": \"absolute(250)\"").last!.utf8.count
-        let d2 = Diagnostic(rule: "fraction-gap", severity: .information, message: "", range: ByteRange(at, at + 1))
+        let d2 = Diagnostic(rule: .fractionGap, severity: .information, message: "", range: ByteRange(at, at + 1))
         let r2 = lint(bytes: fixed)
         let fix2 = disableLineFix(for: d2, in: fixed, lineIndex: r2.lineIndex)
         #expect(String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains("// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
@@ -79,7 +79,7 @@ struct SuppressionTests {
         let above: [UInt8] = [0x2F, 0x2A, 0xFF, 0xFE, 0xFF, 0x2A, 0x2F, 0x20] + Array("// layoutlint-disable-next-line group-overflow -- why\n".utf8)
         let rest = Array("{ \"sections\": [] }".utf8)
         let src = above + rest
-        let d = Diagnostic(rule: "missing-property", severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
+        let d = Diagnostic(rule: .missingProperty, severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
         let fix = disableLineFix(for: d, in: src, lineIndex: LineIndex(src))
         let fixed = applyEdits(src, fix.edits)
         #expect(Array(fixed.suffix(rest.count + 1)) == Array("\n".utf8) + rest, "the next line is untouched")
@@ -109,6 +109,20 @@ struct ConfigTests {
         let r = lint(bytes: Array(doc.utf8), options: o)
         #expect(r.diagnostics.count == 1 && r.diagnostics[0].severity == .error)
         #expect(r.layouts.map(\.environment.name) == ["iPhone SE", "split"])
+    }
+
+    /// A misspelt rule id in the config is an error with the closest id (and a quick fix that renames it), not a
+    /// setting silently ignored; an id close to none says where the ids are listed. The valid settings beside it apply.
+    @Test func unknownRuleIDIsAnErrorWithTheClosestID() {
+        let src = #"{ "rules": { "group-overflw": "off", "zzzz": "off", "fraction-gap": "off" } }"#
+        let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
+        #expect(c.hasErrors)
+        #expect(c.diagnostics.map(\.rule) == ["unknown-property", "unknown-property"])
+        #expect(c.diagnostics.first?.message == #"unknown rule "group-overflw"; did you mean "group-overflow"?"#)
+        #expect(text(c.diagnostics[0], in: src) == #""group-overflw""#)
+        #expect(c.diagnostics.first?.fix?.edits.map(\.newText) == [#""group-overflow""#])
+        #expect(c.diagnostics.last?.message == #"unknown rule "zzzz" (`layoutlint rules` lists them)"#)
+        #expect(c.severities.keys.sorted() == ["fraction-gap"])
     }
 
     /// A config cannot make a broken document pass: "syntax" stays an error whatever the config says (as with

@@ -456,6 +456,7 @@ BAD_CONFIGS = [
     {"rules": {"group-overflow": "warn"}},
     {"rules": {"group-overflow": True}},
     {"rules": {"Group_Overflow": "off"}},
+    {"rules": {"group-overflw": "off"}},
     {"rules": ["group-overflow"]},
     {"exclude": "build/**"},
     {"exclude": [""]},

@@ -33,11 +33,11 @@ public struct LayoutLintConfig: @unchecked Sendable {
         c.lineIndex = LineIndex(bytes)
         let parsed = parseJSONC(bytes)
         c.diagnostics = parsed.errors.map {
-            Diagnostic(rule: $0.code.rawValue, severity: $0.code == .syntax ? .error : .warning, message: $0.message, range: $0.range)
+            Diagnostic(rule: $0.code.rule, severity: $0.code == .syntax ? .error : .warning, message: $0.message, range: $0.range)
         }
         guard let root = parsed.root else { return c }
         guard root.kind == .object else {
-            c.diagnostics.append(Diagnostic(rule: "wrong-type", severity: .error,
+            c.diagnostics.append(Diagnostic(rule: .wrongType, severity: .error,
                                             message: "a configuration is an object with \"environments\", \"rules\" and \"exclude\", not \(describeType(root))",
                                             range: root.range))
             return c
@@ -63,7 +63,7 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         } else {
                             msg += " (`layoutlint rules` lists them)"
                         }
-                        b.report("unknown-property", .error, msg, p.keyRange, fix: fix)
+                        b.report(.unknownProperty, .error, msg, p.keyRange, fix: fix)
                         continue
                     }
                     guard let sv = p.value else { continue }
@@ -72,20 +72,20 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         if sv.kind == .string {
                             b.invalidValue("severity", sv.stringValue, sv.range, among: levels)
                         } else {
-                            b.report("wrong-type", .error, "a rule's severity is one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describeType(sv))", sv.range)
+                            b.report(.wrongType, .error, "a rule's severity is one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describeType(sv))", sv.range)
                         }
                         continue
                     }
                     if p.key.sameKey(as: "syntax") && sv.stringValue != "error" {
                         // As with suppression comments: a document that does not parse is always an error, or a
                         // broken file would pass `lint` with exit 0.
-                        b.report("invalid-value", .warning,
+                        b.report(.invalidValue, .warning,
                                  "\"syntax\" is always an error (a document that does not parse cannot be checked); this setting is ignored",
                                  sv.range)
                         continue
                     }
                     if p.key.sameKey(as: tooManyProblemsRule) {
-                        b.report("invalid-value", .warning,
+                        b.report(.invalidValue, .warning,
                                  "\"\(tooManyProblemsRule)\" takes the severity of the problems it counts and cannot be turned off; this setting is ignored",
                                  sv.range)
                         continue
@@ -97,12 +97,12 @@ public struct LayoutLintConfig: @unchecked Sendable {
                 guard v.kind == .array else { b.wrongType(e, expected: "an array of globs"); continue }
                 for g in v.elements {
                     guard g.kind == .string, !g.stringValue.isEmpty else {
-                        b.report("wrong-type", .error, "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
+                        b.report(.wrongType, .error, "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
                         continue
                     }
                     if g.stringValue.hasBytePrefix("!") {
                         // gitignore re-includes with `!`; taken as a literal name it silently excluded nothing.
-                        b.report("invalid-value", .error, "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
+                        b.report(.invalidValue, .error, "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
                         continue
                     }
                     c.exclude.append(g.stringValue)

@@ -100,7 +100,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
     var kept: [Diagnostic] = []
     for d in diagnostics {
         // Syntax errors are never silenced: the document must parse.
-        if d.rule == "syntax" { kept.append(d); continue }
+        if d.ruleID == .syntax { kept.append(d); continue }
         let line = index.position(of: d.range.start, in: .utf8).line
         var silenced = false
         func apply(_ sc: Scope, _ at: Int) {
@@ -122,7 +122,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
         let removeAll = Fix(title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
         if s.rules.isEmpty {
             if s.used.isEmpty && allEnvironments {
-                kept.append(Diagnostic(rule: "unused-suppression", severity: .warning,
+                kept.append(Diagnostic(rule: .unusedSuppression, severity: .warning,
                                        message: "this suppression silences nothing: no finding is on the line it covers",
                                        range: s.comment.range, fix: removeAll))
             }
@@ -142,7 +142,7 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
             }
             let fix = unused.count == s.rules.count ? removeAll
                 : Fix(title: "Remove \"\(r.id)\" from the suppression", edits: [removeListItemEdit(r.range, source: source)])
-            kept.append(Diagnostic(rule: "unused-suppression", severity: .warning, message: msg, range: r.range, fix: fix))
+            kept.append(Diagnostic(rule: .unusedSuppression, severity: .warning, message: msg, range: r.range, fix: fix))
         }
     }
     return kept

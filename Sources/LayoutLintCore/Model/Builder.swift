@@ -161,7 +161,7 @@ final class DocumentBuilder {
 
     // MARK: reporting
 
-    func report(_ rule: String, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
+    func report(_ rule: RuleID, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
                 related: [RelatedLocation] = [], fix: Fix? = nil) {
         // The severity `applySeverities` will give it; nil: the rule is turned off (it will be removed).
         let final = countPast.map { LayoutLintCore.severity(of: rule, severity, after: $0.severities) } ?? severity
@@ -192,7 +192,7 @@ final class DocumentBuilder {
     /// part in). Diagnostics are built out of text order (definitions after the sections): the threshold alone
     /// (`lastKeptStart`) kept every diagnostic of definitions written before sections past the limit.
     private func compact(_ c: BuilderLimit) {
-        func final(_ d: Diagnostic) -> Severity? { severity(of: d.rule, d.severity, after: c.severities) }
+        func final(_ d: Diagnostic) -> Severity? { severity(of: d.ruleID, d.severity, after: c.severities) }
         diagnostics.sort(by: diagnosticPrecedes)
         var listed = 0, fixes = 0
         var kept: [Diagnostic] = []
@@ -212,7 +212,7 @@ final class DocumentBuilder {
                 continue
             }
             seen.remove(d)
-            countDropped(f, rule: d.rule, range: d.range)
+            countDropped(f, rule: d.ruleID, range: d.range)
         }
         diagnostics = kept
         keptUnderLimit = listed
@@ -220,7 +220,7 @@ final class DocumentBuilder {
     }
 
     /// One diagnostic past the limit: counted with its final severity (nil, a rule that is off: not counted).
-    private func countDropped(_ final: Severity?, rule: String, range: ByteRange) {
+    private func countDropped(_ final: Severity?, rule: RuleID, range: ByteRange) {
         passedLimit = true
         guard let final else { return }
         dropped.count(final, rule: rule)
@@ -230,7 +230,7 @@ final class DocumentBuilder {
     func wrongType(_ e: Entry, expected: String) {
         // An invalid token (NaN, a bare word) was already reported as a syntax error.
         if e.value?.kind == .invalid { return }
-        report("wrong-type", .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
+        report(.wrongType, .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
                e.value?.range ?? e.prop.keyRange)
     }
 
@@ -244,7 +244,7 @@ final class DocumentBuilder {
         }
         if let v = e.value, v.kind == .string, let (n, certain) = numberInString(v.stringValue) ?? spacingPoints,
            !whole || parseDecimal(n).map({ $0.rounded() == $0 }) == true {
-            report("wrong-type", .error, "\"\(e.key)\" must be \(expected), not a string; did you mean the number \(n)?", v.range,
+            report(.wrongType, .error, "\"\(e.key)\" must be \(expected), not a string; did you mean the number \(n)?", v.range,
                    fix: Fix(title: "Replace with the number \(n)", edits: [TextEdit(range: v.range, newText: n)], isSafe: certain))
             return
         }
@@ -254,7 +254,7 @@ final class DocumentBuilder {
     /// Swift's spelling of a value (`.horizontal`, `NSCollectionLayoutDimension.fractionalWidth(0.5)`): read as the
     /// plain value, with a warning whose safe fix writes it so.
     func swiftSpelling(_ text: String, _ plain: String, _ range: ByteRange) {
-        report("swift-spelling", .warning,
+        report(.swiftSpelling, .warning,
                "\"\(text)\" is written as in Swift; a layout document writes \"\(plain)\" (read as that)", range,
                fix: Fix(title: "Write \"\(plain)\"", edits: [TextEdit(range: range, newText: jsonQuoted(plain))], isSafe: true))
     }
@@ -276,7 +276,7 @@ final class DocumentBuilder {
                 if let s = allowed.first(where: { $0 == e.key }) { msg += lookAlikeNote(e.key, s) }
                 msg += " (expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
             }
-            report("unknown-property", .error, msg, e.prop.keyRange, fix: fix)
+            report(.unknownProperty, .error, msg, e.prop.keyRange, fix: fix)
         }
     }
 
@@ -287,22 +287,22 @@ final class DocumentBuilder {
         guard v.kind == .number else { wrongTypeNumber(e, expected: "a number"); return nil }
         let x = v.numberValue
         guard x.isFinite, abs(x) <= limits.maxPoints else {
-            report("invalid-value", .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
+            report(.invalidValue, .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
             return nil
         }
         if let min, x < min {
-            report("invalid-value", .error, "\"\(e.key)\" must be at least \(formatPoints(min)), not \(formatPoints(x))", v.range)
+            report(.invalidValue, .error, "\"\(e.key)\" must be at least \(formatPoints(min)), not \(formatPoints(x))", v.range)
             return nil
         }
         return x == 0 ? 0 : x // -0 reads as 0
     }
 
-    func integer(_ e: Entry, min: Int, max: Int, rule: String = "invalid-value") -> Int? {
+    func integer(_ e: Entry, min: Int, max: Int, rule: RuleID = .invalidValue) -> Int? {
         guard let v = e.value else { return nil }
         guard v.kind == .number else { wrongTypeNumber(e, expected: "a whole number", whole: true); return nil }
         let x = v.numberValue
         guard x.isFinite, x.rounded() == x else {
-            report("invalid-value", .error, "\"\(e.key)\" must be a whole number, not \(formatPoints(x))", v.range)
+            report(.invalidValue, .error, "\"\(e.key)\" must be a whole number, not \(formatPoints(x))", v.range)
             return nil
         }
         if x < Double(min) {
@@ -310,7 +310,7 @@ final class DocumentBuilder {
             return nil
         }
         if x > Double(max) {
-            report("invalid-value", .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(max))", v.range)
+            report(.invalidValue, .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(max))", v.range)
             return nil
         }
         return Int(x)
@@ -346,7 +346,7 @@ final class DocumentBuilder {
         } else {
             msg += " (expected \(forms ?? among.map { "\"\($0)\"" }.joined(separator: ", ")))"
         }
-        report("invalid-value", .error, msg, range, fix: fix)
+        report(.invalidValue, .error, msg, range, fix: fix)
     }
 
     /// The error for a dimension or spacing text that does not read (`what`), most telling first: a misspelt name
@@ -360,10 +360,10 @@ final class DocumentBuilder {
             Fix(title: "Replace with \(title)", edits: [TextEdit(range: range, newText: newText)], isSafe: false)
         }
         if let named, parses(named) {
-            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean \"\(named)\"?", range,
+            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \"\(named)\"?", range,
                    fix: replace(jsonQuoted(named), title: "\"\(named)\""))
         } else if let (problem, repaired) = argumentProblem(named ?? t, names: pointNames, parses: parses) {
-            report("invalid-value", .error, "\"\(written)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
+            report(.invalidValue, .error, "\"\(written)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
                    fix: repaired.map { replace(jsonQuoted($0), title: "\"\($0)\"") })
         } else if let r = repairCall(t, parses: parses) {
             let (shown, newText) = switch r {
@@ -372,12 +372,12 @@ final class DocumentBuilder {
             }
             let why: String
             if case .text(let s) = r, let reason = repairReason(from: t, to: s) { why = " (\(reason))" } else { why = "" }
-            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean \(shown)?\(why)", range, fix: replace(newText, title: newText))
+            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \(shown)?\(why)", range, fix: replace(newText, title: newText))
         } else if let (n, _) = numberInString(t) {
-            report("invalid-value", .error, "\"\(written)\" is not a \(what); did you mean the number \(n) (points)?", range,
+            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean the number \(n) (points)?", range,
                    fix: replace(n, title: "the number \(n)"))
         } else {
-            report("invalid-value", .error, otherwise, range)
+            report(.invalidValue, .error, otherwise, range)
         }
     }
 
@@ -417,11 +417,11 @@ final class DocumentBuilder {
         }
         let limit = (kind == .fractionalWidth || kind == .fractionalHeight) ? 1000 : limits.maxPoints
         guard value.isFinite, abs(value) <= limit else {
-            report("invalid-value", .error, "\(e.key) \(formatPoints(value)) is out of range (at most \(formatPoints(limit)))", v.range)
+            report(.invalidValue, .error, "\(e.key) \(formatPoints(value)) is out of range (at most \(formatPoints(limit)))", v.range)
             return nil
         }
         if value <= 0 {
-            report("non-positive-dimension", .error,
+            report(.nonPositiveDimension, .error,
                    "\(e.key) \(Dimension(kind: kind, value: value, range: v.range).swiftDescription) is \(value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size",
                    v.range)
             return nil
@@ -430,7 +430,7 @@ final class DocumentBuilder {
             let d = Dimension(kind: kind, value: value, range: v.range)
             let axis = e.key.sameKey(as: "height") ? "fractionalHeight" : "fractionalWidth"
             let fraction = "\(axis)(\(formatPoints(value)))"
-            report("fractional-estimate", .warning,
+            report(.fractionalEstimate, .warning,
                    "\(d.swiftDescription) estimates \(formatPoints(value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)",
                    v.range, fix: Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false))
         }
@@ -463,7 +463,7 @@ final class DocumentBuilder {
                 return nil
             }
             if flex && x < 0 {
-                report("invalid-value", .error, "flexible spacing must not be negative (\(formatPoints(x)))", v.range)
+                report(.invalidValue, .error, "flexible spacing must not be negative (\(formatPoints(x)))", v.range)
                 return nil
             }
             return Spacing(isFlexible: flex, value: x, range: v.range)
@@ -483,7 +483,7 @@ final class DocumentBuilder {
             return i
         case .array:
             guard v.elements.count == 4 else {
-                report("invalid-value", .error, "insets as an array take 4 numbers [top, leading, bottom, trailing], not \(v.elements.count)", v.range)
+                report(.invalidValue, .error, "insets as an array take 4 numbers [top, leading, bottom, trailing], not \(v.elements.count)", v.range)
                 return nil
             }
             var vals: [Double] = []
@@ -539,7 +539,7 @@ final class DocumentBuilder {
             return (ObjectView(entries: own, path: path, range: node.range, anchor: anchor), [])
         }
         guard let refValue = refProp.value, refValue.kind == .string else {
-            report("wrong-type", .error, "\"$ref\" must be a string such as \"#/definitions/NAME\"", refProp.value?.range ?? refProp.keyRange)
+            report(.wrongType, .error, "\"$ref\" must be a string such as \"#/definitions/NAME\"", refProp.value?.range ?? refProp.keyRange)
             return nil
         }
         let pointer = refValue.stringValue
@@ -547,16 +547,16 @@ final class DocumentBuilder {
         // A reference into its own ancestor, or to a target still being expanded, never ends.
         // (By bytes: two definitions whose names are canonically equivalent are two targets.)
         if path.isPointer(inside: target.path) || refStack.contains(where: { $0.path.sameKey(as: target.path) }) {
-            report("ref-cycle", .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
+            report(.refCycle, .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
                    related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
             return nil
         }
         guard target.node.kind == .object else {
-            report("wrong-type", .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)", refValue.range)
+            report(.wrongType, .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)", refValue.range)
             return nil
         }
         guard refStack.count < limits.maxRefDepth else {
-            report("invalid-value", .error, "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)", refValue.range)
+            report(.invalidValue, .error, "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)", refValue.range)
             return nil
         }
         refStack.append((target.path, target.node.range))
@@ -595,7 +595,7 @@ final class DocumentBuilder {
                     fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
                 }
             }
-            report("unresolved-ref", .error, message, range, fix: fix)
+            report(.unresolvedRef, .error, message, range, fix: fix)
             return nil
         }
         let all = splitOnSlash(afterHash)
@@ -623,7 +623,7 @@ final class DocumentBuilder {
                 message += "; did you mean \"\(fixed)\"?"
                 fix = Fix(title: "Refer to \"\(fixed)\"", edits: [TextEdit(range: range, newText: jsonQuoted(fixed))], isSafe: false)
             }
-            report("unresolved-ref", .error, message, range, fix: fix)
+            report(.unresolvedRef, .error, message, range, fix: fix)
             return nil
         }
         var node = root
@@ -642,7 +642,7 @@ final class DocumentBuilder {
                     msg += "; did you mean \"\(repl)\"\(lookAlikeNote(tok, s))?"
                     fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: jsonQuoted(repl))], isSafe: false)
                 }
-                report("unresolved-ref", .error, msg, range, fix: fix)
+                report(.unresolvedRef, .error, msg, range, fix: fix)
                 return nil
             }
             path += "/" + escapePointer(tok)
@@ -656,7 +656,7 @@ final class DocumentBuilder {
                      _ body: (ObjectView) -> T?) -> T? {
         guard let node else { return nil }
         guard node.kind == .object else {
-            report("wrong-type", .error, "\(key) must be \(expected), not \(describeType(node))", node.range)
+            report(.wrongType, .error, "\(key) must be \(expected), not \(describeType(node))", node.range)
             return nil
         }
         guard let (view, chain) = objectView(node, path: path, anchor: anchor) else { return nil }
@@ -671,7 +671,7 @@ final class DocumentBuilder {
             // One value where a list belongs (`"environments": "iPhone 12"`, `"subitems": { … }`): the list of it.
             if [.string, .object, .number].contains(v.kind) {
                 let shown = v.kind == .string ? "[\(jsonQuoted(v.stringValue))]" : "[ … ]"
-                report("wrong-type", .error, "\"\(e.key)\" must be an array of \(what), not \(describeType(v)); did you mean a list of one, \(shown)?",
+                report(.wrongType, .error, "\"\(e.key)\" must be an array of \(what), not \(describeType(v)); did you mean a list of one, \(shown)?",
                        v.range, fix: Fix(title: "Make it a list of one", edits: [TextEdit(range: ByteRange(v.range.start, v.range.start), newText: "["),
                                                                                 TextEdit(range: ByteRange(v.range.end, v.range.end), newText: "]")], isSafe: true))
                 return nil
@@ -700,7 +700,7 @@ final class DocumentBuilder {
     func buildFrameStart() -> ObjectView? {
         guard let root else { return nil }
         guard root.kind == .object else {
-            report("wrong-type", .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
+            report(.wrongType, .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
             return nil
         }
         let view = ObjectView(entries: root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) },
@@ -724,13 +724,13 @@ final class DocumentBuilder {
     /// The section nodes to build (the `"sections"` array), reporting a missing, empty or mistyped one.
     func sectionsEntry(_ view: ObjectView) -> [JSONNode]? {
         guard let e = view.entry("sections") else {
-            report("missing-property", .error, "the layout has no \"sections\": a compositional layout needs at least one section",
+            report(.missingProperty, .error, "the layout has no \"sections\": a compositional layout needs at least one section",
                    ByteRange(view.range.start, view.range.start + 1))
             return nil
         }
         guard let items = array(e, of: "sections") else { return nil }
         if items.isEmpty {
-            report("missing-property", .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
+            report(.missingProperty, .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
         }
         return items
     }
@@ -774,7 +774,7 @@ final class DocumentBuilder {
         var names = Set<String>()
         for (i, node) in items.enumerated() {
             if doc.environments.count >= limits.maxEnvironments {
-                report("invalid-value", .error, "too many environments: layoutlint resolves at most \(limits.maxEnvironments)", node.range)
+                report(.invalidValue, .error, "too many environments: layoutlint resolves at most \(limits.maxEnvironments)", node.range)
                 break
             }
             var env: LayoutEnvironment?
@@ -785,11 +785,11 @@ final class DocumentBuilder {
             case .object:
                 env = withView(node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment") { buildCustomEnvironment($0) }
             default:
-                report("wrong-type", .error, "an environment is a preset name or an object, not \(describeType(node))", node.range)
+                report(.wrongType, .error, "an environment is a preset name or an object, not \(describeType(node))", node.range)
             }
             if let env {
                 if !names.insert(env.name).inserted {
-                    report("invalid-value", .error, "environment \"\(env.name)\" is listed twice", node.range)
+                    report(.invalidValue, .error, "environment \"\(env.name)\" is listed twice", node.range)
                     continue
                 }
                 doc.environments.append(EnvironmentEntry(environment: env, range: node.range))
@@ -807,7 +807,7 @@ final class DocumentBuilder {
             fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: jsonQuoted(s))], isSafe: false)
         }
         msg += " (`layoutlint environments` lists the presets, each also \"… landscape\"; an object with name, width and height declares another)"
-        report("invalid-value", .error, msg, range, fix: fix)
+        report(.invalidValue, .error, msg, range, fix: fix)
     }
 
     func buildCustomEnvironment(_ v: ObjectView) -> LayoutEnvironment? {
@@ -815,7 +815,7 @@ final class DocumentBuilder {
         var ok = true
         func need(_ key: String) -> Entry? {
             if let e = v.entry(key) { return e }
-            report("missing-property", .error, "a custom environment needs \"\(key)\"", v.anchor)
+            report(.missingProperty, .error, "a custom environment needs \"\(key)\"", v.anchor)
             ok = false
             return nil
         }
@@ -870,7 +870,7 @@ final class DocumentBuilder {
                     let built: Variant? = withView(vn, path: vpath, anchor: ByteRange(vn.range.start, vn.range.start + 1), expected: "an object", key: "a variant") { vv in
                         checkKeys(vv, allowed: Keys.variant, element: "a variant")
                         guard let when = vv.entry("when") else {
-                            report("missing-property", .error, "a variant needs \"when\": the conditions under which it replaces the section's keys", vv.anchor)
+                            report(.missingProperty, .error, "a variant needs \"when\": the conditions under which it replaces the section's keys", vv.anchor)
                             return nil
                         }
                         guard let cond = buildCondition(when) else { return nil }
@@ -879,7 +879,7 @@ final class DocumentBuilder {
                         merged.overlay(vv.entries.filter { !$0.key.sameKey(as: "when") })
                         let needsGroup = merged.entry("group") == nil
                         if needsGroup {
-                            report("missing-property", .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
+                            report(.missingProperty, .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
                             return nil
                         }
                         // A variant is the section's keys again, and its group built again: they count as elements.
@@ -918,13 +918,13 @@ final class DocumentBuilder {
             s.group = buildElement(e.value, path: e.path, anchor: e.prop.keyRange, what: "the section's group")
             // (With a "direction" that is not one, that value's error says it all.)
             if let g = s.group, !g.isGroup {
-                if g.props["direction"] == nil { report("missing-property", .error,
+                if g.props["direction"] == nil { report(.missingProperty, .error,
                        "a section's \"group\" must be a group: add \"direction\" (\"horizontal\", \"vertical\" or \"custom\") and its subitems",
                        e.prop.keyRange) }
                 s.group = nil
             }
         } else if requireGroup {
-            report("missing-property", .error, "a section needs a \"group\" (NSCollectionLayoutSection(group:))", v.anchor)
+            report(.missingProperty, .error, "a section needs a \"group\" (NSCollectionLayoutSection(group:))", v.anchor)
         }
         if let e = v.entry("itemCount") { s.itemCount = integer(e, min: 0, max: limits.maxItemCount) }
         if let e = v.entry("contentInsets") { s.contentInsets = insets(e) }
@@ -949,7 +949,7 @@ final class DocumentBuilder {
             let b = BoundaryItem(path: v.path, range: v.range)
             recordSites(v.entries, into: &b.props)
             if let e = v.entry("elementKind") { b.elementKind = string(e) } else {
-                report("missing-property", .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")", v.anchor)
+                report(.missingProperty, .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")", v.anchor)
             }
             (b.width, b.height) = sizePair(v, what: "a boundary supplementary item")
             if let e = v.entry("alignment"), let a = enumValue(e, RectAlignment.self) { b.alignment = a }
@@ -964,10 +964,10 @@ final class DocumentBuilder {
     func sizePair(_ v: ObjectView, what: String) -> (Dimension?, Dimension?) {
         var w: Dimension?, h: Dimension?
         if let e = v.entry("width") { w = dimension(e) } else {
-            report("missing-property", .error, "\(what) needs \"width\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+            report(.missingProperty, .error, "\(what) needs \"width\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
         }
         if let e = v.entry("height") { h = dimension(e) } else {
-            report("missing-property", .error, "\(what) needs \"height\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+            report(.missingProperty, .error, "\(what) needs \"height\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
         }
         return (w, h)
     }
@@ -980,13 +980,13 @@ final class DocumentBuilder {
                 if let r = enumValue(x, RectAlignment.self) { a.edges = r }
             } else {
                 // (UIKit makes an anchor with its edges; without them it was centred silently. The schema requires them.)
-                report("missing-property", .error, "an anchor needs \"edges\" (e.g. \"topTrailing\"): NSCollectionLayoutAnchor is made with them", v.anchor)
+                report(.missingProperty, .error, "an anchor needs \"edges\" (e.g. \"topTrailing\"): NSCollectionLayoutAnchor is made with them", v.anchor)
             }
             if let x = v.entry("offset"), let p = pair(x) { a.offset = p }
             if let x = v.entry("fractionalOffset"), let p = pair(x) {
                 if let o = v.entry("offset") {
                     // UIKit makes an anchor with one or the other (`absoluteOffset:` or `fractionalOffset:`).
-                    report("invalid-value", .error,
+                    report(.invalidValue, .error,
                            "an anchor takes \"offset\" (points) or \"fractionalOffset\" (fractions of the supplementary's size), not both: NSCollectionLayoutAnchor is made with one of them",
                            x.prop.keyRange, related: [RelatedLocation(range: o.prop.keyRange, message: "\"offset\"")])
                 } else {
@@ -1002,7 +1002,7 @@ final class DocumentBuilder {
         let d = DecorationItem(path: dv.path, range: dv.range)
         recordSites(dv.entries, into: &d.props)
         if let x = dv.entry("elementKind") { d.elementKind = string(x) } else {
-            report("missing-property", .error, "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
+            report(.missingProperty, .error, "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
         }
         if let x = dv.entry("contentInsets") { d.contentInsets = insets(x) }
         if let x = dv.entry("zIndex") { d.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
@@ -1014,7 +1014,7 @@ final class DocumentBuilder {
         let s = SupplementaryItem(path: sv.path, range: sv.range)
         recordSites(sv.entries, into: &s.props)
         if let x = sv.entry("elementKind") { s.elementKind = string(x) } else {
-            report("missing-property", .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
+            report(.missingProperty, .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
         }
         (s.width, s.height) = sizePair(sv, what: "a supplementary item")
         if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() } else {
@@ -1027,7 +1027,7 @@ final class DocumentBuilder {
                       edits: [TextEdit(range: ByteRange(open + 1, open + 1), newText: " \"containerAnchor\": { \"edges\": \"topTrailing\" },")],
                       isSafe: false)
                 : nil
-            report("missing-property", .error,
+            report(.missingProperty, .error,
                    "a supplementary item needs \"containerAnchor\" (e.g. { \"edges\": \"topTrailing\" }): NSCollectionLayoutSupplementaryItem is made with one",
                    sv.anchor, fix: fix)
         }
@@ -1046,7 +1046,7 @@ final class DocumentBuilder {
         if elementsBuilt + n > limits.maxElements {
             if !budgetReported {
                 budgetReported = true
-                report("invalid-value", .error,
+                report(.invalidValue, .error,
                        "the document expands to more than \(limits.maxElements) elements through $ref and variants; layoutlint stops building here",
                        range)
             }
@@ -1077,7 +1077,7 @@ final class DocumentBuilder {
             let looksLikeGroup = isGroup || groupKeys.contains { v.entry($0) != nil }
             checkKeys(v, allowed: looksLikeGroup ? Keys.group : Keys.item, element: isGroup ? "a group" : "an item")
             if looksLikeGroup && !isGroup {
-                report("missing-property", .error,
+                report(.missingProperty, .error,
                        "this element has subitems but no \"direction\": a group needs \"horizontal\", \"vertical\" or \"custom\"", v.anchor)
                 return nil
             }
@@ -1126,7 +1126,7 @@ final class DocumentBuilder {
 
     func buildGroup(_ v: ObjectView, direction: GroupDirection) -> GroupSpec? {
         if groupDepth >= limits.maxNestedGroups {
-            report("invalid-value", .error, "groups nest deeper than \(limits.maxNestedGroups) levels", v.anchor)
+            report(.invalidValue, .error, "groups nest deeper than \(limits.maxNestedGroups) levels", v.anchor)
             return nil
         }
         groupDepth += 1
@@ -1136,32 +1136,32 @@ final class DocumentBuilder {
         let forms = ["subitems", "subitem", "repeatingSubitem", "frames"].compactMap { v.entry($0) }
         let count = v.entry("count")
         if forms.count > 1 {
-            report("invalid-value", .error,
+            report(.invalidValue, .error,
                    "a group takes exactly one of \"subitems\", \"subitem\" + \"count\", \"repeatingSubitem\" + \"count\" or \"frames\", not \(forms.map { "\"\($0.key)\"" }.joined(separator: " and "))",
                    forms[1].prop.keyRange, related: [RelatedLocation(range: forms[0].prop.keyRange, message: "also given here")])
         }
         guard let form = forms.first else {
-            report("missing-property", .error,
+            report(.missingProperty, .error,
                    direction == .custom ? "a custom group needs \"frames\"" : "a group needs \"subitems\", \"subitem\" + \"count\" or \"repeatingSubitem\" + \"count\"",
                    v.anchor)
             return g
         }
         if direction == .custom && form.key != "frames" {
-            report("invalid-value", .error, "a custom group places its items by \"frames\", not \"\(form.key)\"", form.prop.keyRange)
+            report(.invalidValue, .error, "a custom group places its items by \"frames\", not \"\(form.key)\"", form.prop.keyRange)
             return g
         }
         if direction != .custom && form.key == "frames" {
-            report("invalid-value", .error, "\"frames\" need \"direction\": \"custom\"", form.prop.keyRange)
+            report(.invalidValue, .error, "\"frames\" need \"direction\": \"custom\"", form.prop.keyRange)
             return g
         }
         switch form.key {
         case "subitems":
             if let c = count {
-                report("invalid-value", .error, "\"count\" goes with \"subitem\" or \"repeatingSubitem\", not with \"subitems\" (UIKit: a single item is required for a repeating item group)", c.prop.keyRange)
+                report(.invalidValue, .error, "\"count\" goes with \"subitem\" or \"repeatingSubitem\", not with \"subitems\" (UIKit: a single item is required for a repeating item group)", c.prop.keyRange)
             }
             guard let items = array(form, of: "items or groups") else { return g }
             if items.isEmpty {
-                report("non-positive-dimension", .error, "\"subitems\" is empty: UIKit throws \"At least 1 subitem is required for a group\"", form.value!.range)
+                report(.nonPositiveDimension, .error, "\"subitems\" is empty: UIKit throws \"At least 1 subitem is required for a group\"", form.value!.range)
                 return g
             }
             let built = items.enumerated().compactMap { i, node in
@@ -1170,30 +1170,30 @@ final class DocumentBuilder {
             if built.count == items.count { g.layout = .subitems(built) }
         case "subitem", "repeatingSubitem":
             guard let c = count else {
-                report("missing-property", .error, "\"\(form.key)\" needs \"count\": how many items the group holds", form.prop.keyRange)
+                report(.missingProperty, .error, "\"\(form.key)\" needs \"count\": how many items the group holds", form.prop.keyRange)
                 return g
             }
             let item = buildElement(form.value, path: form.path, anchor: form.prop.keyRange, what: "the subitem")
-            guard let n = integer(c, min: 1, max: limits.maxCount, rule: "non-positive-dimension"), let item else { return g }
+            guard let n = integer(c, min: 1, max: limits.maxCount, rule: .nonPositiveDimension), let item else { return g }
             g.layout = form.key == "subitem" ? .count(item, n) : .repeating(item, n)
         default: // frames
-            if let c = count { report("invalid-value", .error, "\"count\" has no meaning in a custom group", c.prop.keyRange) }
+            if let c = count { report(.invalidValue, .error, "\"count\" has no meaning in a custom group", c.prop.keyRange) }
             guard let items = array(form, of: "[x, y, width, height] frames") else { return g }
             var frames: [CustomFrame] = []
             for (i, f) in items.enumerated() {
                 guard f.kind == .array, f.elements.count == 4, f.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite && abs($0.numberValue) <= limits.maxPoints }) else {
-                    report("wrong-type", .error, "a frame is [x, y, width, height] (four numbers)", f.range)
+                    report(.wrongType, .error, "a frame is [x, y, width, height] (four numbers)", f.range)
                     continue
                 }
                 let n = f.elements.map(\.numberValue)
                 if n[2] <= 0 || n[3] <= 0 {
-                    report("non-positive-dimension", .error, "a custom frame needs a positive width and height, not \(formatPoints(n[2]))×\(formatPoints(n[3]))", f.range)
+                    report(.nonPositiveDimension, .error, "a custom frame needs a positive width and height, not \(formatPoints(n[2]))×\(formatPoints(n[3]))", f.range)
                     continue
                 }
                 frames.append(CustomFrame(x: n[0], y: n[1], width: n[2], height: n[3], range: f.range, path: form.path + "/\(i)"))
             }
             if frames.isEmpty && items.isEmpty {
-                report("non-positive-dimension", .error, "\"frames\" is empty: the group places no items", form.value!.range)
+                report(.nonPositiveDimension, .error, "\"frames\" is empty: the group places no items", form.value!.range)
             }
             if frames.count == items.count && !frames.isEmpty { g.layout = .frames(frames) }
         }

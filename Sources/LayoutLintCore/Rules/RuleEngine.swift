@@ -1,9 +1,9 @@
 // Runs the size rules over every environment's resolved layout and merges what they find: one diagnostic per cause,
-// listing the environments it holds in.
+// listing the environments it holds in; then the rules over the whole document.
 
 /// One rule's finding in one environment.
 struct Finding {
-    var rule: String
+    var rule: RuleID
     var range: ByteRange
     var message: String
     var related: [RelatedLocation] = []
@@ -42,19 +42,19 @@ struct RuleContext {
     /// What was emitted: `mergeFindings` keeps one finding per cause and environment (the first of the most
     /// severe), so a repeat is dropped here, before its message is built. (A group placed 250 000 times with 100
     /// listed subitems made 25 M findings of one cause: 4 GB for a 4 KB document.)
-    private struct EmitKey: Hashable { let rule: String; let range: ByteRange; let severity: Severity? }
+    private struct EmitKey: Hashable { let rule: RuleID; let range: ByteRange; let severity: Severity? }
     private var emitted = Set<EmitKey>()
 
     /// Elements a per-element rule has looked at: a rule that reads only the element and its listed subitems
     /// judges each element once, at its first placement (the one whose finding `mergeFindings` keeps), not once per
     /// placement times its list.
-    private struct VisitKey: Hashable { let rule: String; let element: ObjectIdentifier }
+    private struct VisitKey: Hashable { let rule: RuleID; let element: ObjectIdentifier }
     private var visited = Set<VisitKey>()
-    mutating func firstVisit(_ rule: String, _ element: LayoutElement) -> Bool {
+    mutating func firstVisit(_ rule: RuleID, _ element: LayoutElement) -> Bool {
         visited.insert(VisitKey(rule: rule, element: ObjectIdentifier(element))).inserted
     }
 
-    mutating func emit(_ rule: String, _ range: ByteRange, _ message: @autoclosure () -> String,
+    mutating func emit(_ rule: RuleID, _ range: ByteRange, _ message: @autoclosure () -> String,
                        related: @autoclosure () -> [RelatedLocation] = [],
                        fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil) {
         guard emitted.insert(EmitKey(rule: rule, range: range, severity: severity)).inserted else { return }
@@ -74,7 +74,7 @@ func runRules(document: LayoutDocument, layouts: [ResolvedLayout], source: [UInt
 /// Every size rule's findings in one environment, in the order the rules emit them.
 func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: SourceText) -> [Finding] {
     var ctx = RuleContext(document: document, layout: layout, source: source)
-    for check in sizeRules { check(&ctx) }
+    for check in RuleRegistry.sizeChecks { check(&ctx) }
     return ctx.findings
 }
 
@@ -83,10 +83,10 @@ func collectFindings(document: LayoutDocument, layout: ResolvedLayout, source: S
 /// The incremental linter calls this with findings gathered section by section (the first finding of a cause in an
 /// environment is the same either way: the rules visit sections in order).
 func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildFixes: Bool = true) -> [Diagnostic] {
-    struct Key: Hashable { let rule: String; let range: ByteRange }
+    struct Key: Hashable { let rule: RuleID; let range: ByteRange }
     var order: [Key] = []
     var merged: [Key: (findings: [Finding], envs: [String])] = [:]
-    func severity(_ f: Finding) -> Severity { f.severity ?? RuleCatalog.info(f.rule)?.severity ?? .warning }
+    func severity(_ f: Finding) -> Severity { f.severity ?? RuleCatalog.info(f.rule).severity }
     for (findings, env) in zip(perEnvironment, environments) {
         // One finding per cause and environment: the most severe (an element `$ref`'d from two sections can be an
         // error in one and a warning in the other).
@@ -191,32 +191,23 @@ func mergedNumbers(_ messages: [String]) -> String? {
     return out
 }
 
-let sizeRules: [RuleCheck] = [
-    checkEstimatedContentInsets,
-    checkCenteredPagingSpacing,
-    checkGroupOverflow,
-    checkNoItemFits,
-    checkZeroExtent,
-    checkPlacementLimit,
-    checkInsetsExceedSize,
-    checkGroupExceedsContainer,
-    checkPagingInterGroupSpacing,
-    checkGroupPagingItemNarrowed,
-    checkCountOverridesItemSize,
-    checkRepeatingCountGap,
-    checkEstimateWithoutSelfSizing,
-    checkUniformSiblingsParent,
-    checkFractionalInset,
-    checkFractionAboveOne,
-    checkFractionGap,
-    checkFlexibleGroupEdgeSpacing,
-    checkMainAxisFractionalHeight,
-    checkEstimatedOrthogonal,
-    checkDuplicateElementKind,
-    checkPinnedHeaderZIndex,
-    checkUnmatchedEnvironment,
-    checkEmptySectionSpacing,
-]
+/// The rules over the whole document (every environment at once).
+func documentRules(document doc: LayoutDocument, layouts: [ResolvedLayout], source: SourceText) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    if !layouts.isEmpty, doc.sections.contains(where: { !$0.variants.isEmpty }) {
+        // Each section's resolved form in each environment (found by identity: a section that failed to build has
+        // none, so positions in `layouts[e].sections` are not section indices).
+        let byLayout = layouts.map { l in
+            Dictionary(l.sections.map { (ObjectIdentifier($0.section), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        for section in doc.sections where !section.variants.isEmpty {
+            out += unreachableVariants(section, resolved: layouts.indices.map { (layouts[$0].environment, byLayout[$0][ObjectIdentifier(section)]) })
+        }
+    }
+    out += unusedDefinitions(doc, source: source)
+    out += duplicateSectionNames(doc.sections.map { ($0.base.name, $0.base.props["name"]?.valueRange) })
+    return out
+}
 
 // MARK: helpers shared by rules
 
@@ -232,3 +223,24 @@ func ordinal(_ n: Int) -> String {
 }
 
 func pt(_ v: Double) -> String { "\(formatPoints(v)) pt" }
+
+/// Whether a property of `el` is written in `el`'s own object, not inherited from a definition it `$ref`s, nor
+/// written inline inside one (an edit of the definition changes every element that uses it).
+func writtenInOwnObject(_ site: PropertySite, _ el: LayoutElement) -> Bool {
+    isOwnText(site.valueRange, of: el)
+}
+
+/// Whether the text at `r` is `el`'s own: inside its object, which is not inside a `$ref`'d target (a value reached
+/// through a `$ref` of its own, `"edgeSpacing": { "$ref": … }`, lies outside).
+func isOwnText(_ r: ByteRange, of el: LayoutElement) -> Bool {
+    !el.writtenInReference && el.range.start <= r.start && r.end <= el.range.end
+}
+
+/// Whether all of `el`'s text is its own: neither `$ref`'d nor written inside a `$ref`'d target.
+func whollyOwnText(_ el: LayoutElement) -> Bool {
+    el.refTarget == nil && !el.writtenInReference
+}
+
+extension Double {
+    var pointsString: String { formatPoints(self) }
+}
