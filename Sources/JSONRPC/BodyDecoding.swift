@@ -1,6 +1,6 @@
 // A framed body → JSON-RPC messages (single or batch), or the error responses JSON-RPC prescribes.
 import CJSONC
-import JSONC
+import PlainJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

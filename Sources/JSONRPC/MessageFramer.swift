@@ -1,5 +1,5 @@
 // LSP framing: `Content-Length` headers and bodies, from bytes in any pieces.
-import JSONC
+import PlainJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
 // Building JSON-RPC messages and writing them, framed, to a file descriptor.
-import JSONC
+import PlainJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

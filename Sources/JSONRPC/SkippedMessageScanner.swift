@@ -1,5 +1,5 @@
 // What a message too large to read says about itself, read as the framer skips it.
-import JSONC
+import PlainJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,6 @@
 // Completion: property names valid where the cursor is (and not yet present), enum values, dimension and
 // spacing forms (snippets when the client takes them), environment names and `$ref` targets.
-import JSONC
+import PlainJSON
 import LSPProtocol
 import LayoutLintCore
 

@@ -1,7 +1,7 @@
 // Open documents: their text (edited incrementally), their lint results, the configuration that governs them,
 // and the diagnostics published for them (pushed after a debounce, or pulled).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

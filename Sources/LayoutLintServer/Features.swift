@@ -1,7 +1,7 @@
 // The language features: hover, inlay hints, code actions, completion, symbols, definition/references/rename,
 // document links. Each works on one document's text and lint result.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // The command-line frontend. Thin: reads files, calls LayoutLintCore, prints with LayoutLintReport.
 import ArgumentParser
 import Foundation
-import JSONC
+import PlainJSON
 import LayoutLintCore
 import LayoutLintSwift
 import LayoutLintReport
