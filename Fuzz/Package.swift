@@ -17,10 +17,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CJSONC", path: "Shared/CJSONC", pkgConfig: "json-c"),
-        .target(name: "JSONC", dependencies: ["CJSONC"], path: "Shared/JSONC"),
+        .target(name: "PlainJSON", dependencies: ["CJSONC"], path: "Shared/PlainJSON"),
         // With the run-time exclusivity checks that release builds of the main package leave out on hot properties.
         .target(name: "LayoutLintCore", path: "Shared/LayoutLintCore", swiftSettings: [.define("LAYOUTLINT_EXCLUSIVITY_CHECKS")]),
-        .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "JSONC"], path: "Shared/LayoutLintReport"),
+        .target(name: "LayoutLintReport", dependencies: ["LayoutLintCore", "PlainJSON"], path: "Shared/LayoutLintReport"),
         .target(name: "LayoutLintSwift", dependencies: [
             "LayoutLintCore",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -29,20 +29,20 @@ let package = Package(
         ], path: "Shared/LayoutLintSwift"),
         .target(name: "LayoutLintRender", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintRender"),
         .target(name: "LayoutLintWorkspace", dependencies: ["LayoutLintCore"], path: "Shared/LayoutLintWorkspace"),
-        .target(name: "JSONRPC", dependencies: ["JSONC"], path: "Shared/JSONRPC"),
-        .target(name: "LSPProtocol", dependencies: ["JSONC", "LayoutLintCore"], path: "Shared/LSPProtocol"),
-        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "JSONC"],
+        .target(name: "JSONRPC", dependencies: ["PlainJSON"], path: "Shared/JSONRPC"),
+        .target(name: "LSPProtocol", dependencies: ["PlainJSON", "LayoutLintCore"], path: "Shared/LSPProtocol"),
+        .target(name: "LayoutLintServer", dependencies: ["JSONRPC", "LSPProtocol", "LayoutLintCore", "LayoutLintSwift", "LayoutLintReport", "LayoutLintWorkspace", "LayoutLintRender", "PlainJSON"],
                 path: "Shared/LayoutLintServer"),
         // Shared by every target: `check` and the input `Reader` (no product module, so the framer and the core
         // targets do not link the server).
         .target(name: "FuzzCheck"),
         // Running the server in process on one input (re-exports FuzzCheck).
-        .target(name: "FuzzSupport", dependencies: ["FuzzCheck", "JSONC", "JSONRPC", "LayoutLintServer"]),
+        .target(name: "FuzzSupport", dependencies: ["FuzzCheck", "PlainJSON", "JSONRPC", "LayoutLintServer"]),
         // Each fuzz target: an executable with only `LLVMFuzzerTestOneInput` (no main; libFuzzer provides it).
-        .executableTarget(name: "FuzzFramer", dependencies: ["FuzzCheck", "JSONRPC", "JSONC"]),
-        .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "JSONC"]),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "JSONC", "LayoutLintCore", "LayoutLintReport"]),
-        .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "JSONC"]),
+        .executableTarget(name: "FuzzFramer", dependencies: ["FuzzCheck", "JSONRPC", "PlainJSON"]),
+        .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport", "JSONRPC", "PlainJSON"]),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "PlainJSON", "LayoutLintCore", "LayoutLintReport"]),
+        .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "PlainJSON"]),
         .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
         .executableTarget(name: "FuzzSwift", dependencies: ["FuzzCheck", "LayoutLintCore", "LayoutLintSwift"]),
     ]

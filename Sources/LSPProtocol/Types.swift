@@ -1,7 +1,7 @@
 // LSP protocol types (positions, ranges, diagnostics, capabilities) as JSON values (see ARCHITECTURE.md).
 // Everything is built and read as `JSONValue`, serialised by json-c; byte ranges of the core become LSP ranges
 // in the negotiated position encoding here.
-import JSONC
+import PlainJSON
 import LayoutLintCore
 
 public enum LSPSeverity {

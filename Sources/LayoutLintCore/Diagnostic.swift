@@ -5,7 +5,7 @@
 /// directional marks (U+200E, U+200F, U+061C): document text no frontend shows raw. A C1 CSI drives a terminal; an
 /// override reverses the text drawn after it; a mark, invisible itself, moves the neutral characters around it
 /// (Unicode UTS #55). Each frontend shows them its own way: a picture or U+FFFD in text, a character reference in SVG
-/// data. JSON output (the JSONC module, below this one) escapes the same list: `InvisibleControlTests` checks every
+/// data. JSON output (the PlainJSON module, below this one) escapes the same list: `InvisibleControlTests` checks every
 /// scalar against both.
 public func isInvisibleControl(_ s: Unicode.Scalar) -> Bool {
     switch s.value {

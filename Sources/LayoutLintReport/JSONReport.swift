@@ -1,5 +1,5 @@
 // Machine output: `lint --format json` and `explain --format json`, exactly as docs/interfaces.md shows them.
-import JSONC
+import PlainJSON
 import LayoutLintCore
 
 public enum JSONReport {

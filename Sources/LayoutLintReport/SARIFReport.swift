@@ -1,7 +1,7 @@
 // `lint --format sarif`: SARIF 2.1.0 (OASIS), one run, every catalogued rule in `tool.driver.rules`,
 // fixes as SARIF fixes. Lines and columns are 1-based; columns count UTF-16 code units, which is SARIF's
 // default `columnKind` (stated explicitly on the run). `endColumn` is exclusive, as SARIF defines it.
-import JSONC
+import PlainJSON
 import LayoutLintCore
 
 public enum SARIFReport {

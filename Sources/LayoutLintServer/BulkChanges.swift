@@ -1,7 +1,7 @@
 // Many content changes in one didChange (an editor's "replace all"): applied in O(text + changes) when they come in
 // descending or ascending order, instead of one text edit (and one line-index update) per change.
 import Foundation
-import JSONC
+import PlainJSON
 import LSPProtocol
 import LayoutLintCore
 

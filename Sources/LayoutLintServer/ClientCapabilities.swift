@@ -1,6 +1,6 @@
 // What the client declared in `initialize` (`capabilities`), read once into one value: every feature asks it here,
 // never the raw JSON.
-import JSONC
+import PlainJSON
 import LSPProtocol
 import LayoutLintCore
 

@@ -1,6 +1,6 @@
 // Code actions: the quick fixes and the fix-all action for a range, as literals or as commands.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // Completion: property names valid where the cursor is (and not yet present), enum values, dimension and
 // spacing forms (snippets when the client takes them), environment names and `$ref` targets.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // An open document: its text (edited incrementally), its lint results, the configuration that governs it, and
 // the diagnostics published for it.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,6 +1,6 @@
 // Document links: each `$ref` links to the line it points to.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // Document sync: didOpen, didChange, didSave, didClose; the configuration that governs each document (watched
 // files, workspace folders); linting, and the diagnostics pushed after a debounce or pulled.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -3,7 +3,7 @@
 // its own file (Hover, InlayHints, CodeActions, Completion, Symbols, Navigation, DocumentLinks; SwiftFeatures for
 // Swift documents).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // Hover: what the resolver computed for the value under the cursor (sizes per environment, configurations,
 // insets), as a Markdown table (plain text for a client that does not take Markdown).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

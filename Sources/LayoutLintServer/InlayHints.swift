@@ -1,7 +1,7 @@
 // Inlay hints: the size each dimension resolved to, after its value (held from the last resolution while the
 // section has an error).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

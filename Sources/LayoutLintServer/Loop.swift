@@ -4,7 +4,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // The methods the server takes, each declared once: its name, its handler, what it answers for a document that is
 // not open, the capability it advertises in `initialize`, the document its answer edits. Dispatch, `initialize`'s
 // capabilities and the hostile tests' list of methods all read this table.
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 

@@ -1,6 +1,6 @@
 // Definition, references, rename and prepareRename: a `$ref`'s target and the `$ref`s naming a definition.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // The layout preview: a code lens "Preview in <environment>" on each section, and the `layoutlint.preview` command
 // that renders the SVG wireframe to a temporary file and asks the client to open it.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

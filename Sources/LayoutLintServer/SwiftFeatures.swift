@@ -3,7 +3,7 @@
 // code lens on each layout; quick fixes; the layouts as document symbols. They read the Swift front end's result
 // (`Document.swiftResult`): the same resolved layouts `explain` prints.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

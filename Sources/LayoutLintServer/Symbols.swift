@@ -1,6 +1,6 @@
 // Document symbols: the outline (definitions and sections), as a tree or flat.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -1,7 +1,7 @@
 // The command-line frontend. Thin: reads files, calls LayoutLintCore, prints with LayoutLintReport.
 import ArgumentParser
 import Foundation
-import JSONC
+import PlainJSON
 import LayoutLintCore
 import LayoutLintSwift
 import LayoutLintReport
@@ -193,69 +193,58 @@ struct Lint: ParsableCommand {
             if c.hasErrors { reportConfig(c, style: errorStyle); throw ExitCode(Exit.failure) }
             explicitConfig = c
         }
-        // The nearest config, looked up once per folder (a run is a snapshot; files of one folder share it).
-        // (Keyed by bytes: `String` keys are equal when canonically equivalent, and folders "café" in NFC and in NFD
-        // are two folders with two configs.)
-        var byFolder: [[UInt8]: LayoutLintConfig?] = [:]
-        func configFor(_ file: String) -> LayoutLintConfig? {
-            if let explicitConfig { return explicitConfig }
-            let folder = Array((file == "-" ? "-" : folderPart(of: file)).utf8)
-            if let c = byFolder[folder] { return c }
-            // Standard input is governed by the config of the file it stands for (`--stdin-filename`: an editor
-            // pipes a buffer from anywhere), else by the working directory's.
-            let c = file == "-" ? cache.config(forFile: stdinFilename == "<stdin>" ? "./-" : stdinFilename) : cache.config(forFile: file)
-            byFolder[folder] = c
-            return c
-        }
-
-        // Folders expand in sorted order; each file found is checked against the exclude globs of its config.
-        // (Globs and config paths by their bytes: two folders, or globs, whose names are canonically equivalent are two.)
-        var matchedGlobs = Set<ExactKey>()
-        var consulted: ExactDictionary<LayoutLintConfig> = [:]  // configs whose exclude globs were applied to a folder
-        var excludedAny = false
-        let workingDirectory = kernelPath(".") ?? FileManager.default.currentDirectoryPath
-        func excluded(_ file: String) -> Bool {
-            guard let c = configFor(file), !c.hasErrors else { return false }
-            if let p = c.path { consulted[p] = c }
-            // Both absolute (the config's folder is): a path typed relative to the working directory matches the
-            // globs wherever the run starts. A `--config` outside the files' tree (a shared CI config) matches them
-            // relative to the working directory instead, as ESLint does.
-            let path = kernelFilePath(file)
-            guard let g = c.excludingPattern(path) ?? (explicitConfig != nil && !c.holds(path) ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
-            matchedGlobs.insert(ExactKey(g))
-            excludedAny = true
-            return true
-        }
-        var prunedFolders: [String] = []   // excluded folders, not read: a glob may match files in them unseen
-        var (files, errors) = expandPaths(paths, excluded: excluded, pruned: { prunedFolders.append(kernelFilePath($0)) })
-        // Named files are linted whatever the globs say, unless `--force-exclude` (the pre-commit hooks pass it: they
-        // name every staged file, and a generated one the config excludes must be neither failed on nor fixed).
-        if forceExclude {
-            let named = Set(paths)
-            // Standard input by the name `--stdin-filename` gives it (an editor piping a buffer).
-            files.removeAll { named.contains($0) && ($0 == "-" ? stdinFilename != "<stdin>" && excluded(stdinFilename) : excluded($0)) }
-            // An excluded standard input is still read (a writer would get a broken pipe), and dropped.
-            if paths.contains("-") && !files.contains("-") { _ = try? readFileBytes("-") }
-        }
-        var ioFailed = !errors.isEmpty
-        var failures = errors
+        let selection = selectFiles(paths, explicitConfig: explicitConfig, cache: cache, stdinFilename: stdinFilename, forceExclude: forceExclude)
+        let files = selection.files, errors = selection.errors
         for e in errors { Output.error(e) }
 
         // Configs with errors stop everything they govern: an invalid config is never silently ignored.
         var badConfigs: ExactDictionary<LayoutLintConfig> = [:]
-        for file in files { if let c = configFor(file), c.hasErrors, let p = c.path { badConfigs[p] = c } }
+        for file in files { if let c = selection.config(for: file), c.hasErrors, let p = c.path { badConfigs[p] = c } }
         for (_, c) in badConfigs.sortedByKey { reportConfig(c, style: errorStyle) }
         if !badConfigs.isEmpty { throw ExitCode(Exit.failure) }
 
         var outcomes = files.map { FileOutcome(path: $0, shownPath: $0 == "-" ? stdinFilename : $0) }
-        let configs = files.map(configFor)
+        let configs = files.map(selection.config(for:))
+        lintDocuments(&outcomes, configs: configs)
+        lintSwiftModules(&outcomes, configs: configs)
+        if fix && outcomes.contains(where: { $0.pending != nil }) { try writeFixes(&outcomes) }
+        let (counts, readFailed) = try report(outcomes, failures: errors, style: style)
+        let ioFailed = !errors.isEmpty || readFailed
+
+        let namedFolders = paths.filter { p in var st = stat(); return p != "-" && stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }
+        for w in selection.unmatchedExcludeWarnings(namedFolders: namedFolders) { Output.error(w) }
+        // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
+        // that silently does nothing is worth a word: once per config, on stderr, with its source line.
+        var withWarnings: ExactDictionary<LayoutLintConfig> = [:]
+        for c in configs.compactMap({ $0 }) + Array(selection.consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
+            withWarnings[c.path ?? LayoutLintConfig.fileName] = c
+        }
+        for (_, c) in withWarnings.sortedByKey { reportConfig(c, style: errorStyle) }
+        if files.isEmpty && errors.isEmpty && selection.excludedAny {
+            Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
+            // The hooks name files: that all of them are excluded is no failure.
+            if forceExclude && namedFolders.isEmpty { return }
+            throw ExitCode(Exit.failure)
+        }
+        if ioFailed || files.isEmpty {
+            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) or Swift files found in \(paths.joined(separator: " "))") }
+            throw ExitCode(Exit.failure)
+        }
+        let warnings = counts[.warning] ?? 0
+        if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
+    }
+
+    /// Whether the outcome's file is read by the Swift front end (standard input by its `--stdin-filename`).
+    func isSwift(_ o: FileOutcome) -> Bool { SwiftFrontEnd.reads(o.path == "-" ? stdinFilename : o.path) }
+
+    /// Reads and lints the layout documents (Swift files are left to `lintSwiftModules`); with `--fix`, their fixed
+    /// text is kept for `writeFixes`. Files are independent: they are linted on every core; `outcomes` keeps the
+    /// input order.
+    func lintDocuments(_ outcomes: inout [FileOutcome], configs: [LayoutLintConfig?]) {
         let fix = self.fix, environments = self.environments, keepSource = format == .text
-        // Swift files are read together, as one module per configuration (a helper in one file serves a layout in
-        // another); each keeps its own diagnostics.
         let stdinName = stdinFilename
-        func isSwift(_ o: FileOutcome) -> Bool { SwiftFrontEnd.reads(o.path == "-" ? stdinName : o.path) }
         func process(_ o: inout FileOutcome, _ config: LayoutLintConfig?) {
-            if isSwift(o) { return }
+            if SwiftFrontEnd.reads(o.path == "-" ? stdinName : o.path) { return }
             do { o.source = try readFileBytes(o.path) } catch { o.errors.append(error.message); return }
             defer { if !keepSource && o.pending == nil { o.source = [] } }
             var options = LintOptions()
@@ -267,12 +256,17 @@ struct Lint: ParsableCommand {
             guard out.text != o.source else { return }
             o.pending = (out.text, out.applied.values.reduce(0, +), options)
         }
-        // Files are independent: lint them on every core; the output keeps the input order.
         outcomes.withUnsafeMutableBufferPointer { buf in
             // Each index is written by exactly one iteration.
             let shared = Unchecked((base: buf.baseAddress!, process: process, configs: configs))
             DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i], shared.value.configs[i]) }
         }
+    }
+
+    /// Reads and lints the Swift files together, as one module per configuration (a helper in one file serves a
+    /// layout in another); each keeps its own diagnostics.
+    func lintSwiftModules(_ outcomes: inout [FileOutcome], configs: [LayoutLintConfig?]) {
+        let keepSource = format == .text
         var swiftGroups: [String: [Int]] = [:]
         for i in outcomes.indices where isSwift(outcomes[i]) { swiftGroups[configs[i]?.path ?? "", default: []].append(i) }
         for (_, members) in swiftGroups.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
@@ -287,51 +281,65 @@ struct Lint: ParsableCommand {
                 read.append(i)
             }
             var results = SwiftFrontEnd.lint(sources, options: options)
-            if fix {
-                // The safe fixes of every file, then the module read again: what is reported is what is left.
-                var fixedSources = sources
-                for (k, (i, r)) in zip(read, results).enumerated() {
-                    let fixed = SwiftFrontEnd.applySafeFixes(r)
-                    guard fixed.applied > 0 else { continue }
-                    outcomes[i].pending = (fixed.text, fixed.applied, options)
-                    fixedSources[k].bytes = fixed.text
-                }
-                if read.contains(where: { outcomes[$0].pending != nil }) { results = SwiftFrontEnd.lint(fixedSources, options: options) }
-            }
+            if fix { results = fixSwiftModule(&outcomes, read: read, sources: sources, results: results, options: options) }
             for (i, r) in zip(read, results) {
                 outcomes[i].linted = Linted(r)
                 if !keepSource && outcomes[i].pending == nil { outcomes[i].source = [] }
             }
         }
+    }
 
-        if fix && outcomes.contains(where: { $0.pending != nil }) {
-            // An unknown environment name is a usage error: it stops the run before anything is written.
-            for o in outcomes {
-                guard let l = o.linted, !l.unknownEnvironments.isEmpty else { continue }
-                try failOnUnknownEnvironments(l.unknownEnvironments, declared: l.declaredEnvironments, in: o.shownPath)
-            }
-            func write(_ o: inout FileOutcome) {
-                guard let p = o.pending else { return }
-                o.pending = nil
-                do {
-                    try writeAtomically(o.path, p.text, expected: o.source)
-                    o.source = keepSource ? p.text : []
-                    o.fixesApplied = p.applied
-                } catch {
-                    // Nothing was written: report the file as it is.
-                    o.errors.append(error.message)
-                    o.linted = SwiftFrontEnd.reads(o.path) ? SwiftFrontEnd.lint([(o.shownPath, o.source)], options: p.options).first.map(Linted.init)
-                        : Linted(lint(bytes: o.source, options: p.options))
-                    if !keepSource { o.source = [] }
-                }
-            }
-            removeTemporaryFilesOnSignals()
-            outcomes.withUnsafeMutableBufferPointer { buf in
-                let shared = Unchecked((base: buf.baseAddress!, write: write))
-                DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.write(&shared.value.base[i]) }
+    /// `--fix` for one Swift module (`read`: the outcomes of `sources`, `results` their lint): the safe fixes of
+    /// every file, kept for `writeFixes`, then the module read again: what is reported is what is left.
+    func fixSwiftModule(_ outcomes: inout [FileOutcome], read: [Int], sources: [(path: String, bytes: [UInt8])],
+                        results: [SwiftFileResult], options: LintOptions) -> [SwiftFileResult] {
+        var fixedSources = sources
+        for (k, (i, r)) in zip(read, results).enumerated() {
+            let fixed = SwiftFrontEnd.applySafeFixes(r)
+            guard fixed.applied > 0 else { continue }
+            outcomes[i].pending = (fixed.text, fixed.applied, options)
+            fixedSources[k].bytes = fixed.text
+        }
+        if read.contains(where: { outcomes[$0].pending != nil }) { return SwiftFrontEnd.lint(fixedSources, options: options) }
+        return results
+    }
+
+    /// Writes the fixed texts (`--fix`), atomically and on every core, once every file is linted. An unknown
+    /// environment name is a usage error: it stops the run before anything is written.
+    func writeFixes(_ outcomes: inout [FileOutcome]) throws {
+        for o in outcomes {
+            guard let l = o.linted, !l.unknownEnvironments.isEmpty else { continue }
+            try failOnUnknownEnvironments(l.unknownEnvironments, declared: l.declaredEnvironments, in: o.shownPath)
+        }
+        let keepSource = format == .text
+        func write(_ o: inout FileOutcome) {
+            guard let p = o.pending else { return }
+            o.pending = nil
+            do {
+                try writeAtomically(o.path, p.text, expected: o.source)
+                o.source = keepSource ? p.text : []
+                o.fixesApplied = p.applied
+            } catch {
+                // Nothing was written: report the file as it is.
+                o.errors.append(error.message)
+                o.linted = SwiftFrontEnd.reads(o.path) ? SwiftFrontEnd.lint([(o.shownPath, o.source)], options: p.options).first.map(Linted.init)
+                    : Linted(lint(bytes: o.source, options: p.options))
+                if !keepSource { o.source = [] }
             }
         }
+        removeTemporaryFilesOnSignals()
+        outcomes.withUnsafeMutableBufferPointer { buf in
+            let shared = Unchecked((base: buf.baseAddress!, write: write))
+            DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.write(&shared.value.base[i]) }
+        }
+    }
 
+    /// Prints the outcomes in the chosen format, in input order, with their errors on stderr (`failures`: the errors
+    /// for what was given, which SARIF lists too). Returns the findings by severity and whether a file failed to be
+    /// read or written.
+    func report(_ outcomes: [FileOutcome], failures: [String], style: TextStyle) throws -> (counts: [Severity: Int], failed: Bool) {
+        var failures = failures
+        var failed = false
         var results: [JSONReport.FileResult] = []
         var counts = [Severity: Int]()
         var linted = 0
@@ -340,8 +348,8 @@ struct Lint: ParsableCommand {
         for o in outcomes {
             for e in o.errors { Output.error(e) }
             failures += o.errors
-            guard let result = o.linted else { ioFailed = true; continue }
-            if !o.errors.isEmpty { ioFailed = true }
+            guard let result = o.linted else { failed = true; continue }
+            if !o.errors.isEmpty { failed = true }
             linted += 1
             fixed += o.fixesApplied
             // (Not standard input's: `--fix` cannot write it.)
@@ -378,50 +386,7 @@ struct Lint: ParsableCommand {
             if !fix && fixable > 0 { Output.write("\(fixable) of them fixable with --fix\n") }
         }
         Output.flush()
-        // A glob that matches nothing is worth a word (a typo would silently lint what it meant to skip).
-        // Only globs that were applied to a folder can have "matched nothing".
-        // Only configs whose whole folder was walked (a folder named is it or holds it): linting `src` says nothing
-        // of a `build/**` that matches files outside `src`.
-        let namedFolders = paths.filter { p in var st = stat(); return p != "-" && stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }
-        let walked = namedFolders.compactMap { kernelPath($0).map { Array($0.utf8) } }
-        func walkedWhole(_ c: LayoutLintConfig) -> Bool {
-            guard let d = c.directory.map({ Array($0.utf8) }) else { return false }
-            return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")]) }
-        }
-        var globOwners: ExactDictionary<String> = [:]
-        for (p, c) in consulted.sortedByKey where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
-        for (g, p) in globOwners.sortedByKey where !matchedGlobs.contains(ExactKey(g)) {
-            // A folder another glob excluded was not read: a glob anchored inside it (`build/gen.layout.json` beside
-            // `build`) may match there, unseen, and says nothing; one that matches a name anywhere is told where it was
-            // not looked for.
-            let unread = consulted[p].map { c in prunedFolders.map { c.glob(g, below: $0) }.filter { $0.0 != .cannot } } ?? []
-            if unread.contains(where: { $0.0 == .inside }) { continue }
-            var note = ""
-            if !unread.isEmpty {
-                let names = unread.prefix(3).map { "\"\($0.relative)\"" }.joined(separator: ", ")
-                note = " outside the folders other patterns exclude, which were not read (\(names)\(unread.count > 3 ? ", …" : ""))"
-            }
-            Output.error("warning: exclude pattern \"\(g)\" in \(p) matches no file\(note)")
-        }
-        // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
-        // that silently does nothing is worth a word: once per config, on stderr, with its source line.
-        var withWarnings: ExactDictionary<LayoutLintConfig> = [:]
-        for c in configs.compactMap({ $0 }) + Array(consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
-            withWarnings[c.path ?? LayoutLintConfig.fileName] = c
-        }
-        for (_, c) in withWarnings.sortedByKey { reportConfig(c, style: errorStyle) }
-        if files.isEmpty && errors.isEmpty && excludedAny {
-            Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
-            // The hooks name files: that all of them are excluded is no failure.
-            if forceExclude && namedFolders.isEmpty { return }
-            throw ExitCode(Exit.failure)
-        }
-        if ioFailed || files.isEmpty {
-            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) or Swift files found in \(paths.joined(separator: " "))") }
-            throw ExitCode(Exit.failure)
-        }
-        let warnings = counts[.warning] ?? 0
-        if (counts[.error] ?? 0) > 0 || (maxWarnings >= 0 && warnings > maxWarnings) { throw ExitCode(Exit.findings) }
+        return (counts, failed)
     }
 }
 

@@ -1,6 +1,6 @@
 // Faults (issue 7 item 4) and security guards (item 6).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import Testing
 

@@ -1,7 +1,7 @@
 // Helpers for the hostile-input suite: spawn the built `layoutlint serve` over real pipes and speak raw bytes to
 // it; run `layoutlint lint` on hostile files. Single-threaded: poll() with timeouts, nothing can deadlock.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import Testing
 import TestSupport

@@ -2,7 +2,7 @@
 // send, for `serve` over real pipes and for `lint`. After every case the server must still answer a valid request
 // correctly (`proveAlive`). Plus the faults of issue 7 item 4 and the security checks of item 6.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintServer
 import Testing

@@ -1,7 +1,7 @@
 // Review C finding 11: every request or change for a document that is not open logged a line to stderr and sent a
 // `window/logMessage` (16 MB of stderr for ~380 000 such messages). Lines of one kind are now rate limited.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintServer
 import Testing

@@ -2,7 +2,7 @@
 // sections fade their off-screen groups, itemCount is honoured, long layouts are cut.
 import Foundation
 import Testing
-import JSONC
+import PlainJSON
 import LayoutLintCore
 import LayoutLintRender
 
@@ -433,7 +433,7 @@ struct InvisibleControlTests {
         #expect(JSONValue.string("é€😀\u{2030}").serialized() == "\"é€😀\u{2030}\"")
     }
 
-    /// JSON output and the other frontends hide the same scalars (the JSONC module keeps its own copy of the list),
+    /// JSON output and the other frontends hide the same scalars (the PlainJSON module keeps its own copy of the list),
     /// the directional marks among them: every scalar, one string, one serialisation.
     @Test func jsonEscapesExactlyTheInvisibleControls() {
         var all = String.UnicodeScalarView()

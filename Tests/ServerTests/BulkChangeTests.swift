@@ -3,7 +3,7 @@
 // one after the other, give (in every order), that the diagnostics are `lint(bytes:)`'s, and that the common orders
 // cost one text edit.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintCore
 @testable import LayoutLintServer

@@ -1,6 +1,6 @@
 // End-to-end: the real `layoutlint serve` over pipes, every capability.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import Testing

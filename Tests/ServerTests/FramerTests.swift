@@ -1,6 +1,6 @@
 // The transport in process: framing of every bad input the issue lists, and JSON-RPC decoding.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import Testing
 

@@ -1,6 +1,6 @@
 // The server's handlers in process: `runLanguageServer` on a pipe (input) and a temporary file (output).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintServer
 import Testing

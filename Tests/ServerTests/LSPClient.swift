@@ -1,7 +1,7 @@
 // A minimal LSP client for the end-to-end tests: spawns the real `layoutlint serve` and talks to it over pipes.
 // Single-threaded: reads with poll() and timeouts, answers the server's own requests with null.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import Testing
 import TestSupport

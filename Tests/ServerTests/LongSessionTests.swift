@@ -1,6 +1,6 @@
 // Long-session behaviour of the server (review C): what it retains per document, how much work one message costs.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 @testable import LayoutLintServer
 import Testing

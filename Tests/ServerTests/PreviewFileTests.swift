@@ -1,7 +1,7 @@
 // Review C finding 8: previews of same-named documents in different folders shared one file; the preview folder was
 // left behind on SIGTERM, and the folders of dead servers were never removed.
 import Foundation
-import JSONC
+import PlainJSON
 import Testing
 
 @Suite struct PreviewFileTests {

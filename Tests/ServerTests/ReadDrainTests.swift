@@ -1,7 +1,7 @@
 // Review C finding 6: the read loop drained up to 256 MiB of input (4 096 reads of 64 KiB) into its queue before
 // handling any of it (VmHWM 559 MB for 315 MB of `$/cancelRequest`). It now handles the queue after 4 MiB.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintServer
 import Testing

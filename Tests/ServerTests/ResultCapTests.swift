@@ -2,7 +2,7 @@
 // 200 000 symbols, 46 MB); references gave 10 001 locations for a cap of 10 000; a completion list cut at 500 said
 // `isIncomplete: false`, so `$ref` targets past the 500th could never be completed by typing.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintCore
 @testable import LayoutLintServer

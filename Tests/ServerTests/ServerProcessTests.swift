@@ -1,7 +1,7 @@
 // The test client itself (Tests/TestSupport/ServerProcess.swift): what it writes to a server must be exactly the
 // messages the test sent, whatever the server writes meanwhile.
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 import Testing
 import TestSupport

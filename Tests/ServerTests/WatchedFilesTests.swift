@@ -2,7 +2,7 @@
 // one pass that read no input. Now only documents in the changed config's folder (or below) are looked at again,
 // their incremental state stays when the options come out the same, and the pass yields to input.
 import Foundation
-import JSONC
+import PlainJSON
 import Testing
 
 @Suite struct WatchedFilesTests {

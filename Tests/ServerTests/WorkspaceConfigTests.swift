@@ -4,7 +4,7 @@
 // The lookup that confines the walk is `findConfig(forFile:within:)` (LayoutLintWorkspace) with the folders the
 // server keeps from `initialize` (`LanguageServer.workspaceRoots`); `configFor` (DocumentSync.swift) passes them.
 import Foundation
-import JSONC
+import PlainJSON
 import Testing
 
 @Suite struct WorkspaceConfigTests {

@@ -1,5 +1,5 @@
 import Foundation
-import JSONC
+import PlainJSON
 import LayoutLintCore
 import LayoutLintReport
 import LayoutLintSwift

@@ -4,7 +4,7 @@
 // hostile-input client (HostileTests) are subclasses; they differ in what they do with output that is not a valid
 // message (`badOutput`).
 import Foundation
-import JSONC
+import PlainJSON
 import JSONRPC
 
 open class ServerProcess {

@@ -1,6 +1,6 @@
 // What every test target that runs the real binary shares: the repository root and the built `layoutlint`.
 import Foundation
-import JSONC
+import PlainJSON
 
 /// The repository root (this file is `<repo>/Tests/TestSupport/TestSupport.swift`).
 public let repositoryRoot: URL = URL(fileURLWithPath: #filePath)

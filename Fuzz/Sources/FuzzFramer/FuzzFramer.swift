@@ -7,7 +7,7 @@
 // - every frame decodes (to messages, invalid items or a parse error) and every error response built from it
 //   serialises to JSON that frames and parses back (a batch's responses as one array, as the server sends them).
 import FuzzCheck
-import JSONC
+import PlainJSON
 import JSONRPC
 #if canImport(Glibc)
 import Glibc

@@ -18,7 +18,7 @@
 //   a ranged edit reads 2 bytes start offset, 1 byte length, 1 byte text length N, N bytes; a replacement reads
 //   1 byte text length N and N bytes.
 import FuzzSupport
-import JSONC
+import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore

@@ -15,7 +15,7 @@
 // line breaks (nothing from the document can drive a terminal) and two lines of snippet per diagnostic; JSON and
 // SARIF parse back (json-c) with every diagnostic; GitHub output is one workflow command per diagnostic.
 import FuzzCheck
-import JSONC
+import PlainJSON
 import LayoutLintCore
 import LayoutLintReport
 #if canImport(Glibc)

@@ -7,7 +7,7 @@
 // Properties: the server returns (no crash, no hang: libFuzzer's -timeout), everything it writes is well-framed
 // JSON, every request id it received a frame for is answered at most once, and after shutdown+exit it exits 0.
 import FuzzSupport
-import JSONC
+import PlainJSON
 import JSONRPC
 
 @_cdecl("LLVMFuzzerTestOneInput")

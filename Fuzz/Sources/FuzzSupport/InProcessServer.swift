@@ -4,7 +4,7 @@
 // them, so nothing touches a disk and no descriptor accumulates across inputs.
 import Foundation
 @_exported import FuzzCheck
-import JSONC
+import PlainJSON
 import JSONRPC
 import LayoutLintServer
 #if canImport(Glibc)

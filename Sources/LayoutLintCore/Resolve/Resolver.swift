@@ -415,75 +415,128 @@ struct SectionResolver {
         var path: String?
     }
 
+    /// What the passes over one group's candidates share: its axis, the room its insets leave (`cw` × `ch`, and
+    /// `available` along the axis), the sequence of candidates and the spacing between them.
+    struct GroupPlan {
+        let axis: Axis
+        let cw: Double
+        let ch: Double
+        let estW: Bool
+        let estH: Bool
+        let estAlong: Bool
+        let available: Double
+        let cycle: [Candidate]
+        let fixedCount: Int?
+        let spacing: Spacing?
+        let s: Double
+        let allFractional: Bool
+
+        init(axis: Axis, cw: Double, ch: Double, estW: Bool, estH: Bool, estAlong: Bool, available: Double,
+             cycle: [Candidate], fixedCount: Int?, spacing: Spacing?) {
+            self.axis = axis
+            self.cw = cw
+            self.ch = ch
+            self.estW = estW
+            self.estH = estH
+            self.estAlong = estAlong
+            self.available = available
+            self.cycle = cycle
+            self.fixedCount = fixedCount
+            self.spacing = spacing
+            self.s = spacing?.value ?? 0
+            self.allFractional = cycle.allSatisfy { GroupPlan.fractionalAlong($0, axis) }
+        }
+
+        static func fractionalAlong(_ c: Candidate, _ axis: Axis) -> Bool {
+            if let (ax, d) = c.override, ax == axis { return d.isFractional }
+            return c.element.dimension(axis)?.isFractional ?? false
+        }
+
+        func edges(_ el: LayoutElement) -> (lead: Spacing?, trail: Spacing?) {
+            el.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+        }
+
+        /// A nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part
+        /// (docs/semantics.md#spacing).
+        func flexibleAlong(_ c: Candidate) -> (lead: Bool, trail: Bool) {
+            guard !c.element.isGroup else { return (false, false) }
+            let (el, et) = edges(c.element)
+            return (el?.isFlexible == true, et?.isFlexible == true)
+        }
+    }
+
+    /// Lays out a group's subitems in the room its insets leave, in passes: how many fit (`chooseCandidates`), their
+    /// sizes (`resolveChosen`), their positions along the axis (`positionsAlong`) and across it (`placeAcross`),
+    /// then an estimated group's own size (`deriveEstimatedSize`). What the size rules read is left in `node.solve`.
     mutating func layoutGroup(_ node: ResolvedNode, _ g: GroupSpec, ownEstW: Bool, ownEstH: Bool) {
         let axis = g.axis
-        let cross = axis.other
         let i = node.insets
         let cw = node.frame.width - i.leading - i.trailing
         let ch = node.frame.height - i.top - i.bottom
         let estAlong = axis == .horizontal ? ownEstW : ownEstH
         var solve = GroupSolve(axis: axis, available: axis == .horizontal ? cw : ch, availableAcross: axis == .horizontal ? ch : cw, used: 0)
         solve.estimatedAlongAxis = estAlong
+        defer { node.solve = solve }
         if cw <= 0 || ch <= 0 {
             solve.noRoom = true
-            node.solve = solve
             return
         }
-        let estW = node.estimatedWidth, estH = node.estimatedHeight
-
         if case .frames(let frames) = g.layout {
-            for f in frames {
-                nodes += 1
-                let c = ResolvedNode(kind: .item, element: nil, path: f.path, frame: Rect(x: i.leading + f.x, y: i.top + f.y, width: f.width, height: f.height))
-                c.containerSize = (cw, ch)
-                node.children.append(c)
-                solve.used = max(solve.used, (axis == .horizontal ? f.x + f.width : f.y + f.height))
-            }
-            node.solve = solve
+            placeFrames(frames, in: node, cw: cw, ch: ch, axis: axis, solve: &solve)
             return
         }
+        guard let (cycle, fixedCount) = Self.candidateCycle(g.layout, axis: axis) else { return }
+        solve.cycleLength = cycle.count
+        let plan = GroupPlan(axis: axis, cw: cw, ch: ch, estW: node.estimatedWidth, estH: node.estimatedHeight, estAlong: estAlong,
+                             available: solve.available, cycle: cycle, fixedCount: fixedCount, spacing: g.interItemSpacing)
+        solve.spacing = plan.s
+        guard let (chosen, stoppedByOverflow) = chooseCandidates(plan, solve: &solve),
+              let placed = resolveChosen(chosen, plan, stoppedByOverflow: stoppedByOverflow, solve: &solve) else { return }
+        recordZeroExtent(placed, plan, solve: &solve)
+        let positions = positionsAlong(placed, plan, solve: &solve)
+        let maxAcross = placeAcross(placed, at: positions, in: node, plan, ownEstAcross: axis == .horizontal ? ownEstH : ownEstW,
+                                    availableAcross: solve.availableAcross)
+        deriveEstimatedSize(node, placed, maxAcross: maxAcross, plan, ownEstW: ownEstW, ownEstH: ownEstH, solve: &solve)
+    }
 
-        // The sequence of candidates.
-        var cycle: [Candidate] = []
-        var fixedCount: Int?
-        switch g.layout {
+    /// A custom group: its frames as given, inside its insets.
+    mutating func placeFrames(_ frames: [CustomFrame], in node: ResolvedNode, cw: Double, ch: Double, axis: Axis, solve: inout GroupSolve) {
+        let i = node.insets
+        for f in frames {
+            nodes += 1
+            let c = ResolvedNode(kind: .item, element: nil, path: f.path, frame: Rect(x: i.leading + f.x, y: i.top + f.y, width: f.width, height: f.height))
+            c.containerSize = (cw, ch)
+            node.children.append(c)
+            solve.used = max(solve.used, (axis == .horizontal ? f.x + f.width : f.y + f.height))
+        }
+    }
+
+    /// The sequence of candidates, and how many are placed when the form fixes it; nil for a group with no subitems.
+    static func candidateCycle(_ layout: SubitemLayout, axis: Axis) -> (cycle: [Candidate], fixedCount: Int?)? {
+        switch layout {
         case .subitems(let items):
-            cycle = items.enumerated().map { Candidate(element: $1, index: $0) }
+            return (items.enumerated().map { Candidate(element: $1, index: $0) }, nil)
         case .count(let item, let n):
             let d = Dimension(kind: axis == .horizontal ? .fractionalWidth : .fractionalHeight, value: 1 / Double(n),
                               range: item.dimension(axis)?.range ?? item.range)
-            cycle = [Candidate(element: item, index: 0, override: (axis, d))]
-            fixedCount = n
+            return ([Candidate(element: item, index: 0, override: (axis, d))], n)
         case .repeating(let item, let n):
-            cycle = [Candidate(element: item, index: 0)]
-            fixedCount = n
+            return ([Candidate(element: item, index: 0)], n)
         case .frames, .missing:
-            node.solve = solve
-            return
+            return nil
         }
-        solve.cycleLength = cycle.count
-        let spacing = g.interItemSpacing
-        let s = spacing?.value ?? 0
-        solve.spacing = s
-        let available = solve.available
+    }
 
-        func fractionalAlong(_ c: Candidate) -> Bool {
-            if let (ax, d) = c.override, ax == axis { return d.isFractional }
-            return c.element.dimension(axis)?.isFractional ?? false
-        }
-        let allFractional = cycle.allSatisfy(fractionalAlong)
-
-        func edges(_ el: LayoutElement) -> (lead: Spacing?, trail: Spacing?) {
-            el.edgeSpacing?.edges(along: axis) ?? (nil, nil)
-        }
-
-        // Pass 1: how many fit (fractional items ignore the spacing here, docs/semantics.md#second-pass). When every
-        // candidate is fractional along the axis, its extent there is a fraction of the group's, known without laying
-        // out its content: the candidates are resolved after the second pass has chosen their container. (Resolving
-        // them here as well laid out every level of nested fractional groups twice, which is exponential in the
-        // depth, and counted those nodes twice against `maxNodes`, so deep documents were cut off early.)
+    /// Pass 1: how many fit (fractional items ignore the spacing here, docs/semantics.md#second-pass). When every
+    /// candidate is fractional along the axis, its extent there is a fraction of the group's, known without laying
+    /// out its content: the candidates are resolved after the second pass has chosen their container. (Resolving
+    /// them here as well laid out every level of nested fractional groups twice, which is exponential in the
+    /// depth, and counted those nodes twice against `maxNodes`, so deep documents were cut off early.)
+    /// Nil when a candidate cannot be laid out: the group is left empty.
+    mutating func chooseCandidates(_ p: GroupPlan, solve: inout GroupSolve) -> (chosen: [(Candidate, ResolvedNode?)], stoppedByOverflow: Bool)? {
+        let axis = p.axis, cycle = p.cycle, fixedCount = p.fixedCount, estAlong = p.estAlong, allFractional = p.allFractional
         var chosen: [(Candidate, ResolvedNode?)] = []
-        var remaining = available
+        var remaining = p.available
         var stoppedByOverflow = false
         var k = 0
         while true {
@@ -495,19 +548,19 @@ struct SectionResolver {
             let along: Double
             if allFractional {
                 // (resolveElement's own test: an element without both dimensions is not laid out.)
-                guard let w = cand.element.width, let h = cand.element.height else { node.solve = solve; return }
+                guard let w = cand.element.width, let h = cand.element.height else { return nil }
                 let d = cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? (axis == .horizontal ? w : h)
                 child = nil
-                along = size(d, containerW: cw, containerH: ch)
+                along = size(d, containerW: p.cw, containerH: p.ch)
             } else {
-                guard let resolved = resolveElement(cand.element, containerW: cw, containerH: ch, estW: estW, estH: estH,
-                                                    override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+                guard let resolved = resolveElement(cand.element, containerW: p.cw, containerH: p.ch, estW: p.estW, estH: p.estH,
+                                                    override: cand.override, pathOverride: cand.path) else { return nil }
                 child = resolved
                 along = resolved.frame.extent(axis)
             }
-            let (el, et) = edges(cand.element)
+            let (el, et) = p.edges(cand.element)
             let extent = along + (el?.value ?? 0) + (et?.value ?? 0)
-            let gap = (chosen.isEmpty || allFractional) ? 0 : s
+            let gap = (chosen.isEmpty || allFractional) ? 0 : p.s
             let need = extent + gap
             if fixedCount == nil && !estAlong && remaining - need < -0.25 {
                 stoppedByOverflow = true
@@ -527,48 +580,56 @@ struct SectionResolver {
             // cycle is placed and `non-positive-dimension` reports it (regression test:
             // RuleTests/zeroPointSubitemsAreReportedAndPlacedOnce).
             if fixedCount == nil && !estAlong && k == cycle.count {
-                solve.cycleStep = available - remaining + (allFractional ? 0 : s)
+                solve.cycleStep = p.available - remaining + (allFractional ? 0 : p.s)
                 if solve.cycleStep <= 0 { solve.stalled = true; break }
             }
         }
+        return (chosen, stoppedByOverflow)
+    }
 
-        // Pass 2 (docs/semantics.md#second-pass): fractional subitems shrink to make room for the spacing.
-        var (pw, ph) = (cw, ch)
-        if allFractional && s != 0 && chosen.count >= 2 && (stoppedByOverflow || fixedCount != nil) {
+    /// Pass 2 (docs/semantics.md#second-pass): fractional subitems shrink to make room for the spacing. Resolves the
+    /// chosen candidates that pass 1 did not; nil when one cannot be laid out.
+    mutating func resolveChosen(_ chosen: [(Candidate, ResolvedNode?)], _ p: GroupPlan, stoppedByOverflow: Bool,
+                                solve: inout GroupSolve) -> [(Candidate, ResolvedNode)]? {
+        var (pw, ph) = (p.cw, p.ch)
+        if p.allFractional && p.s != 0 && chosen.count >= 2 && (stoppedByOverflow || p.fixedCount != nil) {
             solve.secondPass = true
-            let axisExtent = available - s * Double(chosen.count - 1)
-            (pw, ph) = axis == .horizontal ? (axisExtent, ch) : (cw, axisExtent)
+            let axisExtent = p.available - p.s * Double(chosen.count - 1)
+            (pw, ph) = p.axis == .horizontal ? (axisExtent, p.ch) : (p.cw, axisExtent)
         }
         var placed: [(Candidate, ResolvedNode)] = []
         placed.reserveCapacity(chosen.count)
         for (cand, child) in chosen {
             if let child { placed.append((cand, child)); continue }
-            guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: estW, estH: estH,
-                                             override: cand.override, pathOverride: cand.path) else { node.solve = solve; return }
+            guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: p.estW, estH: p.estH,
+                                             override: cand.override, pathOverride: cand.path) else { return nil }
             placed.append((cand, child))
         }
-        if !solve.secondPass, let (cand, child) = placed.prefix(cycle.count).first(where: { $0.1.frame.extent(axis) <= 0 }) {
+        return placed
+    }
+
+    /// The first subitem of a cycle placed 0 pt along the axis (`GroupSolve.zeroExtent`), unless the second pass sized it.
+    func recordZeroExtent(_ placed: [(Candidate, ResolvedNode)], _ p: GroupPlan, solve: inout GroupSolve) {
+        let axis = p.axis
+        if !solve.secondPass, let (cand, child) = placed.prefix(p.cycle.count).first(where: { $0.1.frame.extent(axis) <= 0 }) {
             let d = cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? cand.element.dimension(axis)
             let base = d?.kind == .fractionalHeight ? child.containerSize.1 : child.containerSize.0
             solve.zeroExtent = (cand.element, d, base)
         }
+    }
 
-        // Positions along the axis, then flexible spacing shares the leftover in equal exact shares (DEC-Arrange
-        // divides without rounding; IBP floors to whole points, not followed: docs/semantics.md#pixel-rounding). A
-        // nested group's flexible edge spacing along this axis takes no share: UIKit ignores its flexible part
-        // (docs/semantics.md#spacing).
-        func flexibleAlong(_ c: Candidate) -> (lead: Bool, trail: Bool) {
-            guard !c.element.isGroup else { return (false, false) }
-            let (el, et) = edges(c.element)
-            return (el?.isFlexible == true, et?.isFlexible == true)
-        }
+    /// Positions along the axis, then flexible spacing shares the leftover in equal exact shares (DEC-Arrange
+    /// divides without rounding; IBP floors to whole points, not followed: docs/semantics.md#pixel-rounding). A
+    /// nested group's flexible edge spacing along this axis takes no share (`GroupPlan.flexibleAlong`).
+    func positionsAlong(_ placed: [(Candidate, ResolvedNode)], _ p: GroupPlan, solve: inout GroupSolve) -> [Double] {
+        let s = p.s, spacing = p.spacing, axis = p.axis, available = p.available
         var cursor = 0.0
         var positions: [Double] = []
         var flexibleUnits = 0
         for (n, (cand, child)) in placed.enumerated() {
             if n > 0 { cursor += s; if spacing?.isFlexible == true { flexibleUnits += 1 } }
-            let (el, et) = edges(cand.element)
-            let (fl, ft) = flexibleAlong(cand)
+            let (el, et) = p.edges(cand.element)
+            let (fl, ft) = p.flexibleAlong(cand)
             if fl { flexibleUnits += 1 }
             if ft { flexibleUnits += 1 }
             cursor += el?.value ?? 0
@@ -576,29 +637,34 @@ struct SectionResolver {
             cursor += child.frame.extent(axis) + (et?.value ?? 0)
         }
         solve.used = cursor
-        if flexibleUnits > 0 && available - cursor > 0 && !estAlong {
+        if flexibleUnits > 0 && available - cursor > 0 && !p.estAlong {
             let share = (available - cursor) / Double(flexibleUnits)
             var shift = 0.0
             for (n, (cand, _)) in placed.enumerated() {
                 if n > 0 && spacing?.isFlexible == true { shift += share }
-                let (fl, ft) = flexibleAlong(cand)
+                let (fl, ft) = p.flexibleAlong(cand)
                 if fl { shift += share }
                 positions[n] += shift
                 if ft { shift += share }
             }
             solve.used = cursor + shift
         }
+        return positions
+    }
 
-        // Across the axis: edge spacing offsets; flexible edges share what is left, of the group's size across, which
-        // an estimated group takes from its children (docs/semantics.md#estimated-groups, below: they are placed in
-        // that size).
+    /// Across the axis: edge spacing offsets; flexible edges share what is left, of the group's size across, which
+    /// an estimated group takes from its children (docs/semantics.md#estimated-groups, `deriveEstimatedSize`: they
+    /// are placed in that size). Moves the children to their places in `node` and returns their largest extent across.
+    func placeAcross(_ placed: [(Candidate, ResolvedNode)], at positions: [Double], in node: ResolvedNode, _ p: GroupPlan,
+                     ownEstAcross: Bool, availableAcross: Double) -> Double {
+        let axis = p.axis, cross = axis.other, i = node.insets
         var maxAcross = 0.0
         for (cand, child) in placed {
             let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
             maxAcross = max(maxAcross, child.frame.extent(cross) + (ca?.value ?? 0) + (cb?.value ?? 0))
         }
-        let derivesAcross = (cross == .horizontal ? ownEstW : ownEstH) && !placed.isEmpty && placed.allSatisfy { !$0.1.isEstimated(cross) }
-        let across = derivesAcross ? maxAcross : solve.availableAcross
+        let derivesAcross = ownEstAcross && !placed.isEmpty && placed.allSatisfy { !$0.1.isEstimated(cross) }
+        let across = derivesAcross ? maxAcross : availableAcross
         for (n, (cand, child)) in placed.enumerated() {
             let (ca, cb) = cand.element.edgeSpacing?.edges(along: cross) ?? (nil, nil)
             let extentAcross = child.frame.extent(cross)
@@ -613,21 +679,24 @@ struct SectionResolver {
             child.translate(dx: i.leading + dx, dy: i.top + dy)
             node.children.append(child)
         }
+        return maxAcross
+    }
 
-        // docs/semantics.md#estimated-groups: an estimated group takes its size from definite children.
-        if ownEstW || ownEstH {
-            let along = solve.used
-            for ax in [Axis.horizontal, .vertical] where (ax == .horizontal ? ownEstW : ownEstH) {
-                guard !placed.isEmpty, placed.allSatisfy({ !$0.1.isEstimated(ax) }) else { continue }
-                let extent = (ax == axis ? along : maxAcross) + (ax == .horizontal ? i.leading + i.trailing : i.top + i.bottom)
-                // Own insets on an estimated axis are dropped, so `i` is already zero there.
-                if ax == .horizontal { node.frame.width = extent; node.estimatedWidth = false }
-                else { node.frame.height = extent; node.estimatedHeight = false }
-                // The children now share the derived size.
-                if ax == axis { solve.available = along } else { solve.availableAcross = maxAcross }
-            }
+    /// docs/semantics.md#estimated-groups: an estimated group takes its size from definite children.
+    func deriveEstimatedSize(_ node: ResolvedNode, _ placed: [(Candidate, ResolvedNode)], maxAcross: Double, _ p: GroupPlan,
+                             ownEstW: Bool, ownEstH: Bool, solve: inout GroupSolve) {
+        guard ownEstW || ownEstH else { return }
+        let axis = p.axis, i = node.insets
+        let along = solve.used
+        for ax in [Axis.horizontal, .vertical] where (ax == .horizontal ? ownEstW : ownEstH) {
+            guard !placed.isEmpty, placed.allSatisfy({ !$0.1.isEstimated(ax) }) else { continue }
+            let extent = (ax == axis ? along : maxAcross) + (ax == .horizontal ? i.leading + i.trailing : i.top + i.bottom)
+            // Own insets on an estimated axis are dropped, so `i` is already zero there.
+            if ax == .horizontal { node.frame.width = extent; node.estimatedWidth = false }
+            else { node.frame.height = extent; node.estimatedHeight = false }
+            // The children now share the derived size.
+            if ax == axis { solve.available = along } else { solve.availableAcross = maxAcross }
         }
-        node.solve = solve
     }
 }
 
