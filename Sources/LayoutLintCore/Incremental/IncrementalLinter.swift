@@ -1332,18 +1332,39 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// Whether an edit at `s` could change how the text before it on its line is read, which re-parsing from the
     /// start of a section (or of an element) does not see: a lone `'` looks for its closing `'` up to the end of
-    /// its line, so typing a `'` after it on that line (or removing a line break, or a `'`) can make it a string.
+    /// its line, so typing a `'` after it on that line (or removing a line break, or a `'`) can make it a string;
+    /// a `"` directly followed by a letter is a stray quote or a cut string when a string starting there closes on
+    /// its line (the lexer's `lexString`), so adding or removing a `"`, a `\` or a line break after a `"` on the
+    /// line, or an edit right after a `"` that changes whether a letter follows it, can change how it reads.
     /// The bytes before `s` are the same before and after the edit, and so is the start of its line.
     static func mayRelexBefore(_ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>) -> Bool {
-        guard inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+        if s > 0 && text[s - 1] == 0x22 {
+            let e = s + removed.count
+            let before: UInt8? = s < text.count ? text[s] : nil
+            let after: UInt8? = inserted.first ?? (e < text.count ? text[e] : nil)
+            if followsAsWord(before) != followsAsWord(after) { return true }
+        }
+        func quoteOrBreak(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b == 0x0A || b == 0x0D }
+        let single = inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D })
+        let double = inserted.contains(where: quoteOrBreak) || removed.contains(where: quoteOrBreak)
+        guard single || double else { return false }
         var k = s
         while k > 0 {
             let b = text[k - 1]
             if b == 0x0A || b == 0x0D { return false }
-            if b == 0x27 { return true }
+            if b == 0x27 && single { return true }
+            if b == 0x22 && double { return true }
             k -= 1
         }
         return false
+    }
+
+    /// Whether `b` after a closing `"` makes it a stray quote (given a string closing on the line): a letter, a digit,
+    /// `_`, `$` or a non-ASCII byte.
+    private static func followsAsWord(_ b: UInt8?) -> Bool {
+        guard let b else { return false }
+        let l = b | 0x20
+        return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b >= 0x80
     }
 
     private func realComment(_ c: Comment) -> Comment {
