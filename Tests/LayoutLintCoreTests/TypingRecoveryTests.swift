@@ -142,6 +142,8 @@ struct TypingRecoveryTests {
             "{\"sections\": [\(one), { \"name\": \"a\"b }, { \"name\": \"c\" }, \(one)]}",
             "{\"sections\": [{ \"name\": \"a, \(one.dropFirst()), { \"name\": \"c\" }]}",
             "{\"sections\": [{ \"name\": \"a\" }, { \"name\": \"b\" }, \(one)]}",
+            // A quote typed into a later section makes `"a"b` a stray quote that reads into it.
+            "{\"sections\": [\(one), { \"name\": \"a\"b }, { name: 1 }, { name: 2 }]}",
         ]
         for text in texts {
             let inc = IncrementalLinter(text: Array(text.utf8))
@@ -160,6 +162,20 @@ struct TypingRecoveryTests {
                 inc.replace(ByteRange(q, q), with: Array("\"e".utf8))
                 IncrementalTests.expectSame(inc, "\(text): a quote and a letter typed before the quote at \(q)")
                 inc.replace(ByteRange(q, q + 2), with: [])
+                IncrementalTests.expectSame(inc, "\(text): deleted again")
+            }
+            // Every number replaced by a string (a pair of quotes in one edit), and back.
+            for p in bytes.indices where (0x30...0x39).contains(bytes[p]) {
+                inc.replace(ByteRange(p, p + 1), with: Array("\"x\"".utf8))
+                IncrementalTests.expectSame(inc, "\(text): a string in place of the number at \(p)")
+                inc.replace(ByteRange(p, p + 3), with: [bytes[p]])
+                IncrementalTests.expectSame(inc, "\(text): the number back")
+            }
+            // A quote typed at every space, and deleted.
+            for p in bytes.indices where bytes[p] == 0x20 {
+                inc.replace(ByteRange(p, p), with: [0x22])
+                IncrementalTests.expectSame(inc, "\(text): a quote typed at \(p)")
+                inc.replace(ByteRange(p, p + 1), with: [])
                 IncrementalTests.expectSame(inc, "\(text): deleted again")
             }
         }
