@@ -391,7 +391,9 @@ public final class IncrementalLinter: @unchecked Sendable {
             pendingLinesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
                 || (s > 0 && text[s - 1] == 0x0D && e < text.count && text[e] == 0x0A)
         }
-        let relexesBefore = IncrementalLinter.mayRelexBefore(text, at: s, removed: text[s..<e], inserted: new)
+        // (The section the edit is in is read again from its start: only text before it is at stake.)
+        let floor = !pendingDocument && structured ? segment(at: s).map { regionStart[segments[$0].id] } ?? .max : .max
+        let relexesBefore = IncrementalLinter.mayRelexBefore(text, at: s, removed: text[s..<e], inserted: new, relexedFrom: floor)
         lineIndex.detach()
         text.replaceSubrange(s..<e, with: new)
         if relexesBefore { pendingDocument = true }
@@ -1317,7 +1319,8 @@ public final class IncrementalLinter: @unchecked Sendable {
               let i = segmentHolding(ByteRange(lo, hi)),
               !fix.edits.contains(where: { e in
                   let r = ByteRange(min(max(e.range.start, 0), text.count), min(max(e.range.end, 0), text.count))
-                  return r.start <= r.end && IncrementalLinter.mayRelexBefore(text, at: r.start, removed: text[r.start..<r.end], inserted: e.newText.utf8)
+                  return r.start <= r.end && IncrementalLinter.mayRelexBefore(text, at: r.start, removed: text[r.start..<r.end], inserted: e.newText.utf8,
+                                                                              relexedFrom: regionStart[segments[i].id])
               }) else {
             return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors, counter: counter)
         }
@@ -1332,9 +1335,37 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     /// Whether an edit at `s` could change how the text before it on its line is read, which re-parsing from the
     /// start of a section (or of an element) does not see: a lone `'` looks for its closing `'` up to the end of
-    /// its line, so typing a `'` after it on that line (or removing a line break, or a `'`) can make it a string.
-    /// The bytes before `s` are the same before and after the edit, and so is the start of its line.
-    static func mayRelexBefore(_ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>) -> Bool {
+    /// its line, so typing a `'` after it on that line (or removing a line break, or a `'`) can make it a string;
+    /// a `"` directly followed by a letter is a stray quote or a cut string when a string starting there closes on
+    /// its line (the lexer's `lexString`), so adding or removing a `"`, a `\` or a line break after such a `"` on
+    /// the line (the last `"` before the section's start), or an edit right after a `"` that changes whether a letter
+    /// follows it, can change how it reads.
+    /// The bytes before `s` are the same before and after the edit, and so is the start of its line. The text from
+    /// `relexedFrom` on is read again anyway (the start of the section the edit is in): a `"` there does not count.
+    /// (`.max`: nothing before `s` is.)
+    static func mayRelexBefore(_ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>,
+                               relexedFrom floor: Int = .max) -> Bool {
+        if s > 0 && s - 1 < floor && text[s - 1] == 0x22 {
+            let e = s + removed.count
+            let before: UInt8? = s < text.count ? text[s] : nil
+            let after: UInt8? = inserted.first ?? (e < text.count ? text[e] : nil)
+            if followsAsWord(before) != followsAsWord(after) { return true }
+        }
+        func quoteOrBreak(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b == 0x0A || b == 0x0D }
+        if inserted.contains(where: quoteOrBreak) || removed.contains(where: quoteOrBreak) {
+            // What reads past `floor`: a string from a `"` followed by a letter, looking for its closing `"`. It stops
+            // at the first `"` it meets (but an escaped one), so only the last ones before `floor` can reach it.
+            var k = min(floor, s)
+            while k > 0 {
+                let b = text[k - 1]
+                if b == 0x0A || b == 0x0D { break }
+                if b == 0x22 {
+                    if floor == .max || (k < text.count && followsAsWord(text[k])) { return true }
+                    if k < 2 || text[k - 2] != 0x5C { break }
+                }
+                k -= 1
+            }
+        }
         guard inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D }) else { return false }
         var k = s
         while k > 0 {
@@ -1344,6 +1375,14 @@ public final class IncrementalLinter: @unchecked Sendable {
             k -= 1
         }
         return false
+    }
+
+    /// Whether `b` after a closing `"` makes it a stray quote (given a string closing on the line): a letter, a digit,
+    /// `_`, `$` or a non-ASCII byte.
+    private static func followsAsWord(_ b: UInt8?) -> Bool {
+        guard let b else { return false }
+        let l = b | 0x20
+        return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b >= 0x80
     }
 
     private func realComment(_ c: Comment) -> Comment {

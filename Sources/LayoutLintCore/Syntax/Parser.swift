@@ -92,6 +92,8 @@ struct JSONCParser {
         /// The key waiting for its value (objects).
         var key: String? = nil
         var keyRange = ByteRange(0, 0)
+        /// The key is a string its line's end cut off (`keyIsUnterminated`).
+        var keyCut = false
         /// First occurrence of every key, built once an object has more than a few members.
         var keyIndex: [ExactKey: ByteRange]? = nil
         init(isObject: Bool, start: Int, firstProperty: Int, firstElement: Int) {
@@ -456,6 +458,14 @@ struct JSONCParser {
             }
         case .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral:
             junkRange = nil
+            if tok.kind == .string, let t = stack.indices.last, stack[t].isObject, stack[t].key != nil, peek().kind == .colon {
+                // `"height": "subitems": [ … ]`: a value not typed yet; the string is the next property's key (read
+                // as a value, the next property's own value would be dropped with what it holds).
+                report("expected a value before the next property", tok.range)
+                complete(nil)
+                stack[t].state = .start
+                return
+            }
             let node = leafNode(tok)
             advance()
             complete(node)
@@ -647,6 +657,7 @@ struct JSONCParser {
         case .string:
             stack[t].key = tok.string
             stack[t].keyRange = tok.range
+            stack[t].keyCut = tokenIsCutString()
             stack[t].state = .afterKey
             recovering = false
             advance()
@@ -654,6 +665,7 @@ struct JSONCParser {
             report("property keys must be double-quoted strings", tok.range)
             stack[t].key = countOnly ? "" : text(tok)
             stack[t].keyRange = tok.range
+            stack[t].keyCut = false
             stack[t].state = .afterKey
             recovering = false
             advance()
@@ -690,20 +702,22 @@ struct JSONCParser {
             wantValue = true
             advance()
         case .string, .word, .number, .trueLiteral, .falseLiteral, .nullLiteral:
-            report("expected ':' after property key", tok.range)
             if peek().kind == .colon {
+                // (A key being typed, unterminated at its line's end, was reported: its colon is part of that.)
+                if !keyIsUnterminated(t) { report("expected ':' after property key", tok.range) }
                 // `{"a" "b": 1}`: the first key has no value; the token starts the next property.
                 addProperty(JSONProperty(key: stack[t].key!, keyRange: stack[t].keyRange, value: nil))
                 stack[t].key = nil
                 stack[t].state = .start
             } else {
+                report("expected ':' after property key", tok.range)
                 wantValue = true   // `{"a" 1}`: take the token as the value
             }
         case .lbrace, .lbracket:
             report("expected ':' after property key", tok.range)
             wantValue = true
         case .comma, .rbrace, .rbracket:
-            report("expected ':' after property key", tok.range)
+            if !keyIsUnterminated(t) { report("expected ':' after property key", tok.range) }
             addProperty(JSONProperty(key: stack[t].key!, keyRange: stack[t].keyRange, value: nil))
             stack[t].key = nil
             stack[t].state = .afterValue
@@ -712,6 +726,16 @@ struct JSONCParser {
         case .junk:
             advance()
         }
+    }
+
+    /// Whether the key waiting in `stack[t]` is a string that its line's end cut off (`"wid` typed on a line of its own).
+    private func keyIsUnterminated(_ t: Int) -> Bool { stack[t].keyCut }
+
+    /// Whether the current token is a string its line's end (or the text's) cut off.
+    private func tokenIsCutString() -> Bool {
+        let r = tok.range
+        return tok.kind == .string && r.length >= 1 && buf[r.start] == 0x22 && (r.length == 1 || buf[r.end - 1] != 0x22)
+            && (r.end == n || buf[r.end] == 0x0A || buf[r.end] == 0x0D)
     }
 
     private mutating func objectAfterValue() {
@@ -1028,7 +1052,23 @@ struct JSONCParser {
         return t
     }
 
+    /// A double-quoted string. A closing quote directly followed by a letter, digit, `_` or `$` where a string
+    /// starting at that quote closes on the same line is where typing left the text: `"ed "height": 1` (a key typed
+    /// before an existing one) or `""estimated(50)"` (a value's quote typed before the existing value) has a stray
+    /// quote, reported once, and reads on as if the text before that quote were not there; `"abs, "height"` (a
+    /// closing quote deleted before `,` or `:`) is an unterminated string ending before the `,` or `:`. Either way the
+    /// rest of the line reads as written. Valid JSON never has a letter right after a closing quote.
     private mutating func lexString() -> JSONCToken {
+        while true {
+            let (t, strayEnd) = lexStringOnce()
+            guard let c = strayEnd else { return t }
+            pos = c
+        }
+    }
+
+    /// One string from `pos` (a `"`); `strayEnd` is where the string to read instead starts (a stray quote, already
+    /// reported), nil otherwise.
+    private mutating func lexStringOnce() -> (JSONCToken, strayEnd: Int?) {
         let start = pos
         pos += 1
         var segment = pos            // start of the bytes not yet copied to `scratch`
@@ -1073,17 +1113,68 @@ struct JSONCParser {
             }
             pos += 1
         }
-        let contentEnd = pos
-        if terminated { pos += 1 } else { report("unterminated string", ByteRange(start, pos)) }
+        var contentEnd = pos
+        var cut = false
+        if terminated, let next = closingOnLine(after: pos) {
+            // Which way the quote at `pos` was typed: a `,` or `:` (then spaces) right before it ends a string whose
+            // closing quote is missing; otherwise the text from `start` is a stray fragment.
+            var j = pos
+            while j > start + 1 && buf[j - 1] == 0x20 { j -= 1 }
+            if j > start + 1 && (buf[j - 1] == 0x2C || buf[j - 1] == 0x3A) && segment <= j - 1 {
+                contentEnd = j - 1
+                pos = contentEnd
+                terminated = false
+                cut = true
+                if countOnly || quiet {
+                    report("", ByteRange(start, pos))
+                } else {
+                    let written = decode(start, contentEnd)
+                    report("unterminated string: its closing quote is missing before '\(buf[contentEnd] == 0x2C ? "," : ":")'; did you mean \(shortened(written))\"?",
+                           ByteRange(start, pos))
+                }
+            }
+            if !cut {
+                if countOnly || quiet {
+                    report("", ByteRange(start, pos))
+                } else {
+                    report("stray quote: '\(shortened(decode(start, pos)))' before \(shortened(decode(pos, next + 1))) is not read; did you mean \(shortened(decode(pos, next + 1)))?",
+                           ByteRange(start, pos))
+                }
+                return (JSONCToken(kind: .string, start: start, end: pos), pos)
+            }
+        }
+        if terminated { pos += 1 } else if !cut { report("unterminated string", ByteRange(start, pos)) }
         var t = JSONCToken(kind: .string, start: start, end: pos)
-        if quiet || countOnly { return t }
+        if quiet || countOnly { return (t, nil) }
         if escaped {
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[segment..<contentEnd]))
             t.string = String(decoding: scratch, as: UTF8.self)
         } else {
             t.string = decode(start + 1, contentEnd)
         }
-        return t
+        return (t, nil)
+    }
+
+    /// For the closing quote at `q`: when a letter, digit, `_`, `$` or non-ASCII character follows it directly and a
+    /// string starting at `q` would close on the same line, where that string's closing quote is.
+    private func closingOnLine(after q: Int) -> Int? {
+        guard q + 1 < n else { return nil }
+        let b = buf[q + 1]
+        let l = b | 0x20
+        guard (l >= 0x61 && l <= 0x7A) || isDigit(b) || b == 0x5F || b == 0x24 || (b >= 0x80 && utf8SequenceLength(buf, q + 1) > 0)
+        else { return nil }
+        var i = q + 1
+        while i < n {
+            switch buf[i] {
+            case 0x22: return i
+            case 0x0A, 0x0D: return nil
+            case 0x5C:
+                if i + 1 < n && (buf[i + 1] == 0x0A || buf[i + 1] == 0x0D) { return nil }
+                i += 2
+            default: i += 1
+            }
+        }
+        return nil
     }
 
     /// A `\uD800`–`\uDFFF` escape that is not half of a pair encodes no character: JSON's grammar allows it, but
@@ -1314,7 +1405,8 @@ extension JSONCParser {
     struct Checkpoint: Sendable, Equatable {
         var resumePos: Int
         var errorsBefore: Int
-        /// One byte per open container, outermost first: bit 0 an object, bits 1–2 the state, bit 3 a key waiting.
+        /// One byte per open container, outermost first: bit 0 an object, bits 1–2 the state, bit 3 a key waiting,
+        /// bit 4 that key cut off by its line's end.
         var frames: [UInt8]
         var flags: UInt8
         /// The first line break at or after `resumePos` (set by `SyntaxErrorCounter`).
@@ -1331,7 +1423,7 @@ extension JSONCParser {
         frames.reserveCapacity(stack.count)
         for f in stack {
             let state: UInt8 = f.state == .start ? 0 : f.state == .afterKey ? 1 : 2
-            frames.append((f.isObject ? 1 : 0) | state << 1 | (f.key != nil ? 8 : 0))
+            frames.append((f.isObject ? 1 : 0) | state << 1 | (f.key != nil ? 8 : 0) | (f.key != nil && f.keyCut ? 16 : 0))
         }
         var flags: UInt8 = 0
         if wantValue { flags |= Checkpoint.wantValue }
@@ -1381,6 +1473,7 @@ extension JSONCParser {
             var frame = Frame(isObject: f & 1 != 0, start: 0, firstProperty: 0, firstElement: 0)
             frame.state = (f >> 1) & 3 == 0 ? .start : (f >> 1) & 3 == 1 ? .afterKey : .afterValue
             if f & 8 != 0 { frame.key = "" }
+            frame.keyCut = f & 16 != 0
             stack.append(frame)
         }
         wantValue = c.flags & Checkpoint.wantValue != 0
