@@ -119,8 +119,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     /// Reads `text` (the document's text now); `options` when they changed (everything is read again).
     /// `lineIndex`: the text's, when the caller has it.
     public func update(text newText: [UInt8], options newOptions: LintOptions?, lineIndex: LineIndex? = nil) {
-        onLargeStack { self.updateOnThisThread(newText, newOptions, lineIndex) }
+        worker.run { self.updateOnThisThread(newText, newOptions, lineIndex) }
     }
+
+    /// The thread updates run on (a large stack, kept from one update to the next).
+    private let worker = LargeStackWorker()
+
+    deinit { worker.stop() }
 
     private func forget() {
         parsed = nil

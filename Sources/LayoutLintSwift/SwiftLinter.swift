@@ -458,6 +458,43 @@ func onLargeStack<T>(_ body: @escaping () -> T) -> T {
     return box.value!
 }
 
+/// A thread with `onLargeStack`'s stack that runs one job at a time for its owner (a document reader: starting a
+/// thread for each edit cost more than an edit that reads no layout again). It ends when its owner lets it go.
+final class LargeStackWorker: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var job: (() -> Void)?
+    private var stopping = false
+    private var started = false
+
+    func run(_ body: @escaping () -> Void) {
+        if !started {
+            started = true
+            let thread = Thread { [self] in
+                while true {
+                    ready.wait()
+                    if stopping { return }
+                    job?()
+                    job = nil
+                    done.signal()
+                }
+            }
+            thread.stackSize = 64 << 20
+            thread.start()
+        }
+        job = body
+        ready.signal()
+        done.wait()
+    }
+
+    /// Ends the thread (it holds no reference to its owner).
+    func stop() {
+        guard started else { return }
+        stopping = true
+        ready.signal()
+    }
+}
+
 private final class StackBox<T>: @unchecked Sendable {
     let body: () -> T
     var value: T?
