@@ -44,6 +44,9 @@ let package = Package(
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzCheck", "PlainJSON", "LayoutLintCore", "LayoutLintReport"]),
         .executableTarget(name: "FuzzIncremental", dependencies: ["FuzzSupport", "LayoutLintCore", "LSPProtocol", "JSONRPC", "PlainJSON"]),
         .executableTarget(name: "FuzzIncrementalCore", dependencies: ["FuzzCheck", "LayoutLintCore"]),
-        .executableTarget(name: "FuzzSwift", dependencies: ["FuzzCheck", "LayoutLintCore", "LayoutLintSwift"]),
+        .executableTarget(name: "FuzzSwift", dependencies: [
+            "FuzzCheck", "LayoutLintCore", "LayoutLintSwift",
+            .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
     ]
 )

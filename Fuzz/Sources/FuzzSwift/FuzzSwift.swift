@@ -15,6 +15,8 @@
 import FuzzCheck
 import LayoutLintCore
 import LayoutLintSwift
+import SwiftParser
+import SwiftSyntax
 
 let fileMarker: [UInt8] = Array("\0file\0".utf8)
 
@@ -87,12 +89,25 @@ func seen(_ r: SwiftFileResult) -> [String] {
 
 /// The editor's reader (`serve`): opened on the text with one byte taken out of its middle, then given the whole
 /// text (an incremental update), it must show what a fresh lint shows; and again after the byte is taken out.
+/// Whether swift-syntax's incremental parse of `new` from `old`'s tree (one byte inserted or removed at `at`) is the
+/// tree a fresh parse gives. It is not always, for code that does not parse (ROBUSTNESS.md, "Known limits"); the
+/// reader is checked where it is, which checks what layoutlint adds to the incremental parse.
+func incrementalParseAgrees(_ old: [UInt8], _ new: [UInt8], at: Int) -> Bool {
+    let first = old.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
+    let edit = SourceEdit(offset: at, length: max(0, old.count - new.count), replacementLength: max(0, new.count - old.count))
+    let transition = IncrementalParseTransition(previousIncrementalParseResult: first, edits: ConcurrentEdits(edit))
+    let incremental = new.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+    let fresh = new.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    return incremental.tree.debugDescription == fresh.debugDescription
+}
+
 func checkReader(_ source: (path: String, bytes: [UInt8]), fresh: SwiftFileResult) {
     let text = source.bytes
     guard !text.isEmpty else { return }
     let cut = text.count / 2
     var without = text
     without.remove(at: cut)
+    guard incrementalParseAgrees(without, text, at: cut), incrementalParseAgrees(text, without, at: cut) else { return }
     let reader = SwiftDocumentReader(path: source.path, text: without, options: LintOptions())
     reader.update(text: text, options: nil)
     check(seen(reader.result) == seen(fresh), "\(source.path): the reader's update to the text differs from a fresh lint")
