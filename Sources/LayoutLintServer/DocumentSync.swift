@@ -362,6 +362,7 @@ extension LanguageServer {
             ("layoutsReused", .int(Int64(st.layoutsReused))),
             ("regions", .int(Int64(st.regions))),
             ("regionsChanged", .int(Int64(st.regionsChanged))),
+            ("unitsSkipped", .int(Int64(st.unitsSkipped))),
             ("parseMicros", .int(Int64(st.parseMicros))),
             ("indexMicros", .int(Int64(st.indexMicros))),
             ("readMicros", .int(Int64(st.readMicros))),

@@ -12,6 +12,12 @@
 // or when a declaration of a name its evaluation looked up (a helper, a constant, a type, an enum case) was
 // added, removed or changed; else its last result is kept. Options that change read everything again.
 //
+// Finding the layouts is incremental too. The file's *outline* (`OutlineUnit`: its top-level items, and its types'
+// headers, members and closing braces) is read once per update, and where each unit's text starts is carried over
+// from the last update outside the edit. A unit whose region is unchanged is not looked into when it built no layout
+// last time (`quiet`), and the constructions of one that did are found at the offsets they had (`constructions`);
+// only the changed units are indexed and walked.
+//
 // Invariant (tested): after every update, `result` equals `SwiftFrontEnd.lint` of the text.
 
 import Foundation
@@ -76,6 +82,8 @@ public struct SwiftReadStats: Sendable, Equatable {
     public var regions = 0
     /// Regions the update found new or changed.
     public var regionsChanged = 0
+    /// Top-level items and type members not looked into for layouts (unchanged, and they build none).
+    public var unitsSkipped = 0
     public var parseMicros = 0
     /// Regions, declarations and layout sites found.
     public var indexMicros = 0
@@ -98,6 +106,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private var ends: [Int] = []
     /// By region id: the names the region declares (a member's owner type too).
     private var declared: [Int: Set<String>] = [:]
+    /// By region id: the top-level items and type members that build no layout (while their text is unchanged,
+    /// their syntax is not looked into again), and where in the others the constructions of layouts are (region
+    /// offsets).
+    private var quiet: Set<Int> = []
+    private var constructions: [Int: [Int]] = [:]
+    /// Where each unit of the outline (`OutlineUnit`) and its text started, after the last update.
+    private var unitStarts: [(position: Int, start: Int)] = []
     /// The last outcome of each layout, by the region offset where it is built.
     private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
     private var nextID = 1
@@ -133,6 +148,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         regions = SwiftRegions()
         ends = []
         declared = [:]
+        quiet = []
+        constructions = [:]
+        unitStarts = []
         cache = [:]
     }
 
@@ -190,22 +208,55 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.parseMicros = nowMicros() - t0
 
         // Regions, with the ids of those whose text did not change.
-        let cuts = regionCuts(tree, count: newText.count)
-        var oldByStart: [Int: (end: Int, id: Int)] = [:]
-        for i in regions.starts.indices { oldByStart[regions.starts[i]] = (ends[i], regions.ids[i]) }
+        // (A unit whose leading trivia starts where one did, in text the edit did not touch, starts where it did:
+        // its trivia is the same bytes, up to the same first token. Before the edit, the first token's first bytes
+        // must be untouched too: `/` and `<<<<<<<` are trivia or not by the bytes that follow.)
+        let lastStarts = unitStarts
+        func oldStart(_ position: Int) -> Int? {
+            let prefix = position < p
+            let at = prefix ? position : position - delta
+            guard prefix || (position >= newEnd && at >= oldEnd) else { return nil }
+            var lo = 0, hi = lastStarts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if lastStarts[mid].position < at { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < lastStarts.count, lastStarts[lo].position == at else { return nil }
+            let start = lastStarts[lo].start
+            return prefix ? (start + 8 <= p ? start : nil) : start + delta
+        }
+        let outline = OutlineUnit.of(tree, knownStart: incremental ? oldStart : { _ in nil })
+        unitStarts = outline.map { ($0.position, $0.start) }
+        let cuts = regionCuts(outline, count: newText.count)
+        let old = regions
+        /// The old region that started at `s` and ended at `e`.
+        func oldRegion(_ s: Int, _ e: Int) -> Int? {
+            var lo = 0, hi = old.starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if old.starts[mid] < s { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < old.starts.count && old.starts[lo] == s && ends[lo] == e ? lo : nil
+        }
+        var oldKept = [Bool](repeating: false, count: old.starts.count)
         var fresh = SwiftRegions()
+        fresh.starts.reserveCapacity(cuts.count)
+        fresh.ids.reserveCapacity(cuts.count)
+        fresh.startOf.reserveCapacity(cuts.count)
         var newEnds: [Int] = []
         var changedIDs = Set<Int>()
         var containerChanged = false
         for (k, cut) in cuts.enumerated() {
             let s = cut.start, e = k + 1 < cuts.count ? cuts[k + 1].start : newText.count
-            var id: Int?
+            var oldIndex: Int?
             if incremental {
-                if e <= p, let o = oldByStart[s], o.end == e { id = o.id }
-                if s >= newEnd, s - delta >= oldEnd, let o = oldByStart[s - delta], o.end == e - delta { id = o.id }
+                if e <= p { oldIndex = oldRegion(s, e) }
+                if s >= newEnd, s - delta >= oldEnd { oldIndex = oldRegion(s - delta, e - delta) }
             }
             // A member keeps its result only while its type's header is the one it was read under.
-            if cut.isMember && containerChanged { id = nil }
+            if cut.isMember && containerChanged { oldIndex = nil }
+            if let oldIndex { oldKept[oldIndex] = true }
+            let id = oldIndex.map { old.ids[$0] }
             if cut.isHeader { containerChanged = id == nil }
             if cut.isTopLevel && !cut.isHeader { containerChanged = false }
             let rid = id ?? { defer { nextID += 1 }; return nextID }()
@@ -215,10 +266,14 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             fresh.startOf[rid] = s
             newEnds.append(e)
         }
-        let keptIDs = Set(fresh.ids)
-        // The names whose declarations changed: those of regions gone, and of regions new or changed.
+        // The names whose declarations changed: those of regions gone, and of regions new or changed. What is
+        // kept by region id is kept while the region is.
         var changedNames = Set<String>()
-        for (id, names) in declared where !keptIDs.contains(id) { changedNames.formUnion(names) }
+        for (i, id) in old.ids.enumerated() where !oldKept[i] {
+            if let names = declared.removeValue(forKey: id) { changedNames.formUnion(names) }
+            quiet.remove(id)
+            constructions.removeValue(forKey: id)
+        }
         regions = fresh
         ends = newEnds
         stats.regions = fresh.ids.count
@@ -227,16 +282,43 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let comments = mentionsSuppression(newText) ? swiftComments(tree, bytes: newText) : []
         // Regions kept declare what they declared; the others are read from the new declarations.
         let inChanged = { (offset: Int) -> Bool in fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false }
+        // Items and members whose text is unchanged are not walked again: those without layouts are skipped, and
+        // the constructions of the others are found where they were.
+        // (`looked`: the units looked into, with their regions' ids.)
+        var looked: [Int] = []
+        let reading = outline.map { unit -> OutlineUnit.Reading in
+            switch unit.node {
+            case .item, .member:
+                guard let i = fresh.regionIndex(unit.start), fresh.starts[i] == unit.start else { return .read }
+                let id = fresh.ids[i]
+                if !changedIDs.contains(id) && quiet.contains(id) {
+                    stats.unitsSkipped += 1
+                    return .skip
+                }
+                looked.append(id)
+                return changedIDs.contains(id) ? .read : .relocate((constructions[id] ?? []).map(fresh.real))
+            case .header, .closingBrace:
+                return .read
+            }
+        }
         let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
-                                 namesAt: inChanged)
-        var newDeclared: [Int: Set<String>] = [:]
-        for id in fresh.ids where !changedIDs.contains(id) { newDeclared[id] = declared[id] }
+                                 outline: outline, reading: reading, namesAt: inChanged)
+        // (A site's range is in region offsets: its region's id is in the high bits.)
+        var siteRegions = Set<Int>()
+        var found: [Int: [Int]] = [:]
+        for site in module.sites {
+            siteRegions.insert(site.range.start >> 32)
+            if case .construction = site.kind { found[site.range.start >> 32, default: []].append(site.range.start) }
+        }
+        for id in looked {
+            if siteRegions.contains(id) { quiet.remove(id) } else { quiet.insert(id) }
+            constructions[id] = found[id]
+        }
         for (name, offset) in module.declaredNames {
             guard let i = fresh.regionIndex(offset), changedIDs.contains(fresh.ids[i]) else { continue }
-            newDeclared[fresh.ids[i], default: []].insert(name)
+            declared[fresh.ids[i], default: []].insert(name)
             changedNames.insert(name)
         }
-        declared = newDeclared
         stats.indexMicros = nowMicros() - t0 - stats.parseMicros
 
         // Each layout: its last outcome while nothing it read changed, else read again.
@@ -277,7 +359,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     /// Where the regions start: each top-level item, and in a top-level type or extension each member and the
     /// closing brace, each with the comments and blank lines before it as a region of its own.
-    private func regionCuts(_ tree: SourceFileSyntax, count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
+    private func regionCuts(_ outline: [OutlineUnit], count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
         var cuts: [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] = [(0, true, false, false)]
         func add(_ at: Int, top: Bool, header: Bool, member: Bool) {
             if at == cuts[cuts.count - 1].start {
@@ -286,24 +368,15 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 cuts.append((at, top, header, member))
             }
         }
-        for item in tree.statements {
-            let members: MemberBlockSyntax?
-            if case .decl(let d) = item.item {
-                members = d.asProtocol(DeclGroupSyntax.self)?.memberBlock
-            } else {
-                members = nil
-            }
+        for unit in outline {
             // Comments and blank lines before a declaration are a region of their own: typing there reads nothing
             // again.
-            add(item.position.utf8Offset, top: false, header: false, member: false)
-            add(item.positionAfterSkippingLeadingTrivia.utf8Offset, top: true, header: members != nil, member: false)
-            guard let members else { continue }
-            for m in members.members {
-                add(m.position.utf8Offset, top: false, header: false, member: false)
-                add(m.positionAfterSkippingLeadingTrivia.utf8Offset, top: false, header: false, member: true)
+            add(unit.position, top: false, header: false, member: false)
+            switch unit.node {
+            case .item: add(unit.start, top: true, header: false, member: false)
+            case .header: add(unit.start, top: true, header: true, member: false)
+            case .member, .closingBrace: add(unit.start, top: false, header: false, member: true)
             }
-            add(members.rightBrace.position.utf8Offset, top: false, header: false, member: false)
-            add(members.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, top: false, header: false, member: true)
         }
         return cuts
     }
@@ -318,6 +391,7 @@ private final class Compaction: @unchecked Sendable {
     init(text: [UInt8]) {
         self.text = text
         let thread = Thread { [self] in
+            lowerThisThreadsPriority()
             let tree = self.text.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
             self.lock.withLock { self.finished = tree }
         }
@@ -327,6 +401,14 @@ private final class Compaction: @unchecked Sendable {
 
     /// The tree, once the parse has finished.
     var result: IncrementalParseResult? { lock.withLock { finished } }
+}
+
+/// Work beside the typing path yields the CPU to it: on Linux the calling thread's nice value is raised (`who` 0
+/// is the calling thread there).
+func lowerThisThreadsPriority() {
+    #if os(Linux)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
 }
 
 /// Where two texts differ: old [start, oldEnd) is new [start, newEnd) (the common prefix and suffix compared a

@@ -26,16 +26,28 @@ public struct SwiftSourceFile: @unchecked Sendable {
 }
 
 /// Whether `needle` occurs in `b` (memchr for its first byte, then a compare).
-func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-    guard let base = b.baseAddress, needle.utf8CodeUnitCount > 0, b.count >= needle.utf8CodeUnitCount else { return false }
-    let n = needle.utf8CodeUnitCount, first = needle.utf8Start[0]
+func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = b.baseAddress, let nb = needle.baseAddress, needle.count > 0, b.count >= needle.count else { return false }
+    let n = needle.count
     var i = 0
-    while i + n <= b.count, let p = memchr(base + i, Int32(first), b.count - n + 1 - i) {
+    while i + n <= b.count, let p = memchr(base + i, Int32(nb[0]), b.count - n + 1 - i) {
         let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-        if memcmp(base + at, needle.utf8Start, n) == 0 { return true }
+        if memcmp(base + at, nb, n) == 0 { return true }
         i = at + 1
     }
     return false
+}
+
+func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+    contains(b, UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+}
+
+/// Calls `body` with a node's bytes in its file's `bytes` (with the trivia around it when `trivia`), clamped to
+/// the file.
+func withBytes<R>(of node: some SyntaxProtocol, in bytes: [UInt8], trivia: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let lo = min(bytes.count, (trivia ? node.position : node.positionAfterSkippingLeadingTrivia).utf8Offset)
+    let hi = min(bytes.count, max(lo, (trivia ? node.endPosition : node.endPositionBeforeTrailingTrivia).utf8Offset))
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lo..<hi])) }
 }
 
 /// Files that never name the compositional layout API are skipped before any parse (a folder of an app has thousands
@@ -213,16 +225,34 @@ public final class SwiftModule: @unchecked Sendable {
         for i in files.indices { findSites(in: i) }
     }
 
-    /// One file already parsed, its ranges in `regions`' offsets. `declaredNames` lists only the names declared
-    /// at the offsets `namesAt` accepts (a document reader's changed regions); the declarations by name are built
-    /// on the first lookup.
+    /// One file already parsed, read unit by unit as a document reader says (`outline`, `reading`: one per unit),
+    /// its ranges in `regions`' offsets. `declaredNames` lists only the names declared at the offsets `namesAt`
+    /// accepts (a document reader's changed regions); the declarations by name are built on the first lookup.
     convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions,
-                     namesAt: @escaping (Int) -> Bool) {
+                     outline: [OutlineUnit], reading: [OutlineUnit.Reading], namesAt: @escaping (Int) -> Bool) {
         self.init(regions: regions)
         files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: tree, lineIndex: lineIndex, comments: comments))
         pass = .sitesAndNames(namesAt)
-        index(tree.statements.map(\.item), file: 0, owner: nil)
-        findSites(in: 0)
+        let finder = SiteFinder(bytes: bytes)
+        var owner: String?
+        for (unit, how) in zip(outline, reading) {
+            switch unit.node {
+            case .item(let item):
+                guard how != .skip else { continue }
+                if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
+                finder.find(in: Syntax(item), how)
+            case .header(let decl):
+                indexDecl(decl, file: 0, owner: nil, members: false)
+                owner = memberOwner(decl)
+            case .member(let member):
+                guard how != .skip else { continue }
+                if let owner { indexDecl(member.decl, file: 0, owner: owner) }
+                finder.find(in: Syntax(member), how)
+            case .closingBrace:
+                break
+            }
+        }
+        findSites(in: 0, constructions: finder.constructions)
     }
 
     /// What an index walk collects: everything (a module read as a whole), the layout sites' candidates and some
@@ -298,7 +328,18 @@ public final class SwiftModule: @unchecked Sendable {
         for m in members { indexDecl(m.decl, file: file, owner: owner) }
     }
 
-    private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?) {
+    /// The name a type's members are indexed under (nil: they are not indexed).
+    private func memberOwner(_ d: DeclSyntax) -> String? {
+        if let c = d.as(ClassDeclSyntax.self) { return c.name.text }
+        if let s = d.as(StructDeclSyntax.self) { return s.name.text }
+        if let a = d.as(ActorDeclSyntax.self) { return a.name.text }
+        if let e = d.as(ExtensionDeclSyntax.self) { return e.extendedType.trimmedDescription }
+        if let e = d.as(EnumDeclSyntax.self) { return e.name.text }
+        return nil
+    }
+
+    /// `members`: whether a type's members are indexed with it (a document reader indexes them one by one).
+    private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?, members: Bool = true) {
         // (Its last byte: inside the declaration's own region, past the comments before it.)
         let at = files[file].base + max(d.position.utf8Offset, d.endPosition.utf8Offset - 1)
         let tables: Bool, sites: Bool, names: Bool
@@ -311,13 +352,7 @@ public final class SwiftModule: @unchecked Sendable {
         /// Whether a site candidate can be here: its text names a section or a group (a byte search that skips
         /// most declarations without reading their syntax).
         func mayBeSite() -> Bool {
-            guard sites else { return false }
-            let bytes = files[file].bytes
-            let lo = min(bytes.count, d.position.utf8Offset), hi = min(bytes.count, d.endPosition.utf8Offset)
-            return lo < hi && bytes.withUnsafeBufferPointer { all in
-                let b = UnsafeBufferPointer(rebasing: all[lo..<hi])
-                return contains(b, "Section") || contains(b, "Group")
-            }
+            sites && withBytes(of: d, in: files[file].bytes, trivia: true) { contains($0, "Section") || contains($0, "Group") }
         }
         if let owner { declares(owner) }
         if let f = d.as(FunctionDeclSyntax.self) {
@@ -351,18 +386,18 @@ public final class SwiftModule: @unchecked Sendable {
         } else if let c = d.as(ClassDeclSyntax.self) {
             if tables { _typeNames.storage.insert(c.name.text) }
             declares(c.name.text)
-            indexMembers(c.memberBlock.members, file: file, owner: c.name.text)
+            if members { indexMembers(c.memberBlock.members, file: file, owner: c.name.text) }
         } else if let s = d.as(StructDeclSyntax.self) {
             if tables { _typeNames.storage.insert(s.name.text) }
             declares(s.name.text)
-            indexMembers(s.memberBlock.members, file: file, owner: s.name.text)
+            if members { indexMembers(s.memberBlock.members, file: file, owner: s.name.text) }
         } else if let a = d.as(ActorDeclSyntax.self) {
             if tables { _typeNames.storage.insert(a.name.text) }
             declares(a.name.text)
-            indexMembers(a.memberBlock.members, file: file, owner: a.name.text)
+            if members { indexMembers(a.memberBlock.members, file: file, owner: a.name.text) }
         } else if let e = d.as(ExtensionDeclSyntax.self) {
             declares(e.extendedType.trimmedDescription)
-            indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription)
+            if members { indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription) }
         } else if let e = d.as(EnumDeclSyntax.self) {
             if tables { _typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
@@ -379,7 +414,7 @@ public final class SwiftModule: @unchecked Sendable {
                 }
                 if tables { _enums.storage[e.name.text] = entry }
             }
-            indexMembers(e.memberBlock.members, file: file, owner: e.name.text)
+            if members { indexMembers(e.memberBlock.members, file: file, owner: e.name.text) }
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
             switch clause.elements {
             case .statements(let s)?: index(s.map(\.item), file: file, owner: owner)
@@ -405,12 +440,18 @@ public final class SwiftModule: @unchecked Sendable {
     private func findSites(in file: Int) {
         let finder = SiteFinder(bytes: files[file].bytes)
         finder.walk(files[file].tree)
+        findSites(in: file, constructions: finder.constructions)
+    }
+
+    /// The file's sites: `constructions` (in the file's order) and the functions and properties that return a
+    /// section or a group.
+    private func findSites(in file: Int, constructions: [FunctionCallExprSyntax]) {
         var seen: [String: Int] = [:]
         func unique(_ n: String) -> String {
             seen[n, default: 0] += 1
             return seen[n]! == 1 ? n : "\(n) (\(seen[n]!))"
         }
-        for call in finder.constructions {
+        for call in constructions {
             let (name, context) = enclosingContext(of: Syntax(call))
             sites.append(LayoutSite(kind: .construction(call), name: unique(name ?? "layout"), file: file,
                                     range: range(call, file: file), context: context))
@@ -446,18 +487,12 @@ public final class SwiftModule: @unchecked Sendable {
     /// (`trimmed` builds a new tree; the evaluator reads types' names on every call).
     func text(of node: some SyntaxProtocol, file: Int) -> String {
         guard node.root.id == fileRoots[file] else { return node.trimmedDescription }
-        let bytes = files[file].bytes
-        let lo = min(bytes.count, node.positionAfterSkippingLeadingTrivia.utf8Offset)
-        let hi = min(bytes.count, max(lo, node.endPositionBeforeTrailingTrivia.utf8Offset))
-        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+        return withBytes(of: node, in: files[file].bytes, trivia: false) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a type's text names a section or a group at all (a byte search: most functions return other types).
     private func namesSectionOrGroup(_ type: TypeSyntax, file: Int) -> Bool {
-        let bytes = files[file].bytes
-        let lo = min(bytes.count, type.positionAfterSkippingLeadingTrivia.utf8Offset), hi = min(bytes.count, type.endPositionBeforeTrailingTrivia.utf8Offset)
-        guard lo < hi else { return false }
-        return bytes[lo..<hi].withUnsafeBufferPointer { contains($0, "Section") || contains($0, "Group") }
+        withBytes(of: type, in: files[file].bytes, trivia: false) { contains($0, "Section") || contains($0, "Group") }
     }
 
     /// The name a layout is known by (its enclosing function, property or variable) and the declaration whose code
@@ -510,27 +545,111 @@ private final class SiteFinder: SyntaxVisitor {
     /// comments before it) has neither is not walked. In an app's view controller that is most of the code, and in
     /// a function that builds a layout most of its statements.
     private func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-        let lo = min(bytes.count, node.position.utf8Offset), hi = min(bytes.count, node.endPosition.utf8Offset)
-        guard lo < hi else { return .visitChildren }
-        return bytes.withUnsafeBufferPointer { all in
-            let b = UnsafeBufferPointer(rebasing: all[lo..<hi])
-            return contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
+        // (Bytes past the end of the file: the node is all missing tokens, nothing to skip.)
+        guard node.position.utf8Offset < min(bytes.count, node.endPosition.utf8Offset) else { return .visitChildren }
+        return withBytes(of: node, in: bytes, trivia: true) { b in
+            contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
         }
     }
 
     override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind { mayBuild(node) }
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind { mayBuild(node) }
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isConstruction(node) { constructions.append(node) }
+        return .visitChildren
+    }
+
+    static func isConstruction(_ node: FunctionCallExprSyntax) -> Bool {
         var callee = node.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base { callee = b }
         if let r = callee.as(DeclReferenceExprSyntax.self), canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout" {
-            constructions.append(node)
-        } else if let m = callee.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "init",
-                  let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider" {
-            // `.init(section:configuration:)` where a compositional layout is the type expected.
-            constructions.append(node)
+            return true
         }
-        return .visitChildren
+        // `.init(section:configuration:)` where a compositional layout is the type expected.
+        if let m = callee.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "init",
+           let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider" {
+            return true
+        }
+        return false
+    }
+
+    /// The constructions in one unit of a document reader's outline: found by walking it, or where they were
+    /// last time (the unit's text unchanged; walked when one is not found there).
+    func find(in unit: Syntax, _ how: OutlineUnit.Reading) {
+        switch how {
+        case .skip: return
+        case .read: walk(unit)
+        case .relocate(let offsets):
+            var found: [FunctionCallExprSyntax] = []
+            for offset in offsets {
+                guard let call = Self.construction(at: offset, in: unit) else { return walk(unit) }
+                found.append(call)
+            }
+            constructions += found
+        }
+    }
+
+    /// The construction whose text starts at `offset`, inside `node`.
+    private static func construction(at offset: Int, in node: Syntax) -> FunctionCallExprSyntax? {
+        guard let token = node.token(at: AbsolutePosition(utf8Offset: offset)) else { return nil }
+        var n: Syntax? = Syntax(token)
+        while let c = n, c.positionAfterSkippingLeadingTrivia.utf8Offset == offset {
+            if let call = c.as(FunctionCallExprSyntax.self), isConstruction(call) { return call }
+            n = c.parent
+        }
+        return nil
+    }
+}
+
+/// A Swift file cut as a document reader keeps its results: each top-level item, and in a top-level type or
+/// extension its header, each member and the closing brace.
+struct OutlineUnit {
+    enum Node {
+        case item(CodeBlockItemSyntax)
+        case header(DeclSyntax)
+        case member(MemberBlockItemSyntax)
+        case closingBrace
+    }
+    let node: Node
+    /// Where its leading trivia (the comments and blank lines before it) starts, and where its own text starts.
+    let position: Int
+    let start: Int
+
+    /// How a document reader has the module read a unit: not at all (its text is unchanged and builds no layout),
+    /// walked for constructions, or with its constructions at these offsets (its text is unchanged).
+    enum Reading: Equatable {
+        case skip
+        case read
+        case relocate([Int])
+    }
+
+    /// The file's units in order. `knownStart`: where the text of a unit whose leading trivia starts at a position
+    /// starts, when the caller knows (it costs a walk to the unit's first token).
+    static func of(_ tree: SourceFileSyntax, knownStart: (Int) -> Int? = { _ in nil }) -> [OutlineUnit] {
+        func unit(_ node: Node, _ n: some SyntaxProtocol) -> OutlineUnit {
+            let position = n.position.utf8Offset
+            return OutlineUnit(node: node, position: position, start: knownStart(position) ?? n.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        var out: [OutlineUnit] = []
+        for item in tree.statements {
+            let members: MemberBlockSyntax?
+            let decl: DeclSyntax?
+            if case .decl(let d) = item.item {
+                decl = d
+                members = d.asProtocol(DeclGroupSyntax.self)?.memberBlock
+            } else {
+                decl = nil
+                members = nil
+            }
+            guard let members, let decl else {
+                out.append(unit(.item(item), item))
+                continue
+            }
+            out.append(unit(.header(decl), item))
+            for m in members.members { out.append(unit(.member(m), m)) }
+            out.append(unit(.closingBrace, members.rightBrace))
+        }
+        return out
     }
 }
 

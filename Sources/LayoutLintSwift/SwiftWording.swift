@@ -35,18 +35,7 @@ enum SwiftWording {
     /// (A byte search: Foundation's `contains` costs more than the rest of a message's trip through the engine.)
     private static func occurs(_ needle: String, in hay: String) -> Bool {
         var hay = hay, needle = needle
-        return hay.withUTF8 { h in
-            needle.withUTF8 { n in
-                guard let hb = h.baseAddress, let nb = n.baseAddress, n.count > 0, h.count >= n.count else { return false }
-                var i = 0
-                while i + n.count <= h.count, let p = memchr(hb + i, Int32(nb[0]), h.count - n.count + 1 - i) {
-                    let at = hb.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(hb + at, nb, n.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-            }
-        }
+        return hay.withUTF8 { h in needle.withUTF8 { n in contains(h, n) } }
     }
 
     static func swift(_ d: Diagnostic) -> Diagnostic {

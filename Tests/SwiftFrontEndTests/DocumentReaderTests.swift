@@ -133,6 +133,39 @@ struct DocumentReaderTests {
         expectFresh(r, text2)
     }
 
+    @Test("a member that starts to build a layout is read, and one that stops is dropped; the others are not looked into")
+    func membersThatStartAndStopBuilding() {
+        let helper = "\n    func badge() -> Int {\n        2\n    }\n}"
+        let base = String(threeLayouts.dropLast()) + helper
+        let r = reader(base)
+        #expect(r.stats.layouts == 3)
+        // A comment elsewhere: the import, `Metrics.spacing` and `badge` build no layout and are skipped.
+        let commented = replacing(base, "    func makeGrid()", "    // ここ ✏️\n    func makeGrid()")
+        r.update(text: Array(commented.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 0)
+        #expect(r.stats.unitsSkipped == 3)
+        expectFresh(r, commented)
+        // `badge` now builds a layout: it is looked into (it changed) and its layout is read.
+        let building = replacing(commented, "func badge() -> Int {\n        2\n    }",
+                                 "func badge() -> UICollectionViewCompositionalLayout {\n        UICollectionViewCompositionalLayout(section: gridSection(columns: 2))\n    }")
+        r.update(text: Array(building.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)
+        #expect(r.result.layouts.map(\.name).contains("badge"))
+        expectFresh(r, building)
+        // Typing in another comment: `badge` is no longer skipped, and its layout is found where it was.
+        let again = replacing(building, "// ここ ✏️", "// ここ ✏️ 🙂")
+        r.update(text: Array(again.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 0)
+        #expect(r.stats.unitsSkipped == 2)
+        #expect(r.result.layouts.map(\.name).contains("badge"))
+        expectFresh(r, again)
+        // And back: the layout is gone.
+        let stopped = replacing(again, "UICollectionViewCompositionalLayout(section: gridSection(columns: 2))", "nil")
+        r.update(text: Array(stopped.utf8), options: nil)
+        #expect(!r.result.layouts.map(\.name).contains("badge"))
+        expectFresh(r, stopped)
+    }
+
     @Test("renaming the type reads its members again")
     func typeHeader() {
         let r = reader(threeLayouts)
