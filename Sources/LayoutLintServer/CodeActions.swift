@@ -46,7 +46,7 @@ extension FeatureContext {
                         ("edit", edit(fix.edits)),
                     ]))
                 }
-                if !doc.isConfig && d.rule != "syntax" && d.rule != "unused-suppression" && d.rule != tooManyProblemsRule {
+                if !doc.isConfig && d.ruleID != .syntax && d.ruleID != .unusedSuppression && d.ruleID != .tooManyProblems {
                     let fix = disableLineFix(for: d, in: doc.text, lineIndex: doc.lineIndex)
                     actions.append(.object([
                         ("title", .string(fix.title)), ("kind", .string("quickfix")),
@@ -62,8 +62,8 @@ extension FeatureContext {
             let fixes = doc.fixAllPick ?? {
                 let safe = doc.diagnostics.compactMap(\.fix).filter(\.isSafe)
                 // (Past the diagnostics' cap the list does not hold them all: then they are counted.)
-                let syntaxErrors = doc.diagnostics.contains { $0.rule == tooManyProblemsRule }
-                    ? countSyntaxErrors(doc.text) : doc.diagnostics.count { $0.rule == "syntax" }
+                let syntaxErrors = doc.diagnostics.contains { $0.ruleID == .tooManyProblems }
+                    ? countSyntaxErrors(doc.text) : doc.diagnostics.count { $0.ruleID == .syntax }
                 let picked = safe.isEmpty ? [] : fixesKeepingSyntax(safe, source: doc.text, syntaxErrors: syntaxErrors).map { safe[$0] }
                 doc.fixAllPick = picked
                 return picked

@@ -35,7 +35,7 @@ extension SwiftFrontEnd {
             let text = "\(n.path.split(separator: "/").last.map(String.init) ?? n.path):\(n.line): \(n.message)"
             if seen.insert(text).inserted { assumptions.append(text) }
         }
-        for d in file.diagnostics where (d.rule == "swift-assumption" || d.rule == "swift-unresolved") && layout.range.contains(d.range.start) {
+        for d in file.diagnostics where (d.ruleID == .swiftAssumption || d.ruleID == .swiftUnresolved) && layout.range.contains(d.range.start) {
             let l = file.lineIndex.position(of: d.range.start, in: .utf8).line + 1
             let text = "\(shortPath):\(l): \(d.message)"
             if seen.insert(text).inserted { assumptions.append(text) }

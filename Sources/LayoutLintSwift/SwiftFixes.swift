@@ -10,10 +10,10 @@ extension SwiftFrontEnd {
                                  real: @escaping (ByteRange) -> ByteRange = { $0 }) {
         let sectionAt = SectionsByRange(sections, real)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
-            switch diagnostics[i].rule {
-            case "estimated-content-insets": diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
-            case "paging-inter-group-spacing": diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
-            case "centered-paging-inter-group-spacing": diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
+            switch diagnostics[i].ruleID {
+            case .estimatedContentInsets: diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
+            case .pagingInterGroupSpacing: diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
+            case .centeredPagingInterGroupSpacing: diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
             default: break
             }
         }
@@ -107,9 +107,17 @@ extension SwiftFrontEnd {
         let start = lineStartOf(r.start, b)
         var end = r.end
         while end < b.count, b[end] != 0x0A { end += 1 }
-        let after = String(decoding: b[r.end..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard after.isEmpty else { return nil }
-        return (start, end, String(decoding: b[start..<r.start], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+        // (ASCII white space is skipped byte by byte; other text goes through Foundation's Unicode white space.)
+        let blank = { (c: UInt8) in c == 0x20 || c == 0x09 || c == 0x0D }
+        if !b[r.end..<end].allSatisfy(blank) {
+            let after = String(decoding: b[r.end..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard after.isEmpty else { return nil }
+        }
+        var lo = start, hi = r.start
+        while lo < hi, blank(b[lo]) { lo += 1 }
+        while hi > lo, blank(b[hi - 1]) { hi -= 1 }
+        let head = String(decoding: b[lo..<hi], as: UTF8.self)
+        return (start, end, b[lo..<hi].allSatisfy { $0 < 0x80 } ? head : head.trimmingCharacters(in: .whitespaces))
     }
 
     /// `NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)` (or `.init(…)`,

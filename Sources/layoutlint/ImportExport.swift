@@ -150,7 +150,7 @@ struct Export: ParsableCommand {
         }
         let options = try configuredOptions(for: file, style: TextStyle(color: false))
         let result = lint(bytes: bytes, options: options)
-        let syntax = result.diagnostics.filter { $0.rule == "syntax" }.count
+        let syntax = result.diagnostics.filter { $0.ruleID == .syntax }.count
         if syntax > 0 {
             Output.error("\(file) has \(syntax) syntax error\(syntax == 1 ? "" : "s"); nothing exported (run `layoutlint lint \(file)`)")
             throw ExitCode(Exit.findings)

@@ -233,7 +233,7 @@ func touchesSharedText(_ shared: [ByteRange], _ start: Int, _ end: Int) -> Bool 
 /// equal keys, which no `$ref` reads (the last one wins).
 func markFixesOnSharedTextUnsafe(_ ds: inout [Diagnostic], touches: (TextEdit) -> Bool) {
     for i in ds.indices {
-        guard let f = ds[i].fix, f.isSafe, ds[i].rule != "duplicate-key", f.edits.contains(where: touches) else { continue }
+        guard let f = ds[i].fix, f.isSafe, ds[i].ruleID != .duplicateKey, f.edits.contains(where: touches) else { continue }
         ds[i].fix?.isSafe = false
     }
 }
