@@ -38,12 +38,8 @@ public struct SwiftRegions: Sendable {
     /// The region holding text offset `offset`.
     func regionIndex(_ offset: Int) -> Int? {
         guard !starts.isEmpty, offset >= 0 else { return nil }
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        // (The first region starts at 0: the last start at or before `offset`.)
+        return max(0, lowerBound(starts.count) { starts[$0] <= offset } - 1)
     }
 
     public func virtual(_ offset: Int) -> Int {
@@ -216,11 +212,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             let prefix = position < p
             let at = prefix ? position : position - delta
             guard prefix || (position >= newEnd && at >= oldEnd) else { return nil }
-            var lo = 0, hi = lastStarts.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if lastStarts[mid].position < at { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = lowerBound(lastStarts.count) { lastStarts[$0].position < at }
             guard lo < lastStarts.count, lastStarts[lo].position == at else { return nil }
             let start = lastStarts[lo].start
             return prefix ? (start + 8 <= p ? start : nil) : start + delta
@@ -231,11 +223,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let old = regions
         /// The old region that started at `s` and ended at `e`.
         func oldRegion(_ s: Int, _ e: Int) -> Int? {
-            var lo = 0, hi = old.starts.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if old.starts[mid] < s { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = lowerBound(old.starts.count) { old.starts[$0] < s }
             return lo < old.starts.count && old.starts[lo] == s && ends[lo] == e ? lo : nil
         }
         var oldKept = [Bool](repeating: false, count: old.starts.count)
@@ -284,7 +272,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let inChanged = { (offset: Int) -> Bool in fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false }
         // Items and members whose text is unchanged are not walked again: those without layouts are skipped, and
         // the constructions of the others are found where they were.
-        // (`looked`: the units looked into, with their regions' ids.)
+        // (`looked`: the regions of the items and members looked into.)
         var looked: [Int] = []
         let reading = outline.map { unit -> OutlineUnit.Reading in
             switch unit.node {
@@ -401,6 +389,16 @@ private final class Compaction: @unchecked Sendable {
 
     /// The tree, once the parse has finished.
     var result: IncrementalParseResult? { lock.withLock { finished } }
+}
+
+/// The first index in 0..<count where `below` is false (`below` true for a prefix of the indices).
+func lowerBound(_ count: Int, _ below: (Int) -> Bool) -> Int {
+    var lo = 0, hi = count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if below(mid) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
 }
 
 /// Work beside the typing path yields the CPU to it: on Linux the calling thread's nice value is raised (`who` 0
