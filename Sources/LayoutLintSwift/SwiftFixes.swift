@@ -107,15 +107,16 @@ extension SwiftFrontEnd {
         let start = lineStartOf(r.start, b)
         var end = r.end
         while end < b.count, b[end] != 0x0A { end += 1 }
-        // (ASCII white space is skipped byte by byte; other text goes through Foundation's Unicode white space.)
-        let blank = { (c: UInt8) in c == 0x20 || c == 0x09 || c == 0x0D }
-        if !b[r.end..<end].allSatisfy(blank) {
+        // (ASCII white space is skipped byte by byte, as Foundation's `whitespaces` (space, tab) and
+        // `whitespacesAndNewlines` (a CR too, before the line's LF) have it; other text goes through Foundation.)
+        let space = { (c: UInt8) in c == 0x20 || c == 0x09 }
+        if !b[r.end..<end].allSatisfy({ space($0) || $0 == 0x0D }) {
             let after = String(decoding: b[r.end..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard after.isEmpty else { return nil }
         }
         var lo = start, hi = r.start
-        while lo < hi, blank(b[lo]) { lo += 1 }
-        while hi > lo, blank(b[hi - 1]) { hi -= 1 }
+        while lo < hi, space(b[lo]) { lo += 1 }
+        while hi > lo, space(b[hi - 1]) { hi -= 1 }
         let head = String(decoding: b[lo..<hi], as: UTF8.self)
         return (start, end, b[lo..<hi].allSatisfy { $0 < 0x80 } ? head : head.trimmingCharacters(in: .whitespaces))
     }

@@ -242,8 +242,7 @@ public final class SwiftModule: @unchecked Sendable {
                 if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
                 finder.find(in: Syntax(item), how)
             case .header(let decl):
-                indexDecl(decl, file: 0, owner: nil, members: false)
-                owner = memberOwner(decl)
+                owner = indexDecl(decl, file: 0, owner: nil, members: false)
             case .member(let member):
                 guard how != .skip else { continue }
                 if let owner { indexDecl(member.decl, file: 0, owner: owner) }
@@ -328,18 +327,10 @@ public final class SwiftModule: @unchecked Sendable {
         for m in members { indexDecl(m.decl, file: file, owner: owner) }
     }
 
-    /// The name a type's members are indexed under (nil: they are not indexed).
-    private func memberOwner(_ d: DeclSyntax) -> String? {
-        if let c = d.as(ClassDeclSyntax.self) { return c.name.text }
-        if let s = d.as(StructDeclSyntax.self) { return s.name.text }
-        if let a = d.as(ActorDeclSyntax.self) { return a.name.text }
-        if let e = d.as(ExtensionDeclSyntax.self) { return e.extendedType.trimmedDescription }
-        if let e = d.as(EnumDeclSyntax.self) { return e.name.text }
-        return nil
-    }
-
     /// `members`: whether a type's members are indexed with it (a document reader indexes them one by one).
-    private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?, members: Bool = true) {
+    /// Returns the name a type's or an extension's members are indexed under (nil: a declaration of another kind).
+    @discardableResult
+    private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?, members: Bool = true) -> String? {
         // (Its last byte: inside the declaration's own region, past the comments before it.)
         let at = files[file].base + max(d.position.utf8Offset, d.endPosition.utf8Offset - 1)
         let tables: Bool, sites: Bool, names: Bool
@@ -358,7 +349,7 @@ public final class SwiftModule: @unchecked Sendable {
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
             let candidate = mayBeSite()
-            guard tables || candidate else { return }
+            guard tables || candidate else { return nil }
             let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
             if tables { _functions[f.name.text, default: []].append(entry) }
@@ -367,7 +358,7 @@ public final class SwiftModule: @unchecked Sendable {
             }
         } else if let v = d.as(VariableDeclSyntax.self) {
             let candidate = mayBeSite()
-            guard tables || candidate || names else { return }
+            guard tables || candidate || names else { return nil }
             let isStatic = v.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let isLazy = v.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
             for b in v.bindings {
@@ -383,21 +374,15 @@ public final class SwiftModule: @unchecked Sendable {
                     if let owner, !isStatic, b.accessorBlock == nil { _storedProperties[owner, default: []].append(entry) }
                 }
             }
-        } else if let c = d.as(ClassDeclSyntax.self) {
-            if tables { _typeNames.storage.insert(c.name.text) }
-            declares(c.name.text)
-            if members { indexMembers(c.memberBlock.members, file: file, owner: c.name.text) }
-        } else if let s = d.as(StructDeclSyntax.self) {
-            if tables { _typeNames.storage.insert(s.name.text) }
-            declares(s.name.text)
-            if members { indexMembers(s.memberBlock.members, file: file, owner: s.name.text) }
-        } else if let a = d.as(ActorDeclSyntax.self) {
-            if tables { _typeNames.storage.insert(a.name.text) }
-            declares(a.name.text)
-            if members { indexMembers(a.memberBlock.members, file: file, owner: a.name.text) }
+        } else if let typeName = d.as(ClassDeclSyntax.self)?.name.text ?? d.as(StructDeclSyntax.self)?.name.text
+                    ?? d.as(ActorDeclSyntax.self)?.name.text {
+            if tables { _typeNames.storage.insert(typeName) }
+            declares(typeName)
+            return indexMembers(of: d, under: typeName, file: file, members)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
-            declares(e.extendedType.trimmedDescription)
-            if members { indexMembers(e.memberBlock.members, file: file, owner: e.extendedType.trimmedDescription) }
+            let extended = e.extendedType.trimmedDescription
+            declares(extended)
+            return indexMembers(of: d, under: extended, file: file, members)
         } else if let e = d.as(EnumDeclSyntax.self) {
             if tables { _typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
@@ -414,7 +399,7 @@ public final class SwiftModule: @unchecked Sendable {
                 }
                 if tables { _enums.storage[e.name.text] = entry }
             }
-            if members { indexMembers(e.memberBlock.members, file: file, owner: e.name.text) }
+            return indexMembers(of: d, under: e.name.text, file: file, members)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
             switch clause.elements {
             case .statements(let s)?: index(s.map(\.item), file: file, owner: owner)
@@ -422,6 +407,13 @@ public final class SwiftModule: @unchecked Sendable {
             default: break
             }
         }
+        return nil
+    }
+
+    /// A type's or an extension's members, indexed under `owner` when `members`; returns `owner`.
+    private func indexMembers(of d: DeclSyntax, under owner: String, file: Int, _ members: Bool) -> String {
+        if members, let block = d.asProtocol(DeclGroupSyntax.self)?.memberBlock { indexMembers(block.members, file: file, owner: owner) }
+        return owner
     }
 
     /// Members through active `#if` clauses.
@@ -545,10 +537,9 @@ private final class SiteFinder: SyntaxVisitor {
     /// comments before it) has neither is not walked. In an app's view controller that is most of the code, and in
     /// a function that builds a layout most of its statements.
     private func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-        // (Bytes past the end of the file: the node is all missing tokens, nothing to skip.)
-        guard node.position.utf8Offset < min(bytes.count, node.endPosition.utf8Offset) else { return .visitChildren }
-        return withBytes(of: node, in: bytes, trivia: true) { b in
-            contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
+        // (No bytes in the file: the node is all missing tokens, nothing to skip.)
+        withBytes(of: node, in: bytes, trivia: true) { b in
+            b.isEmpty || contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
         }
     }
 
@@ -632,16 +623,7 @@ struct OutlineUnit {
         }
         var out: [OutlineUnit] = []
         for item in tree.statements {
-            let members: MemberBlockSyntax?
-            let decl: DeclSyntax?
-            if case .decl(let d) = item.item {
-                decl = d
-                members = d.asProtocol(DeclGroupSyntax.self)?.memberBlock
-            } else {
-                decl = nil
-                members = nil
-            }
-            guard let members, let decl else {
+            guard case .decl(let decl) = item.item, let members = decl.asProtocol(DeclGroupSyntax.self)?.memberBlock else {
                 out.append(unit(.item(item), item))
                 continue
             }
