@@ -106,6 +106,9 @@ def main():
     print(f"from scratch (didOpen → diagnostics), {a.scratch} runs: median {med_scratch:.1f} ms, min {min(scratch):.1f} ms")
     print(f"edit → diagnostics, {len(latencies)} single-character edits at random places (typed, then deleted): "
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {mx:.2f} ms")
+    print(f"  the distribution: p90 {pct(latencies, 90):.2f} ms, p95 {pct(latencies, 95):.2f} ms, p98 {pct(latencies, 98):.2f} ms; "
+          f"edits over 5 ms: {sum(v > 5 for v in latencies)}; parses over 3 ms: {sum(v > 3 for v in parse)}, "
+          f"over 10 ms: {sum(v > 10 for v in parse)}")
     print(f"  modes: {modes}; layouts read again per edit: median {statistics.median(read)}, max {max(read)}; "
           f"kept: median {statistics.median(reused)}")
     print(f"  in the reader, per edit (medians): parse {statistics.median(parse):.2f} ms, regions and declarations "

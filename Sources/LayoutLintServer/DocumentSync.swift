@@ -363,6 +363,7 @@ extension LanguageServer {
             ("regions", .int(Int64(st.regions))),
             ("regionsChanged", .int(Int64(st.regionsChanged))),
             ("unitsSkipped", .int(Int64(st.unitsSkipped))),
+            ("parseReused", .int(Int64(st.parseReused))),
             ("parseMicros", .int(Int64(st.parseMicros))),
             ("indexMicros", .int(Int64(st.indexMicros))),
             ("readMicros", .int(Int64(st.readMicros))),

@@ -80,6 +80,9 @@ public struct SwiftReadStats: Sendable, Equatable {
     public var regionsChanged = 0
     /// Top-level items and type members not looked into for layouts (unchanged, and they build none).
     public var unitsSkipped = 0
+    /// Top-level items, members and statements the incremental parse took from the previous tree without parsing
+    /// them again (an item taken whole counts once).
+    public var parseReused = 0
     public var parseMicros = 0
     /// Regions, declarations and layout sites found.
     public var indexMicros = 0
@@ -109,12 +112,15 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private var constructions: [Int: [Int]] = [:]
     /// Where each unit of the outline (`OutlineUnit`) and its text started, after the last update.
     private var unitStarts: [(position: Int, start: Int)] = []
+    /// The large items of the last tree (`largeItemsOf`), for the next parse (`parseEdits`).
+    private var largeItems: [LargeItem] = []
     /// The last outcome of each layout, by the region offset where it is built.
     private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
     private var nextID = 1
     private var parsesSinceWhole = 0
-    /// The from-scratch parse running on its own thread, if one is.
+    /// The from-scratch parse running on its own thread, if one is, and the edits made since it started.
     private var compaction: Compaction?
+    private var editsSinceCompaction: [SourceEdit] = []
     /// How many updates reuse the previous tree before a from-scratch parse starts beside them (bounds the memory
     /// old trees hold).
     let reparseEvery: Int
@@ -141,12 +147,14 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private func forget() {
         parsed = nil
         compaction = nil
+        editsSinceCompaction = []
         regions = SwiftRegions()
         ends = []
         declared = [:]
         quiet = []
         constructions = [:]
         unitStarts = []
+        largeItems = []
         cache = [:]
     }
 
@@ -184,21 +192,37 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         // `reparseEvery` updates a from-scratch parse of the text starts on a thread of its own (off the typing
         // path: it costs as much as reading the file anew), and the first update after it has finished continues
         // from its tree instead, which lets the earlier ones go.
-        var edit = SourceEdit(offset: p, length: oldEnd - p, replacementLength: newEnd - p)
-        if let c = compaction, let fresh = c.result {
-            compaction = nil
-            parsed = fresh
-            parsesSinceWhole = 0
-            let span = changedSpan(c.text, newText)
-            edit = SourceEdit(offset: span.start, length: span.oldEnd - span.start, replacementLength: span.newEnd - span.start)
+        // (The edits since the from-scratch parse started are given one by one: the span from its text to this one
+        // would have the parse read everything between two places typed at.)
+        let edit = SourceEdit(range: AbsolutePosition(utf8Offset: p)..<AbsolutePosition(utf8Offset: oldEnd),
+                              replacement: Array(newText[p..<newEnd]))
+        var edits = ConcurrentEdits(edit)
+        var parsedText = oldText
+        if let c = compaction {
+            editsSinceCompaction.append(edit)
+            if let fresh = c.result {
+                compaction = nil
+                parsed = fresh
+                parsesSinceWhole = 0
+                edits = ConcurrentEdits(fromSequential: editsSinceCompaction)
+                editsSinceCompaction = []
+                parsedText = c.text
+                largeItems = largeItemsOf(OutlineUnit.of(fresh.tree), end: fresh.tree.endOfFileToken.position.utf8Offset)
+            }
         }
-        let transition = parsed.map { IncrementalParseTransition(previousIncrementalParseResult: $0, edits: ConcurrentEdits(edit)) }
+        let reused = Counter()
+        let transition = parsed.map {
+            IncrementalParseTransition(previousIncrementalParseResult: $0, edits: parseEdits(edits, oldText: parsedText, largeItems: largeItems),
+                                       reusedNodeCallback: { _ in reused.count += 1 })
+        }
         parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
         let incremental = !regions.starts.isEmpty
         let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         parsed = parse
+        stats.parseReused = reused.count
         if parsesSinceWhole >= reparseEvery && compaction == nil {
             compaction = Compaction(text: newText)
+            editsSinceCompaction = []
         }
         let tree = parse.tree
         stats.parseMicros = nowMicros() - t0
@@ -219,6 +243,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
         let outline = OutlineUnit.of(tree, knownStart: incremental ? oldStart : { _ in nil })
         unitStarts = outline.map { ($0.position, $0.start) }
+        largeItems = largeItemsOf(outline, end: tree.endOfFileToken.position.utf8Offset)
         let cuts = regionCuts(outline, count: newText.count)
         let old = regions
         /// The old region that started at `s` and ended at `e`.
@@ -368,6 +393,65 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
         return cuts
     }
+}
+
+/// The edits an incremental parse is told of: the text's `edits` (of `oldText`, the text the previous tree was parsed
+/// from), and beside them edits that replace a byte of a large item by itself: the last byte of each item that ends
+/// before the first edit, and the first byte of each top-level item or type that starts after the last one.
+///
+/// swift-syntax (603) records how far the parser looked ahead for each top-level item and member it parses or
+/// reuses, but a reused item's record does not bring those of the items inside it along. After an edit above or
+/// below a large type had the type reused whole, the next edit inside it parsed every member before it again: near
+/// the end of the type, as much as a from-scratch parse. An edit that changes nothing keeps an item from being reused
+/// whole: the parse goes into it and reuses its members one by one, recording each (the member or item whose
+/// lookahead reaches that byte is parsed again).
+/// After the edits, only the top-level items, not their members: there the parse reuses an item past the last edit
+/// without looking at its record, and after a recovery that looked ahead to the end of the file (a statement where a
+/// `case` belongs does) every item parsed later records a lookahead to the end, which a later edit touches.
+func parseEdits(_ edits: ConcurrentEdits, oldText: [UInt8], largeItems: [LargeItem]) -> ConcurrentEdits {
+    guard let first = edits.edits.first?.range.lowerBound.utf8Offset, let last = edits.edits.last?.range.upperBound.utf8Offset else {
+        return edits
+    }
+    func same(_ offset: Int) -> SourceEdit {
+        SourceEdit(range: AbsolutePosition(utf8Offset: offset)..<AbsolutePosition(utf8Offset: offset + 1), replacement: [oldText[offset]])
+    }
+    let before = largeItems.prefix { $0.last + 1 < first }.map { same($0.last) }
+    let after = largeItems.filter { $0.topLevel && $0.first > last && $0.first < oldText.count }.map { same($0.first) }
+    guard !before.isEmpty || !after.isEmpty else { return edits }
+    return (try? ConcurrentEdits(concurrent: before + edits.edits + after)) ?? edits
+}
+
+/// A top-level item, top-level type or type member of at least `largeItem` bytes (`largeItemsOf`): where it starts
+/// (its leading trivia) and its last byte.
+struct LargeItem {
+    let first: Int
+    let last: Int
+    let topLevel: Bool
+}
+
+/// The large items of an outline (`OutlineUnit.of`), by their last byte. `end`: where the file's end-of-file token
+/// starts (the trivia after the last item is its own).
+func largeItemsOf(_ outline: [OutlineUnit], end: Int, largeItem: Int = 4096) -> [LargeItem] {
+    var items: [LargeItem] = []
+    var header = 0
+    for (k, unit) in outline.enumerated() {
+        let next = k + 1 < outline.count ? outline[k + 1].position : end
+        switch unit.node {
+        case .header: header = unit.position
+        case .item:
+            if next - unit.position >= largeItem { items.append(LargeItem(first: unit.position, last: next - 1, topLevel: true)) }
+        case .member:
+            if next - unit.position >= largeItem { items.append(LargeItem(first: unit.position, last: next - 1, topLevel: false)) }
+        case .closingBrace:
+            if next - header >= largeItem { items.append(LargeItem(first: header, last: next - 1, topLevel: true)) }
+        }
+    }
+    return items
+}
+
+/// A count a closure keeps.
+private final class Counter {
+    var count = 0
 }
 
 /// A from-scratch parse of a text on a thread of its own (the stack as deep as `onLargeStack`'s).

@@ -166,6 +166,30 @@ struct DocumentReaderTests {
         expectFresh(r, stopped)
     }
 
+    /// A class of 80 helpers (about 5 KB) before the three layouts, and a constant after them.
+    private var largeType: String {
+        let helpers = (0..<80).map { "    func helper\($0)(_ value: Int) -> Int {\n        value + \($0) // 合計 ✅\n    }\n" }.joined()
+        return "let head = 1 // 🙂\n\nfinal class Helpers {\n" + helpers + "}\n\n" + threeLayouts + "\nlet tail = 1 // 🙂\n"
+    }
+
+    @Test("after an edit above or below a large type, an edit inside it parses only the member it is in")
+    func largeTypeKeepsItsMembers() {
+        let r = reader(largeType)
+        var text = largeType
+        for (around, inside) in [("let tail = 1", "value + 79"), ("let head = 1", "value + 40")] {
+            text = replacing(text, around, around + "2")
+            r.update(text: Array(text.utf8), options: nil)
+            expectFresh(r, text)
+            // The helpers before the edit are taken from the previous tree, each whole, and those after it too. (The
+            // class had been taken whole by the edit around it, and swift-syntax would parse every helper before
+            // the edit again.)
+            text = replacing(text, inside, inside + "0")
+            r.update(text: Array(text.utf8), options: nil)
+            #expect(r.stats.parseReused >= 79, "\(inside): \(r.stats.parseReused) items reused")
+            expectFresh(r, text)
+        }
+    }
+
     @Test("renaming the type reads its members again")
     func typeHeader() {
         let r = reader(threeLayouts)
@@ -216,6 +240,11 @@ struct DocumentReaderTests {
         let bytes = readBytes(corpusRoot.appendingPathComponent("Cases/" + name).path)
         #expect(!bytes.isEmpty)
         _ = randomEdits(bytes, seed: UInt64(bytes.count), steps: 30, name)
+    }
+
+    @Test("the same beside a large type (parsed as its members, one by one)")
+    func randomEditsLargeType() {
+        _ = randomEdits(Array(largeType.utf8), seed: 7, steps: 40, "large type")
     }
 
     @Test("options that change read every layout again")
