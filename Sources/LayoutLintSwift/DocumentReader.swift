@@ -244,7 +244,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let outline = OutlineUnit.of(tree, knownStart: incremental ? oldStart : { _ in nil })
         unitStarts = outline.map { ($0.position, $0.start) }
         largeItems = largeItemsOf(outline, end: tree.endOfFileToken.position.utf8Offset)
-        let cuts = regionCuts(outline, count: newText.count)
+        let cuts = Self.regionCuts(outline, count: newText.count)
         let old = regions
         /// The old region that started at `s` and ended at `e`.
         func oldRegion(_ s: Int, _ e: Int) -> Int? {
@@ -372,7 +372,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     /// Where the regions start: each top-level item, and in a top-level type or extension each member and the
     /// closing brace, each with the comments and blank lines before it as a region of its own.
-    private func regionCuts(_ outline: [OutlineUnit], count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
+    static func regionCuts(_ outline: [OutlineUnit], count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
         var cuts: [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] = [(0, true, false, false)]
         func add(_ at: Int, top: Bool, header: Bool, member: Bool) {
             if at == cuts[cuts.count - 1].start {

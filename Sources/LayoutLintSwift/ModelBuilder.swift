@@ -173,15 +173,15 @@ extension Evaluator {
         return Section(index: k, base: spec, hasOwnKeys: true)
     }
 
-    /// An element's text: its constructor and the statements that changed it later in the same file (rules count
-    /// a value as the element's own when it lies inside).
+    /// An element's text: its constructor and the statements that changed it later in the same declaration (the
+    /// same top-level item or type member, `SwiftModule.sameRegion`; rules count a value as the element's own when it
+    /// lies inside).
     func elementRange(_ o: Obj) -> ByteRange {
-        let file = module.locate(o.range.start).file
         var r = o.range
-        for t in o.touched where module.locate(t.start).file == file {
+        for t in o.touched where module.sameRegion(o.range.start, t.start) {
             r = ByteRange(min(r.start, t.start), max(r.end, t.end))
         }
-        for (_, s) in o.sites where module.locate(s.value.start).file == file {
+        for (_, s) in o.sites where module.sameRegion(o.range.start, s.value.start) {
             r = ByteRange(min(r.start, s.value.start), max(r.end, s.value.end))
         }
         return r

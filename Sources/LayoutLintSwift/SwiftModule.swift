@@ -299,6 +299,24 @@ public final class SwiftModule: @unchecked Sendable {
     /// Each file's tree's root.
     private lazy var fileRoots: [SyntaxIdentifier] = files.map { $0.tree.id }
 
+    /// Whether two module offsets lie in one region: the same top-level item or member of a top-level type (or the
+    /// comments before one) of the same file, the units a document reader keeps results by
+    /// (`SwiftDocumentReader.regionCuts`).
+    func sameRegion(_ a: Int, _ b: Int) -> Bool {
+        if regions != nil { return a >> 32 == b >> 32 }
+        let (fa, oa) = locate(a), (fb, ob) = locate(b)
+        guard fa == fb else { return false }
+        if regionStarts[fa] == nil {
+            regionStarts[fa] = SwiftDocumentReader.regionCuts(OutlineUnit.of(files[fa].tree), count: files[fa].bytes.count).map(\.start)
+        }
+        let starts = regionStarts[fa] ?? []
+        let region = { (o: Int) in lowerBound(starts.count) { starts[$0] <= o } }
+        return region(oa) == region(ob)
+    }
+
+    /// By file: where its regions start (`sameRegion`), once asked.
+    private var regionStarts: [Int: [Int]] = [:]
+
     /// The file that holds module offset `offset`, and the offset in it.
     public func locate(_ offset: Int) -> (file: Int, offset: Int) {
         var lo = 0, hi = files.count - 1

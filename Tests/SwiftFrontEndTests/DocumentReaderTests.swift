@@ -190,6 +190,39 @@ struct DocumentReaderTests {
         }
     }
 
+    @Test("an item built by a helper and changed by the layout: its text is its constructor's, as a fresh read's")
+    func elementChangedInAnotherDeclaration() {
+        let text = """
+            import UIKit
+
+            final class Feed {
+                func makeItem() -> NSCollectionLayoutItem {
+                    NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(44)))
+                }
+
+                // 間隔 📏
+                func makeLayout() -> UICollectionViewCompositionalLayout {
+                    let item = makeItem()
+                    item.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(44)), subitems: [item, item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+
+            """
+        // (The helper and the layout are regions of their own: a range from one to the other is not a range in
+        // either's offsets. The item's text is the constructor in the helper.)
+        let r = reader(text)
+        expectFresh(r, text)
+        let constructor = Array(text.utf8).firstRange(of: Array("NSCollectionLayoutItem(layoutSize:".utf8))!
+        let items = r.result.layouts.first?.result.layouts.first?.sections.first?.group?.children ?? []
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { $0.element.map { r.result.real($0.range).start } == constructor.lowerBound })
+        let commented = replacing(text, "// 間隔 📏", "// 間隔 📏 ✏️")
+        r.update(text: Array(commented.utf8), options: nil)
+        expectFresh(r, commented)
+    }
+
     @Test("renaming the type reads its members again")
     func typeHeader() {
         let r = reader(threeLayouts)
@@ -257,3 +290,5 @@ struct DocumentReaderTests {
         #expect(r.result.layouts.allSatisfy { $0.result.layouts.map(\.environment.name) == ["iPhone SE"] })
     }
 }
+
+
