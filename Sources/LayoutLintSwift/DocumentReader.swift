@@ -408,6 +408,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 /// After the edits, only the top-level items, not their members: there the parse reuses an item past the last edit
 /// without looking at its record, and after a recovery that looked ahead to the end of the file (a statement where a
 /// `case` belongs does) every item parsed later records a lookahead to the end, which a later edit touches.
+/// (swift-syntax keeps the records of the items inside a reused one since its pull request 3421, merged after 603.0.1:
+/// with a version that has it, these edits are not needed.)
 func parseEdits(_ edits: ConcurrentEdits, oldText: [UInt8], largeItems: [LargeItem]) -> ConcurrentEdits {
     guard let first = edits.edits.first?.range.lowerBound.utf8Offset, let last = edits.edits.last?.range.upperBound.utf8Offset else {
         return edits
