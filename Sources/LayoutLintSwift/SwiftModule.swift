@@ -517,13 +517,25 @@ public final class SwiftModule: @unchecked Sendable {
                 return (name ?? f.name.text, Syntax(f))
             }
             if let b = c.as(PatternBindingSyntax.self), isMemberOrGlobal(b) {
-                return (name ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, Syntax(b))
+                let bindingName = name ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                // A file-level binding of a file that runs statements (main.swift, a playground page, a script) is
+                // read as the file runs, in order: the statements before it change what it reads.
+                if let file = b.parent?.parent?.parent?.parent?.parent?.as(SourceFileSyntax.self), runsStatements(file) {
+                    return (bindingName, Syntax(file))
+                }
+                return (bindingName, Syntax(b))
             }
             if c.is(InitializerDeclSyntax.self) { return (name ?? "init", c) }
             if c.is(SourceFileSyntax.self) { context = c }
             n = c.parent
         }
         return (name, context)
+    }
+
+    /// Whether a file has statements at its top level, not only declarations: code that runs in order, as in
+    /// main.swift, a playground page or a script.
+    func runsStatements(_ file: SourceFileSyntax) -> Bool {
+        file.statements.contains { if case .decl = $0.item { false } else { true } }
     }
 
     /// A binding declared in a type or at file level (not a local inside a function).
