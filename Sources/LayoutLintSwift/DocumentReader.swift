@@ -210,16 +210,16 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 largeItems = largeItemsOf(OutlineUnit.of(fresh.tree), end: fresh.tree.endOfFileToken.position.utf8Offset)
             }
         }
-        let reused = Counter()
+        var reused = 0
         let transition = parsed.map {
             IncrementalParseTransition(previousIncrementalParseResult: $0, edits: parseEdits(edits, oldText: parsedText, largeItems: largeItems),
-                                       reusedNodeCallback: { _ in reused.count += 1 })
+                                       reusedNodeCallback: { _ in reused += 1 })
         }
         parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
         let incremental = !regions.starts.isEmpty
         let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         parsed = parse
-        stats.parseReused = reused.count
+        stats.parseReused = reused
         if parsesSinceWhole >= reparseEvery && compaction == nil {
             compaction = Compaction(text: newText)
             editsSinceCompaction = []
@@ -449,11 +449,6 @@ func largeItemsOf(_ outline: [OutlineUnit], end: Int, largeItem: Int = 4096) -> 
         }
     }
     return items
-}
-
-/// A count a closure keeps.
-private final class Counter {
-    var count = 0
 }
 
 /// A from-scratch parse of a text on a thread of its own (the stack as deep as `onLargeStack`'s).

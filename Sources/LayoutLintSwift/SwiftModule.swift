@@ -520,7 +520,9 @@ public final class SwiftModule: @unchecked Sendable {
                 let bindingName = name ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
                 // A file-level binding of a file that runs statements (main.swift, a playground page, a script) is
                 // read as the file runs, in order: the statements before it change what it reads.
-                if let file = b.parent?.parent?.parent?.parent?.parent?.as(SourceFileSyntax.self), runsStatements(file) {
+                // (binding → its list → `let`/`var` → the file's item → its statements → the file)
+                if let item = b.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+                   let file = item.parent?.parent?.as(SourceFileSyntax.self), runsStatements(file) {
                     return (bindingName, Syntax(file))
                 }
                 return (bindingName, Syntax(b))
