@@ -364,6 +364,7 @@ extension LanguageServer {
             ("regionsChanged", .int(Int64(st.regionsChanged))),
             ("unitsSkipped", .int(Int64(st.unitsSkipped))),
             ("parseReused", .int(Int64(st.parseReused))),
+            ("readThreads", .int(Int64(st.readThreads))),
             ("parseMicros", .int(Int64(st.parseMicros))),
             ("indexMicros", .int(Int64(st.indexMicros))),
             ("readMicros", .int(Int64(st.readMicros))),

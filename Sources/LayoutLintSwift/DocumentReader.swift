@@ -83,6 +83,9 @@ public struct SwiftReadStats: Sendable, Equatable {
     /// Top-level items, members and statements the incremental parse took from the previous tree without parsing
     /// them again (an item taken whole counts once).
     public var parseReused = 0
+    /// The most threads that read layouts at once (1: the reader's own; more when several layouts were read again
+    /// and the processors allow: `ReadingPool`).
+    public var readThreads = 0
     public var parseMicros = 0
     /// Regions, declarations and layout sites found.
     public var indexMicros = 0
@@ -99,6 +102,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     public private(set) var stats = SwiftReadStats()
 
     private var text: [UInt8] = []
+    /// Whether the text's brackets were found (or known) to nest within `SwiftFrontEnd.maxBracketNesting`: an edit
+    /// that types or deletes none of the bytes the scan looks at does not scan again.
+    private var bracketsWithinLimit = false
     private var parsed: IncrementalParseResult?
     private var regions = SwiftRegions()
     /// Each region's end in the text (parallel to `regions.starts`).
@@ -145,6 +151,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     deinit { worker.stop() }
 
     private func forget() {
+        bracketsWithinLimit = false
         parsed = nil
         compaction = nil
         editsSinceCompaction = []
@@ -168,7 +175,11 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let oldText = text
         text = newText
         let (environments, unknown) = environmentsToResolve(options: options)
-        if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText) {
+        // The changed span: old [p, oldEnd) is new [p, newEnd).
+        let (p, oldEnd, newEnd) = changedSpan(oldText, newText)
+        let bracketsKnown = bracketsWithinLimit && !SwiftFrontEnd.mayChangeBracketNesting(oldText, p..<oldEnd)
+            && !SwiftFrontEnd.mayChangeBracketNesting(newText, p..<newEnd)
+        if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText, bracketsWithinLimit: bracketsKnown) {
             forget()
             result = refused
             stats.totalMicros = nowMicros() - t0
@@ -182,9 +193,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             stats.totalMicros = nowMicros() - t0
             return
         }
+        // (The text mentions the API and was not refused: its brackets were scanned, or known, to nest within the
+        // limit.)
+        bracketsWithinLimit = true
 
-        // The changed span: old [p, oldEnd) is new [p, newEnd).
-        let (p, oldEnd, newEnd) = changedSpan(oldText, newText)
         let delta = newEnd - oldEnd
 
         // Parse (reusing the previous tree's unchanged nodes).
@@ -335,21 +347,38 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.indexMicros = nowMicros() - t0 - stats.parseMicros
 
         // Each layout: its last outcome while nothing it read changed, else read again.
+        var reusable: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+        for site in module.sites {
+            let key = site.range.start
+            guard var old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
+                  !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames) else { continue }
+            old.site = site
+            reusable[key] = old
+        }
+        let keptOutcome = { (site: LayoutSite) in reusable[site.range.start] }
+        // The layouts to read again, read first, several at once where they are several: the constructions, then
+        // the functions returning a section that no construction reaches (`layoutOutcomes`).
+        var read: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+        let isConstruction = { (site: LayoutSite) -> Bool in if case .construction = site.kind { true } else { false } }
+        let constructionsToRead = module.sites.filter { isConstruction($0) && keptOutcome($0) == nil }
+        readSites(constructionsToRead, module: module, environments: environments, options: options, into: &read)
+        var reached = Set<Int>()
+        for site in module.sites where isConstruction(site) {
+            if let o = read[site.range.start] ?? keptOutcome(site) { reached.formUnion(o.read.reached) }
+        }
+        let othersToRead = module.sites.filter {
+            !isConstruction($0) && !reached.contains($0.range.start) && SwiftFrontEnd.standsAlone($0, module) && keptOutcome($0) == nil
+        }
+        readSites(othersToRead, module: module, environments: environments, options: options, into: &read)
         var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
         let outcomes = SwiftFrontEnd.layoutOutcomes(module) { site in
             let key = site.range.start
             var outcome: SwiftFrontEnd.SiteOutcome
-            if var old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
-               !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames) {
-                old.site = site
+            if let old = keptOutcome(site) {
                 outcome = old
                 stats.layoutsReused += 1
             } else {
-                module.recorder.active = true
-                module.recorder.names = []
-                outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
-                module.recorder.active = false
-                outcome.lookups = module.recorder.names
+                outcome = read[key] ?? Self.readSite(site, module: module, environments: environments, options: options)
                 stats.layoutsRead += 1
             }
             kept[key] = outcome
@@ -368,6 +397,38 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.mode = incremental && newOptions == nil ? "swift" : "swift-whole"
         stats.readMicros = nowMicros() - t0 - stats.parseMicros - stats.indexMicros
         stats.totalMicros = nowMicros() - t0
+    }
+
+    /// Reads `sites` into `read` by range start: on this thread alone, or with the reading pool's helpers when they
+    /// are several (each thread reads with a module of its own, `SwiftModule.forReading`).
+    private func readSites(_ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions,
+                           into read: inout [Int: SwiftFrontEnd.SiteOutcome]) {
+        let results = ReadResults(count: sites.count)
+        if sites.count > 1 {
+            module.buildTables()
+            let lanes = ReadingPool.shared.perform(sites.count) { next in
+                let own = module.forReading()
+                while let k = next() { results.set(k, Self.readSite(sites[k], module: own, environments: environments, options: options)) }
+            }
+            if lanes > 1 {
+                stats.readThreads = max(stats.readThreads, lanes)
+                for (k, site) in sites.enumerated() { read[site.range.start] = results.outcomes[k] }
+                return
+            }
+        }
+        if !sites.isEmpty { stats.readThreads = max(stats.readThreads, 1) }
+        for site in sites { read[site.range.start] = Self.readSite(site, module: module, environments: environments, options: options) }
+    }
+
+    /// One layout read, with the names its evaluation looked up in the module.
+    private static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment],
+                                 options: LintOptions) -> SwiftFrontEnd.SiteOutcome {
+        module.recorder.active = true
+        module.recorder.names = []
+        var outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
+        module.recorder.active = false
+        outcome.lookups = module.recorder.names
+        return outcome
     }
 
     /// Where the regions start: each top-level item, and in a top-level type or extension each member and the
@@ -392,6 +453,18 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             }
         }
         return cuts
+    }
+}
+
+/// The outcomes of layouts read on several threads, by index.
+private final class ReadResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var outcomes: [SwiftFrontEnd.SiteOutcome?]
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+    func set(_ k: Int, _ outcome: SwiftFrontEnd.SiteOutcome) {
+        lock.lock()
+        defer { lock.unlock() }
+        outcomes[k] = outcome
     }
 }
 

@@ -103,7 +103,8 @@ public enum SwiftFrontEnd {
 
     /// The result of a file layoutlint does not read, and why: larger than `maxFileBytes`, binary, or nesting
     /// brackets past `maxBracketNesting`. nil for a file it reads.
-    static func refusal(path: String, bytes: [UInt8]) -> SwiftFileResult? {
+    /// `bracketsWithinLimit`: the brackets are known to nest within `maxBracketNesting` (not scanned again).
+    static func refusal(path: String, bytes: [UInt8], bracketsWithinLimit: Bool = false) -> SwiftFileResult? {
         let mentions = mentionsCompositionalLayout(bytes)
         if bytes.count > maxFileBytes && mentions {
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
@@ -115,7 +116,7 @@ public enum SwiftFrontEnd {
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
                 Diagnostic(rule: .syntax, severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))])
         }
-        if mentions, let at = bracketNestingPastLimit(bytes) {
+        if mentions, !bracketsWithinLimit, let at = bracketNestingPastLimit(bytes) {
             // swift-syntax's parser looks ahead for a type at each `[` (`[Int]`, `[3 of Int]`), and its time
             // doubles with each level of nested brackets: 20 levels took 17 s, 25 took 44 s.
             return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
@@ -151,12 +152,15 @@ public enum SwiftFrontEnd {
         var lint: LintResult?
         /// The names the evaluation looked up in the module (recorded by a document reader).
         var lookups: Set<String> = []
+        /// The sections it builds by range (`sectionsByRange`).
+        var sections: [ByteRange: SectionSpec] = [:]
     }
 
     static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> SiteOutcome {
         let read = readLayout(site, module: module, environments: environments, options: options)
         var outcome = SiteOutcome(site: site, read: read)
         if let documents = read.documents {
+            outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
             let file = module.files[site.file]
             var lint = lintModels(documents, environments: environments, source: module.regions == nil ? file.bytes : [],
@@ -223,18 +227,16 @@ public enum SwiftFrontEnd {
             }
             files[file].layouts.append(layout)
         }
-        // The sections each file's layouts build (for fixes that edit more than the finding's expression).
-        var sections: [[SectionSpec]] = Array(repeating: [], count: module.files.count)
-        for o in outcomes {
-            for doc in o.read.documents ?? [] {
-                for section in doc.sections { sections[module.locate(real(section.range).start).file].append(section.base) }
-            }
-        }
+        // The sections the layouts build (for fixes that edit more than the finding's expression).
+        let sections = outcomes.map(\.sections).filter { !$0.isEmpty }
         for f in module.files.indices {
             let file = module.files[f]
             var ds = dedupe(perFile[f])
             let base = file.base
-            attachSwiftFixes(&ds, file: file, sections: sections[f], real: { r in
+            attachSwiftFixes(&ds, file: file, sections: sections, virtual: { r in
+                let m = ByteRange(r.start + base, r.end + base)
+                return module.regions?.virtual(m) ?? m
+            }, real: { r in
                 let x = real(r)
                 return ByteRange(x.start - base, x.end - base)
             })
@@ -265,6 +267,17 @@ public enum SwiftFrontEnd {
     /// Where `[` first nests past `maxBracketNesting` (outside strings and comments), if it does.
     static func bracketNestingPastLimit(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { bracketNestingPastLimit($0) }
+    }
+
+    /// Whether changing `bytes[range]` can change what `bracketNestingPastLimit` finds: the bytes or a neighbour
+    /// is one its scan looks at (a bracket, or a byte that starts or ends a comment or a string). Any other byte
+    /// typed or deleted leaves the scan as it was.
+    static func mayChangeBracketNesting(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        let lo = max(0, range.lowerBound - 1), hi = min(bytes.count, range.upperBound + 1)
+        return bytes[lo..<hi].contains { c in
+            c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "/") || c == UInt8(ascii: "*")
+                || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c == 0x0A
+        }
     }
 
     /// (Over the buffer: this runs on every edit in the editor.)
@@ -468,6 +481,12 @@ final class LargeStackWorker: @unchecked Sendable {
     private var started = false
 
     func run(_ body: @escaping () -> Void) {
+        start(body)
+        wait()
+    }
+
+    /// Starts `body` on the thread and returns at once; `wait` waits for it to end.
+    func start(_ body: @escaping () -> Void) {
         if !started {
             started = true
             let thread = Thread { [self] in
@@ -484,14 +503,55 @@ final class LargeStackWorker: @unchecked Sendable {
         }
         job = body
         ready.signal()
-        done.wait()
     }
+
+    func wait() { done.wait() }
 
     /// Ends the thread (it holds no reference to its owner).
     func stop() {
         guard started else { return }
         stopping = true
         ready.signal()
+    }
+}
+
+/// Threads with `onLargeStack`'s stack that read layouts beside a document reader's own thread when an edit reads
+/// several again (a helper that several layouts call): one fewer than the processors (at most 7), started on first
+/// use, shared by every reader and used by one at a time (another waits for it).
+final class ReadingPool: @unchecked Sendable {
+    static let shared = ReadingPool(helpers: max(0, min(ProcessInfo.processInfo.activeProcessorCount, 8) - 1))
+    private let workers: [LargeStackWorker]
+    private let busy = NSLock()
+
+    init(helpers: Int) { workers = (0..<helpers).map { _ in LargeStackWorker() } }
+
+    /// Calls `lane` on this thread and on up to `count - 1` helpers at once; each lane takes the indexes below `count`
+    /// it works on from `next` (nil: none left), so a lane that finishes early takes more. Returns the lanes run: 0,
+    /// having called nothing, when there is no helper (the caller reads on its own).
+    func perform(_ count: Int, _ lane: @escaping @Sendable (_ next: () -> Int?) -> Void) -> Int {
+        guard count > 1, !workers.isEmpty else { return 0 }
+        busy.lock()
+        defer { busy.unlock() }
+        let indexes = Indexes(count)
+        let helpers = workers.prefix(count - 1)
+        for w in helpers { w.start { lane(indexes.next) } }
+        lane(indexes.next)
+        for w in helpers { w.wait() }
+        return helpers.count + 1
+    }
+
+    private final class Indexes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var given = 0
+        private let count: Int
+        init(_ count: Int) { self.count = count }
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard given < count else { return nil }
+            given += 1
+            return given - 1
+        }
     }
 }
 

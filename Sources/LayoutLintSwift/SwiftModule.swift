@@ -254,6 +254,26 @@ public final class SwiftModule: @unchecked Sendable {
         findSites(in: 0, constructions: finder.constructions)
     }
 
+    /// Builds the declarations by name now (before `forReading` is called from several threads).
+    func buildTables() { indexTables() }
+
+    /// A module for reading layouts on another thread beside this one (`ReadingPool`): the same files, regions and
+    /// declarations by name (`buildTables` first), with a lookup recorder and folded expressions of its own, the
+    /// state a read changes.
+    func forReading() -> SwiftModule {
+        precondition(tablesBuilt, "buildTables() comes first")
+        let m = SwiftModule(regions: regions)
+        m.files = files
+        m.sites = sites
+        m.tablesBuilt = true
+        m._functions.storage = _functions.storage
+        m._properties.storage = _properties.storage
+        m._storedProperties.storage = _storedProperties.storage
+        m._enums.storage = _enums.storage
+        m._typeNames.storage = _typeNames.storage
+        return m
+    }
+
     /// What an index walk collects: everything (a module read as a whole), the layout sites' candidates and some
     /// declared names (a document reader's module, first), or the declarations by name (its first lookup).
     private enum IndexPass {

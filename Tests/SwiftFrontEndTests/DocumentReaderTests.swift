@@ -73,6 +73,31 @@ private let threeLayouts = """
     }
     """
 
+/// Four layouts that call one helper (one through a section provider), and one that does not.
+private let sharedHelper = replacing(threeLayouts, "    func makeCarousel()", """
+            enum Columns {
+                static let narrow = 2
+            }
+
+            func makeNarrowGrid() -> UICollectionViewCompositionalLayout {
+                UICollectionViewCompositionalLayout(section: gridSection(columns: Columns.narrow))
+            }
+
+            func makeWideGrid() -> UICollectionViewCompositionalLayout {
+                let section = gridSection(columns: 6)
+                section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 8, bottom: 0, trailing: 8) // 横 🧱
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+
+            func makeSectioned() -> UICollectionViewCompositionalLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    index == 0 ? self.gridSection(columns: 1) : nil
+                }
+            }
+
+            func makeCarousel()
+    """)
+
 /// `text` with the first `old` replaced by `new`.
 private func replacing(_ text: String, _ old: String, _ new: String) -> String {
     guard let r = text.range(of: old) else { Issue.record("no \(old)"); return text }
@@ -115,6 +140,26 @@ struct DocumentReaderTests {
         let text2 = replacing(text, "static let spacing: CGFloat = 10", "static let spacing: CGFloat = 14")
         r.update(text: Array(text2.utf8), options: nil)
         #expect(r.stats.layoutsRead == 1)
+        expectFresh(r, text2)
+    }
+
+    @Test("an edit of a helper that several layouts call reads them on several threads, with a fresh read's result")
+    func helperOfSeveralLayouts() {
+        let r = reader(sharedHelper)
+        #expect(r.stats.layoutsRead == 6)
+        let text = replacing(sharedHelper, ".absolute(100)", ".absolute(120)")
+        r.update(text: Array(text.utf8), options: nil)
+        // The four layouts that call the helper; the list and the carousel are kept.
+        #expect(r.stats.layoutsRead == 4)
+        #expect(r.stats.layoutsReused == 2)
+        #expect(r.stats.readThreads == min(ProcessInfo.processInfo.activeProcessorCount, 4))
+        expectFresh(r, text)
+        // Each thread records what its layouts looked up: a later edit of a constant only one of them reads reads
+        // that one again.
+        let text2 = replacing(text, "static let narrow = 2", "static let narrow = 5")
+        r.update(text: Array(text2.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)
+        #expect(r.stats.readThreads == 1)
         expectFresh(r, text2)
     }
 
@@ -234,12 +279,12 @@ struct DocumentReaderTests {
 
     /// Random single-byte edits (typed, deleted, or a digit changed as a user tunes a value), each followed by an
     /// update compared with a fresh read. Returns the layouts kept over the run.
-    func randomEdits(_ start: [UInt8], seed: UInt64, steps: Int, _ label: String) -> Int {
+    func randomEdits(_ start: [UInt8], seed: UInt64, steps: Int, _ label: String,
+                     alphabet: [UInt8] = Array("abcxyz0123456789 .(){}\n\"/*,:=".utf8)) -> Int {
         var rng = SplitMix(seed: seed)
         var text = start
         // (A parse from scratch every 7 updates, as every 400 in the editor: both paths are compared.)
         let r = SwiftDocumentReader(path: "Feed.swift", text: text, options: LintOptions(), reparseEvery: 7)
-        let alphabet = Array("abcxyz0123456789 .(){}\n\"/*,:=".utf8)
         var kept = 0
         for step in 0..<steps {
             let at = Int(rng.next() % UInt64(text.count + 1))
@@ -273,6 +318,42 @@ struct DocumentReaderTests {
         let bytes = readBytes(corpusRoot.appendingPathComponent("Cases/" + name).path)
         #expect(!bytes.isEmpty)
         _ = randomEdits(bytes, seed: UInt64(bytes.count), steps: 30, name)
+    }
+
+    @Test("the same where four layouts call one helper (read on several threads)")
+    func randomEditsSharedHelper() {
+        #expect(randomEdits(Array(sharedHelper.utf8), seed: 11, steps: 60, "shared helper") > 0)
+    }
+
+    @Test("brackets nested past the limit are refused as an edit takes them out of a comment or a string, read as one puts them back")
+    func deepBracketsInCommentsAndStrings() {
+        let deep = String(repeating: "[", count: SwiftFrontEnd.maxBracketNesting + 1)
+        var text = replacing(threeLayouts, "    func makeGrid()", """
+                // note \(deep) 注
+                let sample = "a\\"\(deep)" /* \(deep) */
+                func makeGrid()
+            """)
+        let r = reader(text)
+        func refused() -> Bool { r.result.diagnostics.contains { $0.rule == "swift-limit" && $0.message.contains("brackets nest") } }
+        #expect(!refused())
+        /// Replaces the first `old` after `marker` with `new`, reads the text, and compares with a fresh read.
+        func edit(after marker: String, _ old: String, _ new: String, refuses: Bool) {
+            let from = text.range(of: marker)!.upperBound
+            let r0 = text.range(of: old, range: from..<text.endIndex)!
+            text.replaceSubrange(r0, with: new)
+            r.update(text: Array(text.utf8), options: nil)
+            #expect(refused() == refuses, "\(old) → \(new)")
+            expectFresh(r, text, "\(old) → \(new)")
+        }
+        edit(after: "func makeList", "item", "items", refuses: false)
+        edit(after: "// note", " ", "\n", refuses: true)                      // a line break ends the comment
+        edit(after: "// note", "\n", " ", refuses: false)
+        edit(after: "let sample = \"a", "\\", "", refuses: true)               // the string ends before the brackets
+        edit(after: "let sample = \"a", "\"", "\\\"", refuses: false)
+        edit(after: "let sample = \"a\\", "\"", "x\"", refuses: true)       // typed after the backslash: the quote ends the string
+        edit(after: "let sample = \"a\\", "x", "", refuses: false)
+        edit(after: "\" /", "*", "", refuses: true)                            // no comment opens
+        edit(after: "\" /", " ", "* ", refuses: false)
     }
 
     @Test("the same beside a large type (parsed as its members, one by one)")
