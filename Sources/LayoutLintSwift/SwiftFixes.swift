@@ -6,9 +6,11 @@ import LayoutLintCore
 
 extension SwiftFrontEnd {
     /// `sections`: the sections of the file's layouts, their ranges in the file's offsets.
-    static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [SectionSpec] = [],
-                                 real: @escaping (ByteRange) -> ByteRange = { $0 }) {
-        let sectionAt = SectionsByRange(sections, real)
+    /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `virtual` turns the
+    /// file's offsets into those, `real` back.
+    static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [[ByteRange: SectionSpec]] = [],
+                                 virtual: @escaping (ByteRange) -> ByteRange = { $0 }, real: @escaping (ByteRange) -> ByteRange = { $0 }) {
+        let sectionAt = SectionsByRange(sections, virtual)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
             switch diagnostics[i].ruleID {
             case .estimatedContentInsets: diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
@@ -19,28 +21,37 @@ extension SwiftFrontEnd {
         }
     }
 
-    /// The section a paging finding is about: the first whose spacing, insets or group size is at the finding.
-    /// (A table made on the first question: a file's layouts build a section per environment each, and the editor
-    /// assembles them on every edit.)
-    final class SectionsByRange {
-        private let sections: [SectionSpec]
-        private let real: (ByteRange) -> ByteRange
-        private lazy var table: [ByteRange: SectionSpec] = {
-            var t: [ByteRange: SectionSpec] = [:]
-            for s in sections {
+    /// A layout's sections by the range of their spacing, insets and group size (the first section at each), in the
+    /// offsets its read gave them: made once when the layout is read (the editor assembles a file's diagnostics on
+    /// every edit, from layouts mostly kept, whose offsets edits elsewhere do not move).
+    static func sectionsByRange(_ documents: [LayoutDocument]) -> [ByteRange: SectionSpec] {
+        var t: [ByteRange: SectionSpec] = [:]
+        for doc in documents {
+            for section in doc.sections {
+                let s = section.base
                 for r in [s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range, s.group?.height?.range] {
-                    if let r, t[real(r)] == nil { t[real(r)] = s }
+                    if let r, t[r] == nil { t[r] = s }
                 }
             }
-            return t
-        }()
+        }
+        return t
+    }
 
-        init(_ sections: [SectionSpec], _ real: @escaping (ByteRange) -> ByteRange) {
-            self.sections = sections
-            self.real = real
+    /// The section a paging finding is about: the first whose spacing, insets or group size is at the finding.
+    struct SectionsByRange {
+        let tables: [[ByteRange: SectionSpec]]
+        let virtual: (ByteRange) -> ByteRange
+
+        init(_ tables: [[ByteRange: SectionSpec]], _ virtual: @escaping (ByteRange) -> ByteRange) {
+            self.tables = tables
+            self.virtual = virtual
         }
 
-        func section(of d: Diagnostic) -> SectionSpec? { table[d.range] }
+        func section(of d: Diagnostic) -> SectionSpec? {
+            let r = virtual(d.range)
+            for t in tables { if let s = t[r] { return s } }
+            return nil
+        }
     }
 
     /// `.paging` with spacing, insets or a narrower group: `.groupPaging` pages by the group (a suggestion: it
