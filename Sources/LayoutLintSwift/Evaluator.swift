@@ -328,12 +328,12 @@ final class Evaluator {
         if case .unknown(let u) = subject {
             // Each case would be a layout of its own; the first is read and the assumption named.
             note(.swiftAssumption, .information, "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case", r(sw.subject, file))
-            for el in sw.cases { if case .switchCase(let c) = el { return (c, Scope(parent: scope)) } }
+            for el in sw.cases { if case .switchCase(let c) = el, !Self.isRecovered(c) { return (c, Scope(parent: scope)) } }
             return nil
         }
         var fallback: SwitchCaseSyntax?
         for el in sw.cases {
-            guard case .switchCase(let c) = el else { continue }
+            guard case .switchCase(let c) = el, !Self.isRecovered(c) else { continue }
             switch c.label {
             case .default:
                 fallback = c
@@ -354,6 +354,13 @@ final class Evaluator {
         }
         // Fell to `default` (or past every case): the cases name the sections still to ask for.
         return fallback.map { ($0, Scope(parent: scope)) }
+    }
+
+    /// Whether the parser made this case up around statements that stand where a `case` belongs (half-typed code:
+    /// `xcase 0:`): it has no label of the user's, and matches nothing.
+    static func isRecovered(_ c: SwitchCaseSyntax) -> Bool {
+        if case .case(let label) = c.label { return label.caseKeyword.presence == .missing }
+        return false
     }
 
     /// Whether `value` matches a `case` pattern (binding what the pattern binds into `scope`).

@@ -38,6 +38,36 @@ struct BadInputTests {
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
     }
 
+    @Test("a statement typed where the first case belongs (`xcase 0:`) is no case: it matches no section index")
+    func strayStatementBeforeCase() {
+        let provider = """
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    switch index {
+                    case 0:
+            \(itemAndGroup.split(separator: "\n").map { "            " + $0 }.joined(separator: "\n"))
+                        return NSCollectionLayoutSection(group: group)
+                    case 1:
+            \(itemAndGroup.split(separator: "\n").map { "            " + $0 }.joined(separator: "\n"))
+                        let section = NSCollectionLayoutSection(group: group)
+                        section.interGroupSpacing = 8 // 二番目 🧩
+                        return section
+                    default:
+                        return nil
+                    }
+                }
+            }
+            """
+        #expect(lintSwift(provider).layouts.first?.result.layouts.first?.sections.count == 2)
+        // The parser makes a case up around `xcase 0:` and the statements after it (there is no case they could
+        // belong to): were it to match, every index would have a section, up to the 200 layoutlint reads. Index 0
+        // falls to `default` and ends the sections.
+        let r = lintSwift(provider.replacingOccurrences(of: "case 0:", with: "xcase 0:"))
+        #expect(r.diagnostics.allSatisfy { $0.rule != "swift-limit" }, "\(r.diagnostics.map(\.message))")
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 0)
+    }
+
     @Test("a helper that calls itself forever is a bounded diagnostic, not a stack overflow")
     func endlessRecursion() {
         let r = lintSwift("""
