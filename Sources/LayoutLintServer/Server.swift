@@ -10,6 +10,7 @@ import PlainJSON
 import JSONRPC
 import LSPProtocol
 import LayoutLintCore
+import LayoutLintSwift
 import LayoutLintWorkspace
 
 public let layoutlintServerVersion = "0.1.0"
@@ -75,7 +76,9 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, handleSignals
     _ = LanguageServer.staleFoldersRemoved
     let server = LanguageServer(input: input, output: output, options: .fromEnvironment())
     defer { LanguageServer.previewFolder.remove() }
-    return server.run()
+    // On a thread with a large stack: Swift documents are read on the server's own thread (no thread to wake and
+    // wait for on each edit).
+    return onLargeStack { server.run() }
 }
 
 final class LanguageServer {

@@ -142,10 +142,14 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     /// Reads `text` (the document's text now); `options` when they changed (everything is read again).
     /// `lineIndex`: the text's, when the caller has it.
     public func update(text newText: [UInt8], options newOptions: LintOptions?, lineIndex: LineIndex? = nil) {
-        worker.run { self.updateOnThisThread(newText, newOptions, lineIndex) }
+        if isLargeStackThread {
+            updateOnThisThread(newText, newOptions, lineIndex)
+        } else {
+            worker.run { self.updateOnThisThread(newText, newOptions, lineIndex) }
+        }
     }
 
-    /// The thread updates run on (a large stack, kept from one update to the next).
+    /// The thread updates run on when the caller's stack is not a large one (kept from one update to the next).
     private let worker = LargeStackWorker()
 
     deinit { worker.stop() }

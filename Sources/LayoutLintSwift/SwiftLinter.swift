@@ -457,11 +457,13 @@ public enum SwiftFrontEnd {
 }
 
 /// Runs `body` on a thread with a large stack: swift-syntax's tree and the evaluator recurse as deep as the code
-/// nests (bounded), which the 512 KB of a dispatch worker thread does not always hold.
-func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+/// nests (bounded), which the 512 KB of a dispatch worker thread does not always hold. (The language server runs
+/// on one: a document reader then updates on the server's own thread, with no thread to wake per edit.)
+public func onLargeStack<T>(_ body: @escaping () -> T) -> T {
     let box = StackBox(body)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
+        markLargeStack()
         box.value = box.body()
         done.signal()
     }
@@ -470,6 +472,17 @@ func onLargeStack<T>(_ body: @escaping () -> T) -> T {
     done.wait()
     return box.value!
 }
+
+private let largeStackKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
+private func markLargeStack() { pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1)) }
+
+/// Whether this thread has `onLargeStack`'s stack (`onLargeStack`'s or a `LargeStackWorker`'s).
+var isLargeStackThread: Bool { pthread_getspecific(largeStackKey) != nil }
 
 /// A thread with `onLargeStack`'s stack that runs one job at a time for its owner (a document reader: starting a
 /// thread for each edit cost more than an edit that reads no layout again). It ends when its owner lets it go.
@@ -490,6 +503,7 @@ final class LargeStackWorker: @unchecked Sendable {
         if !started {
             started = true
             let thread = Thread { [self] in
+                markLargeStack()
                 while true {
                     ready.wait()
                     if stopping { return }
