@@ -105,6 +105,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     /// Whether the text's brackets were found (or known) to nest within `SwiftFrontEnd.maxBracketNesting`: an edit
     /// that types or deletes none of the bytes the scan looks at does not scan again.
     private var bracketsWithinLimit = false
+    /// Whether the text mentions `layoutlint` (a suppression comment may be in it; nil: not known).
+    private var mentionsLayoutlint: Bool?
     private var parsed: IncrementalParseResult?
     private var regions = SwiftRegions()
     /// Each region's end in the text (parallel to `regions.starts`).
@@ -156,6 +158,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     private func forget() {
         bracketsWithinLimit = false
+        mentionsLayoutlint = nil
         parsed = nil
         compaction = nil
         editsSinceCompaction = []
@@ -308,7 +311,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.regions = fresh.ids.count
         stats.regionsChanged = changedIDs.count
 
-        let comments = mentionsSuppression(newText) ? swiftComments(tree, bytes: newText) : []
+        mentionsLayoutlint = mentionsSuppression(newText, after: mentionsLayoutlint.map { (oldText, $0, p, oldEnd, newEnd) })
+        let comments = mentionsLayoutlint == true ? swiftComments(tree, bytes: newText) : []
         // Regions kept declare what they declared; the others are read from the new declarations.
         let inChanged = { (offset: Int) -> Bool in fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false }
         // Items and members whose text is unchanged are not walked again: those without layouts are skipped, and
@@ -354,7 +358,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         var reusable: [Int: SwiftFrontEnd.SiteOutcome] = [:]
         for site in module.sites {
             let key = site.range.start
-            guard var old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
+            guard let old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
                   !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames) else { continue }
             old.site = site
             reusable[key] = old
@@ -377,7 +381,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
         let outcomes = SwiftFrontEnd.layoutOutcomes(module) { site in
             let key = site.range.start
-            var outcome: SwiftFrontEnd.SiteOutcome
+            let outcome: SwiftFrontEnd.SiteOutcome
             if let old = keptOutcome(site) {
                 outcome = old
                 stats.layoutsReused += 1
@@ -429,7 +433,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                                  options: LintOptions) -> SwiftFrontEnd.SiteOutcome {
         module.recorder.active = true
         module.recorder.names = []
-        var outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
+        let outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
         module.recorder.active = false
         outcome.lookups = module.recorder.names
         return outcome
@@ -599,4 +603,18 @@ extension SwiftFileResult {
 /// Whether the text mentions a suppression at all (most files do not: their comments need not be collected).
 func mentionsSuppression(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { contains($0, "layoutlint") }
+}
+
+/// The same after an edit, from what the text before it said (`old`, whether it mentioned, the changed span): a
+/// mention the edit made or unmade overlaps the span, so only the bytes around it are searched, unless the edit
+/// touched a mention the old text had (then the whole text is).
+func mentionsSuppression(_ bytes: [UInt8], after edit: (old: [UInt8], mentioned: Bool, start: Int, oldEnd: Int, newEnd: Int)?) -> Bool {
+    guard let e = edit else { return mentionsSuppression(bytes) }
+    let reach = "layoutlint".utf8.count - 1
+    func around(_ b: [UInt8], _ end: Int) -> Bool {
+        let lo = max(0, e.start - reach), hi = min(b.count, end + reach)
+        return lo < hi && b.withUnsafeBufferPointer { contains(UnsafeBufferPointer(rebasing: $0[lo..<hi]), "layoutlint") }
+    }
+    if !e.mentioned { return around(bytes, e.newEnd) }
+    return around(e.old, e.oldEnd) ? mentionsSuppression(bytes) : true
 }

@@ -145,20 +145,26 @@ public enum SwiftFrontEnd {
     }
 
     /// One layout read and checked: what the evaluator read (or why it stopped) and the engine's result, in module
-    /// offsets (a document reader's region offsets: `SwiftRegions`).
-    struct SiteOutcome {
+    /// offsets (a document reader's region offsets: `SwiftRegions`). (A class: a document reader keeps most of them
+    /// from one edit to the next, and passes them along several times in each.)
+    final class SiteOutcome {
         var site: LayoutSite
-        var read: Read
+        let read: Read
         var lint: LintResult?
         /// The names the evaluation looked up in the module (recorded by a document reader).
         var lookups: Set<String> = []
         /// The sections it builds by range (`sectionsByRange`).
         var sections: [ByteRange: SectionSpec] = [:]
+
+        init(site: LayoutSite, read: Read) {
+            self.site = site
+            self.read = read
+        }
     }
 
     static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> SiteOutcome {
         let read = readLayout(site, module: module, environments: environments, options: options)
-        var outcome = SiteOutcome(site: site, read: read)
+        let outcome = SiteOutcome(site: site, read: read)
         if let documents = read.documents {
             outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.

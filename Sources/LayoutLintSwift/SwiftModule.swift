@@ -529,15 +529,14 @@ public final class SwiftModule: @unchecked Sendable {
     /// runs to build it. A local variable inside a function does not name it (`let layout = …` in
     /// `createGridLayout()` is `createGridLayout`); one in top-level code does.
     func enclosingContext(of node: Syntax) -> (String?, Syntax?) {
-        var name: String?
         var context: Syntax?
         var n: Syntax? = node.parent
         while let c = n {
             if let f = c.as(FunctionDeclSyntax.self) {
-                return (name ?? f.name.text, Syntax(f))
+                return (f.name.text, Syntax(f))
             }
             if let b = c.as(PatternBindingSyntax.self), isMemberOrGlobal(b) {
-                let bindingName = name ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                let bindingName = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
                 // A file-level binding of a file that runs statements (main.swift, a playground page, a script) is
                 // read as the file runs, in order: the statements before it change what it reads.
                 // (binding → its list → `let`/`var` → the file's item → its statements → the file)
@@ -547,11 +546,11 @@ public final class SwiftModule: @unchecked Sendable {
                 }
                 return (bindingName, Syntax(b))
             }
-            if c.is(InitializerDeclSyntax.self) { return (name ?? "init", c) }
+            if c.is(InitializerDeclSyntax.self) { return ("init", c) }
             if c.is(SourceFileSyntax.self) { context = c }
             n = c.parent
         }
-        return (name, context)
+        return (nil, context)
     }
 
     /// Whether a file has statements at its top level, not only declarations: code that runs in order, as in

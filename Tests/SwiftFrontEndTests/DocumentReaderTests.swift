@@ -356,6 +356,29 @@ struct DocumentReaderTests {
         edit(after: "\" /", " ", "* ", refuses: false)
     }
 
+    @Test("a suppression comment typed a character at a time takes effect when complete, and ends when broken")
+    func suppressionTypedAndBroken() {
+        let r = reader(threeLayouts)
+        let rule = "centered-paging-inter-group-spacing"
+        #expect(r.result.diagnostics.contains { $0.rule == rule })
+        let comment = "// layoutlint:disable-next-line \(rule) ✍️\n        "
+        var text = threeLayouts
+        let at = text.range(of: "section.interGroupSpacing = 12")!.lowerBound
+        var typed = ""
+        for c in comment {
+            typed.append(c)
+            text = threeLayouts.replacingCharacters(in: at..<at, with: typed)
+            r.update(text: Array(text.utf8), options: nil)
+            expectFresh(r, text, "typed \(typed.debugDescription)")
+        }
+        #expect(!r.result.diagnostics.contains { $0.rule == rule })
+        // One letter of "layoutlint" deleted: the comment no longer names layoutlint.
+        text = text.replacingOccurrences(of: "// layoutlint:", with: "// layoutlnt:")
+        r.update(text: Array(text.utf8), options: nil)
+        #expect(r.result.diagnostics.contains { $0.rule == rule })
+        expectFresh(r, text)
+    }
+
     @Test("the same beside a large type (parsed as its members, one by one)")
     func randomEditsLargeType() {
         _ = randomEdits(Array(largeType.utf8), seed: 7, steps: 40, "large type")
