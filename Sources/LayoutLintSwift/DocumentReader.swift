@@ -363,34 +363,14 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             old.site = site
             reusable[key] = old
         }
-        let keptOutcome = { (site: LayoutSite) in reusable[site.range.start] }
-        // The layouts to read again, read first, several at once where they are several: the constructions, then
-        // the functions returning a section that no construction reaches (`layoutOutcomes`).
-        var read: [Int: SwiftFrontEnd.SiteOutcome] = [:]
-        let isConstruction = { (site: LayoutSite) -> Bool in if case .construction = site.kind { true } else { false } }
-        let constructionsToRead = module.sites.filter { isConstruction($0) && keptOutcome($0) == nil }
-        readSites(constructionsToRead, module: module, environments: environments, options: options, into: &read)
-        var reached = Set<Int>()
-        for site in module.sites where isConstruction(site) {
-            if let o = read[site.range.start] ?? keptOutcome(site) { reached.formUnion(o.read.reached) }
+        // The layouts to read again are read at once, on several threads where they are several.
+        let outcomes = SwiftFrontEnd.layoutOutcomes(module, kept: { reusable[$0.range.start] }) { sites in
+            readSites(sites, module: module, environments: environments, options: options)
         }
-        let othersToRead = module.sites.filter {
-            !isConstruction($0) && !reached.contains($0.range.start) && SwiftFrontEnd.standsAlone($0, module) && keptOutcome($0) == nil
-        }
-        readSites(othersToRead, module: module, environments: environments, options: options, into: &read)
         var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
-        let outcomes = SwiftFrontEnd.layoutOutcomes(module) { site in
-            let key = site.range.start
-            let outcome: SwiftFrontEnd.SiteOutcome
-            if let old = keptOutcome(site) {
-                outcome = old
-                stats.layoutsReused += 1
-            } else {
-                outcome = read[key] ?? Self.readSite(site, module: module, environments: environments, options: options)
-                stats.layoutsRead += 1
-            }
-            kept[key] = outcome
-            return outcome
+        for o in outcomes {
+            if reusable[o.site.range.start] === o { stats.layoutsReused += 1 } else { stats.layoutsRead += 1 }
+            kept[o.site.range.start] = o
         }
         cache = kept
         stats.layouts = outcomes.count
@@ -407,25 +387,24 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.totalMicros = nowMicros() - t0
     }
 
-    /// Reads `sites` into `read` by range start: on this thread alone, or with the reading pool's helpers when they
-    /// are several (each thread reads with a module of its own, `SwiftModule.forReading`).
-    private func readSites(_ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions,
-                           into read: inout [Int: SwiftFrontEnd.SiteOutcome]) {
-        let results = ReadResults(count: sites.count)
+    /// Reads `sites`, returning their outcomes in order: on this thread alone, or with the reading pool's helpers
+    /// when they are several (each thread reads with a module of its own, `SwiftModule.forReading`).
+    private func readSites(_ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment],
+                           options: LintOptions) -> [SwiftFrontEnd.SiteOutcome] {
         if sites.count > 1 {
             module.buildTables()
+            let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()
                 while let k = next() { results.set(k, Self.readSite(sites[k], module: own, environments: environments, options: options)) }
             }
             if lanes > 1 {
                 stats.readThreads = max(stats.readThreads, lanes)
-                for (k, site) in sites.enumerated() { read[site.range.start] = results.outcomes[k] }
-                return
+                return results.outcomes.map { $0! }
             }
         }
         if !sites.isEmpty { stats.readThreads = max(stats.readThreads, 1) }
-        for site in sites { read[site.range.start] = Self.readSite(site, module: module, environments: environments, options: options) }
+        return sites.map { Self.readSite($0, module: module, environments: environments, options: options) }
     }
 
     /// One layout read, with the names its evaluation looked up in the module.

@@ -89,7 +89,7 @@ public enum SwiftFrontEnd {
             for i in resultIndex { results[i].unknownEnvironments = unknown }
             return results
         }
-        let outcomes = layoutOutcomes(module) { readSite($0, module: module, environments: environments, options: options) }
+        let outcomes = layoutOutcomes(module) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
         let assembled = assemble(outcomes, module: module, options: options, unknown: unknown)
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
             results[i].diagnostics = assembled[f].diagnostics
@@ -127,21 +127,27 @@ public enum SwiftFrontEnd {
         return nil
     }
 
-    /// Each layout of the module and its outcome (`outcome` reads it, or keeps what it had). Constructions come
-    /// first: a function returning a section that a construction reaches is part of that layout, not one of its own;
-    /// nor is one that cannot be called as it is (`standsAlone`).
-    static func layoutOutcomes(_ module: SwiftModule, _ outcome: (LayoutSite) -> SiteOutcome) -> [SiteOutcome] {
-        let ordered = module.sites.filter { if case .construction = $0.kind { return true } else { return false } }
-            + module.sites.filter { if case .construction = $0.kind { return false } else { return true } }
-        var outcomes: [SiteOutcome] = []
-        var reached: Set<Int> = []
-        for site in ordered {
-            if case .construction = site.kind {} else if reached.contains(site.range.start) || !standsAlone(site, module) { continue }
-            let o = outcome(site)
-            reached.formUnion(o.read.reached)
-            outcomes.append(o)
+    /// Each layout of the module and its outcome: the one `kept` gives it (a document reader's, while nothing it read
+    /// changed), else one `read` gives (which reads several layouts at once, returning their outcomes in order).
+    /// Constructions come first: a function returning a section that a construction reaches is part of that layout,
+    /// not one of its own; nor is one that cannot be called as it is (`standsAlone`).
+    static func layoutOutcomes(_ module: SwiftModule, kept: (LayoutSite) -> SiteOutcome? = { _ in nil },
+                               read: ([LayoutSite]) -> [SiteOutcome]) -> [SiteOutcome] {
+        func outcomes(_ sites: [LayoutSite]) -> [SiteOutcome] {
+            var fresh = read(sites.filter { kept($0) == nil }).makeIterator()
+            return sites.map { kept($0) ?? fresh.next()! }
         }
-        return outcomes
+        let isConstruction = { (site: LayoutSite) -> Bool in if case .construction = site.kind { true } else { false } }
+        var all = outcomes(module.sites.filter(isConstruction))
+        var reached: Set<Int> = []
+        for o in all { reached.formUnion(o.read.reached) }
+        // (Read at once, the functions no construction reaches; one that another of them reaches is dropped.)
+        for o in outcomes(module.sites.filter { !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) })
+        where !reached.contains(o.site.range.start) {
+            reached.formUnion(o.read.reached)
+            all.append(o)
+        }
+        return all
     }
 
     /// One layout read and checked: what the evaluator read (or why it stopped) and the engine's result, in module
