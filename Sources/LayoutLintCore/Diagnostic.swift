@@ -131,6 +131,26 @@ extension String {
             }
         }
     }
+
+    /// This string with each occurrence of `needle`'s UTF-8 bytes replaced by `replacement`'s (a byte search, as
+    /// `containsUTF8`).
+    public func replacingUTF8(_ needle: String, with replacement: String) -> String {
+        let h = Array(utf8), n = Array(needle.utf8)
+        guard !n.isEmpty else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(h.count)
+        var i = 0
+        while i < h.count {
+            if i + n.count <= h.count && h[i..<(i + n.count)].elementsEqual(n) {
+                out += replacement.utf8
+                i += n.count
+            } else {
+                out.append(h[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 /// Sorts diagnostics by position, then rule, so every output is deterministic.

@@ -5,7 +5,6 @@ import Foundation
 import LayoutLintCore
 
 extension SwiftFrontEnd {
-    /// `sections`: the sections of the file's layouts, their ranges in the file's offsets.
     /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `virtual` turns the
     /// file's offsets into those, `real` back.
     static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [[ByteRange: SectionSpec]] = [],

@@ -28,32 +28,10 @@ enum SwiftWording {
 
     static func swift(_ message: String) -> String {
         var m = message
-        for (spec, swift) in phrases where occurs(spec, in: m) { m = replacing(spec, with: swift, in: m) }
+        // (Byte searches: Foundation's `contains` and `replacingOccurrences` cost more than the rest of a message's
+        // trip through the engine.)
+        for (spec, swift) in phrases where m.containsUTF8(spec) { m = m.replacingUTF8(spec, with: swift) }
         return m
-    }
-
-    /// (Byte searches: Foundation's `contains` and `replacingOccurrences` cost more than the rest of a message's
-    /// trip through the engine.)
-    private static func occurs(_ needle: String, in hay: String) -> Bool {
-        var hay = hay, needle = needle
-        return hay.withUTF8 { h in needle.withUTF8 { n in contains(h, n) } }
-    }
-
-    private static func replacing(_ needle: String, with replacement: String, in hay: String) -> String {
-        let h = Array(hay.utf8), n = Array(needle.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(h.count + 16)
-        var i = 0
-        while i < h.count {
-            if i + n.count <= h.count && h[i..<(i + n.count)].elementsEqual(n) {
-                out += replacement.utf8
-                i += n.count
-            } else {
-                out.append(h[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func swift(_ d: Diagnostic) -> Diagnostic {
