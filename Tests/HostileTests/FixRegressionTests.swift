@@ -11,6 +11,9 @@ let fuzzFixReproducers: [(String, [UInt8])] = [
     // As found: the unused-definition fix next to a key with a stray ':' and an invalid UTF-8 byte.
     ("unused-definition fix next to broken syntax", Array(##"{ "definitions": { "a": { "$ref": "#/definitions/b" }:,"b " { "$ref": "#/definition"##.utf8)
         + [0xF3] + Array(#"/a" } }, "sections": [] }"#.utf8)),
+    // Minimised from the pipeline fuzzer: the duplicate-key fix right after a string the lexer cut short before its
+    // ',' by looking at the removed key's quote; without that quote the string runs to the end of its line.
+    ("duplicate-key fix after a string cut before its comma", Array("{\"a\": \"x, \"k\": \"v\",\n\"k\": 1}".utf8)),
 ]
 
 @Suite struct HostileFixRegressionTests {

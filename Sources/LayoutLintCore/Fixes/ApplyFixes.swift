@@ -126,7 +126,8 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
 /// parser meets the token after the deletion in that state, as it did before. The state may differ in one flag only
 /// ("recovering": set after a stray `,`, reset by the key), and that flag only ever silences reports. Errors before
 /// the deletion are unchanged, errors in it are gone, and the lexer resumes after it as before: the deletion starts
-/// after whitespace or a finished token or comment, and the standalone parse shows that it ends after finished ones
+/// after whitespace or a finished token or comment (not after a string cut short before the `,`, whose reading
+/// looked at the deleted key), and the standalone parse shows that it ends after finished ones
 /// (its `""` key is read where it was put, and the object ends at its last byte: a deleted text that ends in a
 /// string's `\` or in a `//` comment would swallow it). A `'` earlier on the line of the deletion looks ahead to the
 /// end of its line: a deletion that joins lines must have none. Deleted values nested so deep that the parser would
@@ -150,7 +151,13 @@ public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> 
         guard x < a, source[x] == 0x7B, triviaEnd(source, x + 1, a) == a else { return false }
     } else {
         let q = object.properties[index - 1]
-        guard let t = triviaEnd(source, q.value?.range.end ?? q.keyRange.end, a), t < a, source[t] == 0x2C,
+        let previous = q.value?.range ?? q.keyRange
+        // A string cut before its `,` (`"a, "b": 1`: the lexer took the `"` of `"b"` for its closing quote, saw a
+        // string close after it on the line, and ended the first one before the `,`) was read by looking at the key
+        // this deletion starts with: without it, the first string reads differently.
+        if previous.start < previous.end, source[previous.start] == 0x22,
+           previous.end - previous.start < 2 || source[previous.end - 1] != 0x22 { return false }
+        guard let t = triviaEnd(source, previous.end, a), t < a, source[t] == 0x2C,
               triviaEnd(source, t + 1, a) == a else { return false }
     }
     let members = [0x7B] + source[k..<b] + Array(#""":0}"#.utf8)
