@@ -365,6 +365,7 @@ extension LanguageServer {
             ("unitsSkipped", .int(Int64(st.unitsSkipped))),
             ("parseReused", .int(Int64(st.parseReused))),
             ("readThreads", .int(Int64(st.readThreads))),
+            ("regionsIndexed", .int(Int64(st.regionsIndexed))),
             ("parseMicros", .int(Int64(st.parseMicros))),
             ("indexMicros", .int(Int64(st.indexMicros))),
             ("readMicros", .int(Int64(st.readMicros))),

@@ -86,6 +86,9 @@ public struct SwiftReadStats: Sendable, Equatable {
     /// The most threads that read layouts at once (1: the reader's own; more when several layouts were read again
     /// and the processors allow: `ReadingPool`).
     public var readThreads = 0
+    /// Regions whose declarations were indexed for the lookups of the layouts read (those that declare the names
+    /// they looked up; a region indexed by several reading threads counts once for each).
+    public var regionsIndexed = 0
     public var parseMicros = 0
     /// Regions, declarations and layout sites found.
     public var indexMicros = 0
@@ -113,6 +116,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private var ends: [Int] = []
     /// By region id: the names the region declares (a member's owner type too).
     private var declared: [Int: Set<String>] = [:]
+    /// By name: the regions whose declarations the tables find by it (`SwiftModule.tableKeys`), and by region id
+    /// those names.
+    private var keyed: [String: Set<Int>] = [:]
+    private var keysOf: [Int: [String]] = [:]
     /// By region id: the top-level items and type members that build no layout (while their text is unchanged,
     /// their syntax is not looked into again), and where in the others the constructions of layouts are (region
     /// offsets).
@@ -151,6 +158,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
     }
 
+    /// Regions the reading pool's threads indexed in this update (`stats.regionsIndexed`).
+    private var extraIndexed = 0
+
     /// The thread updates run on when the caller's stack is not a large one (kept from one update to the next).
     private let worker = LargeStackWorker()
 
@@ -165,6 +175,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         regions = SwiftRegions()
         ends = []
         declared = [:]
+        keyed = [:]
+        keysOf = [:]
         quiet = []
         constructions = [:]
         unitStarts = []
@@ -303,6 +315,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         var changedNames = Set<String>()
         for (i, id) in old.ids.enumerated() where !oldKept[i] {
             if let names = declared.removeValue(forKey: id) { changedNames.formUnion(names) }
+            for name in keysOf.removeValue(forKey: id) ?? [] {
+                keyed[name]?.remove(id)
+                if keyed[name]?.isEmpty == true { keyed[name] = nil }
+            }
             quiet.remove(id)
             constructions.removeValue(forKey: id)
         }
@@ -352,6 +368,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             declared[fresh.ids[i], default: []].insert(name)
             changedNames.insert(name)
         }
+        for (name, offset) in module.tableKeys {
+            guard let i = fresh.regionIndex(offset) else { continue }
+            let id = fresh.ids[i]
+            keysOf[id, default: []].append(name)
+            keyed[name, default: []].insert(id)
+        }
+        module.keyedRegions = keyed
         stats.indexMicros = nowMicros() - t0 - stats.parseMicros
 
         // Each layout: its last outcome while nothing it read changed, else read again.
@@ -374,6 +397,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
         cache = kept
         stats.layouts = outcomes.count
+        stats.regionsIndexed = module.regionsIndexed + extraIndexed
+        extraIndexed = 0
         let assembled = SwiftFrontEnd.assemble(outcomes, module: module, options: options, unknown: unknown)[0]
         var r = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: assembled.diagnostics)
         r.omitted = assembled.omitted
@@ -392,14 +417,16 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     private func readSites(_ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment],
                            options: LintOptions) -> [SwiftFrontEnd.SiteOutcome] {
         if sites.count > 1 {
-            module.buildTables()
+            module.prepare(Set(sites.flatMap { cache[$0.range.start]?.lookups ?? [] }))
             let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()
                 while let k = next() { results.set(k, Self.readSite(sites[k], module: own, environments: environments, options: options)) }
+                results.indexed(own.regionsIndexed)
             }
             if lanes > 1 {
                 stats.readThreads = max(stats.readThreads, lanes)
+                extraIndexed = results.regionsIndexed
                 return results.outcomes.map { $0! }
             }
         }
@@ -447,11 +474,18 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 private final class ReadResults: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var outcomes: [SwiftFrontEnd.SiteOutcome?]
+    /// The regions the threads' modules indexed besides the reader's.
+    private(set) var regionsIndexed = 0
     init(count: Int) { outcomes = Array(repeating: nil, count: count) }
     func set(_ k: Int, _ outcome: SwiftFrontEnd.SiteOutcome) {
         lock.lock()
         defer { lock.unlock() }
         outcomes[k] = outcome
+    }
+    func indexed(_ n: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        regionsIndexed += n
     }
 }
 

@@ -420,7 +420,7 @@ final class Evaluator {
     func resolveImplicit(_ name: String, _ range: ByteRange) throws -> Value? {
         let statics = (module.properties[name] ?? []).filter { $0.isStatic && $0.owner != nil }
         if statics.count == 1, let p = statics.first { return try readProperty(name, owner: p.owner, range) }
-        let enums = module.enums.values.filter { e in e.cases.contains { $0.name == name } }
+        let enums = module.enums(withCase: name)
         if enums.count == 1, let e = enums.first, let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
         return nil
     }

@@ -115,6 +115,8 @@ struct PropertyEntry {
 struct EnumEntry {
     let name: String
     let file: Int
+    /// Where it is declared (module offset): of two enums of one name, the later one is kept.
+    let position: Int
     var cases: [(name: String, raw: ExprSyntax?)] = []
     var rawType: String?
 }
@@ -144,27 +146,32 @@ final class LookupRecorder {
     @inline(__always) func record(_ name: String) { if active { names.insert(name) } }
 }
 
-/// The module's declarations of one kind by name; each lookup by name is recorded.
-struct NameTable<Value> {
+/// The module's declarations of one kind by name; each lookup by name is recorded. `prepare`, when set, indexes the
+/// declarations of a name before its first lookup (a document reader's module: `SwiftModule.prepare`).
+final class NameTable<Value> {
     fileprivate(set) var storage: [String: Value] = [:]
     let recorder: LookupRecorder
+    fileprivate var prepare: ((String) -> Void)?
+    init(recorder: LookupRecorder) { self.recorder = recorder }
     subscript(_ name: String) -> Value? {
         recorder.record(name)
+        prepare?(name)
         return storage[name]
     }
     fileprivate subscript(_ name: String, default value: @autoclosure () -> Value) -> Value {
         get { storage[name] ?? value() }
         _modify { yield &storage[name, default: value()] }
     }
-    /// Every declaration (not recorded: what reads them all records the names it matches).
-    var values: Dictionary<String, Value>.Values { storage.values }
 }
 
-struct NameSet {
+final class NameSet {
     fileprivate(set) var storage: Set<String> = []
     let recorder: LookupRecorder
+    fileprivate var prepare: ((String) -> Void)?
+    init(recorder: LookupRecorder) { self.recorder = recorder }
     func contains(_ name: String) -> Bool {
         recorder.record(name)
+        prepare?(name)
         return storage.contains(name)
     }
 }
@@ -172,23 +179,22 @@ struct NameSet {
 public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
     let recorder: LookupRecorder
-    // The declarations by name. A document reader's module builds them on the first lookup: an edit that reads
-    // no layout again never needs them.
-    var functions: NameTable<[FunctionEntry]> { indexTables(); return _functions }
-    var properties: NameTable<[PropertyEntry]> { indexTables(); return _properties }
+    // The declarations by name. A document reader's module indexes those of a name on its first lookup, in the
+    // regions that declare it (`prepare`): an edit that reads one layout again indexes what that layout looks up,
+    // not the whole file.
+    let functions: NameTable<[FunctionEntry]>
+    let properties: NameTable<[PropertyEntry]>
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
-    var storedProperties: NameTable<[PropertyEntry]> { indexTables(); return _storedProperties }
-    var enums: NameTable<EnumEntry> { indexTables(); return _enums }
-    var typeNames: NameSet { indexTables(); return _typeNames }
-    private var _functions: NameTable<[FunctionEntry]>
-    private var _properties: NameTable<[PropertyEntry]>
-    private var _storedProperties: NameTable<[PropertyEntry]>
-    private var _enums: NameTable<EnumEntry>
-    private var _typeNames: NameSet
+    let storedProperties: NameTable<[PropertyEntry]>
+    let enums: NameTable<EnumEntry>
+    let typeNames: NameSet
     var sites: [LayoutSite] = []
     /// Each name a declaration declares, with the module offset of the declaration (its owner type's name too, for
     /// a member): which names an edit touched.
     private(set) var declaredNames: [(name: String, offset: Int)] = []
+    /// The same for the names declarations are found by in the tables (a member's owner only for a stored property),
+    /// and enum cases (`enums(withCase:)`).
+    private(set) var tableKeys: [(name: String, offset: Int)] = []
     /// Functions (with a body) and computed properties whose type names a section or a group, in declaration order:
     /// the layout sites they may be.
     private var returnsSectionOrGroup: [FunctionEntry] = []
@@ -204,11 +210,11 @@ public final class SwiftModule: @unchecked Sendable {
         self.regions = regions
         let recorder = LookupRecorder()
         self.recorder = recorder
-        _functions = NameTable(recorder: recorder)
-        _properties = NameTable(recorder: recorder)
-        _storedProperties = NameTable(recorder: recorder)
-        _enums = NameTable(recorder: recorder)
-        _typeNames = NameSet(recorder: recorder)
+        functions = NameTable(recorder: recorder)
+        properties = NameTable(recorder: recorder)
+        storedProperties = NameTable(recorder: recorder)
+        enums = NameTable(recorder: recorder)
+        typeNames = NameSet(recorder: recorder)
     }
 
     public convenience init(sources: [(path: String, bytes: [UInt8])]) {
@@ -221,13 +227,14 @@ public final class SwiftModule: @unchecked Sendable {
             base += bytes.count + 1
         }
         for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
-        tablesBuilt = true
         for i in files.indices { findSites(in: i) }
     }
 
     /// One file already parsed, read unit by unit as a document reader says (`outline`, `reading`: one per unit),
-    /// its ranges in `regions`' offsets. `declaredNames` lists only the names declared at the offsets `namesAt`
-    /// accepts (a document reader's changed regions); the declarations by name are built on the first lookup.
+    /// its ranges in `regions`' offsets. `declaredNames` and `tableKeys` list only the names declared at the offsets
+    /// `namesAt` accepts (a document reader's changed regions). The declarations of a name are indexed on its first
+    /// lookup, in the regions `keyedRegions` gives for it (the ids of the regions whose `tableKeys` had it: the
+    /// reader sets it before layouts are read).
     convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions,
                      outline: [OutlineUnit], reading: [OutlineUnit.Reading], namesAt: @escaping (Int) -> Bool) {
         self.init(regions: regions)
@@ -235,7 +242,28 @@ public final class SwiftModule: @unchecked Sendable {
         pass = .sitesAndNames(namesAt)
         let finder = SiteFinder(bytes: bytes)
         var owner: String?
-        for (unit, how) in zip(outline, reading) {
+        // By unit: the type a member belongs to, and the header of the type a member or closing brace is in.
+        var owners: [String?] = []
+        var headers: [Int] = []
+        owners.reserveCapacity(outline.count)
+        headers.reserveCapacity(outline.count)
+        var header = -1
+        for (k, (unit, how)) in zip(outline, reading).enumerated() {
+            switch unit.node {
+            case .item:
+                owners.append(nil)
+                headers.append(-1)
+            case .header:
+                owners.append(nil)
+                headers.append(-1)
+                header = k
+            case .member:
+                owners.append(owner)
+                headers.append(header)
+            case .closingBrace:
+                owners.append(nil)
+                headers.append(header)
+            }
             switch unit.node {
             case .item(let item):
                 guard how != .skip else { continue }
@@ -252,25 +280,115 @@ public final class SwiftModule: @unchecked Sendable {
             }
         }
         findSites(in: 0, constructions: finder.constructions)
+        lazyTables = LazyTables(outline: outline, owners: owners, headers: headers)
+        preparingOnLookup()
     }
 
-    /// Builds the declarations by name now (before `forReading` is called from several threads).
-    func buildTables() { indexTables() }
+    /// Has every lookup by name index the declarations of that name first (`prepare`).
+    private func preparingOnLookup() {
+        let prepare: (String) -> Void = { [unowned self] name in self.prepare(name) }
+        functions.prepare = prepare
+        properties.prepare = prepare
+        storedProperties.prepare = prepare
+        enums.prepare = prepare
+        typeNames.prepare = prepare
+    }
+
+    /// What a document reader's module needs to index the declarations of a name on its first lookup.
+    private struct LazyTables {
+        let outline: [OutlineUnit]
+        /// By unit: the type a member belongs to, and the header of the type a member or closing brace is in (-1).
+        let owners: [String?]
+        let headers: [Int]
+        /// The names looked up so far (their declarations are indexed), and the regions indexed.
+        var prepared: Set<String> = []
+        var indexed: Set<Int> = []
+        /// Region id → the unit whose own text the region is (built on the first lookup).
+        var unitOfRegion: [Int: Int]?
+    }
+    private var lazyTables: LazyTables?
+    var keyedRegions: [String: Set<Int>] = [:]
+
+    /// How many regions this module's lookups indexed.
+    private(set) var regionsIndexed = 0
+
+    /// Indexes the declarations of `name` before its first lookup: those in the regions whose declarations have it
+    /// as a key, each region indexed once (its other keys' declarations come along). The lists of `name` are then
+    /// put in declaration order (regions indexed for other names came first).
+    private func prepare(_ name: String) {
+        guard var lazy = lazyTables, !lazy.prepared.contains(name), let regions else { return }
+        lazy.prepared.insert(name)
+        let keyed = keyedRegions[name] ?? []
+        guard !keyed.isSubset(of: lazy.indexed) else { lazyTables = lazy; return }
+        if lazy.unitOfRegion == nil {
+            var map: [Int: Int] = [:]
+            map.reserveCapacity(lazy.outline.count)
+            for (k, unit) in lazy.outline.enumerated() {
+                if let i = regions.regionIndex(unit.start), regions.starts[i] == unit.start { map[regions.ids[i]] = k }
+            }
+            lazy.unitOfRegion = map
+        }
+        let pending = keyed.subtracting(lazy.indexed)
+        lazy.indexed.formUnion(pending)
+        lazyTables = lazy
+        pass = .tables
+        for id in pending {
+            guard let k = lazy.unitOfRegion?[id] else { continue }
+            regionsIndexed += 1
+            switch lazy.outline[k].node {
+            case .item(let item):
+                if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
+            case .member(let member):
+                if let owner = lazy.owners[k] { indexDecl(member.decl, file: 0, owner: owner) }
+            case .header, .closingBrace:
+                // The names a type's header declares are at the type's last byte: its closing brace's region (or,
+                // without one, its last member's).
+                break
+            }
+            // The type whose last byte is in this region: its header.
+            if lazy.headers[k] >= 0, case .header(let decl) = lazy.outline[lazy.headers[k]].node {
+                let at = max(decl.position.utf8Offset, decl.endPosition.utf8Offset - 1)
+                if let i = regions.regionIndex(at), regions.ids[i] == id { indexDecl(decl, file: 0, owner: nil, members: false) }
+            }
+        }
+        if pending.count > 0 {
+            functions.storage[name]?.sort { $0.decl.position.utf8Offset < $1.decl.position.utf8Offset }
+            properties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
+            storedProperties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
+        }
+    }
+
+    /// The enums that have a case `name`.
+    func enums(withCase name: String) -> [EnumEntry] {
+        recorder.record(name)
+        prepare(name)
+        return enums.storage.values.filter { e in e.cases.contains { $0.name == name } }
+    }
+
+    /// Indexes the declarations of `names` now: before layouts are read on several threads (`forReading`), the
+    /// names they looked up the last time, which each thread would otherwise index again.
+    func prepare(_ names: some Sequence<String>) {
+        for name in names { prepare(name) }
+    }
 
     /// A module for reading layouts on another thread beside this one (`ReadingPool`): the same files, regions and
-    /// declarations by name (`buildTables` first), with a lookup recorder and folded expressions of its own, the
-    /// state a read changes.
+    /// declarations by name as indexed so far, with a lookup recorder, folded expressions and further declarations
+    /// indexed of its own, the state a read changes. (The syntax tree is shared: it is only read.)
     func forReading() -> SwiftModule {
-        precondition(tablesBuilt, "buildTables() comes first")
         let m = SwiftModule(regions: regions)
         m.files = files
         m.sites = sites
-        m.tablesBuilt = true
-        m._functions.storage = _functions.storage
-        m._properties.storage = _properties.storage
-        m._storedProperties.storage = _storedProperties.storage
-        m._enums.storage = _enums.storage
-        m._typeNames.storage = _typeNames.storage
+        m.functions.storage = functions.storage
+        m.properties.storage = properties.storage
+        m.storedProperties.storage = storedProperties.storage
+        m.enums.storage = enums.storage
+        m.typeNames.storage = typeNames.storage
+        if lazyTables != nil {
+            m.lazyTables = lazyTables
+            m.keyedRegions = keyedRegions
+            m.pass = .tables
+            m.preparingOnLookup()
+        }
         return m
     }
 
@@ -282,14 +400,6 @@ public final class SwiftModule: @unchecked Sendable {
         case tables
     }
     private var pass = IndexPass.all
-    private var tablesBuilt = false
-
-    private func indexTables() {
-        guard !tablesBuilt else { return }
-        tablesBuilt = true
-        pass = .tables
-        for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
-    }
 
     /// Operators folded (`a + b * c` as a tree), once per sequence, when the evaluator reads it: folding a whole
     /// file costs more than parsing it, and most of a file is never read. The folded expression is a tree of its
@@ -378,6 +488,8 @@ public final class SwiftModule: @unchecked Sendable {
         case .tables: (tables, sites, names) = (true, false, false)
         }
         func declares(_ name: @autoclosure () -> String) { if names { declaredNames.append((name(), at)) } }
+        /// A name this declaration puts in the tables (or an enum case it declares).
+        func keys(_ name: @autoclosure () -> String) { if names { tableKeys.append((name(), at)) } }
         /// Whether a site candidate can be here: its text names a section or a group (a byte search that skips
         /// most declarations without reading their syntax).
         func mayBeSite() -> Bool {
@@ -386,11 +498,12 @@ public final class SwiftModule: @unchecked Sendable {
         if let owner { declares(owner) }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
+            keys(f.name.text)
             let candidate = mayBeSite()
             guard tables || candidate else { return nil }
             let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
-            if tables { _functions[f.name.text, default: []].append(entry) }
+            if tables { functions[f.name.text, default: []].append(entry) }
             if candidate, f.body != nil, let type = f.signature.returnClause?.type, namesSectionOrGroup(type, file: file) {
                 returnsSectionOrGroup.append(entry)
             }
@@ -402,40 +515,45 @@ public final class SwiftModule: @unchecked Sendable {
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declares(name)
+                keys(name)
+                if let owner, !isStatic, b.accessorBlock == nil { keys(owner) }
                 let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
                 if candidate, b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
                     computesSectionOrGroup.append(entry)
                 }
                 if tables {
-                    _properties[name, default: []].append(entry)
-                    if let owner, !isStatic, b.accessorBlock == nil { _storedProperties[owner, default: []].append(entry) }
+                    properties[name, default: []].append(entry)
+                    if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
                 }
             }
         } else if let typeName = d.as(ClassDeclSyntax.self)?.name.text ?? d.as(StructDeclSyntax.self)?.name.text
                     ?? d.as(ActorDeclSyntax.self)?.name.text {
-            if tables { _typeNames.storage.insert(typeName) }
+            if tables { typeNames.storage.insert(typeName) }
             declares(typeName)
+            keys(typeName)
             return indexMembers(of: d, under: typeName, file: file, members)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
             let extended = e.extendedType.trimmedDescription
             declares(extended)
             return indexMembers(of: d, under: extended, file: file, members)
         } else if let e = d.as(EnumDeclSyntax.self) {
-            if tables { _typeNames.storage.insert(e.name.text) }
+            if tables { typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
+            keys(e.name.text)
             if tables || names {
-                var entry = EnumEntry(name: e.name.text, file: file)
+                var entry = EnumEntry(name: e.name.text, file: file, position: at)
                 entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
                 for m in activeMembers(e.memberBlock.members) {
                     if let c = m.decl.as(EnumCaseDeclSyntax.self) {
                         for el in c.elements {
                             entry.cases.append((el.name.text, el.rawValue?.value))
                             declares(el.name.text)
+                            keys(el.name.text)
                         }
                     }
                 }
-                if tables { _enums.storage[e.name.text] = entry }
+                if tables, (enums.storage[e.name.text]?.position ?? -1) <= at { enums.storage[e.name.text] = entry }
             }
             return indexMembers(of: d, under: e.name.text, file: file, members)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {

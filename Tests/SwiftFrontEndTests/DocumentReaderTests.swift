@@ -143,6 +143,26 @@ struct DocumentReaderTests {
         expectFresh(r, text2)
     }
 
+    @Test("a layout read again indexes the declarations of the names it looks up, not the whole file's")
+    func declarationsIndexedByName() {
+        // Ten members that no layout looks up beside the three layouts.
+        let others = (0..<10).map { "    func total\($0)(_ values: [Int]) -> Int { values.reduce(\($0), +) }\n" }.joined()
+        let text = replacing(threeLayouts, "    func makeCarousel()", others + "\n    func makeCarousel()")
+        let r = reader(text)
+        // makeGrid looks up gridSection, which looks up Metrics and its spacing: their regions, and the types'.
+        let text2 = replacing(text, "gridSection(columns: 3)", "gridSection(columns: 4)")
+        r.update(text: Array(text2.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 1)
+        #expect(r.stats.regionsIndexed >= 2 && r.stats.regionsIndexed <= 4, "\(r.stats.regionsIndexed) of \(r.stats.regions) regions")
+        expectFresh(r, text2)
+        // An edit no layout reads again indexes nothing.
+        let text3 = replacing(text2, "values.reduce(3, +)", "values.reduce(30, +)")
+        r.update(text: Array(text3.utf8), options: nil)
+        #expect(r.stats.layoutsRead == 0)
+        #expect(r.stats.regionsIndexed == 0)
+        expectFresh(r, text3)
+    }
+
     @Test("an edit of a helper that several layouts call reads them on several threads, with a fresh read's result")
     func helperOfSeveralLayouts() {
         let r = reader(sharedHelper)
@@ -153,6 +173,9 @@ struct DocumentReaderTests {
         #expect(r.stats.layoutsRead == 4)
         #expect(r.stats.layoutsReused == 2)
         #expect(r.stats.readThreads == min(ProcessInfo.processInfo.activeProcessorCount, 4))
+        // The names they looked up the last time are indexed once, before the threads start: the 8 regions that
+        // declare them, whatever the number of threads (each thread indexing them again would count them again).
+        #expect(r.stats.regionsIndexed == 8, "\(r.stats.regionsIndexed) of \(r.stats.regions) regions")
         expectFresh(r, text)
         // Each thread records what its layouts looked up: a later edit of a constant only one of them reads reads
         // that one again.
