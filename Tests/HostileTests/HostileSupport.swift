@@ -104,8 +104,8 @@ func runCLI(_ args: [String], timeout: Double = 30, memoryLimitKB: Int? = nil) -
     try! fm.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? fm.removeItem(at: dir) }
     let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
-    fm.createFile(atPath: outURL.path, contents: nil)
-    fm.createFile(atPath: errURL.path, contents: nil)
+    _ = fm.createFile(atPath: outURL.path, contents: nil)
+    _ = fm.createFile(atPath: errURL.path, contents: nil)
     let p = Process()
     if let kb = memoryLimitKB {
         p.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -87,14 +87,14 @@ func seen(_ r: SwiftFileResult) -> [String] {
     return out
 }
 
-/// The editor's reader (`serve`): opened on the text with one byte taken out of its middle, then given the whole
-/// text (an incremental update), it must show what a fresh lint shows; and again after the byte is taken out.
 /// Whether swift-syntax's incremental parse of `new` from `old`'s tree (one byte inserted or removed at `at`) is the
 /// tree a fresh parse gives. It is not always, for code that does not parse (ROBUSTNESS.md, "Known limits"); the
 /// reader is checked where it is, which checks what layoutlint adds to the incremental parse.
 func incrementalParseAgrees(_ old: [UInt8], _ new: [UInt8], at: Int) -> Bool {
     let first = old.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
-    let edit = SourceEdit(offset: at, length: max(0, old.count - new.count), replacementLength: max(0, new.count - old.count))
+    let removed = max(0, old.count - new.count), inserted = max(0, new.count - old.count)
+    let edit = SourceEdit(range: AbsolutePosition(utf8Offset: at)..<AbsolutePosition(utf8Offset: at + removed),
+                          replacement: Array(new[at..<at + inserted]))
     let transition = IncrementalParseTransition(previousIncrementalParseResult: first, edits: ConcurrentEdits(edit))
     let incremental = new.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
     let fresh = new.withUnsafeBufferPointer { Parser.parse(source: $0) }
@@ -119,6 +119,8 @@ func sameTree(_ a: Syntax, _ b: Syntax) -> Bool {
     return true
 }
 
+/// The editor's reader (`serve`): opened on the text with one byte taken out of its middle, then given the whole
+/// text (an incremental update), it must show what a fresh lint shows; and again after the byte is taken out.
 func checkReader(_ source: (path: String, bytes: [UInt8]), fresh: SwiftFileResult) {
     let text = source.bytes
     guard !text.isEmpty else { return }

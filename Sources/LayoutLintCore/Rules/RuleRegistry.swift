@@ -129,7 +129,10 @@ enum RuleRegistry {
     /// The size rules' checks, in registry order: what `collectFindings` runs in each environment. (Their order
     /// does not show: `mergeFindings` keeps one diagnostic per rule and range, and every output is sorted.)
     static let sizeChecks: [RuleCheck] = RuleID.allCases.compactMap { id in
-        guard let rule = id.definition as? any SizeRule.Type else { return nil }
+        // (A rule is a stateless enum: its metatype is safe to share. Swift 6.2 has `SendableMetatype` to say so,
+        // which earlier compilers do not know.)
+        guard let found = id.definition as? any SizeRule.Type else { return nil }
+        nonisolated(unsafe) let rule = found
         return { rule.check(&$0) }
     }
 }
