@@ -318,8 +318,14 @@ public final class SwiftModule: @unchecked Sendable {
     private func prepare(_ name: String) {
         guard var lazy = lazyTables, !lazy.prepared.contains(name), let regions else { return }
         lazy.prepared.insert(name)
-        let keyed = keyedRegions[name] ?? []
-        guard !keyed.isSubset(of: lazy.indexed) else { lazyTables = lazy; return }
+        let pending = (keyedRegions[name] ?? []).subtracting(lazy.indexed)
+        defer {
+            // (Also when every region was indexed for other names first, in another order.)
+            functions.storage[name]?.sort { $0.decl.position.utf8Offset < $1.decl.position.utf8Offset }
+            properties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
+            storedProperties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
+        }
+        guard !pending.isEmpty else { lazyTables = lazy; return }
         if lazy.unitOfRegion == nil {
             var map: [Int: Int] = [:]
             map.reserveCapacity(lazy.outline.count)
@@ -328,7 +334,6 @@ public final class SwiftModule: @unchecked Sendable {
             }
             lazy.unitOfRegion = map
         }
-        let pending = keyed.subtracting(lazy.indexed)
         lazy.indexed.formUnion(pending)
         lazyTables = lazy
         pass = .tables
@@ -350,11 +355,6 @@ public final class SwiftModule: @unchecked Sendable {
                 let at = max(decl.position.utf8Offset, decl.endPosition.utf8Offset - 1)
                 if let i = regions.regionIndex(at), regions.ids[i] == id { indexDecl(decl, file: 0, owner: nil, members: false) }
             }
-        }
-        if pending.count > 0 {
-            functions.storage[name]?.sort { $0.decl.position.utf8Offset < $1.decl.position.utf8Offset }
-            properties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
-            storedProperties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
         }
     }
 

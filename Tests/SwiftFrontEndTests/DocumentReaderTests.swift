@@ -163,6 +163,29 @@ struct DocumentReaderTests {
         expectFresh(r, text3)
     }
 
+    @Test("declarations of one name indexed for other names first keep the file's order")
+    func declarationsIndexedOutOfOrder() {
+        // `B.h` indexes B (its `spacing` too), then `A.w` indexes A: the bare `spacing` (which Swift would call
+        // ambiguous, as half-typed code often is) is the first in the file, A's, as a fresh read has it.
+        let text = """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                enum A { static let spacing: CGFloat = 10; static let w: CGFloat = 1 }
+                enum B { static let spacing: CGFloat = 20; static let h: CGFloat = 100 }
+
+                func makeList() -> UICollectionViewCompositionalLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(B.h / 100), heightDimension: .absolute(A.w * spacing)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """
+        let r = reader(text)
+        #expect(describe(r.result).contains { $0.contains("×10)") }, "\(describe(r.result))")
+        expectFresh(r, text)
+    }
+
     @Test("an edit of a helper that several layouts call reads them on several threads, with a fresh read's result")
     func helperOfSeveralLayouts() {
         let r = reader(sharedHelper)
