@@ -242,27 +242,14 @@ public final class SwiftModule: @unchecked Sendable {
         pass = .sitesAndNames(namesAt)
         let finder = SiteFinder(bytes: bytes)
         var owner: String?
-        // By unit: the type a member belongs to, and the header of the type a member or closing brace is in.
+        // By unit: the type a member belongs to. By region id: the headers of the types whose last byte is in it.
         var owners: [String?] = []
-        var headers: [Int] = []
+        var headerAt: [Int: [Int]] = [:]
         owners.reserveCapacity(outline.count)
-        headers.reserveCapacity(outline.count)
-        var header = -1
         for (k, (unit, how)) in zip(outline, reading).enumerated() {
-            switch unit.node {
-            case .item:
-                owners.append(nil)
-                headers.append(-1)
-            case .header:
-                owners.append(nil)
-                headers.append(-1)
-                header = k
-            case .member:
-                owners.append(owner)
-                headers.append(header)
-            case .closingBrace:
-                owners.append(nil)
-                headers.append(header)
+            if case .member = unit.node { owners.append(owner) } else { owners.append(nil) }
+            if case .header(let decl) = unit.node, let i = regions.regionIndex(SwiftModule.lastByte(of: decl)) {
+                headerAt[regions.ids[i], default: []].append(k)
             }
             switch unit.node {
             case .item(let item):
@@ -280,7 +267,7 @@ public final class SwiftModule: @unchecked Sendable {
             }
         }
         findSites(in: 0, constructions: finder.constructions)
-        lazyTables = LazyTables(outline: outline, owners: owners, headers: headers)
+        lazyTables = LazyTables(outline: outline, owners: owners, headerAt: headerAt)
         preparingOnLookup()
     }
 
@@ -297,9 +284,10 @@ public final class SwiftModule: @unchecked Sendable {
     /// What a document reader's module needs to index the declarations of a name on its first lookup.
     private struct LazyTables {
         let outline: [OutlineUnit]
-        /// By unit: the type a member belongs to, and the header of the type a member or closing brace is in (-1).
+        /// By unit: the type a member belongs to. By region id: the headers of the types whose last byte is in it
+        /// (where a header's names are: its closing brace's region, or without one, wherever the type ends).
         let owners: [String?]
-        let headers: [Int]
+        let headerAt: [Int: [Int]]
         /// The names looked up so far (their declarations are indexed), and the regions indexed.
         var prepared: Set<String> = []
         var indexed: Set<Int> = []
@@ -338,22 +326,20 @@ public final class SwiftModule: @unchecked Sendable {
         lazyTables = lazy
         pass = .tables
         for id in pending {
-            guard let k = lazy.unitOfRegion?[id] else { continue }
             regionsIndexed += 1
-            switch lazy.outline[k].node {
-            case .item(let item):
-                if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
-            case .member(let member):
-                if let owner = lazy.owners[k] { indexDecl(member.decl, file: 0, owner: owner) }
-            case .header, .closingBrace:
-                // The names a type's header declares are at the type's last byte: its closing brace's region (or,
-                // without one, its last member's).
-                break
+            if let k = lazy.unitOfRegion?[id] {
+                switch lazy.outline[k].node {
+                case .item(let item):
+                    if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
+                case .member(let member):
+                    if let owner = lazy.owners[k] { indexDecl(member.decl, file: 0, owner: owner) }
+                case .header, .closingBrace:
+                    break
+                }
             }
-            // The type whose last byte is in this region: its header.
-            if lazy.headers[k] >= 0, case .header(let decl) = lazy.outline[lazy.headers[k]].node {
-                let at = max(decl.position.utf8Offset, decl.endPosition.utf8Offset - 1)
-                if let i = regions.regionIndex(at), regions.ids[i] == id { indexDecl(decl, file: 0, owner: nil, members: false) }
+            // The names a type's header declares are at the type's last byte (`indexDecl`'s offset of a declaration).
+            for h in lazy.headerAt[id] ?? [] {
+                if case .header(let decl) = lazy.outline[h].node { indexDecl(decl, file: 0, owner: nil, members: false) }
             }
         }
     }
@@ -475,12 +461,15 @@ public final class SwiftModule: @unchecked Sendable {
         for m in members { indexDecl(m.decl, file: file, owner: owner) }
     }
 
+    /// Where a declaration's names are recorded (`declaredNames`, `tableKeys`): its last byte, inside the
+    /// declaration's own region, past the comments before it.
+    static func lastByte(of d: DeclSyntax) -> Int { max(d.position.utf8Offset, d.endPosition.utf8Offset - 1) }
+
     /// `members`: whether a type's members are indexed with it (a document reader indexes them one by one).
     /// Returns the name a type's or an extension's members are indexed under (nil: a declaration of another kind).
     @discardableResult
     private func indexDecl(_ d: DeclSyntax, file: Int, owner: String?, members: Bool = true) -> String? {
-        // (Its last byte: inside the declaration's own region, past the comments before it.)
-        let at = files[file].base + max(d.position.utf8Offset, d.endPosition.utf8Offset - 1)
+        let at = files[file].base + SwiftModule.lastByte(of: d)
         let tables: Bool, sites: Bool, names: Bool
         switch pass {
         case .all: (tables, sites, names) = (true, true, true)

@@ -186,6 +186,31 @@ struct DocumentReaderTests {
         expectFresh(r, text)
     }
 
+    @Test("types cut short (no closing brace, no members) are found by name as a fresh read finds them")
+    func typesCutShort() {
+        let layout = """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                func makeList() -> UICollectionViewCompositionalLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.h + Empty.zero)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.h)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+
+            """
+        for tail in ["struct Empty\nenum Metrics {\n    static let h: CGFloat = 30\n", "enum Metrics {\n    static let h: CGFloat = 30\n    // 高さ 📏\n\n",
+                     "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty", "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty {"] {
+            let r = reader(layout + tail)
+            expectFresh(r, layout + tail, "\(tail)")
+            // And after an edit elsewhere (the layout read again, its names looked up anew).
+            let edited = replacing(layout, ".fractionalWidth(1), heightDimension: .absolute(Metrics.h))", ".fractionalWidth(0.5), heightDimension: .absolute(Metrics.h))") + tail
+            r.update(text: Array(edited.utf8), options: nil)
+            expectFresh(r, edited, "\(tail)")
+        }
+    }
+
     @Test("an edit of a helper that several layouts call reads them on several threads, with a fresh read's result")
     func helperOfSeveralLayouts() {
         let r = reader(sharedHelper)
