@@ -158,9 +158,6 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
     }
 
-    /// Regions the reading pool's threads indexed in this update (`stats.regionsIndexed`).
-    private var extraIndexed = 0
-
     /// The thread updates run on when the caller's stack is not a large one (kept from one update to the next).
     private let worker = LargeStackWorker()
 
@@ -397,8 +394,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
         cache = kept
         stats.layouts = outcomes.count
-        stats.regionsIndexed = module.regionsIndexed + extraIndexed
-        extraIndexed = 0
+        stats.regionsIndexed += module.regionsIndexed
         let assembled = SwiftFrontEnd.assemble(outcomes, module: module, options: options, unknown: unknown)[0]
         var r = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: assembled.diagnostics)
         r.omitted = assembled.omitted
@@ -426,7 +422,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             }
             if lanes > 1 {
                 stats.readThreads = max(stats.readThreads, lanes)
-                extraIndexed = results.regionsIndexed
+                stats.regionsIndexed += results.regionsIndexed
                 return results.outcomes.map { $0! }
             }
         }

@@ -242,15 +242,11 @@ public final class SwiftModule: @unchecked Sendable {
         pass = .sitesAndNames(namesAt)
         let finder = SiteFinder(bytes: bytes)
         var owner: String?
-        // By unit: the type a member belongs to. By region id: the headers of the types whose last byte is in it.
+        // By unit: the type a member belongs to.
         var owners: [String?] = []
-        var headerAt: [Int: [Int]] = [:]
         owners.reserveCapacity(outline.count)
-        for (k, (unit, how)) in zip(outline, reading).enumerated() {
+        for (unit, how) in zip(outline, reading) {
             if case .member = unit.node { owners.append(owner) } else { owners.append(nil) }
-            if case .header(let decl) = unit.node, let i = regions.regionIndex(SwiftModule.lastByte(of: decl)) {
-                headerAt[regions.ids[i], default: []].append(k)
-            }
             switch unit.node {
             case .item(let item):
                 guard how != .skip else { continue }
@@ -267,7 +263,7 @@ public final class SwiftModule: @unchecked Sendable {
             }
         }
         findSites(in: 0, constructions: finder.constructions)
-        lazyTables = LazyTables(outline: outline, owners: owners, headerAt: headerAt)
+        lazyTables = LazyTables(outline: outline, owners: owners)
         preparingOnLookup()
     }
 
@@ -284,15 +280,15 @@ public final class SwiftModule: @unchecked Sendable {
     /// What a document reader's module needs to index the declarations of a name on its first lookup.
     private struct LazyTables {
         let outline: [OutlineUnit]
-        /// By unit: the type a member belongs to. By region id: the headers of the types whose last byte is in it
-        /// (where a header's names are: its closing brace's region, or without one, wherever the type ends).
+        /// By unit: the type a member belongs to.
         let owners: [String?]
-        let headerAt: [Int: [Int]]
         /// The names looked up so far (their declarations are indexed), and the regions indexed.
         var prepared: Set<String> = []
         var indexed: Set<Int> = []
-        /// Region id → the unit whose own text the region is (built on the first lookup).
-        var unitOfRegion: [Int: Int]?
+        /// By region id, the units whose declarations record their names there (built on the first lookup): the
+        /// item or member whose own text the region is, and the header of a type whose last byte is in it (its
+        /// closing brace's region, or without one, wherever the type ends).
+        var unitsOfRegion: [Int: [Int]]?
     }
     private var lazyTables: LazyTables?
     var keyedRegions: [String: Set<Int>] = [:]
@@ -314,32 +310,35 @@ public final class SwiftModule: @unchecked Sendable {
             storedProperties.storage[name]?.sort { $0.binding.position.utf8Offset < $1.binding.position.utf8Offset }
         }
         guard !pending.isEmpty else { lazyTables = lazy; return }
-        if lazy.unitOfRegion == nil {
-            var map: [Int: Int] = [:]
+        if lazy.unitsOfRegion == nil {
+            var map: [Int: [Int]] = [:]
             map.reserveCapacity(lazy.outline.count)
             for (k, unit) in lazy.outline.enumerated() {
-                if let i = regions.regionIndex(unit.start), regions.starts[i] == unit.start { map[regions.ids[i]] = k }
+                // (A declaration's names are at its last byte, `lastByte`.)
+                if case .header(let decl) = unit.node {
+                    if let i = regions.regionIndex(SwiftModule.lastByte(of: decl)) { map[regions.ids[i], default: []].append(k) }
+                } else if let i = regions.regionIndex(unit.start), regions.starts[i] == unit.start {
+                    map[regions.ids[i], default: []].append(k)
+                }
             }
-            lazy.unitOfRegion = map
+            lazy.unitsOfRegion = map
         }
         lazy.indexed.formUnion(pending)
         lazyTables = lazy
         pass = .tables
         for id in pending {
             regionsIndexed += 1
-            if let k = lazy.unitOfRegion?[id] {
+            for k in lazy.unitsOfRegion?[id] ?? [] {
                 switch lazy.outline[k].node {
                 case .item(let item):
                     if case .decl(let d) = item.item { indexDecl(d, file: 0, owner: nil) }
+                case .header(let decl):
+                    indexDecl(decl, file: 0, owner: nil, members: false)
                 case .member(let member):
                     if let owner = lazy.owners[k] { indexDecl(member.decl, file: 0, owner: owner) }
-                case .header, .closingBrace:
+                case .closingBrace:
                     break
                 }
-            }
-            // The names a type's header declares are at the type's last byte (`indexDecl`'s offset of a declaration).
-            for h in lazy.headerAt[id] ?? [] {
-                if case .header(let decl) = lazy.outline[h].node { indexDecl(decl, file: 0, owner: nil, members: false) }
             }
         }
     }
@@ -372,7 +371,6 @@ public final class SwiftModule: @unchecked Sendable {
         if lazyTables != nil {
             m.lazyTables = lazyTables
             m.keyedRegions = keyedRegions
-            m.pass = .tables
             m.preparingOnLookup()
         }
         return m
@@ -476,18 +474,21 @@ public final class SwiftModule: @unchecked Sendable {
         case .sitesAndNames(let wanted): (tables, sites, names) = (false, true, wanted(at))
         case .tables: (tables, sites, names) = (true, false, false)
         }
-        func declares(_ name: @autoclosure () -> String) { if names { declaredNames.append((name(), at)) } }
-        /// A name this declaration puts in the tables (or an enum case it declares).
-        func keys(_ name: @autoclosure () -> String) { if names { tableKeys.append((name(), at)) } }
+        /// A name this declaration declares, and (`key`) one it puts in the tables, or an enum case.
+        func declares(_ name: @autoclosure () -> String, key: Bool = true) {
+            guard names else { return }
+            let n = name()
+            declaredNames.append((n, at))
+            if key { tableKeys.append((n, at)) }
+        }
         /// Whether a site candidate can be here: its text names a section or a group (a byte search that skips
         /// most declarations without reading their syntax).
         func mayBeSite() -> Bool {
             sites && withBytes(of: d, in: files[file].bytes, trivia: true) { contains($0, "Section") || contains($0, "Group") }
         }
-        if let owner { declares(owner) }
+        if let owner { declares(owner, key: false) }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
-            keys(f.name.text)
             let candidate = mayBeSite()
             guard tables || candidate else { return nil }
             let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
@@ -504,8 +505,8 @@ public final class SwiftModule: @unchecked Sendable {
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declares(name)
-                keys(name)
-                if let owner, !isStatic, b.accessorBlock == nil { keys(owner) }
+                // (The owner, declared above, is the key its stored properties are found by.)
+                if names, let owner, !isStatic, b.accessorBlock == nil { tableKeys.append((owner, at)) }
                 let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
                 if candidate, b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
@@ -520,16 +521,14 @@ public final class SwiftModule: @unchecked Sendable {
                     ?? d.as(ActorDeclSyntax.self)?.name.text {
             if tables { typeNames.storage.insert(typeName) }
             declares(typeName)
-            keys(typeName)
             return indexMembers(of: d, under: typeName, file: file, members)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
             let extended = e.extendedType.trimmedDescription
-            declares(extended)
+            declares(extended, key: false)
             return indexMembers(of: d, under: extended, file: file, members)
         } else if let e = d.as(EnumDeclSyntax.self) {
             if tables { typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
-            keys(e.name.text)
             if tables || names {
                 var entry = EnumEntry(name: e.name.text, file: file, position: at)
                 entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
@@ -538,7 +537,6 @@ public final class SwiftModule: @unchecked Sendable {
                         for el in c.elements {
                             entry.cases.append((el.name.text, el.rawValue?.value))
                             declares(el.name.text)
-                            keys(el.name.text)
                         }
                     }
                 }
