@@ -14,10 +14,13 @@ cd "$repo"
 bin="${LAYOUTLINT_BIN:-.build/debug/layoutlint}"
 [[ "$bin" = /* ]] || bin="$repo/$bin"
 die() { echo "run-precommit: FAIL: $*" >&2; exit 1; }
-[ -x "$bin" ] || die "no layoutlint binary at $bin (build it, or set LAYOUTLINT_BIN)"
+swift_mode="${LAYOUTLINT_PRECOMMIT_SWIFT:-0}"
+# The swift-only check (run-precommit-swift.sh) needs no binary of its own: it expects the findings of the binary
+# pre-commit built, so that it can start before any other build is done.
+[ "$swift_mode" = only ] || [ -x "$bin" ] || die "no layoutlint binary at $bin (build it, or set LAYOUTLINT_BIN)"
 command -v pre-commit >/dev/null || die "pre-commit not found (python3 -m pip install pre-commit)"
 [ -f .pre-commit-hooks.yaml ] || die "no .pre-commit-hooks.yaml at the top level"
-echo "run-precommit: pre-commit $(pre-commit --version | awk '{print $2}'), layoutlint $bin"
+echo "run-precommit: pre-commit $(pre-commit --version | awk '{print $2}'), layoutlint ${bin}"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -28,10 +31,14 @@ export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.invalid GIT_COMMITTER_
 bad_src=examples/mistakes-supplementaries.layout.json   # 1 error (duplicate-element-kind)
 good_src=examples/app-store.layout.json                  # no findings
 
-# What the findings must be: the error- and warning-severity rules of `lint --format json` of the bad document.
-rc=0; "$bin" lint --format json "$bad_src" > "$tmp/bad.json" || rc=$?
-[ "$rc" = 1 ] || die "lint of $bad_src exited $rc, expected 1"
-mapfile -t want < <(python3 - "$tmp/bad.json" <<'PY'
+# What the findings must be: the error- and warning-severity rules of `lint --format json` of the bad document, by
+# the binary $1.
+want=()
+expected_from() {
+  local rc=0
+  (cd "$repo" && "$1" lint --format json "$bad_src") > "$tmp/bad.json" || rc=$?
+  [ "$rc" = 1 ] || die "lint of $bad_src by $1 exited $rc, expected 1"
+  mapfile -t want < <(python3 - "$tmp/bad.json" <<'PY'
 import json, sys
 for d in json.load(open(sys.argv[1]))["files"][0]["diagnostics"]:
     if d["severity"] in ("error", "warning"):
@@ -39,7 +46,9 @@ for d in json.load(open(sys.argv[1]))["files"][0]["diagnostics"]:
         print("[%s]" % d["rule"])
 PY
 )
-[ "${#want[@]}" -gt 0 ] || die "$bad_src has no error or warning findings"
+  [ "${#want[@]}" -gt 0 ] || die "$bad_src has no error or warning findings"
+}
+[ "$swift_mode" = only ] || expected_from "$bin"
 
 new_work() {  # a scratch repository with the documents, nothing staged
   rm -rf "$tmp/work"; mkdir -p "$tmp/work/layouts"; cd "$tmp/work"; git init -q
@@ -54,7 +63,6 @@ expect_findings() {  # $1: the output file
   for w in "${want[@]}"; do grep -qF -- "$w" "$1" || { cat "$1"; die "the output lacks '$w'"; }; done
 }
 
-swift_mode="${LAYOUTLINT_PRECOMMIT_SWIFT:-0}"
 if [ "$swift_mode" != only ]; then
 # 1. try-repo, system hook.
 new_work
@@ -117,9 +125,14 @@ if [ "$swift_mode" != 0 ]; then
   new_work
   git add layouts/bad.layout.json notes.json
   start=$SECONDS
-  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 1500 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
+  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 2700 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
   [ "$rc" = 1 ] || { tail -n 40 "$tmp/out5"; die "try-repo layoutlint (language: swift) exited $rc, expected 1"; }
   grep -Eq '^layoutlint\.+Failed' "$tmp/out5" || { tail -n 40 "$tmp/out5"; die "the swift hook did not run and fail"; }
+  if [ "$swift_mode" = only ]; then
+    built=$(find "$PRE_COMMIT_HOME" -path '*/release/layoutlint' -type f -perm -u+x | head -1)
+    [ -n "$built" ] || die "no layoutlint binary that pre-commit built under $PRE_COMMIT_HOME"
+    expected_from "$built"
+  fi
   expect_findings "$tmp/out5"
   echo "run-precommit: try-repo layoutlint (language: swift, built by pre-commit in $((SECONDS - start)) s), bad document: failed with the findings"
 else
