@@ -69,18 +69,19 @@ extension Evaluator {
         return .dimension(d)
     }
 
-    /// The checks the spec reader makes of a dimension's value: out of range, or not positive, is an error, and the
-    /// element is not laid out (as a spec document's element with that value is not built).
+    /// The checks every front end makes of a dimension's value (`DimensionCheck`, in the core): out of range, or not
+    /// positive, is an error, and the element is not laid out (as a spec document's element with that value is not
+    /// built). An estimate below a point is judged where the size names its side (`checkEstimate`).
     func checkDimension(_ d: Dimension) {
-        let limit = d.isFractional ? 1000 : ModelLimits().maxPoints
-        if !d.value.isFinite || abs(d.value) > limit {
-            note(.invalidValue, .error, "\(d.swiftDescription) is out of range (at most \(formatPoints(limit)))", d.range)
-            invalidDimensions.insert(d.range)
-        } else if d.value <= 0 {
-            note(.nonPositiveDimension, .error,
-                 "\(d.swiftDescription) is \(d.value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size", d.range)
-            invalidDimensions.insert(d.range)
-        }
+        guard let problem = DimensionCheck.of(d.kind, d.value), problem.dropsElement else { return }
+        note(problem.rule, problem.severity, problem.message(d, subject: d.swiftDescription, axis: nil), d.range)
+        invalidDimensions.insert(d.range)
+    }
+
+    /// `fractional-estimate`: an estimate below one point, for the side of the size it stands for.
+    func checkEstimate(_ d: Dimension, axis: Axis) {
+        guard let problem = DimensionCheck.of(d.kind, d.value), problem == .fractionalEstimate else { return }
+        note(problem.rule, problem.severity, problem.message(d, subject: d.swiftDescription, axis: axis), d.range)
     }
 
     func arg(_ args: [Arg], _ label: String) -> Arg? { args.first { $0.label == label } }
@@ -509,6 +510,8 @@ extension Evaluator {
                 if case .unknown(let u) = h.value { try stopUnknown(u, "heightDimension") }
                 throw EvalStop(kind: .unsupported, message: "heightDimension takes NSCollectionLayoutDimension, not \(h.value.typeName)", range: h.range)
             }
+            checkEstimate(wd, axis: .horizontal)
+            checkEstimate(hd, axis: .vertical)
             return .size(width: wd, height: hd, range: range)
         case "NSCollectionLayoutItem":
             let o = Obj(.item, range: range)

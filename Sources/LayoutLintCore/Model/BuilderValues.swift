@@ -135,24 +135,17 @@ extension DocumentBuilder {
             wrongType(e, expected: "a dimension such as \"fractionalWidth(1)\" or a number")
             return nil
         }
-        let limit = (kind == .fractionalWidth || kind == .fractionalHeight) ? 1000 : limits.maxPoints
-        guard value.isFinite, abs(value) <= limit else {
-            report(.invalidValue, .error, "\(e.key) \(formatPoints(value)) is out of range (at most \(formatPoints(limit)))", v.range)
-            return nil
-        }
-        if value <= 0 {
-            report(.nonPositiveDimension, .error,
-                   "\(e.key) \(Dimension(kind: kind, value: value, range: v.range).swiftDescription) is \(value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size",
-                   v.range)
-            return nil
-        }
-        if (kind == .estimated || kind == .uniformAcrossSiblings) && value < 1 {
-            let d = Dimension(kind: kind, value: value, range: v.range)
-            let axis = e.key.sameKey(as: "height") ? "fractionalHeight" : "fractionalWidth"
-            let fraction = "\(axis)(\(formatPoints(value)))"
-            report(.fractionalEstimate, .warning,
-                   "\(d.swiftDescription) estimates \(formatPoints(value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)",
-                   v.range, fix: Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false))
+        let d = Dimension(kind: kind, value: value, range: v.range)
+        if let problem = DimensionCheck.of(kind, value, limits: limits) {
+            let axis: Axis = e.key.sameKey(as: "height") ? .vertical : .horizontal
+            let subject = problem == .nonPositive ? "\(e.key) \(d.swiftDescription)" : problem == .fractionalEstimate ? d.swiftDescription : "\(e.key) \(formatPoints(value))"
+            var fix: Fix?
+            if problem == .fractionalEstimate {
+                let fraction = DimensionCheck.fraction(of: d, axis: axis)
+                fix = Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false)
+            }
+            report(problem.rule, problem.severity, problem.message(d, subject: subject, axis: axis), v.range, fix: fix)
+            if problem.dropsElement { return nil }
         }
         return Dimension(kind: kind, value: value, range: v.range)
     }
