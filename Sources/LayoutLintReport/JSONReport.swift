@@ -42,31 +42,44 @@ public enum JSONReport {
         /// By severity, with the diagnostics past the limit per document (`too-many-problems` stands for them):
         /// `LintResult.severityCounts`.
         public var counts: [Severity: Int]
-        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int]) {
+        /// A Swift file's layouts by how far they were checked (nil: a layout document).
+        public var coverage: LayoutCoverage?
+        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int], coverage: LayoutCoverage? = nil) {
             self.path = path
             self.diagnostics = diagnostics
             self.index = index
             self.counts = counts
+            self.coverage = coverage
         }
     }
 
     public static func lintOutput(_ files: [FileResult]) -> JSONValue {
         var counts = [Severity: Int]()
+        var coverage: LayoutCoverage?
         for f in files {
             for (s, n) in f.counts { counts[s, default: 0] += n }
+            if let c = f.coverage { coverage = (coverage ?? LayoutCoverage()) + c }
+        }
+        var summary: [(String, JSONValue)] = [
+            ("files", .int(Int64(files.count))),
+            ("errors", .int(Int64(counts[.error] ?? 0))),
+            ("warnings", .int(Int64(counts[.warning] ?? 0))),
+            ("information", .int(Int64(counts[.information] ?? 0))),
+            ("hints", .int(Int64(counts[.hint] ?? 0))),
+        ]
+        // (Where Swift files were read: their layouts, by how far they were checked.)
+        if let c = coverage {
+            summary.append(("layouts", .object([
+                ("total", .int(Int64(c.total))), ("checked", .int(Int64(c.checked))), ("partly", .int(Int64(c.partly))),
+                ("notChecked", .int(Int64(c.notChecked))), ("assumed", .int(Int64(c.assumed))),
+            ])))
         }
         return .object([
             ("version", .int(1)),
             ("files", .array(files.map { f in
                 .object([("path", .string(f.path)), ("diagnostics", .array(f.diagnostics.map { diagnostic($0, f.index) }))])
             })),
-            ("summary", .object([
-                ("files", .int(Int64(files.count))),
-                ("errors", .int(Int64(counts[.error] ?? 0))),
-                ("warnings", .int(Int64(counts[.warning] ?? 0))),
-                ("information", .int(Int64(counts[.information] ?? 0))),
-                ("hints", .int(Int64(counts[.hint] ?? 0))),
-            ])),
+            ("summary", .object(summary)),
         ])
     }
 

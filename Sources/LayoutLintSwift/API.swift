@@ -125,6 +125,7 @@ extension Evaluator {
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             guard let base = m.base else { return try implicitCall(name, args, range, expected: expected, file: file) }
+            if initializesLayoutSuperclass(c) { return try construct("UICollectionViewCompositionalLayout", args, range, file: file, expected: expected) ?? .none }
             if let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self" || d.baseName.text == "Self", scope.lookup("self") == nil {
                 return try callModuleFunction(name, owner: selfType, args, range) ?? .unknown(Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
             }
@@ -144,7 +145,7 @@ extension Evaluator {
                 return .unknown(Unknown(what: name + "(…)", range: range, reason: "a call of a value layoutlint does not model"))
             }
             let t = canonicalTypeName(name)
-            if let e = module.enums[t], let raw = arg(args, "rawValue") {
+            if let e = enumNamed(t, at: range), let raw = arg(args, "rawValue") {
                 // `Section(rawValue: sectionIndex)`: the case with that raw value, or nil.
                 for i in e.cases.indices {
                     let v = enumCaseValue(e, i)

@@ -71,6 +71,9 @@ final class Evaluator {
     var indexMatched = false
     /// The index went past what the code lists (`Kind(rawValue: sectionIndex)` is nil): no section is there.
     var indexPastEnd = false
+    /// Whether the data source declares the provider's section count (`numberOfSections(in:)`): then an index past
+    /// an enum's cases is a section the app asks for, and a force unwrap of it would crash.
+    var sectionCountDeclared = false
     /// The index was wrapped (`sectionIndex % n`): a subscript with it matches every index, so it names none.
     var indexWrapped = false
     /// The largest index a comparison or a `case` named while it did not hold (`if sectionIndex == 1` in section
@@ -346,7 +349,9 @@ final class Evaluator {
                     }
                     if try matches(item.pattern, subject, inner, file) {
                         if let w = item.whereClause, try !truth(w.condition, inner, file) { continue }
-                        if onIndex { indexMatched = true }
+                        // (Or a struct made from the index earlier, `let section = Section(rawValue: index)`, equal to
+                        // one of its static constants, `case .featured:`: that constant names this section.)
+                        if onIndex || (indexReads > 0 && isRecord(subject) && item.pattern.is(ExpressionPatternSyntax.self)) { indexMatched = true }
                         return (c, inner)
                     }
                 }
@@ -355,6 +360,14 @@ final class Evaluator {
         // Fell to `default` (or past every case): the cases name the sections still to ask for.
         return fallback.map { ($0, Scope(parent: scope)) }
     }
+
+    /// The enum `name` means at `range` (a module offset): the one nested in the type whose code runs, else the one
+    /// of that file (`SwiftModule.enumNamed`).
+    func enumNamed(_ name: String, at range: ByteRange) -> EnumEntry? {
+        module.enumNamed(name, file: module.regions == nil ? module.locate(range.start).file : 0, owner: selfType)
+    }
+
+    func isRecord(_ v: Value) -> Bool { if case .record = v { true } else { false } }
 
     /// Whether the parser made this case up around statements that stand where a `case` belongs (half-typed code:
     /// `xcase 0:`): it has no label of the user's, and matches nothing.
@@ -531,12 +544,20 @@ final class Evaluator {
         let decl = f.decl
         reached.insert(module.range(decl, file: f.file).start)
         guard let body = decl.body else { return .unknown(Unknown(what: decl.name.text, range: callRange, reason: "a function without a body")) }
+        let scope = try bindParameters(decl.signature.parameterClause, args: args, file: f.file)
+        return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
+                           type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
+    }
+
+    /// A scope with a function's (or an initializer's) parameters bound: the arguments given, else the defaults,
+    /// else the stand-ins of a function read as a layout of its own (`parameterStandIn`).
+    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int) throws -> Scope {
         let scope = Scope(parent: nil)
         var i = 0
-        for p in decl.signature.parameterClause.parameters {
+        for p in clause.parameters {
             let external: String? = p.firstName.text == "_" ? nil : p.firstName.text
             let internalName = (p.secondName ?? p.firstName).text
-            let type = module.text(of: p.type, file: f.file)
+            let type = module.text(of: p.type, file: file)
             if p.ellipsis != nil {
                 var rest: [Value] = []
                 while i < args.count, rest.isEmpty ? args[i].label == external : args[i].label == nil { rest.append(args[i].value); i += 1 }
@@ -547,16 +568,15 @@ final class Evaluator {
                 scope.declare(internalName, typed(args[i].value, as: type), type: type)
                 i += 1
             } else if let d = p.defaultValue?.value {
-                scope.declare(internalName, typed(try eval(d, Scope(parent: nil), f.file, expected: expectation(ofType: type)), as: type), type: type)
+                scope.declare(internalName, typed(try eval(d, Scope(parent: nil), file, expected: expectation(ofType: type)), as: type), type: type)
             } else if i < args.count {
                 scope.declare(internalName, typed(args[i].value, as: type), type: type)
                 i += 1
             } else {
-                scope.declare(internalName, parameterStandIn(type: type, name: internalName, range: module.range(p, file: f.file)), type: type)
+                scope.declare(internalName, parameterStandIn(type: type, name: internalName, range: module.range(p, file: file)), type: type)
             }
         }
-        return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
-                           type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
+        return scope
     }
 
     /// What a parameter holds when a function is read as a layout of its own (no caller passes it): the layout
@@ -648,6 +668,9 @@ func expectation(like v: Value) -> Expect? {
     case .num(_, .int): return .int
     case .num: return .cgfloat
     case .enumCase(let t, _, _): return .other(t)
+    // A struct's static constants stand for its cases (`struct Section: RawRepresentable { static let featured =
+    // Section(rawValue: 0) }`, `case .featured:`).
+    case .record(let t, _): return .other(t)
     default: return nil
     }
 }

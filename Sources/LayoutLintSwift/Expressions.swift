@@ -89,7 +89,12 @@ extension Evaluator {
         }
         if let f = e.as(ForceUnwrapExprSyntax.self) {
             let v = try eval(f.expression, scope, file, expected: expected)
-            if case .none = v { throw EvalStop(kind: .unknown, message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap", range: range) }
+            if case .none = v {
+                // `Section(rawValue: index)!` one index past the enum's cases: the data source has no such section
+                // (unless `numberOfSections` says it has), so the sections end here; no crash is claimed.
+                if indexBox != nil && indexPastEnd && !sectionCountDeclared { throw EvalStop(kind: .unknown, message: "past the last section", range: range) }
+                throw EvalStop(kind: .unknown, message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap", range: range)
+            }
             return v
         }
         if let o = e.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, file, expected: expected) }
@@ -256,7 +261,7 @@ extension Evaluator {
 
     func staticMember(_ type: String, _ name: String, _ range: ByteRange) throws -> Value {
         let t = canonicalTypeName(type)
-        if let e = module.enums[t] {
+        if let e = enumNamed(t, at: range) {
             if name == "allCases" { return .array(e.cases.indices.map { enumCaseValue(e, $0) }) }
             if let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
         }
@@ -288,8 +293,11 @@ extension Evaluator {
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "app state"))
         default:
             // An enum of the API (`UICollectionLayoutSectionOrthogonalScrollingBehavior.groupPaging`,
-            // `NSRectAlignment.top`, `UIUserInterfaceSizeClass.compact`): its case name.
-            return .member(name)
+            // `NSRectAlignment.top`, `UIUserInterfaceSizeClass.compact`): its case name. A type of neither the
+            // module nor Apple's frameworks (`UIMetrics.FilterView.spacing`, from a file or package not in the run)
+            // is not guessed at.
+            if isFrameworkMember(t, name) { return .member(name) }
+            return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a type not declared in the files read"))
         }
     }
 
@@ -579,6 +587,9 @@ extension Evaluator {
         case (.none, .none): return true
         case (.none, _), (_, .none): return false
         case (.object(let x), .object(let y)): return x === y
+        case (.record(let t1, let x), .record(let t2, let y)):
+            // Two values of one struct: equal where every field is (`Section(rawValue: 1) == .categories`).
+            return t1 == t2 && x.count == y.count && x.allSatisfy { k, v in y[k].map { equal(v, $0) } ?? false }
         default: return false
         }
     }
@@ -683,3 +694,27 @@ extension Evaluator {
         if p.binding.accessorBlock == nil { storedOverride(key, typed(value, as: p.type), type: p.type) }
     }
 }
+
+/// Whether `t.name` names a member of one of Apple's frameworks' types, which the evaluator reads by its name (an
+/// enum case, an option, a constant): a type of `frameworkTypesWithNestedTypes`, or a name with a framework's
+/// prefix (`UIUserInterfaceSizeClass`, `NSRectAlignment`, `CGFloat`) and a member that is no nested type. A type
+/// of neither the module nor a framework (`Metrics.spacing`, `UIMetrics.FilterView` from a file not in the run) is
+/// unknown.
+func isFrameworkMember(_ t: String, _ name: String) -> Bool {
+    if frameworkTypesWithNestedTypes.contains(t) { return true }
+    guard name.utf8.first.map({ $0 < UInt8(ascii: "A") || $0 > UInt8(ascii: "Z") }) ?? false else { return false }
+    let u = Array(t.utf8)
+    guard u.count > 2, u[2] >= UInt8(ascii: "A"), u[2] <= UInt8(ascii: "Z") else { return false }
+    switch (u[0], u[1]) {
+    case (UInt8(ascii: "U"), UInt8(ascii: "I")), (UInt8(ascii: "N"), UInt8(ascii: "S")), (UInt8(ascii: "C"), UInt8(ascii: "G")),
+         (UInt8(ascii: "C"), UInt8(ascii: "A")), (UInt8(ascii: "C"), UInt8(ascii: "F")):
+        return true
+    default: return false
+    }
+}
+
+/// The framework types whose nested types layout code names (`UICollectionLayoutListConfiguration.Appearance`).
+let frameworkTypesWithNestedTypes: Set<String> = [
+    "UICollectionView", "NSCollectionView", "UICollectionLayoutListConfiguration", "UIFont", "UIContentSizeCategory",
+    "UITraitCollection", "UIUserInterfaceSizeClass", "UIUserInterfaceIdiom", "UIAccessibility",
+]

@@ -23,6 +23,7 @@ extension Evaluator {
             var owner: String?
             if case .string(let o)? = layout.fields["owner"] { owner = o }
             let declared = declaredSectionCount(owner: owner)
+            sectionCountDeclared = declared != nil
             var fallbackRead = false
             for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
@@ -42,6 +43,11 @@ extension Evaluator {
                 }
                 guard case .object(let s) = v, s.kind == .section else {
                     if case .unknown(let u) = v, k == 0 { try stopUnknown(u, "the section provider's result") }
+                    if k == 0 {
+                        // No layout of no sections, and no silence: say what the provider gave.
+                        throw EvalStop(kind: .unsupported,
+                                       message: "the section provider gives \(describe(v)) for section 0, not a section layoutlint can read", range: layout.range)
+                    }
                     break
                 }
                 if indexPastEnd && k > 0 && declared == nil { break }

@@ -61,8 +61,8 @@ public enum SwiftFrontEnd {
     /// The file extension this front end reads.
     public static func reads(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    /// Lints Swift files read as one module. Files that never name the API are skipped before any parse; they
-    /// are parsed only when a layout uses a name that one of them declares.
+    /// Lints Swift files read as one module. Files that never name the API are skipped before any parse (a
+    /// constant or a type declared only there is not found: the layout that reads it gets a `swift-unresolved` note).
     public static func lint(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions = LintOptions()) -> [SwiftFileResult] {
         onLargeStack { lintOnThisThread(sources, options: options) }
     }
@@ -130,7 +130,9 @@ public enum SwiftFrontEnd {
     /// Each layout of the module and its outcome: the one `kept` gives it (a document reader's, while nothing it read
     /// changed), else one `read` gives (which reads several layouts at once, returning their outcomes in order).
     /// Constructions come first: a function returning a section that a construction reaches is part of that layout,
-    /// not one of its own; nor is one that cannot be called as it is (`standsAlone`).
+    /// not one of its own. Then the functions that can be called as they are (`standsAlone`), then those that take
+    /// a value no default gives and no layout read passes: each is read with its parameters unknown (the evaluator's
+    /// stand-ins), so that it is checked where they do not matter, and named where they do, never passed over.
     static func layoutOutcomes(_ module: SwiftModule, kept: (LayoutSite) -> SiteOutcome? = { _ in nil },
                                read: ([LayoutSite]) -> [SiteOutcome]) -> [SiteOutcome] {
         func outcomes(_ sites: [LayoutSite]) -> [SiteOutcome] {
@@ -142,10 +144,12 @@ public enum SwiftFrontEnd {
         var reached: Set<Int> = []
         for o in all { reached.formUnion(o.read.reached) }
         // (Read at once, the functions no construction reaches; one that another of them reaches is dropped.)
-        for o in outcomes(module.sites.filter { !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) })
-        where !reached.contains(o.site.range.start) {
-            reached.formUnion(o.read.reached)
-            all.append(o)
+        for alone in [true, false] {
+            for o in outcomes(module.sites.filter { !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) == alone })
+            where !reached.contains(o.site.range.start) {
+                reached.formUnion(o.read.reached)
+                all.append(o)
+            }
         }
         return all
     }
@@ -461,7 +465,9 @@ public enum SwiftFrontEnd {
             let owner = ev.module.properties[name]?.first { $0.binding.id == b.id }?.owner
             _ = try ev.readProperty(name, owner: owner, ev.r(b, file))
         } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
-            _ = try ev.runBody(body.statements, scope: Scope(parent: nil), file: file, owner: nil, name: "init", type: nil)
+            // (Its parameters as a function's read as a layout of its own: defaults, else unknown.)
+            let scope = try ev.bindParameters(i.signature.parameterClause, args: [], file: file)
+            _ = try ev.runBody(body.statements, scope: scope, file: file, owner: nil, name: "init", type: nil)
         } else if let s = context.as(SourceFileSyntax.self) {
             _ = try ev.exec(s.statements, Scope(parent: nil), file)
         }
@@ -585,4 +591,25 @@ private final class StackBox<T>: @unchecked Sendable {
     let body: () -> T
     var value: T?
     init(_ body: @escaping () -> T) { self.body = body }
+}
+
+extension SwiftFileResult {
+    /// How many of the layouts built here were checked: fully, partly (with values assumed, as their notes say),
+    /// or not at all (`unread`, each named by a note).
+    public var coverage: LayoutCoverage {
+        var c = LayoutCoverage()
+        for l in layouts {
+            // (Once each: a layout read in several environments notes the same value in each.)
+            let assumed = Set(l.notes.filter { $0.rule == .swiftAssumption || $0.rule == .swiftUnresolved }
+                .map { "\($0.rule)|\($0.path)|\($0.range.start)|\($0.message)" }).count
+            if assumed > 0 {
+                c.partly += 1
+                c.assumed += assumed
+            } else {
+                c.checked += 1
+            }
+        }
+        c.notChecked = unread.count
+        return c
+    }
 }

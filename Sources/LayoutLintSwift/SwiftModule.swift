@@ -117,6 +117,8 @@ struct EnumEntry {
     let file: Int
     /// Where it is declared (module offset): of two enums of one name, the later one is kept.
     let position: Int
+    /// The type it is nested in, if any.
+    var owner: String?
     var cases: [(name: String, raw: ExprSyntax?)] = []
     var rawType: String?
 }
@@ -187,6 +189,8 @@ public final class SwiftModule: @unchecked Sendable {
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
     let storedProperties: NameTable<[PropertyEntry]>
     let enums: NameTable<EnumEntry>
+    /// Every enum of each name, in the order indexed (`enums` keeps the last declared; `enumNamed` chooses).
+    fileprivate(set) var enumCandidates: [String: [EnumEntry]] = [:]
     let typeNames: NameSet
     var sites: [LayoutSite] = []
     /// Each name a declaration declares, with the module offset of the declaration (its owner type's name too, for
@@ -344,6 +348,17 @@ public final class SwiftModule: @unchecked Sendable {
     }
 
     /// The enums that have a case `name`.
+    /// The enum `name` means in code of `file` inside `owner`, as Swift's lookup finds it: of several enums of one
+    /// name (`private enum Section` in two view controllers), the one nested in `owner`, else the one declared in
+    /// `file`, else the last declared. So a file's findings do not depend on which other files are in the run.
+    func enumNamed(_ name: String, file: Int?, owner: String?) -> EnumEntry? {
+        guard let latest = enums[name] else { return nil }
+        guard let all = enumCandidates[name], all.count > 1 else { return latest }
+        if let owner, let e = all.last(where: { $0.owner == owner }) { return e }
+        if let file, let e = all.last(where: { $0.file == file }) { return e }
+        return latest
+    }
+
     func enums(withCase name: String) -> [EnumEntry] {
         recorder.record(name)
         prepare(name)
@@ -367,6 +382,7 @@ public final class SwiftModule: @unchecked Sendable {
         m.properties.storage = properties.storage
         m.storedProperties.storage = storedProperties.storage
         m.enums.storage = enums.storage
+        m.enumCandidates = enumCandidates
         m.typeNames.storage = typeNames.storage
         if lazyTables != nil {
             m.lazyTables = lazyTables
@@ -530,7 +546,7 @@ public final class SwiftModule: @unchecked Sendable {
             if tables { typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
             if tables || names {
-                var entry = EnumEntry(name: e.name.text, file: file, position: at)
+                var entry = EnumEntry(name: e.name.text, file: file, position: at, owner: owner)
                 entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
                 for m in activeMembers(e.memberBlock.members) {
                     if let c = m.decl.as(EnumCaseDeclSyntax.self) {
@@ -541,6 +557,9 @@ public final class SwiftModule: @unchecked Sendable {
                     }
                 }
                 if tables, (enums.storage[e.name.text]?.position ?? -1) <= at { enums.storage[e.name.text] = entry }
+                if tables, !(enumCandidates[e.name.text]?.contains { $0.position == at } ?? false) {
+                    enumCandidates[e.name.text, default: []].append(entry)
+                }
             }
             return indexMembers(of: d, under: e.name.text, file: file, members)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic) {
@@ -677,6 +696,26 @@ public final class SwiftModule: @unchecked Sendable {
     }
 }
 
+/// `super.init(section:)`, `super.init { … }`, `self.init(sectionProvider:configuration:)` in an initializer of a
+/// class that inherits from a compositional layout (`class ChipFlowLayout: UICollectionViewCompositionalLayout`):
+/// the subclass's layout is built there, as by `UICollectionViewCompositionalLayout(…)`.
+func initializesLayoutSuperclass(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let base = m.base,
+          base.is(SuperExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return false }
+    let label = call.arguments.first?.label?.text
+    guard label == "section" || label == "sectionProvider" || (call.arguments.isEmpty && call.trailingClosure != nil) else { return false }
+    var n: Syntax? = Syntax(call).parent
+    while let c = n {
+        if let cls = c.as(ClassDeclSyntax.self) {
+            return cls.inheritanceClause?.inheritedTypes.contains {
+                canonicalTypeName($0.type.trimmedDescription) == "UICollectionViewCompositionalLayout"
+            } ?? false
+        }
+        n = c.parent
+    }
+    return false
+}
+
 /// Finds the constructions of a compositional layout: `UICollectionViewCompositionalLayout(…)` in any spelling,
 /// with arguments or a trailing section-provider closure.
 private final class SiteFinder: SyntaxVisitor {
@@ -689,13 +728,14 @@ private final class SiteFinder: SyntaxVisitor {
     }
 
     /// A construction's own text names `…CompositionalLayout` (the type, in any spelling) or holds both `init` and
-    /// `section` (`.init(section:)`, `.init(sectionProvider:)`): a declaration or statement whose text (with the
+    /// `section` or `Section` (`.init(section:)`, `.init(sectionProvider:)`, a layout subclass's `super.init { … }`
+    /// returning an `NSCollectionLayoutSection`): a declaration or statement whose text (with the
     /// comments before it) has neither is not walked. In an app's view controller that is most of the code, and in
     /// a function that builds a layout most of its statements.
     private func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
         // (No bytes in the file: the node is all missing tokens, nothing to skip.)
         withBytes(of: node, in: bytes, trivia: true) { b in
-            b.isEmpty || contains(b, "CompositionalLayout") || (contains(b, "init") && contains(b, "section")) ? .visitChildren : .skipChildren
+            b.isEmpty || contains(b, "CompositionalLayout") || (contains(b, "init") && (contains(b, "section") || contains(b, "Section"))) ? .visitChildren : .skipChildren
         }
     }
 
@@ -712,6 +752,7 @@ private final class SiteFinder: SyntaxVisitor {
         if let r = callee.as(DeclReferenceExprSyntax.self), canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout" {
             return true
         }
+        if initializesLayoutSuperclass(node) { return true }
         // `.init(section:configuration:)` where a compositional layout is the type expected.
         if let m = callee.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "init",
            let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider" {

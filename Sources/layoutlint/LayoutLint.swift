@@ -167,6 +167,8 @@ struct Lint: ParsableCommand {
         var lineIndex: LineIndex
         var unknownEnvironments: [String]
         var declaredEnvironments: [String]
+        /// A Swift file's layouts, by how far they were checked (nil: a layout document).
+        var coverage: LayoutCoverage?
         init(_ r: LintResult) {
             diagnostics = r.diagnostics
             counts = r.severityCounts
@@ -180,6 +182,7 @@ struct Lint: ParsableCommand {
             lineIndex = r.lineIndex
             unknownEnvironments = r.unknownEnvironments
             declaredEnvironments = []
+            coverage = r.coverage
         }
     }
 
@@ -345,6 +348,8 @@ struct Lint: ParsableCommand {
         var linted = 0
         var fixed = 0
         var fixable = 0
+        var coverage: LayoutCoverage?
+        var buildingLayouts = 0
         for o in outcomes {
             for e in o.errors { Output.error(e) }
             failures += o.errors
@@ -356,6 +361,10 @@ struct Lint: ParsableCommand {
             if o.path != "-" { fixable += result.diagnostics.reduce(0) { $0 + ($1.fix?.isSafe == true ? 1 : 0) } }
             try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
             for (s, n) in result.counts { counts[s, default: 0] += n }
+            if let c = result.coverage {
+                coverage = (coverage ?? LayoutCoverage()) + c
+                if c.total > 0 { buildingLayouts += 1 }
+            }
             switch format {
             case .text:
                 for d in result.diagnostics {
@@ -370,7 +379,7 @@ struct Lint: ParsableCommand {
                 for d in result.diagnostics { Output.write(XcodeReport.lines(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
                 results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
-                                                     counts: result.counts))
+                                                     counts: result.counts, coverage: result.coverage))
             }
         }
         if format == .json {
@@ -384,6 +393,9 @@ struct Lint: ParsableCommand {
                                             files: linted, style: style))
             // What `--fix` would do, as ESLint says it (after `--fix`, only fixes it held back are left).
             if !fix && fixable > 0 { Output.write("\(fixable) of them fixable with --fix\n") }
+            // Whether the Swift read was a check at all: its layouts, checked, partly or not (each of those named
+            // by a note at the layout).
+            if let coverage { Output.write(coverage.summary(files: buildingLayouts) + "\n") }
         }
         Output.flush()
         return (counts, failed)

@@ -62,10 +62,12 @@ struct BadInputTests {
         #expect(lintSwift(provider).layouts.first?.result.layouts.first?.sections.count == 2)
         // The parser makes a case up around `xcase 0:` and the statements after it (there is no case they could
         // belong to): were it to match, every index would have a section, up to the 200 layoutlint reads. Index 0
-        // falls to `default` and ends the sections.
+        // falls to `default`, which gives nil: the layout is not checked, and a note says so at the layout.
         let r = lintSwift(provider.replacingOccurrences(of: "case 0:", with: "xcase 0:"))
         #expect(r.diagnostics.allSatisfy { $0.rule != "swift-limit" }, "\(r.diagnostics.map(\.message))")
-        #expect(r.layouts.first?.result.layouts.first?.sections.count == 0)
+        #expect(r.layouts.isEmpty)
+        #expect(r.unread.count == 1)
+        #expect(r.diagnostics.contains { $0.rule == "swift-unresolved" && $0.message.contains("gives nil for section 0") })
     }
 
     @Test("a helper that calls itself forever is a bounded diagnostic, not a stack overflow")

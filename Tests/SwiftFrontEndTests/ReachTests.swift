@@ -1,0 +1,230 @@
+// Shapes of real app code the reader reads (layout subclasses, struct pseudo-enums, builders no caller passes
+// arguments to), and the ones it cannot read ending in a note at the layout, never in silence or in a layout of no
+// sections.
+
+import LayoutLintCore
+import LayoutLintSwift
+import Testing
+
+@Suite("Swift front end: reach on app code")
+struct ReachTests {
+    static let cardSection = """
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)))
+        item.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 6, bottom: 6, trailing: 6)
+        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)), subitems: [item])
+        """
+
+    func sectionCounts(_ r: SwiftFileResult) -> [String: Int] {
+        Dictionary(r.layouts.map { ($0.name, $0.result.layouts.first?.sections.count ?? 0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("a subclass of the layout that builds it in super.init { … } is a layout, and its findings are reported")
+    func layoutSubclass() {
+        let r = lintSwift("""
+            import UIKit
+            final class CardsLayout: UICollectionViewCompositionalLayout {
+                init() {
+                    super.init { _, _ -> NSCollectionLayoutSection? in
+                        \(Self.cardSection)
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)
+        #expect(r.layouts.count == 1)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
+        #expect(r.diagnostics.contains { $0.rule == RuleID.estimatedContentInsets.rawValue })
+    }
+
+    @Test("a convenience init that calls self.init(section:) in a layout subclass is a layout")
+    func layoutSubclassSelfInit() {
+        let r = lintSwift("""
+            import UIKit
+            final class CardsLayout: UICollectionViewCompositionalLayout {
+                convenience init(spacing: CGFloat = 8) {
+                    \(Self.cardSection)
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = spacing
+                    self.init(section: section)
+                }
+            }
+            """)
+        #expect(r.layouts.count == 1)
+        #expect(r.diagnostics.contains { $0.rule == RuleID.estimatedContentInsets.rawValue })
+    }
+
+    @Test("a RawRepresentable struct's static constants are the provider's cases, one section each")
+    func structPseudoEnum() {
+        let r = lintSwift("""
+            import UIKit
+            private struct Section: RawRepresentable, Equatable {
+                let rawValue: Int
+                static let banner = Section(rawValue: 0)
+                static let rows = Section(rawValue: 1)
+            }
+            func makeLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    let section = Section(rawValue: index)
+                    switch section {
+                    case .banner:
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    case .rows:
+                        \(Self.cardSection)
+                        return NSCollectionLayoutSection(group: group)
+                    default: return nil
+                    }
+                }
+            }
+            """)
+        #expect(sectionCounts(r) == ["makeLayout": 2])
+        #expect(r.layouts.first?.result.layouts.first?.sections.first?.frame.height == 200)
+    }
+
+    @Test("a builder whose parameter no caller passes is read with it unknown: checked where it does not matter")
+    func builderParameterUnused() {
+        let r = lintSwift("""
+            import UIKit
+            enum Layouts {
+                static func cards(title: String) -> NSCollectionLayoutSection {
+                    \(Self.cardSection)
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            """)
+        #expect(sectionCounts(r) == ["cards": 1])
+        #expect(r.diagnostics.contains { $0.rule == RuleID.estimatedContentInsets.rawValue })
+    }
+
+    @Test("a builder whose geometry needs the parameter no caller passes: a note names it at the parameter")
+    func builderParameterNeeded() {
+        let source = """
+            import UIKit
+            func grid(columns: Int) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .absolute(80)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)), subitems: [item])
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.layouts.isEmpty)
+        let notes = r.diagnostics.filter { $0.rule == RuleID.swiftUnresolved.rawValue }
+        #expect(notes.count == 1)
+        #expect(notes.first?.message.contains("columns") == true)
+        #expect(notes.first?.message.contains("layoutlint does not check grid") == true)
+        #expect(r.unread.map(\.name) == ["grid"])
+    }
+
+    @Test("a provider that gives nil for section 0 is named, not a layout of no sections")
+    func providerGivesNoSection() {
+        let r = lintSwift("""
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    if index > 5 {
+                        \(Self.cardSection)
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                    return nil
+                }
+            }
+            """)
+        #expect(!r.layouts.contains { ($0.result.layouts.first?.sections.count ?? 0) == 0 })
+        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("nil for section 0") })
+    }
+
+    @Test("Section(rawValue: index)! ends the sections after the enum's last case: no crash is claimed, unless numberOfSections asks for more")
+    func forceUnwrappedSectionEnum() {
+        func source(sections: Int?) -> String {
+            """
+            import UIKit
+            final class FeedViewController: UIViewController, UICollectionViewDataSource {
+                private enum Section: Int { case header, cards }
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        switch Section(rawValue: index)! {
+                        case .header, .cards:
+                            \(Self.cardSection)
+                            return NSCollectionLayoutSection(group: group)
+                        }
+                    }
+                }
+                \(sections.map { "func numberOfSections(in collectionView: UICollectionView) -> Int { \($0) }" } ?? "")
+            }
+            """
+        }
+        let r = lintSwift(source(sections: nil))
+        #expect(sectionCounts(r) == ["makeLayout": 2])
+        #expect(!r.diagnostics.contains { $0.message.contains("crash") })
+        let three = lintSwift(source(sections: 3))
+        #expect(three.diagnostics.contains { $0.message.contains("the app would crash at this force unwrap") })
+    }
+
+    @Test("a member of a type the files read do not declare is unknown, named as written")
+    func undeclaredType() {
+        let r = lintSwift("""
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                \(Self.cardSection)
+                group.interItemSpacing = .fixed(UIMetrics.Cards.spacing)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        let notes = r.diagnostics.filter { $0.rule == RuleID.swiftUnresolved.rawValue }
+        #expect(notes.count == 1)
+        #expect(notes.first?.message.contains("UIMetrics.Cards.spacing") == true)
+        #expect(notes.first?.message.contains("a type not declared in the files read") == true)
+    }
+}
+
+@Suite("Swift front end: a file's findings do not depend on the other files of the run")
+struct FileSetInvariantTests {
+    /// A view controller with its own `private enum Section` (its cases named as in the other file, in another order).
+    static func controller(_ name: String, cases: [String], insetsOn: String) -> (path: String, bytes: [UInt8]) {
+        let text = """
+            import UIKit
+            final class \(name): UIViewController {
+                private enum Section: Int, CaseIterable { case \(cases.joined(separator: ", ")) }
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(60)))
+                        switch Section(rawValue: index)! {
+                        case .\(insetsOn):
+                            item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+                        default:
+                            break
+                        }
+                        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(60)), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            """
+        return ("\(name).swift", Array(text.utf8))
+    }
+
+    func findings(_ r: SwiftFileResult) -> [String] {
+        r.diagnostics.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
+    }
+
+    @Test("two files each nesting a private enum Section: each file's findings alone, together, in either order")
+    func privateEnumsOfOneName() {
+        let a = Self.controller("FeedViewController", cases: ["header", "cards"], insetsOn: "cards")
+        let b = Self.controller("SettingsViewController", cases: ["cards", "toggles", "footer"], insetsOn: "footer")
+        let aAlone = findings(SwiftFrontEnd.lint([a])[0])
+        let bAlone = findings(SwiftFrontEnd.lint([b])[0])
+        #expect(aAlone.contains { $0.hasPrefix("estimated-content-insets") })
+        #expect(bAlone.contains { $0.hasPrefix("estimated-content-insets") })
+        let ab = SwiftFrontEnd.lint([a, b]), ba = SwiftFrontEnd.lint([b, a])
+        #expect(findings(ab[0]) == aAlone)
+        #expect(findings(ab[1]) == bAlone)
+        #expect(findings(ba[1]) == aAlone)
+        #expect(findings(ba[0]) == bAlone)
+        // The sections each file's own enum gives: 2 and 3.
+        #expect(ab[0].layouts.first?.result.layouts.first?.sections.count == 2)
+        #expect(ab[1].layouts.first?.result.layouts.first?.sections.count == 3)
+        #expect(ba[1].layouts.first?.result.layouts.first?.sections.count == 2)
+    }
+}
