@@ -66,7 +66,7 @@ func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: 
     }
     var timedOut = false
     while p.isRunning {
-        if Date().timeIntervalSince(start) > timeout {
+        if Date().timeIntervalSince(start) > timeout * testTimeoutScale {
             timedOut = true
             p.terminate()
             kill(p.processIdentifier, SIGKILL)

@@ -122,7 +122,7 @@ func runCLI(_ args: [String], timeout: Double = 30, memoryLimitKB: Int? = nil) -
     let start = Date()
     var timedOut = false
     while p.isRunning {
-        if Date().timeIntervalSince(start) > timeout { timedOut = true; kill(p.processIdentifier, SIGKILL); break }
+        if Date().timeIntervalSince(start) > timeout * testTimeoutScale { timedOut = true; kill(p.processIdentifier, SIGKILL); break }
         usleep(5_000)
     }
     p.waitUntilExit()

@@ -137,9 +137,10 @@ open class ServerProcess {
         return true
     }
 
-    /// The next message matching `predicate` (removed from the inbox), or nil after `timeout` seconds.
+    /// The next message matching `predicate` (removed from the inbox), or nil after `timeout` seconds
+    /// (`testTimeoutScale` times).
     public func waitFor(timeout: Double = 10, _ predicate: (JSONValue) -> Bool) -> JSONValue? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * testTimeoutScale)
         while true {
             if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
             if Date() > deadline { return nil }
@@ -162,7 +163,7 @@ open class ServerProcess {
     /// Waits for the process to end; nil when it is still running after `timeout` seconds (then it is killed).
     /// A death by signal is returned as 128 + signal.
     public func waitForExit(timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * testTimeoutScale)
         while process.isRunning {
             if Date() > deadline { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return nil }
             pump(timeoutMillis: 20)
@@ -171,3 +172,11 @@ open class ServerProcess {
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 }
+
+/// What every wait of the tests on a process is multiplied by: `LAYOUTLINT_TEST_TIMEOUT_SCALE` (default 1). The
+/// waits are hang guards, not measurements; `scripts/test` raises them while builds run beside the tests, which
+/// can make a lint of a hostile input take several times its usual seconds.
+public let testTimeoutScale: Double = {
+    guard let v = ProcessInfo.processInfo.environment["LAYOUTLINT_TEST_TIMEOUT_SCALE"], let x = Double(v), x >= 1 else { return 1 }
+    return x
+}()
