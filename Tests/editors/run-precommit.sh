@@ -125,7 +125,7 @@ if [ "$swift_mode" != 0 ]; then
   new_work
   git add layouts/bad.layout.json notes.json
   start=$SECONDS
-  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 2700 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
+  rc=0; PATH="${PATH#"$tmp/bin:"}" timeout 4200 pre-commit try-repo "$repo" layoutlint > "$tmp/out5" 2>&1 || rc=$?
   [ "$rc" = 1 ] || { tail -n 40 "$tmp/out5"; die "try-repo layoutlint (language: swift) exited $rc, expected 1"; }
   grep -Eq '^layoutlint\.+Failed' "$tmp/out5" || { tail -n 40 "$tmp/out5"; die "the swift hook did not run and fail"; }
   if [ "$swift_mode" = only ]; then
