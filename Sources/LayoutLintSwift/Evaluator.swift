@@ -71,9 +71,6 @@ final class Evaluator {
     var indexMatched = false
     /// The index went past what the code lists (`Kind(rawValue: sectionIndex)` is nil): no section is there.
     var indexPastEnd = false
-    /// Whether the data source declares the provider's section count (`numberOfSections(in:)`): then an index past
-    /// an enum's cases is a section the app asks for, and a force unwrap of it would crash.
-    var sectionCountDeclared = false
     /// The index was wrapped (`sectionIndex % n`): a subscript with it matches every index, so it names none.
     var indexWrapped = false
     /// The largest index a comparison or a `case` named while it did not hold (`if sectionIndex == 1` in section

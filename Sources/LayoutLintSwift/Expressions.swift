@@ -89,12 +89,7 @@ extension Evaluator {
         }
         if let f = e.as(ForceUnwrapExprSyntax.self) {
             let v = try eval(f.expression, scope, file, expected: expected)
-            if case .none = v {
-                // `Section(rawValue: index)!` one index past the enum's cases: the data source has no such section
-                // (unless `numberOfSections` says it has), so the sections end here; no crash is claimed.
-                if indexBox != nil && indexPastEnd && !sectionCountDeclared { throw EvalStop(kind: .unknown, message: "past the last section", range: range) }
-                throw EvalStop(kind: .unknown, message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap", range: range)
-            }
+            if case .none = v { throw EvalStop(kind: .unknown, message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap", range: range) }
             return v
         }
         if let o = e.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, file, expected: expected) }
@@ -702,15 +697,8 @@ extension Evaluator {
 /// unknown.
 func isFrameworkMember(_ t: String, _ name: String) -> Bool {
     if frameworkTypesWithNestedTypes.contains(t) { return true }
-    guard name.utf8.first.map({ $0 < UInt8(ascii: "A") || $0 > UInt8(ascii: "Z") }) ?? false else { return false }
-    let u = Array(t.utf8)
-    guard u.count > 2, u[2] >= UInt8(ascii: "A"), u[2] <= UInt8(ascii: "Z") else { return false }
-    switch (u[0], u[1]) {
-    case (UInt8(ascii: "U"), UInt8(ascii: "I")), (UInt8(ascii: "N"), UInt8(ascii: "S")), (UInt8(ascii: "C"), UInt8(ascii: "G")),
-         (UInt8(ascii: "C"), UInt8(ascii: "A")), (UInt8(ascii: "C"), UInt8(ascii: "F")):
-        return true
-    default: return false
-    }
+    guard let first = name.first, !first.isUppercase, let third = t.dropFirst(2).first, third.isUppercase else { return false }
+    return ["UI", "NS", "CG", "CA", "CF"].contains(t.prefix(2))
 }
 
 /// The framework types whose nested types layout code names (`UICollectionLayoutListConfiguration.Appearance`).

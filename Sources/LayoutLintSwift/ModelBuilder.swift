@@ -23,7 +23,6 @@ extension Evaluator {
             var owner: String?
             if case .string(let o)? = layout.fields["owner"] { owner = o }
             let declared = declaredSectionCount(owner: owner)
-            sectionCountDeclared = declared != nil
             var fallbackRead = false
             for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
@@ -38,7 +37,11 @@ extension Evaluator {
                 let v: Value
                 do {
                     v = try callProvider(provider, index: box, environment: envObj, range: layout.range)
-                } catch let stop as EvalStop where k > 0 && stop.kind == .unknown && stop.message == "past the last section" {
+                } catch let stop as EvalStop where k > 0 && stop.kind == .unknown
+                            && (stop.message == "past the last section" || (indexPastEnd && declared == nil)) {
+                    // The index went past what the code lists: a subscript past the end, or a stop after an enum's
+                    // `init(rawValue:)` gave nil (`Section(rawValue: index)!`). The data source has no such section
+                    // unless `numberOfSections` says it has (then the stop, a crash, is reported).
                     break
                 }
                 guard case .object(let s) = v, s.kind == .section else {

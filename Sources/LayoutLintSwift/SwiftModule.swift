@@ -347,7 +347,6 @@ public final class SwiftModule: @unchecked Sendable {
         }
     }
 
-    /// The enums that have a case `name`.
     /// The enum `name` means in code of `file` inside `owner`, as Swift's lookup finds it: of several enums of one
     /// name (`private enum Section` in two view controllers), the one nested in `owner`, else the one declared in
     /// `file`, else the last declared. So a file's findings do not depend on which other files are in the run.
@@ -359,6 +358,7 @@ public final class SwiftModule: @unchecked Sendable {
         return latest
     }
 
+    /// The enums that have a case `name`.
     func enums(withCase name: String) -> [EnumEntry] {
         recorder.record(name)
         prepare(name)

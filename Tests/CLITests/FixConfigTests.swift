@@ -532,7 +532,7 @@ let fcHandWrittenFixed = fcHandWritten
     }
 
     /// A folder one glob excludes is not read, so a glob that would match files inside it matched nothing seen:
-    /// it was told "matches no file" (the thirteenth session's review). One anchored inside the folder says nothing;
+    /// it was told "matches no file". One anchored inside the folder says nothing;
     /// one that matches a name at any depth is told which folders were not looked in; one that names another folder
     /// is told as before.
     @Test func globsThatCouldMatchInAnUnreadFolder() {

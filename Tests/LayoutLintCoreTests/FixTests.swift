@@ -670,9 +670,9 @@ extension FixScopeTests {
     }
 }
 
-/// A comment next to a fixed property (the thirteenth session's review of the file system and the CLI, point 2):
-/// the fix's comma went into a `// why` after the last property, or a property was removed from before a
-/// `/* old */,` leaving a leading comma; `fixAll` then refused the round, so `--fix` applied nothing to the file.
+/// A comment next to a fixed property: the fix's comma went into a `// why` after the last property, or a
+/// property was removed from before a `/* old */,` leaving a leading comma; `fixAll` then refused the round, so
+/// `--fix` applied nothing to the file.
 @Suite("Fixes next to comments")
 struct FixesBesideCommentsTests {
     /// An item in a self-sizing row (estimated heights), its lines as given.

@@ -20,7 +20,7 @@ swift_mode="${LAYOUTLINT_PRECOMMIT_SWIFT:-0}"
 [ "$swift_mode" = only ] || [ -x "$bin" ] || die "no layoutlint binary at $bin (build it, or set LAYOUTLINT_BIN)"
 command -v pre-commit >/dev/null || die "pre-commit not found (python3 -m pip install pre-commit)"
 [ -f .pre-commit-hooks.yaml ] || die "no .pre-commit-hooks.yaml at the top level"
-echo "run-precommit: pre-commit $(pre-commit --version | awk '{print $2}'), layoutlint ${bin}"
+echo "run-precommit: pre-commit $(pre-commit --version | awk '{print $2}'), layoutlint $bin"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -31,13 +31,12 @@ export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.invalid GIT_COMMITTER_
 bad_src=examples/mistakes-supplementaries.layout.json   # 1 error (duplicate-element-kind)
 good_src=examples/app-store.layout.json                  # no findings
 
-# What the findings must be: the error- and warning-severity rules of `lint --format json` of the bad document, by
-# the binary $1.
+# What the findings must be: the error- and warning-severity rules of `lint --format json` of the bad document.
 want=()
-expected_from() {
+expected_findings() {
   local rc=0
-  (cd "$repo" && "$1" lint --format json "$bad_src") > "$tmp/bad.json" || rc=$?
-  [ "$rc" = 1 ] || die "lint of $bad_src by $1 exited $rc, expected 1"
+  (cd "$repo" && "$bin" lint --format json "$bad_src") > "$tmp/bad.json" || rc=$?
+  [ "$rc" = 1 ] || die "lint of $bad_src exited $rc, expected 1"
   mapfile -t want < <(python3 - "$tmp/bad.json" <<'PY'
 import json, sys
 for d in json.load(open(sys.argv[1]))["files"][0]["diagnostics"]:
@@ -48,7 +47,7 @@ PY
 )
   [ "${#want[@]}" -gt 0 ] || die "$bad_src has no error or warning findings"
 }
-[ "$swift_mode" = only ] || expected_from "$bin"
+[ "$swift_mode" = only ] || expected_findings
 
 new_work() {  # a scratch repository with the documents, nothing staged
   rm -rf "$tmp/work"; mkdir -p "$tmp/work/layouts"; cd "$tmp/work"; git init -q
@@ -133,7 +132,7 @@ if [ "$swift_mode" != 0 ]; then
     # LAYOUTLINT_BIN, which scripts/test has built long before pre-commit's release build ends.)
     for _ in $(seq 900); do [ -x "$bin" ] && break; sleep 1; done
     [ -x "$bin" ] || die "no layoutlint binary at $bin to compare the hook's findings with (build it, or set LAYOUTLINT_BIN)"
-    expected_from "$bin"
+    expected_findings
   fi
   expect_findings "$tmp/out5"
   echo "run-precommit: try-repo layoutlint (language: swift, built by pre-commit in $((SECONDS - start)) s), bad document: failed with the findings"

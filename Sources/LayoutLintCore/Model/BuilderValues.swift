@@ -138,16 +138,20 @@ extension DocumentBuilder {
         let d = Dimension(kind: kind, value: value, range: v.range)
         if let problem = DimensionCheck.of(kind, value, limits: limits) {
             let axis: Axis = e.key.sameKey(as: "height") ? .vertical : .horizontal
-            let subject = problem == .nonPositive ? "\(e.key) \(d.swiftDescription)" : problem == .fractionalEstimate ? d.swiftDescription : "\(e.key) \(formatPoints(value))"
+            let subject: String
             var fix: Fix?
-            if problem == .fractionalEstimate {
+            switch problem {
+            case .outOfRange: subject = "\(e.key) \(formatPoints(value))"
+            case .nonPositive: subject = "\(e.key) \(d.swiftDescription)"
+            case .fractionalEstimate:
+                subject = d.swiftDescription
                 let fraction = DimensionCheck.fraction(of: d, axis: axis)
                 fix = Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false)
             }
             report(problem.rule, problem.severity, problem.message(d, subject: subject, axis: axis), v.range, fix: fix)
             if problem.dropsElement { return nil }
         }
-        return Dimension(kind: kind, value: value, range: v.range)
+        return d
     }
 
     func spacing(_ e: Entry) -> Spacing? {
