@@ -99,12 +99,12 @@ struct RuleTests {
         let d = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                     environments: #"["iPhone 12", "iPhone SE", "iPhone 12 landscape", "iPad"]"#)
         let m = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
-        #expect(m == ".fractionalHeight(0.4) on the scrolling axis follows the device's height and orientation: 337.333 / 266.5 / 156 / 472 pt here; use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12 / iPhone SE / iPhone 12 landscape / iPad)", "\(m)")
+        #expect(m == ".fractionalHeight(0.4) on the scrolling axis is a fraction of the collection view's height, which follows the device and orientation: 337.333 / 266.5 / 156 / 472 pt if the collection view is as tall as the screen (layoutlint does not know its own size); use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12 / iPhone SE / iPhone 12 landscape / iPad)", "\(m)")
         // Environments that share a value are named together ("A, C / B" read as three environments for two values).
         let shared = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                          environments: #"["iPhone 12", "iPhone 12 landscape", { "name": "Tall", "width": 500, "height": 844, "scale": 3 }, { "name": "Taller", "width": 600, "height": 844, "scale": 3 }]"#)
         let sm = diagnostics(shared).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
-        #expect(sm.hasSuffix("337.333 / 156 pt here; use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12, Tall and Taller / iPhone 12 landscape)"), "\(sm)")
+        #expect(sm.hasSuffix("337.333 / 156 pt if the collection view is as tall as the screen (layoutlint does not know its own size); use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12, Tall and Taller / iPhone 12 landscape)"), "\(sm)")
         // Its fix writes the first environment's size, and says so; a fix that is the same everywhere says nothing.
         let title = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.fix?.title
         #expect(title?.hasSuffix("(computed for iPhone 12)") == true, "\(String(describing: title))")

@@ -215,7 +215,13 @@ struct SectionResolver {
             rs.unresolvedForErrors = !exhausted
             return rs
         }
-        if gw <= 0 || gh <= 0 {
+        // docs/semantics.md#subitems-repeat: along the scrolling axis of a section that does not scroll on its own, the
+        // insets leave no room only for a root group that is a fraction of that axis (an estimated or absolute one
+        // keeps its size: a shipped settings screen pads its last section by the screen's height).
+        let roomAlongMain = main == .vertical ? gh : gw
+        let fractionOfMain = groupEl.dimension(main)?.kind == (main == .vertical ? .fractionalHeight : .fractionalWidth)
+        let noRoomAcross = (main == .vertical ? gw : gh) <= 0
+        if noRoomAcross || (roomAlongMain <= 0 && (orthogonal || fractionOfMain)) {
             // Reported by the no-item-fits rule; nothing to place.
             root = ResolvedNode(kind: .group, element: groupEl, path: groupEl.path, frame: .zero)
             root.containerSize = (gw, gh)

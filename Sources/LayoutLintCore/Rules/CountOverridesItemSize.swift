@@ -14,6 +14,8 @@ enum CountOverridesItemSizeRule: SizeRule {
             let sameAxisFraction = (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight)
             if sameAxisFraction && (abs(d.value - 1) < 1e-9 || abs(d.value - 1 / Double(n)) < 1e-3) { return }
             let actual = node.children.first?.frame.extent(g.axis) ?? 0
+            // (An absolute size that 1/count of the group gives anyway renders as written.)
+            if d.kind == .absolute && abs(actual - d.value) < 0.5 { return }
             let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
             var fix: Fix?
             if let site = item.props[g.axis.sizeName], writtenInOwnObject(site, item) {

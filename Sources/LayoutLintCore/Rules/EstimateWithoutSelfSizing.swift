@@ -8,14 +8,23 @@ enum EstimateWithoutSelfSizingRule: SizeRule {
         right: #"{ "direction": "vertical", "height": "estimated(100)", "subitems": [{ "height": "estimated(100)", … }] }"#,
         weakEvidence: false, basis: "Apple Developer Forums thread 719750 (docs/semantics.md#estimated-sizes)")
 
+    /// Whether every subitem of `g` is a fraction of it along `axis` (fractionalWidth across a horizontal axis…):
+    /// an estimate there is the final size, nothing self-sizes.
+    static func nothingSelfSizes(_ g: GroupSpec, _ axis: Axis) -> Bool {
+        let kids = g.layout.children
+        return !kids.isEmpty && kids.allSatisfy { k in
+            guard let d = k.dimension(axis) else { return false }
+            return (axis == .horizontal && d.kind == .fractionalWidth) || (axis == .vertical && d.kind == .fractionalHeight)
+        }
+    }
+
     static func check(_ ctx: inout RuleContext) {
         ctx.nodes.forEach { node in
             guard let el = node.element, let g = el.group, ctx.firstVisit(.estimateWithoutSelfSizing, el) else { return }
             for axis in [Axis.horizontal, .vertical] {
                 guard let d = el.dimension(axis), d.kind == .estimated else { continue }
+                guard Self.nothingSelfSizes(g, axis) else { continue }
                 let kids = g.layout.children
-                guard !kids.isEmpty, kids.allSatisfy({ $0.dimension(axis)?.isFractional == true && $0.dimension(axis).map { k in
-                    (axis == .horizontal && k.kind == .fractionalWidth) || (axis == .vertical && k.kind == .fractionalHeight) } == true }) else { continue }
                 var edits: [TextEdit] = []
                 for k in kids where whollyOwnText(k) {
                     if let site = k.props[axis.sizeName] { edits.append(ctx.source.replace(site.valueRange, with: dimensionText(.estimated, d.value))) }

@@ -13,6 +13,8 @@ enum EstimatedOrthogonalRule: SizeRule {
         for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
             root.walk { node in
                 guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated else { return }
+                // (A group whose subitems are all fractions of it does not self-size: estimate-without-self-sizing says so.)
+                if let g = el.group, d.kind == .estimated, EstimateWithoutSelfSizingRule.nothingSelfSizes(g, cross) { return }
                 ctx.emit(.estimatedOrthogonal, d.range,
                          "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)")
             }

@@ -19,7 +19,7 @@ enum MainAxisFractionalHeightRule: SizeRule {
             let source = ctx.source
             let site = el.props[main.sizeName].flatMap { writtenInOwnObject($0, el) ? $0 : nil }
             ctx.emit(.mainAxisFractionalHeight, d.range,
-                     "\(d.swiftDescription) on the scrolling axis follows the device's \(main == .vertical ? "height" : "width") and orientation: \(pt(extent)) here; use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
+                     "\(d.swiftDescription) on the scrolling axis is a fraction of the collection view's \(main == .vertical ? "height" : "width"), which follows the device and orientation: \(pt(extent)) if the collection view is as \(main == .vertical ? "tall" : "wide") as the screen (layoutlint does not know its own size); use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
                      fix: site.map { Fix(title: "Write absolute(\(formatPoints(extent)))", edits: [source.replace($0.valueRange, with: "\"absolute(\(formatPoints(extent)))\"")], isSafe: false) })
         }
     }
