@@ -21,7 +21,14 @@ extension Evaluator {
         case .num(let x, _): return x
         case .member("zero"): return 0
         case .unknown(let u): try stopUnknown(u, use)
-        default: throw EvalStop(kind: .unsupported, message: "\(use) takes a number, not \(v.typeName)", range: range)
+        default:
+            // `.minimumButtonDimension` where a number goes: a static constant of `extension CGFloat`, perhaps in a
+            // file not read yet.
+            if case .member(let name) = v {
+                if let resolved = try resolveImplicit(name, range), case .num(let x, _) = resolved { return x }
+                missing.insert(MissingName(name, in: .anyType))
+            }
+            throw EvalStop(kind: .unsupported, message: "\(use) takes a number, not \(v.typeName)", range: range)
         }
     }
 
@@ -127,13 +134,17 @@ extension Evaluator {
             guard let base = m.base else { return try implicitCall(name, args, range, expected: expected, file: file) }
             if initializesLayoutSuperclass(c) { return try construct("UICollectionViewCompositionalLayout", args, range, file: file, expected: expected) ?? .none }
             if let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self" || d.baseName.text == "Self", scope.lookup("self") == nil {
-                return try callModuleFunction(name, owner: selfType, args, range) ?? .unknown(Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
+                if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
+                missing.insert(MissingName(name, in: .member(of: selfType)))
+                return .unknown(Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
             }
             if isTypeName(base, scope) {
                 let t = canonicalTypeName(module.text(of: base, file: file))
                 if name == "init" { return try construct(t, args, range, file: file, expected: expected) ?? .none }
                 if let v = try staticCall(t, name, args, range, file: file, expected: expected) { return v }
-                return try callModuleFunction(name, owner: t, args, range) ?? .unknown(Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))
+                if let v = try callModuleFunction(name, owner: t, args, range) { return v }
+                missing.insert(MissingName(name, in: .member(of: t)))
+                return .unknown(Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))
             }
             let bv = try eval(base, scope, file)
             return try method(bv, name, args, range, baseExpr: base, scope, file)
@@ -161,6 +172,8 @@ extension Evaluator {
             if module.typeNames.contains(t), let v = try memberwise(t, args, range) { return v }
             if let v = try freeFunction(name, args, range) { return v }
             if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
+            let isType = name.unicodeScalars.first?.properties.isUppercase == true
+            missing.insert(MissingName(name, in: isType ? .type : .member(of: selfType)))
             return .unknown(Unknown(what: name + "(…)", range: range, reason: "a function not declared in the files read"))
         }
         // `{ … }()`, `(makeSection)(…)`: call what the expression is.

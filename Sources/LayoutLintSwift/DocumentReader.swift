@@ -417,7 +417,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()
-                while let k = next() { results.set(k, Self.readSite(sites[k], module: own, environments: environments, options: options)) }
+                while let k = next() { results.set(k, SwiftFrontEnd.readSite(sites[k], module: own, environments: environments, options: options)) }
                 results.indexed(own.regionsIndexed)
             }
             if lanes > 1 {
@@ -427,18 +427,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             }
         }
         if !sites.isEmpty { stats.readThreads = max(stats.readThreads, 1) }
-        return sites.map { Self.readSite($0, module: module, environments: environments, options: options) }
-    }
-
-    /// One layout read, with the names its evaluation looked up in the module.
-    private static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment],
-                                 options: LintOptions) -> SwiftFrontEnd.SiteOutcome {
-        module.recorder.active = true
-        module.recorder.names = []
-        let outcome = SwiftFrontEnd.readSite(site, module: module, environments: environments, options: options)
-        module.recorder.active = false
-        outcome.lookups = module.recorder.names
-        return outcome
+        return sites.map { SwiftFrontEnd.readSite($0, module: module, environments: environments, options: options) }
     }
 
     /// Where the regions start: each top-level item, and in a top-level type or extension each member and the

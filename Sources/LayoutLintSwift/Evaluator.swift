@@ -80,6 +80,8 @@ final class Evaluator {
     var returnTypes: [String?] = []
     /// Dimensions whose value the spec reader would reject (their element is not laid out).
     var invalidDimensions: Set<ByteRange> = []
+    /// The names the code looked up where the module declares nothing of that name (`MissingName`).
+    var missing: Set<MissingName> = []
 
     func setStored(_ key: Int, _ box: Box) { stored[key] = box }
     static let maxIndexHorizon = 64
@@ -107,6 +109,10 @@ final class Evaluator {
     // MARK: statements
 
     func exec(_ items: CodeBlockItemListSyntax, _ scope: Scope, _ file: Int) throws -> Flow {
+        // A local function can be called before its declaration (Swift looks it up in the whole block).
+        for item in items {
+            if case .decl(let d) = item.item, let f = d.as(FunctionDeclSyntax.self) { declareLocal(f, scope, file) }
+        }
         for item in items {
             let flow = try exec(item.item, scope, file)
             if case .normal = flow { continue }
@@ -148,11 +154,15 @@ final class Evaluator {
                 try bind(b.pattern, typed(value, as: type), type: type, scope, file)
             }
         } else if let f = d.as(FunctionDeclSyntax.self) {
-            // A nested function: callable by name from here on.
-            scope.declare(f.name.text, .closure(Closure(body: .function(FunctionRef(decl: f, file: file)), scope: scope, selfType: selfType)))
+            declareLocal(f, scope, file)
         } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic), case .statements(let s)? = clause.elements {
             _ = try exec(s, scope, file)
         }
+    }
+
+    /// A nested function, callable by name in its block.
+    func declareLocal(_ f: FunctionDeclSyntax, _ scope: Scope, _ file: Int) {
+        scope.declare(f.name.text, .closure(Closure(body: .function(FunctionRef(decl: f, file: file)), scope: scope, selfType: selfType)))
     }
 
     func bind(_ pattern: PatternSyntax, _ value: Value, type: String?, _ scope: Scope, _ file: Int) throws {
@@ -421,7 +431,11 @@ final class Evaluator {
         }
         if let v = globalAPIValue(name, range) { return v }
         // A type the files read do not declare (UIKit's, Foundation's): its static members are read by name.
-        if let f = name.unicodeScalars.first, f.properties.isUppercase { return .type(canonicalTypeName(name)) }
+        if let f = name.unicodeScalars.first, f.properties.isUppercase {
+            missing.insert(MissingName(name, in: .type))
+            return .type(canonicalTypeName(name))
+        }
+        missing.insert(MissingName(name, in: .member(of: selfType)))
         return .unknown(Unknown(what: name, range: range, reason: "a value not declared in the files read"))
     }
 

@@ -269,6 +269,7 @@ extension Evaluator {
             if let v = globalAPIValue(name, range) { return v }
             // A nested type (`Metrics.Header.height`): the files declare it by its own name.
             if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
+            missing.insert(MissingName(name, in: .member(of: t == "Self" ? selfType : t)))
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
         }
         switch (t, name) {
@@ -292,6 +293,7 @@ extension Evaluator {
             // module nor Apple's frameworks (`UIMetrics.FilterView.spacing`, from a file or package not in the run)
             // is not guessed at.
             if isFrameworkMember(t, name) { return .member(name) }
+            missing.insert(MissingName(t, in: .type))
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a type not declared in the files read"))
         }
     }

@@ -61,8 +61,10 @@ public enum SwiftFrontEnd {
     /// The file extension this front end reads.
     public static func reads(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
-    /// Lints Swift files read as one module. Files that never name the API are skipped before any parse (a
-    /// constant or a type declared only there is not found: the layout that reads it gets a `swift-unresolved` note).
+    /// Lints Swift files read as one module. The files that name the API are parsed first; of the others, those
+    /// that declare a name a layout looked up and the module did not declare (`declaresAny`) are parsed and added,
+    /// and the layouts that looked it up read again, until no such name is left or no file declares one
+    /// (`maxInclusionRounds`). A name declared in none of the files still gets its `swift-unresolved` note.
     public static func lint(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions = LintOptions()) -> [SwiftFileResult] {
         onLargeStack { lintOnThisThread(sources, options: options) }
     }
@@ -71,6 +73,8 @@ public enum SwiftFrontEnd {
         var results: [SwiftFileResult] = []
         var read: [(path: String, bytes: [UInt8])] = []
         var resultIndex: [Int] = []
+        // The files that do not name the API, by result index: each may declare what a layout needs.
+        var others: [Int] = []
         for s in sources {
             if let refused = refusal(path: s.path, bytes: s.bytes) {
                 results.append(refused)
@@ -80,6 +84,8 @@ public enum SwiftFrontEnd {
             if mentionsCompositionalLayout(s.bytes) {
                 resultIndex.append(results.count - 1)
                 read.append(s)
+            } else if s.bytes.count <= maxFileBytes {
+                others.append(results.count - 1)
             }
         }
         guard !read.isEmpty else { return results }
@@ -89,7 +95,22 @@ public enum SwiftFrontEnd {
             for i in resultIndex { results[i].unknownEnvironments = unknown }
             return results
         }
-        let outcomes = layoutOutcomes(module) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
+        var outcomes = layoutOutcomes(module) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
+        for _ in 0..<maxInclusionRounds where !others.isEmpty {
+            let missing = Set(outcomes.flatMap(\.read.missing))
+            let wanted = MissingNames(missing)
+            let found = others.filter { declaresAny(sources[$0].bytes, of: wanted) && bracketNestingPastLimit(sources[$0].bytes) == nil }
+            guard !found.isEmpty else { break }
+            others.removeAll { found.contains($0) }
+            module.include(found.map { sources[$0] })
+            resultIndex += found
+            // (Read again: the layouts that missed a name the module now declares.)
+            let declared = Set(missing.map(\.name).filter { module.declares($0) })
+            let previous = Dictionary(outcomes.map { ($0.site.range.start, $0) }, uniquingKeysWith: { a, _ in a })
+            outcomes = layoutOutcomes(module, kept: { site in
+                previous[site.range.start].flatMap { o in o.read.missing.contains { declared.contains($0.name) } ? nil : o }
+            }) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
+        }
         let assembled = assemble(outcomes, module: module, options: options, unknown: unknown)
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
             results[i].diagnostics = assembled[f].diagnostics
@@ -161,7 +182,7 @@ public enum SwiftFrontEnd {
         var site: LayoutSite
         let read: Read
         var lint: LintResult?
-        /// The names the evaluation looked up in the module (recorded by a document reader).
+        /// The names the evaluation looked up in the module.
         var lookups: Set<String> = []
         /// The sections it builds by range (`sectionsByRange`).
         var sections: [ByteRange: SectionSpec] = [:]
@@ -172,9 +193,18 @@ public enum SwiftFrontEnd {
         }
     }
 
+    /// How many times the files that declare what the layouts looked up and did not find are added (a constant
+    /// whose value names another file's constant takes a second).
+    static let maxInclusionRounds = 4
+
+    /// One layout read and checked, with the names its evaluation looked up in the module.
     static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> SiteOutcome {
+        module.recorder.active = true
+        module.recorder.names = []
         let read = readLayout(site, module: module, environments: environments, options: options)
+        module.recorder.active = false
         let outcome = SiteOutcome(site: site, read: read)
+        outcome.lookups = module.recorder.names
         if let documents = read.documents {
             outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
@@ -383,6 +413,8 @@ public enum SwiftFrontEnd {
         var documents: [LayoutDocument]?
         var notes: [EvalNote] = []
         var reached: Set<Int> = []
+        /// The names looked up where the module declared none (`SwiftModule.include` may add a file that does).
+        var missing: Set<MissingName> = []
     }
 
     /// Evaluates one layout in each environment (once, when nothing it reads depends on the environment).
@@ -400,6 +432,7 @@ public enum SwiftFrontEnd {
                             : stop.message + (stop.kind == .limit ? "" : "; layoutlint does not check \(site.name)"), stop.range)
                 out.notes += ev.notes
                 out.reached.formUnion(ev.reached)
+                out.missing.formUnion(ev.missing)
                 out.documents = nil
                 return out
             } catch {
@@ -408,6 +441,7 @@ public enum SwiftFrontEnd {
             }
             out.notes += ev.notes
             out.reached.formUnion(ev.reached)
+            out.missing.formUnion(ev.missing)
             if !ev.readsEnvironment { break }
         }
         out.documents = documents
@@ -423,9 +457,16 @@ public enum SwiftFrontEnd {
                 do { try runContext(context, file: site.file, ev) } catch let s as EvalStop { firstStop = s }
             }
             if let made = ev.constructed[site.range.start] { return made }
-            // Not reached by running its function (a branch not taken, a closure not called): the construction alone.
+            // Not reached by running its function (a branch not taken, a closure not called): the construction in
+            // the scope the code before it gives it. (Where that run stopped, the construction alone: the stop is
+            // what is reported when it cannot be read.)
             do {
-                guard case .object(let o) = try ev.eval(ExprSyntax(call), Scope(parent: nil), site.file), o.kind == .layout else {
+                let owner = site.context.flatMap { c in ev.module.functions.storage.values.joined().first { $0.decl.id == c.id }?.owner }
+                let saved = ev.selfType
+                if let owner { ev.selfType = owner }
+                defer { ev.selfType = saved }
+                let scope = firstStop == nil ? try ev.scope(before: Syntax(call), in: site.context, file: site.file) : Scope(parent: nil)
+                guard case .object(let o) = try ev.eval(ExprSyntax(call), scope, site.file), o.kind == .layout else {
                     throw firstStop ?? EvalStop(kind: .unsupported, message: "layoutlint could not read this layout", range: site.range)
                 }
                 return o

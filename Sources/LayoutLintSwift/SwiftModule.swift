@@ -234,6 +234,28 @@ public final class SwiftModule: @unchecked Sendable {
         for i in files.indices { findSites(in: i) }
     }
 
+    /// Adds files whose declarations the layouts need (files that never name the API, found by `declaresAny`):
+    /// parsed and indexed after the others, as the compiler sees every file of the module. They build no layout.
+    func include(_ sources: [(path: String, bytes: [UInt8])]) {
+        precondition(regions == nil, "a document reader's module is one file")
+        var base = files.last.map { $0.base + $0.bytes.count + 1 } ?? 0
+        let first = files.count
+        for (path, bytes) in sources {
+            let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: tree, lineIndex: LineIndex(bytes),
+                                         comments: swiftComments(tree, bytes: bytes)))
+            base += bytes.count + 1
+        }
+        for i in first..<files.count { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
+        fileRoots = files.map { $0.tree.id }
+    }
+
+    /// Whether any declaration of the module has the name `name` (nothing recorded).
+    func declares(_ name: String) -> Bool {
+        functions.storage[name] != nil || properties.storage[name] != nil || enums.storage[name] != nil
+            || typeNames.storage.contains(name) || storedProperties.storage[name] != nil
+    }
+
     /// One file already parsed, read unit by unit as a document reader says (`outline`, `reading`: one per unit),
     /// its ranges in `regions`' offsets. `declaredNames` and `tableKeys` list only the names declared at the offsets
     /// `namesAt` accepts (a document reader's changed regions). The declarations of a name are indexed on its first
@@ -426,7 +448,7 @@ public final class SwiftModule: @unchecked Sendable {
         return (foldedAt[root] ?? 0) + node.position.utf8Offset
     }
 
-    /// Each file's tree's root.
+    /// Each file's tree's root (`include` adds those of the files it adds).
     private lazy var fileRoots: [SyntaxIdentifier] = files.map { $0.tree.id }
 
     /// Whether two module offsets lie in one region: the same top-level item or member of a top-level type (or the
