@@ -461,7 +461,7 @@ public enum SwiftFrontEnd {
             // the scope the code before it gives it. (Where that run stopped, the construction alone: the stop is
             // what is reported when it cannot be read.)
             do {
-                let owner = site.context.flatMap { c in ev.module.functions.storage.values.joined().first { $0.decl.id == c.id }?.owner }
+                let owner = contextOwner(site.context, ev.module)
                 let saved = ev.selfType
                 if let owner { ev.selfType = owner }
                 defer { ev.selfType = saved }
@@ -496,15 +496,22 @@ public enum SwiftFrontEnd {
         }
     }
 
+    /// The type a function or property that holds a construction is a member of.
+    static func contextOwner(_ context: Syntax?, _ module: SwiftModule) -> String? {
+        if let f = context?.as(FunctionDeclSyntax.self) { return module.functions[f.name.text]?.first { $0.decl.id == f.id }?.owner }
+        if let b = context?.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            return module.properties[name]?.first { $0.binding.id == b.id }?.owner
+        }
+        return nil
+    }
+
     /// Runs the declaration whose code holds a construction: a function (its parameters as a caller would pass
     /// them where that is known), a property's getter or initializer, an initializer, or a file's top-level code.
     static func runContext(_ context: Syntax, file: Int, _ ev: Evaluator) throws {
         if let f = context.as(FunctionDeclSyntax.self) {
-            let owner = ev.module.functions[f.name.text]?.first { $0.decl.id == f.id }?.owner
-            _ = try ev.callFunction(FunctionRef(decl: f, file: file), owner: owner, args: [], callRange: ev.r(f, file))
+            _ = try ev.callFunction(FunctionRef(decl: f, file: file), owner: contextOwner(context, ev.module), args: [], callRange: ev.r(f, file))
         } else if let b = context.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            let owner = ev.module.properties[name]?.first { $0.binding.id == b.id }?.owner
-            _ = try ev.readProperty(name, owner: owner, ev.r(b, file))
+            _ = try ev.readProperty(name, owner: contextOwner(context, ev.module), ev.r(b, file))
         } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
             // (Its parameters as a function's read as a layout of its own: defaults, else unknown.)
             let scope = try ev.bindParameters(i.signature.parameterClause, args: [], file: file)

@@ -111,7 +111,7 @@ struct Lint: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github, xcode }
 
-    @Argument(help: "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; Swift files that never name the compositional layout API cost only a byte search). '-' reads standard input.")
+    @Argument(help: "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; the Swift files are read as one module). '-' reads standard input.")
     var paths: [String] = ["."]
 
     @Option(help: "Output format: text, json, sarif, github or xcode (compiler-style lines: FILE:LINE:COL: warning: MESSAGE [rule]).")
@@ -128,6 +128,22 @@ struct Lint: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Exit 1 when there are more warnings than this (errors always fail; -1: no limit).")
     var maxWarnings: Int = -1
+
+    /// What a pull request shows: a notice for every information note of the Swift reader would bury the findings.
+    enum Annotate: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, information, hint
+        var severity: Severity {
+            switch self {
+            case .error: .error
+            case .warning: .warning
+            case .information: .information
+            case .hint: .hint
+            }
+        }
+    }
+
+    @Option(help: "With --format github: the least severe finding annotated on the pull request (error, warning, information or hint); the others are counted in one line on standard error.")
+    var githubSeverity: Annotate = .warning
 
     @Option(help: "The name to report for standard input.")
     var stdinFilename: String = "<stdin>"
@@ -348,6 +364,7 @@ struct Lint: ParsableCommand {
         var linted = 0
         var fixed = 0
         var fixable = 0
+        var notAnnotated = 0
         var coverage: LayoutCoverage?
         var buildingLayouts = 0
         for o in outcomes {
@@ -374,13 +391,19 @@ struct Lint: ParsableCommand {
             case .github:
                 // Relative to the checkout (GitHub attaches annotations by it), wherever the run starts.
                 let shown = githubPath(o.shownPath)
-                for d in result.diagnostics { Output.write(GitHubReport.line(path: shown, index: result.lineIndex, diagnostic: d)) }
+                for d in result.diagnostics {
+                    guard d.severity >= githubSeverity.severity else { notAnnotated += 1; continue }
+                    Output.write(GitHubReport.line(path: shown, index: result.lineIndex, diagnostic: d))
+                }
             case .xcode:
                 for d in result.diagnostics { Output.write(XcodeReport.lines(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
             case .json, .sarif:
                 results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
                                                      counts: result.counts, coverage: result.coverage))
             }
+        }
+        if notAnnotated > 0 {
+            Output.error("\(notAnnotated) finding\(notAnnotated == 1 ? "" : "s") below \(githubSeverity.rawValue) not annotated (--github-severity \(Annotate.allCases.last!.rawValue) shows them all)")
         }
         if format == .json {
             Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")

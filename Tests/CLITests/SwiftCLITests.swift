@@ -16,13 +16,25 @@ struct SwiftCLITests {
 
     var feed: String { (try? String(contentsOf: repositoryRoot.appendingPathComponent("examples/FeedViewController.swift"), encoding: .utf8)) ?? "" }
 
+    @Test("--format github annotates warnings and errors; the notes below are counted on stderr, shown when asked")
+    func githubAnnotatesWhatAGateNeeds() throws {
+        let dir = try folder(["Feed.swift": feed])
+        let r = run(["lint", "--format", "github", dir + "/Feed.swift"])
+        #expect(r.stdout.contains("::warning ") && r.stdout.contains("title=estimated-content-insets"), "\(r.stdout)")
+        #expect(!r.stdout.contains("::notice "), "\(r.stdout)")
+        #expect(r.stderr.contains("1 finding below warning not annotated"), "\(r.stderr)")
+        let all = run(["lint", "--format", "github", "--github-severity", "information", dir + "/Feed.swift"])
+        #expect(all.stdout.contains("::notice ") && all.stdout.contains("title=centered-paging-inter-group-spacing"), "\(all.stdout)")
+        #expect(!all.stderr.contains("not annotated"), "\(all.stderr)")
+    }
+
     @Test("lint of a folder reads its Swift and its spec documents; a Swift file without layouts adds nothing")
     func lintFolder() throws {
         let dir = try folder(["Feed.swift": feed, "Model.swift": "struct Item { let id: Int }\n",
                               "grid.layout.json": #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#])
         let r = run(["lint", "--no-color", dir])
         #expect(r.code == 0, "\(r.stdout)\(r.stderr)")   // warnings only
-        #expect(r.stdout.contains("Feed.swift:30:37: warning:") && r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)")
+        #expect(r.stdout.contains("Feed.swift:30:37: information:") && r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)")
         #expect(r.stdout.contains("Feed.swift:37:30: warning:") && r.stdout.contains("[estimated-content-insets]"), "\(r.stdout)")
         #expect(!r.stdout.contains("Model.swift"))
         #expect(r.stdout.contains("in 3 files"), "\(r.stdout)")

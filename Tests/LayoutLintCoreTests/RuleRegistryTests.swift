@@ -19,6 +19,14 @@ struct RuleRegistryTests {
         #expect(RuleCatalog.all.map(\.rule) == RuleID.allCases)
     }
 
+    /// A gate fails on warnings: a rule whose own documentation calls its evidence weak is below a warning by
+    /// default (a team raises it in `.layoutlint.json` if it trusts it).
+    @Test func weakEvidenceIsNotAWarningByDefault() {
+        for info in RuleCatalog.all where info.weakEvidence {
+            #expect(info.severity < .warning, "\(info.id) is \(info.severity) by default on weak evidence")
+        }
+    }
+
     /// Ids are what `.layoutlint.json` and suppression comments name: the config schema's pattern for a rule id.
     @Test func idsFollowTheConfigSchemasPattern() throws {
         let data = try Data(contentsOf: repoRoot.appendingPathComponent("schemas/config.schema.json"))

@@ -1,7 +1,7 @@
 // The `centered-paging-inter-group-spacing` rule.
 
 enum CenteredPagingInterGroupSpacingRule: SizeRule {
-    static let info = RuleInfo(rule: .centeredPagingInterGroupSpacing, severity: .warning,
+    static let info = RuleInfo(rule: .centeredPagingInterGroupSpacing, severity: .information,
         summary: "groupPagingCentered with interGroupSpacing: pages drift off centre.",
         explanation: "With groupPagingCentered, UIKit pages by the group's dimension and adds insets to centre each group. interGroupSpacing is not part of the page, so snap points and group positions drift apart by the spacing on every page. Put half of the spacing on the item's leading and trailing contentInsets instead.",
         wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { … } }"#,
