@@ -6,8 +6,10 @@
 public enum DimensionCheck: Equatable, Sendable {
     /// Not finite, or larger than a model takes: an `invalid-value` error; the element is not built.
     case outOfRange(limit: Double)
-    /// Zero or negative: a `non-positive-dimension` error (UIKit cannot lay it out); the element is not built.
-    case nonPositive
+    /// Zero or negative: `non-positive-dimension`; the element is not built. A negative size is an error; a zero one
+    /// a warning (UIKit logs it at run time and draws nothing: Firefox's homepage keeps a deliberately empty
+    /// fallback section of `.absolute(0)` sizes, its comment noting the warnings).
+    case nonPositive(zero: Bool)
     /// An estimate below one point (`estimated(0.5)`): a `fractional-estimate` warning; the element is built.
     case fractionalEstimate
 
@@ -16,7 +18,7 @@ public enum DimensionCheck: Equatable, Sendable {
         let fractional = kind == .fractionalWidth || kind == .fractionalHeight
         let limit = fractional ? 1000 : limits.maxPoints
         if !value.isFinite || abs(value) > limit { return .outOfRange(limit: limit) }
-        if value <= 0 { return .nonPositive }
+        if value <= 0 { return .nonPositive(zero: value == 0) }
         if (kind == .estimated || kind == .uniformAcrossSiblings) && value < 1 { return .fractionalEstimate }
         return nil
     }
@@ -29,7 +31,12 @@ public enum DimensionCheck: Equatable, Sendable {
         }
     }
 
-    public var severity: Severity { self == .fractionalEstimate ? .warning : .error }
+    public var severity: Severity {
+        switch self {
+        case .outOfRange, .nonPositive(zero: false): return .error
+        case .nonPositive(zero: true), .fractionalEstimate: return .warning
+        }
+    }
 
     /// Whether the element with this value is left out of the model (as UIKit would throw or draw nothing).
     public var dropsElement: Bool { self != .fractionalEstimate }
@@ -42,7 +49,10 @@ public enum DimensionCheck: Equatable, Sendable {
         case .outOfRange(let limit):
             return "\(subject) is out of range (at most \(formatPoints(limit)))"
         case .nonPositive:
-            return "\(subject) is \(d.value == 0 ? "zero" : "negative"): UIKit cannot lay out an element without a positive size"
+            if d.value == 0 {
+                return "\(subject) is zero: UIKit draws nothing of the element and logs a warning at run time (for a section meant to be empty, suppress this here)"
+            }
+            return "\(subject) is negative: UIKit cannot lay out an element without a positive size"
         case .fractionalEstimate:
             let fraction = DimensionCheck.fraction(of: d, axis: axis)
             return "\(subject) estimates \(formatPoints(d.value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)"
