@@ -319,7 +319,8 @@ def unescape(s: str) -> str:
 
 
 def test_github_lines_are_workflow_commands(json_output):
-    out = run("lint", "--format", "github", "examples")
+    # Every finding, notices too (by default only warnings and errors are annotated: the next test).
+    out = run("lint", "--format", "github", "--github-severity", "hint", "examples")
     lines = out.split("\n")
     assert lines[-1] == "", "output must end with a line break"
     lines = lines[:-1]
@@ -335,6 +336,14 @@ def test_github_lines_are_workflow_commands(json_output):
             d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1,
             d["range"]["end"]["line"] + 1, d["range"]["end"]["character"] + 1)
         assert unescape(m["message"]).startswith(d["message"])
+
+
+def test_github_annotates_warnings_and_errors_by_default(json_output):
+    out = run("lint", "--format", "github", "examples")
+    lines = out.split("\n")[:-1]
+    json_diags = [d for f in json_output["files"] for d in f["diagnostics"] if d["severity"] in ("error", "warning")]
+    assert len(lines) == len(json_diags)
+    assert all(not line.startswith("::notice") for line in lines)
 
 
 def test_github_escapes_commas_and_colons_in_properties_not_in_messages():
