@@ -206,7 +206,7 @@ final class Evaluator {
         if let f = s.as(ForStmtSyntax.self) { return try execFor(f, scope, file) }
         if let w = s.as(WhileStmtSyntax.self) {
             var n = 0
-            while try conditionsHold(w.conditions, Scope(parent: scope), file) {
+            while try conditionsHold(w.conditions, Scope(parent: scope), file, loop: true) {
                 n += 1
                 if n > maxLoopIterations { throw EvalStop(kind: .limit, message: "a while loop ran more than \(maxLoopIterations) times: the layout is not read past it", range: r(w.whileKeyword, file)) }
                 switch try exec(w.body.statements, Scope(parent: scope), file) {
@@ -227,7 +227,7 @@ final class Evaluator {
                 case .broke: return .normal
                 default: break
                 }
-            } while try truth(rep.condition, scope, file)
+            } while try truth(rep.condition, scope, file, loop: true)
             return .normal
         }
         if s.is(BreakStmtSyntax.self) { return .broke(s.as(BreakStmtSyntax.self)?.label?.text) }
@@ -284,11 +284,12 @@ final class Evaluator {
     /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today;
     /// `#unavailable` false), and
     /// `if let` / `case` bindings, which bind into `scope`.
-    func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int) throws -> Bool {
+    /// `loop`: the conditions of a `while` (an unknown one stops the read instead of being assumed true).
+    func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws -> Bool {
         for c in conds {
             switch c.condition {
             case .expression(let e):
-                if try !truth(e, scope, file) { return false }
+                if try !truth(e, scope, file, loop: loop) { return false }
             case .availability(let a):
                 // `#available` holds on an iOS build of today; `#unavailable` does not.
                 if a.availabilityKeyword.text == "#unavailable" { return false }
@@ -315,13 +316,16 @@ final class Evaluator {
 
     /// A condition's truth. A condition on app state is not guessed silently: the first branch is taken and an
     /// information diagnostic names the expression.
-    func truth(_ e: ExprSyntax, _ scope: Scope, _ file: Int) throws -> Bool {
-        let before = indexReads
+    /// Whether a condition holds. One that depends on an unknown is assumed true (and said so), except the
+    /// condition of a loop (`loop`): assumed true, the loop would run to the iteration bound, so the read stops there
+    /// with a note on what the condition depends on.
+    func truth(_ e: ExprSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws -> Bool {
         let v = try eval(e, scope, file)
         switch v {
         case .bool(let b):
-            _ = before
             return b
+        case .unknown(let u) where loop:
+            throw EvalStop(kind: .unknown, message: "layoutlint cannot tell when this loop ends: \(e.trimmedDescription) depends on \(u.reason) (\(u.what))", range: r(e, file))
         case .unknown(let u):
             note(.swiftAssumption, .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
             return true

@@ -100,6 +100,9 @@ extension Evaluator {
             return typed(try eval(a.expression, scope, file, expected: expectation(ofType: type)), as: type)
         }
         if let g = e.as(GenericSpecializationExprSyntax.self) { return try eval(g.expression, scope, file, expected: expected) }
+        if let i = e.as(IsExprSyntax.self) {
+            return .unknown(Unknown(what: i.trimmedDescription.prefix(60).description, range: range, reason: "a type check at run time"))
+        }
         if let t = e.as(TypeExprSyntax.self) { return .type(canonicalTypeName(t.type.trimmedDescription)) }
         if let s = e.as(SubscriptCallExprSyntax.self) { return try subscriptValue(s, scope, file) }
         if e.is(SuperExprSyntax.self) { return .unknown(Unknown(what: "super", range: range, reason: "the superclass")) }

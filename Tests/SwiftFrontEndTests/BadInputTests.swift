@@ -117,6 +117,21 @@ struct BadInputTests {
         #expect(r.diagnostics.contains { $0.rule == "swift-limit" }, "\(r.diagnostics.map(\.message))")
     }
 
+    @Test("a loop whose condition only the running app knows (`is`) ends in a note on it, not in the iteration bound")
+    func loopOnARunTimeTypeCheck() {
+        let r = lintSwift("""
+            func makeLayout(from view: UIView) -> UICollectionViewLayout {
+                var current: UIView? = view
+                while let v = current, !(v is UICollectionView) { current = v.superview }
+            \(itemAndGroup)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(!r.diagnostics.contains { $0.rule == "swift-limit" }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.rule == "swift-unresolved" && $0.message.contains("cannot tell when this loop ends") && $0.message.contains("a type check at run time") },
+                "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("10 000 nested parentheses, closures or arrays end in a diagnostic or a parse error, not a stack overflow", arguments: ["(", "{", "["])
     func deepNesting(_ open: String) {
         let close = open == "(" ? ")" : open == "{" ? "}" : "]"
