@@ -479,8 +479,11 @@ struct Explain: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "A layout document ('-' reads standard input).")
-    var file: String
+    @Argument(help: "A layout document ('-' reads standard input), or Swift files and folders: every *.swift of them is read as one module, as `lint` reads it, and each layout they build is explained.")
+    var paths: [String]
+
+    /// The one document or Swift file explained alone.
+    var file: String { paths[0] }
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -491,7 +494,15 @@ struct Explain: ParsableCommand {
     @Flag(help: "No colours (also the NO_COLOR environment variable).")
     var noColor = false
 
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name a layout document, Swift files or a folder") }
+        if paths.count > 1 && paths.contains(where: { !SwiftFrontEnd.reads($0) && !isDirectory($0) }) {
+            throw ValidationError("several paths are Swift files and folders, read as one module; explain a layout document alone")
+        }
+    }
+
     func run() throws {
+        if paths.count > 1 || isDirectory(file) { return try explainSwiftModule() }
         let bytes: [UInt8]
         do { bytes = try readFileBytes(file) } catch {
             Output.error(error.message)
@@ -500,7 +511,10 @@ struct Explain: ParsableCommand {
         // With the config `lint` uses: the environments it names for documents that name none are the ones explained.
         var options = try configuredOptions(for: file, style: TextStyle(color: false))
         if !environments.isEmpty { options.environmentNames = environments }
-        if SwiftFrontEnd.reads(file) { return try explainSwift(bytes, options) }
+        if SwiftFrontEnd.reads(file) {
+            guard let result = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { return }
+            return try explainSwift([result])
+        }
         let result = lint(bytes: bytes, options: options)
         try failOnUnknownEnvironments(result, in: file)
         switch format {
@@ -511,27 +525,65 @@ struct Explain: ParsableCommand {
         if let note = errorNote(file, result, done: "resolved") { Output.error(note) }
     }
 
-    /// A Swift file: every layout it builds, each as a spec document's environments.
-    func explainSwift(_ bytes: [UInt8], _ options: LintOptions) throws {
-        guard let result = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { return }
-        try failOnUnknownEnvironments(result.unknownEnvironments, declared: [], in: file)
+    /// Swift files and folders: every Swift file below them read as one module (as `lint` selects and groups them,
+    /// under the first file's configuration), and the layouts of each file that builds any explained.
+    func explainSwiftModule() throws {
+        let selection = selectFiles(paths, explicitConfig: nil, cache: ConfigCache(), stdinFilename: "<stdin>", forceExclude: false)
+        for e in selection.errors { Output.error(e) }
+        let swift = selection.files.filter(SwiftFrontEnd.reads)
+        guard let first = swift.first else {
+            Output.error("no Swift files in \(paths.joined(separator: " "))")
+            throw ExitCode(Exit.failure)
+        }
+        var options = try configuredOptions(for: first, style: TextStyle(color: false))
+        if !environments.isEmpty { options.environmentNames = environments }
+        var sources: [(path: String, bytes: [UInt8])] = []
+        for path in swift {
+            do { sources.append((path, try readFileBytes(path))) } catch { Output.error(error.message) }
+        }
+        try explainSwift(SwiftFrontEnd.lint(sources, options: options).filter { !$0.layouts.isEmpty || !$0.unread.isEmpty }, module: true)
+    }
+
+    /// Swift files: every layout each builds, each as a spec document's environments, followed by the values it
+    /// assumed and where (`module`: several files, read as one; the JSON lists them under `files`).
+    func explainSwift(_ results: [SwiftFileResult], module: Bool = false) throws {
+        for r in results { try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: r.path) }
         switch format {
         case .json:
-            let layouts = result.layouts.map { ($0.name, $0.range, $0.result.layouts) }
-            Output.write(JSONReport.explainSwiftOutput(path: file, layouts: layouts, index: result.lineIndex).serialized(pretty: true) + "\n")
+            let files = results.map { r in
+                JSONReport.explainSwiftOutput(path: r.path, layouts: r.layouts.map { ($0.name, $0.range, $0.result.layouts) }, index: r.lineIndex)
+            }
+            let out = module ? JSONValue.object([("version", .int(1)), ("files", .array(files))]) : files.first ?? .null
+            Output.write(out.serialized(pretty: true) + "\n")
         case .text:
             let style = TextStyle(color: !noColor && Output.colorEnabled)
-            if result.layouts.isEmpty { Output.write(style.bold(file) + "\n\nno compositional layout is built here\n") }
-            for (i, l) in result.layouts.enumerated() {
-                let line = result.lineIndex.position(of: l.range.start, in: .utf8).line + 1
-                if i > 0 { Output.write("\n") }
-                Output.write(ExplainText.render(path: "\(file):\(line) \(l.name)", layouts: l.result.layouts, style: style))
+            if results.isEmpty { Output.write("no compositional layout is built in \(paths.joined(separator: " "))\n") }
+            for (k, result) in results.enumerated() {
+                if k > 0 { Output.write("\n") }
+                if result.layouts.isEmpty && result.unread.isEmpty { Output.write(style.bold(result.path) + "\n\nno compositional layout is built here\n") }
+                for (i, l) in result.layouts.enumerated() {
+                    let line = result.lineIndex.position(of: l.range.start, in: .utf8).line + 1
+                    if i > 0 { Output.write("\n") }
+                    Output.write(ExplainText.render(path: "\(result.path):\(line) \(l.name)", layouts: l.result.layouts, style: style))
+                    // What the numbers above rest on: each value the reader assumed or could not read, at its place.
+                    var seen = Set<String>()
+                    for n in l.notes where n.rule == .swiftAssumption || n.rule == .swiftUnresolved {
+                        guard seen.insert("\(n.path)|\(n.line)|\(n.message)").inserted else { continue }
+                        Output.write("  assumed at \(n.path):\(n.line): \(n.message)\n")
+                    }
+                }
+                for u in result.unread {
+                    let line = result.lineIndex.position(of: u.range.start, in: .utf8).line + 1
+                    Output.write(style.bold("\(result.path):\(line) \(u.name)") + "\n\nnot checked: \(u.message)\n")
+                }
             }
         }
         Output.flush()
-        let notes = result.diagnostics.filter { $0.rule.hasPrefix("swift-") || $0.severity == .error }
-        if !notes.isEmpty {
-            Output.error("\(file): \(notes.count) note\(notes.count == 1 ? "" : "s") on what layoutlint could not read or assumed (run `layoutlint lint \(file)`)")
+        for result in results {
+            let notes = result.diagnostics.filter { $0.rule.hasPrefix("swift-") || $0.severity == .error }
+            if !notes.isEmpty {
+                Output.error("\(result.path): \(notes.count) note\(notes.count == 1 ? "" : "s") on what layoutlint could not read or assumed (run `layoutlint lint \(result.path)`)")
+            }
         }
     }
 }
@@ -676,4 +728,10 @@ struct Serve: ParsableCommand {
         let code = runLanguageServer(input: 0, output: 1)
         throw ExitCode(code)
     }
+}
+
+/// Whether `path` names a folder (`-`, standard input, never does).
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return path != "-" && stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
 }

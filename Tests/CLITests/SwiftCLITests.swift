@@ -16,6 +16,34 @@ struct SwiftCLITests {
 
     var feed: String { (try? String(contentsOf: repositoryRoot.appendingPathComponent("examples/FeedViewController.swift"), encoding: .utf8)) ?? "" }
 
+    @Test("explain of a folder reads it as one module, as lint does, and says what each layout assumed")
+    func explainFolder() throws {
+        let dir = try folder([
+            "Grid.swift": """
+                import UIKit
+                final class GridViewController: UIViewController {
+                    var showsBanner = true
+                    func makeLayout() -> UICollectionViewLayout {
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)), subitems: [item])
+                        let section = NSCollectionLayoutSection(group: group)
+                        section.interGroupSpacing = showsBanner ? 8 : 0
+                        return UICollectionViewCompositionalLayout(section: section)
+                    }
+                }
+                """,
+            "Metrics.swift": "import CoreGraphics\nenum Metrics { static let rowHeight: CGFloat = 72 }\n",
+        ])
+        let text = run(["explain", "--no-color", "--environment", "iPhone 12", dir])
+        #expect(text.code == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Grid.swift:9 makeLayout") && text.stdout.contains("390×72"), "\(text.stdout)")
+        #expect(text.stdout.contains("assumed at ") && text.stdout.contains("showsBanner"), "\(text.stdout)")
+        #expect(!text.stdout.contains("Metrics.swift:"), "a file that builds no layout is not explained: \(text.stdout)")
+        let json = run(["explain", "--format", "json", dir])
+        let files = (json.json?["files"] as? [[String: Any]]) ?? []
+        #expect(files.count == 1 && (files.first?["path"] as? String)?.hasSuffix("Grid.swift") == true, "\(json.stdout)")
+    }
+
     @Test("--format github annotates warnings and errors; the notes below are counted on stderr, shown when asked")
     func githubAnnotatesWhatAGateNeeds() throws {
         let dir = try folder(["Feed.swift": feed])
