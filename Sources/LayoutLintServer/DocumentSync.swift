@@ -453,6 +453,8 @@ extension LanguageServer {
         o.maxDocumentBytes = options.maxDocumentBytes
         let found = doc.path.flatMap(configFor)
         found?.config?.apply(to: &o)
+        // A Swift file is checked in the devices its app ships to, as `lint` checks it.
+        if let path = doc.path, SwiftFrontEnd.reads(path) { checkingShippingDevices(&o, forFile: path) }
         return (o, found)
     }
 }

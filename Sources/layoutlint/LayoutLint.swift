@@ -292,6 +292,7 @@ struct Lint: ParsableCommand {
             var options = LintOptions()
             configs[members[0]]?.apply(to: &options)
             if !environments.isEmpty { options.environmentNames = environments }
+            checkingShippingDevices(&options, forFile: outcomes[members[0]].path)
             var sources: [(path: String, bytes: [UInt8])] = []
             var read: [Int] = []
             for i in members {
@@ -512,6 +513,7 @@ struct Explain: ParsableCommand {
         var options = try configuredOptions(for: file, style: TextStyle(color: false))
         if !environments.isEmpty { options.environmentNames = environments }
         if SwiftFrontEnd.reads(file) {
+            checkingShippingDevices(&options, forFile: file)
             guard let result = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { return }
             return try explainSwift([result])
         }
@@ -537,6 +539,7 @@ struct Explain: ParsableCommand {
         }
         var options = try configuredOptions(for: first, style: TextStyle(color: false))
         if !environments.isEmpty { options.environmentNames = environments }
+        checkingShippingDevices(&options, forFile: first)
         var sources: [(path: String, bytes: [UInt8])] = []
         for path in swift {
             do { sources.append((path, try readFileBytes(path))) } catch { Output.error(error.message) }

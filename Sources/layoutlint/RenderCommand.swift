@@ -43,6 +43,7 @@ struct Render: ParsableCommand {
         if SwiftFrontEnd.reads(file) {
             var options = configured
             if !environments.isEmpty { options.environmentNames = environments }
+            checkingShippingDevices(&options, forFile: file)
             guard let r = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { throw ExitCode(Exit.failure) }
             try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: file)
             guard let l = layout.map({ name in r.layouts.first { $0.name == name } }) ?? r.layouts.first else {

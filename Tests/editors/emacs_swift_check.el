@@ -111,8 +111,8 @@
 (lsp-describe-thing-at-point)
 (let ((help (and (get-buffer "*lsp-help*") (with-current-buffer "*lsp-help*" (buffer-string)))))
   (out "HOVER %s" (replace-regexp-in-string "\n" " | " (or help "nil")))
-  (unless (and help (string-match-p "≈185×120" help)) (fail 6 "hover lacks the card's estimated size ≈185×120 pt"))
-  (out "HOVER OK (≈185×120)"))
+  (unless (and help (string-match-p "≈191×120" help)) (fail 6 "hover lacks the card's estimated size ≈191×120 pt (iPhone 16 Pro)"))
+  (out "HOVER OK (≈191×120)"))
 
 ;; 3. The quick fix, picked as a user would with `lsp-execute-code-action', then the whole buffer against
 ;; `lint --fix' of the same file (its edits end past the emoji of a trailing comment).

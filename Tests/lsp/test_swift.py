@@ -39,28 +39,30 @@ async def test_swift_diagnostics_hover_hints_lens(client: LanguageClient):
     assert len(ins) == 1, diags
     # At the insets expression, in UTF-16 columns past the CJK and emoji of the lines above and of its own line.
     assert ins[0].range.start == find(SWIFT, "NSDirectionalEdgeInsets(top: 8")
-    assert "iPhone 12" in ins[0].message
+    # A Swift file with no configured environments is checked in the devices an app ships to (no project here: all).
+    assert "(iPhone 16 Pro, iPhone SE, iPhone 16 Pro Max landscape, iPad (A16), iPad (A16) landscape)" in ins[0].message, ins[0].message
 
-    # Hover on `.fractionalWidth(1/3)`: the item's computed size (a third of 390 pt, floored to the pixel).
+    # Hover on `.fractionalWidth(1/3)`: the item's computed size (a third of 402 pt in the first device, the iPhone 16 Pro).
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=find(SWIFT, "fractionalWidth(1/3)")))
     assert hover is not None
     value = hover.contents.value
-    assert "130×" in value and "iPhone 12" in value, value
+    assert "134×" in value and "iPhone 16 Pro" in value, value
     assert hover.range.start == find(SWIFT, ".fractionalWidth(1/3)")
 
-    # An inlay hint after each dimension: `= 130 pt` after the item's width, `≈ 44 pt` after its estimated height.
+    # An inlay hint after each dimension: the item's width from the smallest device to the largest (a third of
+    # 375 pt on the iPhone SE to a third of 1180 pt on an iPad in landscape, floored to the pixel), `≈ 44 pt` after its estimated height.
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
         range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=40, character=0))))
     labels = {(h.position.line, h.position.character): h.label for h in hints}
     end = find(SWIFT, ", heightDimension: .estimated(44))\n        let item")
-    assert labels.get((end.line, end.character)) == "= 130 pt", labels
+    assert labels.get((end.line, end.character)) == "125–393 pt", labels
     assert "≈ 44 pt" in labels.values()
 
     # A "Preview in <environment>" lens on the layout.
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    assert any(l.command and l.command.title == "Preview in iPhone 12" for l in lenses)
+    assert any(l.command and l.command.title == "Preview in iPhone 16 Pro" for l in lenses)
 
     # The layout is the document's symbol.
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
@@ -93,7 +95,7 @@ async def test_swift_diagnostics_hover_hints_lens(client: LanguageClient):
     await wait_diagnostics(client, uri)
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=find(typed, "fractionalWidth(1/3)")))
-    assert hover is not None and "130×" in hover.contents.value
+    assert hover is not None and "134×" in hover.contents.value  # (a third of the iPhone 16 Pro's 402 pt)
     assert hover.range.start == find(typed, ".fractionalWidth(1/3)")
 
     # An edit that removes the insets reads the layout again and clears the finding.

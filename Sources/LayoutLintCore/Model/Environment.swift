@@ -189,4 +189,40 @@ public struct LayoutEnvironment: Sendable, Equatable {
 
     public static let defaultName = "iPhone 12"
     public static var `default`: LayoutEnvironment { preset(named: defaultName)! }
+
+    /// The environments a Swift file is checked in when no configuration and no `--environment` names any: the
+    /// devices a team ships to (docs/environments.md, "Swift files"), those the app does not declare left out. A
+    /// common iPhone first (the editor's hints and preview show the first), then the smallest, the largest in
+    /// landscape, and an iPad in both orientations.
+    public static func shipping(_ devices: AppDevices = AppDevices()) -> [LayoutEnvironment] {
+        var names: [String] = []
+        if devices.iPhone {
+            names += ["iPhone 16 Pro", "iPhone SE"]
+            if devices.iPhoneLandscape { names.append("iPhone 16 Pro Max landscape") }
+        }
+        if devices.iPad {
+            names.append("iPad (A16)")
+            if devices.iPadLandscape { names.append("iPad (A16) landscape") }
+        }
+        return names.compactMap(preset(named:))
+    }
+}
+
+/// Which devices an app runs on, as its project declares (`TARGETED_DEVICE_FAMILY`, the supported orientations);
+/// all of them when it declares nothing (`LayoutEnvironment.shipping`).
+public struct AppDevices: Equatable, Sendable {
+    public var iPhone = true
+    public var iPad = true
+    public var iPhoneLandscape = true
+    public var iPadLandscape = true
+    /// Where it was read (a project file), for messages; nil: nothing declared.
+    public var declaredIn: String?
+
+    public init(iPhone: Bool = true, iPad: Bool = true, iPhoneLandscape: Bool = true, iPadLandscape: Bool = true, declaredIn: String? = nil) {
+        self.iPhone = iPhone
+        self.iPad = iPad
+        self.iPhoneLandscape = iPhoneLandscape
+        self.iPadLandscape = iPadLandscape
+        self.declaredIn = declaredIn
+    }
 }

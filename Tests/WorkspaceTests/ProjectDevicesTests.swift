@@ -1,0 +1,76 @@
+// The devices a Swift file is checked in: those its app's Xcode project declares (device family, orientations),
+// all the shipping ones when it declares nothing (docs/environments.md, "Swift files").
+import Foundation
+import Testing
+import LayoutLintCore
+@testable import LayoutLintWorkspace
+
+@Suite struct ProjectDevicesTests {
+    func names(_ file: String) -> [String] { LayoutEnvironment.shipping(readAppDevices(forFile: file)).map(\.name) }
+
+    @Test("no project: a small and a common iPhone, the largest in landscape, an iPad both ways")
+    func noProject() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir(".git")
+        dir.mkdir("Sources")
+        #expect(names(dir.path + "/Sources/Feed.swift") == ["iPhone 16 Pro", "iPhone SE", "iPhone 16 Pro Max landscape", "iPad (A16)", "iPad (A16) landscape"])
+    }
+
+    @Test("an iPhone-only, portrait-only app (build settings) is not checked on an iPad or in landscape")
+    func iPhonePortraitOnly() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir("App.xcodeproj")
+        dir.write("App.xcodeproj/project.pbxproj", """
+            buildSettings = {
+                INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;
+                TARGETED_DEVICE_FAMILY = 1;
+            };
+            """)
+        dir.mkdir("App/Feed")
+        #expect(names(dir.path + "/App/Feed/FeedViewController.swift") == ["iPhone 16 Pro", "iPhone SE"])
+    }
+
+    @Test("the app's Info.plist, not an extension's, says the orientations; an xcconfig the device family")
+    func infoPlistAndXcconfig() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir("Pods.xcodeproj")      // CocoaPods' project is not the app's
+        dir.write("Pods.xcodeproj/project.pbxproj", "TARGETED_DEVICE_FAMILY = 2;\n")
+        dir.mkdir("Shop.xcodeproj")
+        dir.write("Shop.xcodeproj/project.pbxproj", """
+            INFOPLIST_FILE = Shop/Info.plist;
+            INFOPLIST_FILE = Widget/Info.plist;
+            """)
+        dir.mkdir("Config")
+        dir.write("Config/Base.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
+        dir.mkdir("Shop")
+        dir.write("Shop/Info.plist", """
+            <key>UISupportedInterfaceOrientations</key>
+            <array>
+                <string>UIInterfaceOrientationPortrait</string>
+            </array>
+            <key>UISupportedInterfaceOrientations~ipad</key>
+            <array>
+                <string>UIInterfaceOrientationPortrait</string>
+                <string>UIInterfaceOrientationLandscapeLeft</string>
+            </array>
+            """)
+        dir.mkdir("Widget")
+        dir.write("Widget/Info.plist", """
+            <key>UISupportedInterfaceOrientations</key>
+            <array><string>UIInterfaceOrientationLandscapeLeft</string></array>
+            """)
+        #expect(names(dir.path + "/Shop/Home.swift") == ["iPhone 16 Pro", "iPhone SE", "iPad (A16)", "iPad (A16) landscape"])
+    }
+
+    @Test("environments the configuration or --environment names win")
+    func namedEnvironmentsWin() {
+        var named = LintOptions()
+        named.environmentNames = ["iPhone 12"]
+        checkingShippingDevices(&named, forFile: "/nonexistent/Feed.swift")
+        #expect(named.defaultEnvironments == nil)
+        var configured = LintOptions()
+        configured.defaultEnvironments = [LayoutEnvironment.default]
+        checkingShippingDevices(&configured, forFile: "/nonexistent/Feed.swift")
+        #expect(configured.defaultEnvironments?.map(\.name) == ["iPhone 12"])
+    }
+}
