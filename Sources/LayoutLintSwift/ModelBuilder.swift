@@ -16,14 +16,25 @@ extension Evaluator {
         let doc = LayoutDocument()
         if case .object(let c)? = layout.fields["configuration"] { doc.configuration = try configurationModel(c) }
         configuration = doc.configuration
-        var specs: [(Obj, String?)] = []
+        // Each section with the index the provider was asked for (a section it could not read leaves a gap).
+        var specs: [(Obj, Int)] = []
         if case .object(let s)? = layout.fields["section"] {
-            specs.append((s, nil))
+            specs.append((s, 0))
         } else if case .closure(let provider)? = layout.fields["provider"] {
             var owner: String?
             if case .string(let o)? = layout.fields["owner"] { owner = o }
             let declared = declaredSectionCount(owner: owner)
             var fallbackRead = false
+            // The sections the reader could not read, each with why: the provider goes on past them.
+            var unread: [(index: Int, stop: EvalStop)] = []
+            defer {
+                // (Named only where other sections were read: with none, the first stop is the layout's.)
+                if !specs.isEmpty {
+                    for (k, stop) in unread {
+                        note(.swiftUnresolved, .information, stop.message + "; layoutlint does not check section \(k) (it checks the others)", stop.range)
+                    }
+                }
+            }
             for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
                 indexBox = box
@@ -43,6 +54,16 @@ extension Evaluator {
                     // `init(rawValue:)` gave nil (`Section(rawValue: index)!`). The data source has no such section
                     // unless `numberOfSections` says it has (then the stop, a crash, is reported).
                     break
+                } catch let stop as EvalStop where stop.kind != .limit {
+                    // One section the reader cannot read (a value of the running app, code it does not model): the
+                    // next index is asked for, unless this one stands for all the others (the index unread, or a
+                    // fallback branch).
+                    unread.append((k, stop))
+                    if declared == nil && (indexReads == 0 || (!indexMatched && k >= indexHorizon)) {
+                        if specs.isEmpty { throw unread[0].stop }
+                        break
+                    }
+                    continue
                 }
                 guard case .object(let s) = v, s.kind == .section else {
                     if case .unknown(let u) = v, k == 0 { try stopUnknown(u, "the section provider's result") }
@@ -60,7 +81,7 @@ extension Evaluator {
                     if fallbackRead { break }
                     fallbackRead = true
                 }
-                specs.append((s, nil))
+                specs.append((s, k))
                 if declared != nil { continue }
                 // A provider that never reads its index gives the same section for every index: one stands for all.
                 // One whose index fell to a `default:` or `else` gives that section for every later index too.
@@ -70,11 +91,13 @@ extension Evaluator {
                     note(.swiftLimit, .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
                 }
             }
+            // No section read: the layout is not checked, for the first section's reason.
+            if specs.isEmpty, let first = unread.first { throw first.stop }
         }
         // Sections are named after the function that made them, where that tells them apart.
         var madeBy: [String: Int] = [:]
         for (s, _) in specs { if case .string(let n)? = s.fields["madeBy"], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 } }
-        for (k, (s, _)) in specs.enumerated() {
+        for (s, k) in specs {
             var sectionName: String?
             if case .string(let n)? = s.fields["madeBy"], madeBy[n] == 1 { sectionName = n }
             doc.sections.append(try sectionModel(s, index: k, name: sectionName))

@@ -209,7 +209,7 @@ public enum SwiftFrontEnd {
             outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
             let file = module.files[site.file]
-            var lint = lintModels(documents, environments: environments, source: module.regions == nil ? file.bytes : [],
+            var lint = lintModels(documents, environments: read.environments ?? environments, source: module.regions == nil ? file.bytes : [],
                                   lineIndex: file.lineIndex, options: options)
             lint.diagnostics = lint.diagnostics.map { SwiftWording.swift($0) }
             outcome.lint = lint
@@ -415,26 +415,33 @@ public enum SwiftFrontEnd {
         var reached: Set<Int> = []
         /// The names looked up where the module declared none (`SwiftModule.include` may add a file that does).
         var missing: Set<MissingName> = []
+        /// The environments `documents` are read in, where the layout could not be read in some (nil: all).
+        var environments: [LayoutEnvironment]?
     }
 
-    /// Evaluates one layout in each environment (once, when nothing it reads depends on the environment).
+    /// Evaluates one layout in each environment (once, when nothing it reads depends on the environment). Where it
+    /// cannot be read in some environments (a branch for wide screens that needs a value of the running app), it is
+    /// checked in the others, and a note says in which it is not.
     static func readLayout(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> Read {
         var out = Read()
         var documents: [LayoutDocument] = []
+        var read: [LayoutEnvironment] = []
+        var skipped: [(env: LayoutEnvironment, notes: [EvalNote], stop: EvalStop)] = []
         for env in environments {
             let ev = Evaluator(module: module, environment: env)
             do {
                 let layout = try evaluateSite(site, ev)
                 documents.append(try ev.document(for: layout, name: site.name))
+                read.append(env)
             } catch let stop as EvalStop {
-                ev.note(stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
-                        stop.kind == .unknown ? stop.message + "; layoutlint does not check \(site.name)"
-                            : stop.message + (stop.kind == .limit ? "" : "; layoutlint does not check \(site.name)"), stop.range)
-                out.notes += ev.notes
                 out.reached.formUnion(ev.reached)
                 out.missing.formUnion(ev.missing)
-                out.documents = nil
-                return out
+                // (A limit, or a stop in every environment tried so far and no sign that others differ: the layout.)
+                if stop.kind == .limit || !ev.readsEnvironment {
+                    return notRead(site, stop, ev, out)
+                }
+                skipped.append((env, ev.notes, stop))
+                continue
             } catch {
                 out.documents = nil
                 return out
@@ -444,7 +451,38 @@ public enum SwiftFrontEnd {
             out.missing.formUnion(ev.missing)
             if !ev.readsEnvironment { break }
         }
+        guard !documents.isEmpty else {
+            guard let first = skipped.first else { return out }
+            let ev = Evaluator(module: module, environment: first.env)
+            ev.notes = first.notes
+            return notRead(site, first.stop, ev, out)
+        }
+        // (One note per place and reason, naming each environment it holds in.)
+        var places: [(stop: EvalStop, envs: [String])] = []
+        for s in skipped {
+            if let i = places.firstIndex(where: { $0.stop.range == s.stop.range && $0.stop.message == s.stop.message }) {
+                places[i].envs.append(s.env.name)
+            } else {
+                places.append((s.stop, [s.env.name]))
+            }
+        }
+        for p in places {
+            out.notes.append(EvalNote(rule: .swiftUnresolved, severity: .information,
+                                      message: p.stop.message + "; layoutlint does not check \(site.name) in \(p.envs.joined(separator: ", ")) (it checks the other environments)",
+                                      range: p.stop.range))
+        }
         out.documents = documents
+        if !skipped.isEmpty { out.environments = read }
+        return out
+    }
+
+    /// A layout not read: the stop as a note at its place (with the notes made before it).
+    private static func notRead(_ site: LayoutSite, _ stop: EvalStop, _ ev: Evaluator, _ partial: Read) -> Read {
+        var out = partial
+        ev.note(stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
+                stop.kind == .limit ? stop.message : stop.message + "; layoutlint does not check \(site.name)", stop.range)
+        out.notes += ev.notes
+        out.documents = nil
         return out
     }
 
