@@ -169,7 +169,7 @@ extension Evaluator {
                 return .none
             }
             if let v = try construct(t, args, range, file: file, expected: expected, orNil: true) { return v }
-            if module.typeNames.contains(t), let v = try memberwise(t, args, range) { return v }
+            if module.typeNames.contains(t), let v = try userInitializer(t, args, range) ?? memberwise(t, args, range) { return v }
             if let v = try freeFunction(name, args, range) { return v }
             if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
             let isType = name.unicodeScalars.first?.properties.isUppercase == true

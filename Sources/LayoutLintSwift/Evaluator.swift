@@ -82,6 +82,8 @@ final class Evaluator {
     var invalidDimensions: Set<ByteRange> = []
     /// The names the code looked up where the module declares nothing of that name (`MissingName`).
     var missing: Set<MissingName> = []
+    /// The stored properties of the value a user initializer is making (`userInitializer`): `self.x` is one of them.
+    var initializing: Scope?
 
     func setStored(_ key: Int, _ box: Box) { stored[key] = box }
     static let maxIndexHorizon = 64

@@ -167,6 +167,9 @@ extension Evaluator {
             }
             return .member(name)
         }
+        if let box = initializing?.vars[name], let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self", scope.lookup("self") == nil {
+            return box.value
+        }
         let bv = try eval(base, scope, file)
         return try member(of: bv, name, range)
     }
@@ -646,6 +649,7 @@ extension Evaluator {
         guard let m = target.as(MemberAccessExprSyntax.self), let baseExpr = m.base else { return }
         let name = m.declName.baseName.text
         if let d = baseExpr.as(DeclReferenceExprSyntax.self), d.baseName.text == "self", scope.lookup("self") == nil {
+            if let box = initializing?.vars[name] { box.value = typed(value, as: box.type); return }
             try assignProperty(name, owner: selfType, value)
             return
         }
