@@ -5,6 +5,15 @@ import TestSupport
 
 @Suite("Device presets: current devices, their numbers, and a wrong name that says what was meant")
 struct EnvironmentPresetTests {
+    @Test("a device name matches without case, and is named as the table spells it")
+    func namesWithoutCase() throws {
+        let p = try #require(LayoutEnvironment.preset(named: "iphone 15 pro"))
+        #expect(p.name == "iPhone 15 Pro" && p.width == 393)
+        let l = try #require(LayoutEnvironment.preset(named: "IPHONE 13 MINI Landscape"))
+        #expect(l.name == "iPhone 13 mini landscape" && l.width == 812 && l.height == 375)
+        #expect(LayoutEnvironment.preset(named: "iPhone 15 Ultra") == nil)
+    }
+
     @Test("2024–2025 iPhones and iPads resolve with their points, scale, safe area and size classes",
           arguments: [
             ("iPhone 16", 393.0, 852.0, 3.0, 59.0, SizeClass.compact),
@@ -22,6 +31,13 @@ struct EnvironmentPresetTests {
             ("iPad Pro 11-inch (M4)", 834, 1210, 2, 24, .regular),
             ("iPad Pro 13-inch (M4)", 1032, 1376, 2, 24, .regular),
             ("iPad (A16)", 820, 1180, 2, 24, .regular),
+            ("iPhone 15", 393, 852, 3, 59, .compact),
+            ("iPhone 15 Pro", 393, 852, 3, 59, .compact),
+            ("iPhone 15 Plus", 430, 932, 3, 59, .regular),
+            ("iPhone 14 Pro", 393, 852, 3, 59, .compact),
+            ("iPhone 14 Plus", 428, 926, 3, 47, .regular),
+            ("iPhone 13 mini", 375, 812, 3, 50, .compact),
+            ("iPhone 13 Pro Max", 428, 926, 3, 47, .regular),
           ])
     func currentDevices(name: String, width: Double, height: Double, scale: Double, top: Double, landscapeWidthClass: SizeClass) throws {
         let p = try #require(LayoutEnvironment.preset(named: name))

@@ -75,13 +75,19 @@ public struct LayoutEnvironment: Sendable, Equatable {
     static let presets: [Preset] = [
         Preset(names: ["iPhone SE"], width: 375, height: 667, scale: 2,
                portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero, landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 12", "iPhone 13", "iPhone 14"], width: 390, height: 844, scale: 3,
+        Preset(names: ["iPhone 12 mini", "iPhone 13 mini"], width: 375, height: 812, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 50, bottom: 34), landscapeSafeArea: EdgeInsets(left: 50, bottom: 21, right: 50),
+               landscapeHorizontal: .compact, isPad: false),
+        Preset(names: ["iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14"], width: 390, height: 844, scale: 3,
                portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
                landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 15 Pro Max"], width: 430, height: 932, scale: 3,
+        Preset(names: ["iPhone 12 Pro Max", "iPhone 13 Pro Max", "iPhone 14 Plus"], width: 428, height: 926, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
+               landscapeHorizontal: .regular, isPad: false),
+        Preset(names: ["iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 15 Pro Max"], width: 430, height: 932, scale: 3,
                portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
                landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPhone 16"], width: 393, height: 852, scale: 3,
+        Preset(names: ["iPhone 14 Pro", "iPhone 15", "iPhone 15 Pro", "iPhone 16"], width: 393, height: 852, scale: 3,
                portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
                landscapeHorizontal: .compact, isPad: false),
         Preset(names: ["iPhone 16 Plus"], width: 430, height: 932, scale: 3,
@@ -133,11 +139,27 @@ public struct LayoutEnvironment: Sendable, Equatable {
     /// The portrait presets' names, in the table's order (each also exists as "… landscape").
     public static var portraitPresetNames: [String] { presets.flatMap { $0.names } }
 
-    public static func preset(named name: String) -> LayoutEnvironment? {
+    /// The preset of that name, or of that name but for case (`iphone 12`, named as the table spells it).
+    public static func preset(named given: String) -> LayoutEnvironment? {
+        var name = given
         var base = name
         var landscape = false
-        if name.hasSuffix(" landscape") { base = String(name.dropLast(" landscape".count)); landscape = true }
-        guard let p = presets.first(where: { $0.names.contains(base) || $0.aliases.contains(base) }) else { return nil }
+        if name.lowercased().hasSuffix(" landscape") { base = String(name.dropLast(" landscape".count)); landscape = true }
+        var found = presets.first(where: { $0.names.contains(base) || $0.aliases.contains(base) })
+        if found == nil {
+            let lower = base.lowercased()
+            for p in presets {
+                if let n = (p.names + p.aliases).first(where: { $0.lowercased() == lower }) {
+                    found = p
+                    base = n
+                    name = landscape ? n + " landscape" : n
+                    break
+                }
+            }
+        } else if landscape {
+            name = base + " landscape"
+        }
+        guard let p = found else { return nil }
         if landscape {
             return LayoutEnvironment(name: name, width: p.height, height: p.width, scale: p.scale,
                                      horizontalSizeClass: p.landscapeHorizontal,
