@@ -142,7 +142,12 @@ extension Evaluator {
                 let t = canonicalTypeName(module.text(of: base, file: file))
                 if name == "init" { return try construct(t, args, range, file: file, expected: expected) ?? .none }
                 if let v = try staticCall(t, name, args, range, file: file, expected: expected) { return v }
-                if let v = try callModuleFunction(name, owner: t, args, range) { return v }
+                // A type no file of the run declares or extends with such a function: its function is not a
+                // same-named one of another type (`TopSitesSectionLayoutProvider.createTopSitesSectionLayout` inside a
+                // `createTopSitesSectionLayout` of the view's own is no recursion).
+                let declared = module.typeNames.contains(t) || module.enums[t] != nil
+                    || module.functions[name]?.contains { $0.owner == t } == true
+                if declared, let v = try callModuleFunction(name, owner: t, args, range) { return v }
                 missing.insert(MissingName(name, in: .member(of: t)))
                 return .unknown(Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))
             }

@@ -10,7 +10,7 @@ import LayoutLintCore
 /// The devices the Xcode project governing `file` declares; all of them when there is none or it declares nothing.
 /// Read once per folder per process (a language server reads it again when it restarts).
 public func appDevices(forFile file: String) -> AppDevices {
-    let folder = (file as NSString).deletingLastPathComponent
+    let folder = kernelFolder(ofFile: file)
     devicesLock.lock()
     if let known = devicesByFolder[folder] { devicesLock.unlock(); return known }
     devicesLock.unlock()
@@ -45,10 +45,10 @@ func readAppDevices(forFile file: String) -> AppDevices {
         + values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone", in: settings)
     var iPad = values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", in: settings)
     let plists = Set(values(of: "INFOPLIST_FILE", in: settings).filter { $0.hasSuffix(".plist") })
-    let names = Set(projects.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() })
+    let names = Set(projects.map { String(fileNamePart(of: $0).dropLast(".xcodeproj".count)).lowercased() })
     let apps = plists.filter { names.contains(($0.split(separator: "/").first.map(String.init) ?? "").lowercased()) }
     for plist in (apps.isEmpty ? plists : apps).sorted() {
-        guard let text = try? String(contentsOfFile: folder + "/" + plist, encoding: .utf8) else { continue }
+        guard let text = try? String(contentsOfFile: withTrailingSlash(folder) + plist, encoding: .utf8) else { continue }
         iPhone += plistOrientations(text, key: "UISupportedInterfaceOrientations")
         iPad += plistOrientations(text, key: "UISupportedInterfaceOrientations~ipad")
     }
@@ -57,20 +57,21 @@ func readAppDevices(forFile file: String) -> AppDevices {
     return devices
 }
 
-/// The folder holding the nearest `*.xcodeproj` (CocoaPods' `Pods.xcodeproj` aside) walking up from `file`, as far as
-/// a repository root (`.git`), and the projects in it.
+/// The folder holding the nearest `*.xcodeproj` (CocoaPods' `Pods.xcodeproj` aside) walking up from `file`'s folder
+/// as the kernel resolves it (absolute), as far as a repository root (`.git`) or the file system root, and the
+/// projects in it. (Walked as `findConfig` walks, by bytes: no `NSString` path call, one of which traps on some
+/// paths.)
 func xcodeProjects(above file: String) -> (String, [String])? {
     let fm = FileManager.default
-    var dir = (file as NSString).deletingLastPathComponent
-    if dir.isEmpty { dir = "." }
-    for _ in 0..<64 {
+    var dir = kernelFolder(ofFile: file)
+    for _ in 0..<256 {
         let entries = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
-        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }.sorted().map { dir + "/" + $0 }
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }.sorted().map { withTrailingSlash(dir) + $0 }
         if !projects.isEmpty { return (dir, projects) }
-        if entries.contains(".git") { return nil }
-        let parent = (dir as NSString).deletingLastPathComponent
-        if dir == "." { dir = ".." } else if parent.isEmpty || parent == dir { return nil } else { dir = parent }
-        if (dir as NSString).standardizingPath == "/" { return nil }
+        if entries.contains(".git") || isSharedFolder(dir) { return nil }
+        let parent = folderPart(of: dir)
+        if parent.isEmpty || parent.sameKey(as: dir) { return nil }
+        dir = parent
     }
     return nil
 }

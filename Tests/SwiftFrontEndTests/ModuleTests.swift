@@ -233,3 +233,25 @@ struct UserInitializerTests {
         #expect(r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing == 8)
     }
 }
+
+@Suite("Swift front end: a call names its type as Swift looks it up")
+struct QualifiedCallTests {
+    @Test("T.f() of a type no file declares is not the same-named f of the type whose code runs (no false recursion)")
+    func otherTypesFunction() {
+        let r = SwiftFrontEnd.lint([("Home.swift", Array("""
+            import UIKit
+            final class HomeLayoutProvider {
+                private func createTopSitesSectionLayout() -> NSCollectionLayoutSection {
+                    let section = TopSitesSectionLayoutProvider.createTopSitesSectionLayout(columns: 4)
+                    return section
+                }
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout(section: createTopSitesSectionLayout())
+                }
+            }
+            """.utf8))])[0]
+        #expect(!r.diagnostics.contains { $0.rule == RuleID.swiftLimit.rawValue }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue
+            && $0.message.contains("TopSitesSectionLayoutProvider.createTopSitesSectionLayout(…)") }, "\(r.diagnostics.map(\.message))")
+    }
+}

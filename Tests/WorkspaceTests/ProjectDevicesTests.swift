@@ -62,6 +62,15 @@ import LayoutLintCore
         #expect(names(dir.path + "/Shop/Home.swift") == ["iPhone 16 Pro", "iPhone SE", "iPad (A16)", "iPad (A16) landscape"])
     }
 
+    @Test("relative, odd and missing paths walk up without a crash", arguments: [
+        "Feed.swift", "./Sources/Feed.swift", "../x/Feed.swift", "../../Feed.swift", "/", "", "/nonexistent/a/b/Feed.swift",
+        "Sources/", "a//b///Feed.swift", "-",
+    ])
+    func oddPaths(_ path: String) {
+        // (The SwiftPM command plugin's paths crashed an NSString path call.)
+        #expect(!LayoutEnvironment.shipping(readAppDevices(forFile: path)).isEmpty)
+    }
+
     @Test("environments the configuration or --environment names win")
     func namedEnvironmentsWin() {
         var named = LintOptions()
