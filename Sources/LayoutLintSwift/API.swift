@@ -177,8 +177,7 @@ extension Evaluator {
             if module.typeNames.contains(t), let v = try userInitializer(t, args, range) ?? memberwise(t, args, range) { return v }
             if let v = try freeFunction(name, args, range) { return v }
             if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
-            let isType = name.unicodeScalars.first?.properties.isUppercase == true
-            missing.insert(MissingName(name, in: isType ? .type : .member(of: selfType)))
+            missing.insert(.bare(name, in: selfType))
             return .unknown(Unknown(what: name + "(…)", range: range, reason: "a function not declared in the files read"))
         }
         // `{ … }()`, `(makeSection)(…)`: call what the expression is.

@@ -22,6 +22,11 @@ struct MissingName: Hashable {
         self.name = name
         self.place = place
     }
+
+    /// A bare name in code that runs in `selfType`: a type when it is capitalised, else a member or a global.
+    static func bare(_ name: String, in selfType: String?) -> MissingName {
+        MissingName(name, in: name.unicodeScalars.first?.properties.isUppercase == true ? .type : .member(of: selfType))
+    }
 }
 
 /// The names to look for, by where a declaration of each counts (`MissingName.Place`).

@@ -317,10 +317,8 @@ final class Evaluator {
     }
 
     /// A condition's truth. A condition on app state is not guessed silently: the first branch is taken and an
-    /// information diagnostic names the expression.
-    /// Whether a condition holds. One that depends on an unknown is assumed true (and said so), except the
-    /// condition of a loop (`loop`): assumed true, the loop would run to the iteration bound, so the read stops there
-    /// with a note on what the condition depends on.
+    /// information diagnostic names the expression. Not in a loop's condition (`loop`): assumed true, the loop would
+    /// run to the iteration bound, so the read stops there with a note on what the condition depends on.
     func truth(_ e: ExprSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws -> Bool {
         let v = try eval(e, scope, file)
         switch v {
@@ -437,11 +435,8 @@ final class Evaluator {
         }
         if let v = globalAPIValue(name, range) { return v }
         // A type the files read do not declare (UIKit's, Foundation's): its static members are read by name.
-        if let f = name.unicodeScalars.first, f.properties.isUppercase {
-            missing.insert(MissingName(name, in: .type))
-            return .type(canonicalTypeName(name))
-        }
-        missing.insert(MissingName(name, in: .member(of: selfType)))
+        missing.insert(.bare(name, in: selfType))
+        if let f = name.unicodeScalars.first, f.properties.isUppercase { return .type(canonicalTypeName(name)) }
         return .unknown(Unknown(what: name, range: range, reason: "a value not declared in the files read"))
     }
 

@@ -27,14 +27,6 @@ extension Evaluator {
             var fallbackRead = false
             // The sections the reader could not read, each with why: the provider goes on past them.
             var unread: [(index: Int, stop: EvalStop)] = []
-            defer {
-                // (Named only where other sections were read: with none, the first stop is the layout's.)
-                if !specs.isEmpty {
-                    for (k, stop) in unread {
-                        note(.swiftUnresolved, .information, stop.message + "; layoutlint does not check section \(k) (it checks the others)", stop.range)
-                    }
-                }
-            }
             for k in 0..<min(Self.maxSections, declared ?? Self.maxSections) {
                 let box = Box(.num(Double(k), .int), type: "Int")
                 indexBox = box
@@ -59,10 +51,7 @@ extension Evaluator {
                     // next index is asked for, unless this one stands for all the others (the index unread, or a
                     // fallback branch).
                     unread.append((k, stop))
-                    if declared == nil && (indexReads == 0 || (!indexMatched && k >= indexHorizon)) {
-                        if specs.isEmpty { throw unread[0].stop }
-                        break
-                    }
+                    if declared == nil && (indexReads == 0 || (!indexMatched && k >= indexHorizon)) { break }
                     continue
                 }
                 guard case .object(let s) = v, s.kind == .section else {
@@ -91,8 +80,11 @@ extension Evaluator {
                     note(.swiftLimit, .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
                 }
             }
-            // No section read: the layout is not checked, for the first section's reason.
+            // No section read: the layout is not checked, for the first section's reason. Else each gap is named.
             if specs.isEmpty, let first = unread.first { throw first.stop }
+            for (k, stop) in unread {
+                note(.swiftUnresolved, .information, stop.message + "; layoutlint does not check section \(k) (it checks the others)", stop.range)
+            }
         }
         // Sections are named after the function that made them, where that tells them apart.
         var madeBy: [String: Int] = [:]

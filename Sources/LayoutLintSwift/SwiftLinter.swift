@@ -22,6 +22,14 @@ public struct SwiftLayoutResult: @unchecked Sendable {
     /// What the evaluator assumed or could not read while reading this layout (`swift-assumption`,
     /// `swift-unresolved`, `swift-limit`), wherever the code it read is.
     public var notes: [SwiftNote] = []
+    /// The values this layout rests on, each once (a layout read in several environments notes the same value in
+    /// each): its `swift-assumption` and `swift-unresolved` notes, in order.
+    public var assumptions: [SwiftNote] {
+        var seen = Set<String>()
+        return notes.filter { n in
+            (n.rule == .swiftAssumption || n.rule == .swiftUnresolved) && seen.insert("\(n.rule)|\(n.path)|\(n.range.start)|\(n.message)").inserted
+        }
+    }
     /// The file and 1-based line of a module offset (the model's ranges).
     public var location: (Int) -> (path: String, line: Int) = { _ in ("", 0) }
     public func location(of range: ByteRange) -> (path: String, line: Int) { location(range.start) }
@@ -101,7 +109,8 @@ public enum SwiftFrontEnd {
             let wanted = MissingNames(missing)
             let found = others.filter { declaresAny(sources[$0].bytes, of: wanted) && bracketNestingPastLimit(sources[$0].bytes) == nil }
             guard !found.isEmpty else { break }
-            others.removeAll { found.contains($0) }
+            let taken = Set(found)
+            others.removeAll { taken.contains($0) }
             module.include(found.map { sources[$0] })
             resultIndex += found
             // (Read again: the layouts that missed a name the module now declares.)
@@ -426,7 +435,7 @@ public enum SwiftFrontEnd {
         var out = Read()
         var documents: [LayoutDocument] = []
         var read: [LayoutEnvironment] = []
-        var skipped: [(env: LayoutEnvironment, notes: [EvalNote], stop: EvalStop)] = []
+        var skipped: [(env: LayoutEnvironment, ev: Evaluator, stop: EvalStop)] = []
         for env in environments {
             let ev = Evaluator(module: module, environment: env)
             do {
@@ -440,7 +449,7 @@ public enum SwiftFrontEnd {
                 if stop.kind == .limit || !ev.readsEnvironment {
                     return notRead(site, stop, ev, out)
                 }
-                skipped.append((env, ev.notes, stop))
+                skipped.append((env, ev, stop))
                 continue
             } catch {
                 out.documents = nil
@@ -453,9 +462,7 @@ public enum SwiftFrontEnd {
         }
         guard !documents.isEmpty else {
             guard let first = skipped.first else { return out }
-            let ev = Evaluator(module: module, environment: first.env)
-            ev.notes = first.notes
-            return notRead(site, first.stop, ev, out)
+            return notRead(site, first.stop, first.ev, out)
         }
         // (One note per place and reason, naming each environment it holds in.)
         var places: [(stop: EvalStop, envs: [String])] = []
@@ -685,9 +692,7 @@ extension SwiftFileResult {
     public var coverage: LayoutCoverage {
         var c = LayoutCoverage()
         for l in layouts {
-            // (Once each: a layout read in several environments notes the same value in each.)
-            let assumed = Set(l.notes.filter { $0.rule == .swiftAssumption || $0.rule == .swiftUnresolved }
-                .map { "\($0.rule)|\($0.path)|\($0.range.start)|\($0.message)" }).count
+            let assumed = l.assumptions.count
             if assumed > 0 {
                 c.partly += 1
                 c.assumed += assumed

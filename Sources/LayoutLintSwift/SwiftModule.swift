@@ -223,21 +223,20 @@ public final class SwiftModule: @unchecked Sendable {
 
     public convenience init(sources: [(path: String, bytes: [UInt8])]) {
         self.init(regions: nil)
-        var base = 0
-        for (path, bytes) in sources {
-            let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: tree, lineIndex: LineIndex(bytes),
-                                         comments: swiftComments(tree, bytes: bytes)))
-            base += bytes.count + 1
-        }
-        for i in files.indices { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
-        for i in files.indices { findSites(in: i) }
+        for i in parseAndIndex(sources) { findSites(in: i) }
     }
 
     /// Adds files whose declarations the layouts need (files that never name the API, found by `declaresAny`):
     /// parsed and indexed after the others, as the compiler sees every file of the module. They build no layout.
     func include(_ sources: [(path: String, bytes: [UInt8])]) {
         precondition(regions == nil, "a document reader's module is one file")
+        _ = parseAndIndex(sources)
+        fileRoots = files.map { $0.tree.id }
+    }
+
+    /// Parses `sources` into files after the module's own (in module offsets past them) and indexes their
+    /// declarations; returns their indexes.
+    private func parseAndIndex(_ sources: [(path: String, bytes: [UInt8])]) -> Range<Int> {
         var base = files.last.map { $0.base + $0.bytes.count + 1 } ?? 0
         let first = files.count
         for (path, bytes) in sources {
@@ -247,7 +246,7 @@ public final class SwiftModule: @unchecked Sendable {
             base += bytes.count + 1
         }
         for i in first..<files.count { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
-        fileRoots = files.map { $0.tree.id }
+        return first..<files.count
     }
 
     /// Whether any declaration of the module has the name `name` (nothing recorded).

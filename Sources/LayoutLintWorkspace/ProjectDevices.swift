@@ -29,7 +29,7 @@ func readAppDevices(forFile file: String) -> AppDevices {
     var settings = ""
     for p in projects { settings += (try? String(contentsOfFile: p + "/project.pbxproj", encoding: .utf8)) ?? "" }
     for c in xcconfigFiles(in: folder) { settings += (try? String(contentsOfFile: c, encoding: .utf8)) ?? "" }
-    var devices = AppDevices(declaredIn: projects.first)
+    var devices = AppDevices()
     let families = values(of: "TARGETED_DEVICE_FAMILY", in: settings)
     if !families.isEmpty {
         let all = families.flatMap { $0.split(whereSeparator: { !$0.isNumber }) }

@@ -132,14 +132,7 @@ struct Lint: ParsableCommand {
     /// What a pull request shows: a notice for every information note of the Swift reader would bury the findings.
     enum Annotate: String, ExpressibleByArgument, CaseIterable {
         case error, warning, information, hint
-        var severity: Severity {
-            switch self {
-            case .error: .error
-            case .warning: .warning
-            case .information: .information
-            case .hint: .hint
-            }
-        }
+        var severity: Severity { Severity(name: rawValue)! }
     }
 
     @Option(help: "With --format github: the least severe finding annotated on the pull request (error, warning, information or hint); the others are counted in one line on standard error.")
@@ -230,7 +223,7 @@ struct Lint: ParsableCommand {
         let (counts, readFailed) = try report(outcomes, failures: errors, style: style)
         let ioFailed = !errors.isEmpty || readFailed
 
-        let namedFolders = paths.filter { p in var st = stat(); return p != "-" && stat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR }
+        let namedFolders = paths.filter(isDirectory)
         for w in selection.unmatchedExcludeWarnings(namedFolders: namedFolders) { Output.error(w) }
         // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
         // that silently does nothing is worth a word: once per config, on stderr, with its source line.
@@ -569,11 +562,7 @@ struct Explain: ParsableCommand {
                     if i > 0 { Output.write("\n") }
                     Output.write(ExplainText.render(path: "\(result.path):\(line) \(l.name)", layouts: l.result.layouts, style: style))
                     // What the numbers above rest on: each value the reader assumed or could not read, at its place.
-                    var seen = Set<String>()
-                    for n in l.notes where n.rule == .swiftAssumption || n.rule == .swiftUnresolved {
-                        guard seen.insert("\(n.path)|\(n.line)|\(n.message)").inserted else { continue }
-                        Output.write("  assumed at \(n.path):\(n.line): \(n.message)\n")
-                    }
+                    for n in l.assumptions { Output.write("  assumed at \(n.path):\(n.line): \(n.message)\n") }
                 }
                 for u in result.unread {
                     let line = result.lineIndex.position(of: u.range.start, in: .utf8).line + 1

@@ -778,7 +778,7 @@ struct FixesBesideCommentsTests {
                     commented += rng.pick(["", " /* c */", " // c\n"])
                 }
                 commented.append(ch)
-                // And after `,` and `{`: a comment line above a property (the review of the session's diff).
+                // And after `,` and `{`: a comment line above a property.
                 if !inString, ch == "," || ch == "{" {
                     commented += rng.pick(["", " /* d */", " // d\n", "\n  // d\n  "])
                 }

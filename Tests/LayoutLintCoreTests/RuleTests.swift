@@ -223,7 +223,7 @@ struct RuleTests {
         #expect(diagnostics(empty).contains { $0.rule == "non-positive-dimension" && $0.message.contains("At least 1 subitem") })
     }
 
-    /// A fuzzer's slow unit (twenty-ninth session): a 1 pt group of `fractionalWidth(1/3)` items floors them to 0 pt at
+    /// A fuzzer's slow unit: a 1 pt group of `fractionalWidth(1/3)` items floors them to 0 pt at
     /// @2x, so repeating them never filled it; 10 000 placements in each of its placements reached the node limit (a
     /// 5-line document took 1.4 s and was told "more than 500000 elements"). Now one cycle, and the cause is named.
     @Test func zeroPointSubitemsAreReportedAndPlacedOnce() {

@@ -237,14 +237,11 @@ public struct AppDevices: Equatable, Sendable {
     public var iPad = true
     public var iPhoneLandscape = true
     public var iPadLandscape = true
-    /// Where it was read (a project file), for messages; nil: nothing declared.
-    public var declaredIn: String?
 
-    public init(iPhone: Bool = true, iPad: Bool = true, iPhoneLandscape: Bool = true, iPadLandscape: Bool = true, declaredIn: String? = nil) {
+    public init(iPhone: Bool = true, iPad: Bool = true, iPhoneLandscape: Bool = true, iPadLandscape: Bool = true) {
         self.iPhone = iPhone
         self.iPad = iPad
         self.iPhoneLandscape = iPhoneLandscape
         self.iPadLandscape = iPadLandscape
-        self.declaredIn = declaredIn
     }
 }
