@@ -53,18 +53,20 @@ extension Evaluator {
         }
     }
 
-    /// What setting `name` on an object of the API stores (the types its setters take).
+    /// What setting `name` on an object of the API stores: the value as the property's type in `UIKitAPI` takes
+    /// it. A name the table lacks is stored as written.
     func fieldValue(_ o: Obj, _ name: String, _ v: Value, _ range: ByteRange) throws -> Value {
         if case .unknown = v { return v }
-        switch name {
-        case "contentInsets": return .insets(try insetsValue(v, range))
-        case "edgeSpacing":
+        guard let p = UIKitAPI.property(name, of: o.kind) else { return v }
+        switch expectation(ofType: p.type) {
+        case .insets?: return .insets(try insetsValue(v, range))
+        case .edgeSpacing?:
             if case .none = v { return .none }
             if case .edgeSpacing = v { return v }
-            throw EvalStop(kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing, not \(v.typeName)", range: range)
-        case "interGroupSpacing", "interSectionSpacing": return .num(try number(v, range, name), .float)
-        case "interItemSpacing": return try spacingValue(v, range).map { .spacing($0) } ?? .none
-        case "zIndex": return .num(try number(v, range, name).rounded(.towardZero), .int)
+            throw EvalStop(kind: .unsupported, message: "\(name) takes NSCollectionLayoutEdgeSpacing, not \(v.typeName)", range: range)
+        case .cgfloat?: return .num(try number(v, range, name), .float)
+        case .spacing?: return try spacingValue(v, range).map { .spacing($0) } ?? .none
+        case .int?: return .num(try number(v, range, name).rounded(.towardZero), .int)
         default: return v
         }
     }
@@ -440,7 +442,7 @@ extension Evaluator {
             return .object(try group(name, args, range))
         case ("NSCollectionLayoutDecorationItem", "background"):
             let o = Obj(.decoration, range: range)
-            if let k = arg(args, "elementKind") { o.set("elementKind", k.value, key: k.range, valueRange: k.range) }
+            if let k = arg(args, "elementKind") { o.set(.elementKind, k.value, key: k.range, valueRange: k.range) }
             return .object(o)
         case ("NSCollectionLayoutSection", "list"):
             return .object(try listSection(args, range))
@@ -453,13 +455,13 @@ extension Evaluator {
     func group(_ direction: String, _ args: [Arg], _ range: ByteRange) throws -> Obj {
         let o = Obj(.group, range: range)
         let size = try requireArg(args, "layoutSize", "NSCollectionLayoutGroup.\(direction)", range)
-        o.set("layoutSize", try sizeValue(size, "layoutSize"), key: size.range, valueRange: size.range)
-        o.fields["direction"] = .member(direction)
+        o.set(.layoutSize, try sizeValue(size, "layoutSize"), key: size.range, valueRange: size.range)
+        o[.direction] = .member(direction)
         if direction == "custom" {
             guard let p = arg(args, "itemProvider") ?? args.first(where: { $0.label == nil }) else {
                 throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroup.custom needs an itemProvider closure", range: range)
             }
-            o.set("itemProvider", p.value, key: p.range, valueRange: p.range)
+            o.set(.itemProvider, p.value, key: p.range, valueRange: p.range)
             return o
         }
         if let s = arg(args, "subitems") {
@@ -470,13 +472,13 @@ extension Evaluator {
             for (i, it) in items.enumerated() {
                 _ = try objectArg(Arg(label: nil, value: it, range: s.range), [.item, .group], "subitems[\(i)]")
             }
-            o.set("subitems", s.value, key: s.range, valueRange: s.range)
+            o.set(.subitems, s.value, key: s.range, valueRange: s.range)
         } else if let s = arg(args, "subitem") ?? arg(args, "repeatingSubitem") {
             _ = try objectArg(s, [.item, .group], s.label ?? "subitem")
             let c = try requireArg(args, "count", "NSCollectionLayoutGroup.\(direction)", range)
             let n = try number(c.value, c.range, "count")
-            o.set(s.label ?? "subitem", s.value, key: s.range, valueRange: s.range)
-            o.set("count", .num(n.rounded(.towardZero), .int), key: c.range, valueRange: c.range)
+            o.set(s.label == "repeatingSubitem" ? .repeatingSubitem : .subitem, s.value, key: s.range, valueRange: s.range)
+            o.set(.count, .num(n.rounded(.towardZero), .int), key: c.range, valueRange: c.range)
         } else {
             throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroup.\(direction) needs subitems:, subitem:count: or repeatingSubitem:count:", range: range)
         }
@@ -491,18 +493,18 @@ extension Evaluator {
         let width = Dimension(kind: Dimension.Kind.fractionalWidth, value: 1, range: range)
         let height = Dimension(kind: Dimension.Kind.estimated, value: 44, range: range)
         let item = Obj(.item, range: range)
-        item.fields["layoutSize"] = .size(width: width, height: height, range: range)
+        item[.layoutSize] = .size(width: width, height: height, range: range)
         let g = Obj(.group, range: range)
-        g.fields["layoutSize"] = .size(width: width, height: height, range: range)
-        g.fields["direction"] = .member("horizontal")
-        g.fields["subitems"] = .array([.object(item)])
+        g[.layoutSize] = .size(width: width, height: height, range: range)
+        g[.direction] = .member("horizontal")
+        g[.subitems] = .array([.object(item)])
         let s = Obj(.section, range: range)
-        s.fields["group"] = .object(g)
+        s[.group] = .object(g)
         if appearance == "insetGrouped" {
-            s.fields["contentInsetsReference"] = .member("layoutMargins")
+            s[.contentInsetsReference] = .member("layoutMargins")
         }
         if appearance == "grouped" || appearance == "insetGrouped" {
-            s.fields["contentInsets"] = .insets(Insets(top: 35, leading: 0, bottom: 0, trailing: 0, range: range))
+            s[.contentInsets] = .insets(Insets(top: 35, leading: 0, bottom: 0, trailing: 0, range: range))
         }
         note(.swiftAssumption, .information,
              "NSCollectionLayoutSection.list(using:) is read as rows of .estimated(44) the container's width (\(appearance)); UIKit sizes the cells itself", range)
@@ -534,42 +536,42 @@ extension Evaluator {
         case "NSCollectionLayoutItem":
             let o = Obj(.item, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutItem", range)
-            o.set("layoutSize", try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
-            if let sup = arg(args, "supplementaryItems") { o.set("supplementaryItems", sup.value, key: sup.range, valueRange: sup.range) }
+            o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
+            if let sup = arg(args, "supplementaryItems") { o.set(.supplementaryItems, sup.value, key: sup.range, valueRange: sup.range) }
             return .object(o)
         case "NSCollectionLayoutSection":
             let o = Obj(.section, range: range)
             let g = try requireArg(args, "group", "NSCollectionLayoutSection", range)
             _ = try objectArg(g, [.group], "NSCollectionLayoutSection(group:)")
-            o.set("group", g.value, key: g.range, valueRange: g.range)
-            o.fields["madeBy"] = .string(functionStack.last ?? "")
+            o.set(.group, g.value, key: g.range, valueRange: g.range)
+            o[.madeBy] = .string(functionStack.last ?? "")
             return .object(o)
         case "UICollectionViewCompositionalLayout":
             let o = Obj(.layout, range: range)
             if let s = arg(args, "section") {
                 _ = try objectArg(s, [.section], "UICollectionViewCompositionalLayout(section:)")
-                o.set("section", s.value, key: s.range, valueRange: s.range)
+                o.set(.section, s.value, key: s.range, valueRange: s.range)
             } else if let p = arg(args, "sectionProvider") ?? args.first(where: { $0.label == nil }) {
                 guard case .closure = p.value else {
                     if case .unknown(let u) = p.value { try stopUnknown(u, "the section provider") }
                     throw EvalStop(kind: .unsupported, message: "sectionProvider takes a closure, not \(p.value.typeName)", range: p.range)
                 }
-                o.set("provider", p.value, key: p.range, valueRange: p.range)
+                o.set(.provider, p.value, key: p.range, valueRange: p.range)
             } else {
                 throw EvalStop(kind: .unsupported, message: "UICollectionViewCompositionalLayout needs section: or sectionProvider:", range: range)
             }
             if let c = arg(args, "configuration") {
-                o.set("configuration", .object(try objectArg(c, [.configuration], "configuration")), key: c.range, valueRange: c.range)
+                o.set(.configuration, .object(try objectArg(c, [.configuration], "configuration")), key: c.range, valueRange: c.range)
             }
             constructed[range.start] = o
-            if let t = selfType { o.fields["owner"] = .string(t) }
+            if let t = selfType { o[.owner] = .string(t) }
             return .object(o)
         case "UICollectionViewCompositionalLayoutConfiguration":
             return .object(Obj(.configuration, range: range))
         case "NSCollectionLayoutBoundarySupplementaryItem":
             let o = Obj(.boundary, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutBoundarySupplementaryItem", range)
-            o.set("layoutSize", try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
+            o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
             for label in ["elementKind", "alignment", "absoluteOffset"] {
                 if let a = arg(args, label) { o.set(label, a.value, key: a.range, valueRange: a.range) }
             }
@@ -577,7 +579,7 @@ extension Evaluator {
         case "NSCollectionLayoutSupplementaryItem":
             let o = Obj(.supplementary, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutSupplementaryItem", range)
-            o.set("layoutSize", try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
+            o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
             for label in ["elementKind", "containerAnchor", "itemAnchor"] {
                 if let a = arg(args, label) { o.set(label, a.value, key: a.range, valueRange: a.range) }
             }

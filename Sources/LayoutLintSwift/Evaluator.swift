@@ -423,8 +423,7 @@ final class Evaluator {
         switch selfValue {
         case .record(_, let fields)? where fields[name] != nil: return fields[name]!
         case .object(let o)? where o.fields[name] != nil: return o.fields[name]!
-        case .object(let o)? where ["contentInsets", "edgeSpacing", "boundarySupplementaryItems", "decorationItems", "supplementaryItems",
-                                    "interGroupSpacing", "orthogonalScrollingBehavior", "layoutSize", "interItemSpacing"].contains(name):
+        case .object(let o)? where UIKitAPI.property(name, of: o.kind) != nil && !(module.properties[name]?.contains { $0.owner == selfType } ?? false):
             return try objectMember(o, name, range)
         default: break
         }
@@ -451,19 +450,7 @@ final class Evaluator {
     }
 
     /// The API type whose extensions hold an object's methods (`extension NSCollectionLayoutSection { … }`).
-    func apiTypeNames(_ kind: Obj.Kind) -> [String] {
-        switch kind {
-        case .item: return ["NSCollectionLayoutItem"]
-        case .group: return ["NSCollectionLayoutGroup", "NSCollectionLayoutItem"]
-        case .section: return ["NSCollectionLayoutSection"]
-        case .layout: return ["UICollectionViewCompositionalLayout", "UICollectionViewLayout"]
-        case .configuration: return ["UICollectionViewCompositionalLayoutConfiguration"]
-        case .boundary: return ["NSCollectionLayoutBoundarySupplementaryItem", "NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
-        case .supplementary: return ["NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
-        case .decoration: return ["NSCollectionLayoutDecorationItem", "NSCollectionLayoutItem"]
-        default: return []
-        }
-    }
+    func apiTypeNames(_ kind: Obj.Kind) -> [String] { UIKitAPI.classes(kind) }
 
     /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
     func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {

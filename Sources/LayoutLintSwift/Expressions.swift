@@ -409,25 +409,25 @@ extension Evaluator {
 
     var isPad: Bool { env.name.hasPrefix("iPad") || min(env.width, env.height) >= 700 }
 
-    /// UIKit's default for a property of one of the API's objects that the code did not set.
+    /// UIKit's default for a property of one of the API's objects that the code did not set (`UIKitAPI`).
     func apiDefault(_ o: Obj, _ name: String, _ range: ByteRange) -> Value {
-        switch name {
-        case "contentInsets": return .insets(Insets(range: range))
-        case "interGroupSpacing", "interSectionSpacing": return .num(0, .float)
-        case "boundarySupplementaryItems", "decorationItems", "supplementaryItems", "subitems": return .array([])
-        case "orthogonalScrollingBehavior": return .member("none")
-        case "contentInsetsReference": return .member(o.kind == .configuration ? "safeArea" : "automatic")
-        case "supplementaryContentInsetsReference": return .member("automatic")
-        case "scrollDirection": return .member("vertical")
-        case "pinToVisibleBounds": return .bool(false)
-        case "extendsBoundary": return .bool(true)
-        case "zIndex": return .num(o.kind == .decoration ? -1 : 0, .int)
-        case "edgeSpacing", "interItemSpacing": return .none
-        case "configuration":
-            let c = Obj(.configuration, range: range)
-            o.fields["configuration"] = .object(c)
-            return .object(c)
-        default: return .unknown(Unknown(what: name, range: range, reason: "a property layoutlint does not model"))
+        guard let p = UIKitAPI.property(name, of: o.kind) else {
+            return .unknown(Unknown(what: name, range: range, reason: unmodelledPropertyReason))
+        }
+        switch p.defaultValue {
+        case .zeroInsets: return .insets(Insets(range: range))
+        case .number(let x): return .num(x, .float)
+        case .integer(let n): return .num(Double(n), .int)
+        case .member(let m): return .member(m)
+        case .bool(let b): return .bool(b)
+        case .emptyArray: return .array([])
+        case .none: return .none
+        case .object(let kind):
+            let made = Obj(kind, range: range)
+            o.fields[name] = .object(made)
+            return .object(made)
+        case .fromInitializer:
+            return .unknown(Unknown(what: name, range: range, reason: unmodelledPropertyReason))
         }
     }
 
@@ -606,13 +606,10 @@ extension Evaluator {
             return nil
         }
         guard let m = target.as(MemberAccessExprSyntax.self) else { return nil }
-        switch m.declName.baseName.text {
-        case "contentInsets": return .insets
-        case "edgeSpacing": return .edgeSpacing
-        case "interGroupSpacing", "interSectionSpacing", "top", "leading", "bottom", "trailing", "left", "right", "width", "height", "x", "y":
-            return .cgfloat
-        case "interItemSpacing": return .spacing
-        case "zIndex": return .int
+        let name = m.declName.baseName.text
+        if let t = UIKitAPI.type(ofMember: name) { return expectation(ofType: t) }
+        switch name {
+        case "top", "leading", "bottom", "trailing", "left", "right", "width", "height", "x", "y": return .cgfloat
         default: return nil
         }
     }
@@ -625,6 +622,7 @@ extension Evaluator {
             let n = d.baseName.text
             if let box = scope.lookup(n) { box.value = typed(value, as: box.type); return }
             if case .object(let o)? = selfValue, o.kind != .view {
+                if !(module.properties[n]?.contains { $0.owner == selfType } ?? false) { noteUnmodelledWrite(o, n, r(d, file)) }
                 o.set(n, try fieldValue(o, n, value, rhsRange), key: r(d, file), valueRange: rhsRange)
                 o.touched.append(statement)
                 return
@@ -656,8 +654,13 @@ extension Evaluator {
         let base = try eval(baseExpr, scope, file)
         switch base {
         case .object(let o):
+            noteUnmodelledWrite(o, name, r(m, file))
             o.set(name, try fieldValue(o, name, value, rhsRange), key: r(m, file), valueRange: rhsRange)
             o.touched.append(statement)
+        case .unknown(let u) where u.reason == unmodelledPropertyReason:
+            // `section.someNewProperty.flag = true`: the write is to a property the table lacks.
+            note(.swiftAssumption, .information,
+                 "layoutlint does not model \(baseExpr.trimmedDescription); the layout is checked as if this line were not there", r(m, file))
         case .insets(var ins):
             guard let edge = Insets.Edge(rawValue: name == "left" ? "leading" : name == "right" ? "trailing" : name), let x = value.number else {
                 if case .unknown(let u) = value { try stopUnknown(u, "insets") }
@@ -688,6 +691,14 @@ extension Evaluator {
         default:
             return
         }
+    }
+
+    /// A write to a property of the API that `UIKitAPI` does not declare: the layout is checked without it, and
+    /// a note says so at the write.
+    func noteUnmodelledWrite(_ o: Obj, _ name: String, _ range: ByteRange) {
+        guard let owner = UIKitAPI.classes(o.kind).first, UIKitAPI.property(name, of: o.kind) == nil else { return }
+        note(.swiftAssumption, .information,
+             "layoutlint does not model \(owner).\(name); the layout is checked as if it were not set", range)
     }
 
     func assignProperty(_ name: String, owner: String?, _ value: Value) throws {

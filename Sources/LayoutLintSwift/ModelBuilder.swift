@@ -14,15 +14,15 @@ extension Evaluator {
 
     func document(for layout: Obj, name: String) throws -> LayoutDocument {
         let doc = LayoutDocument()
-        if case .object(let c)? = layout.fields["configuration"] { doc.configuration = try configurationModel(c) }
+        if case .object(let c)? = layout[.configuration] { doc.configuration = try configurationModel(c) }
         configuration = doc.configuration
         // Each section with the index the provider was asked for (a section it could not read leaves a gap).
         var specs: [(Obj, Int)] = []
-        if case .object(let s)? = layout.fields["section"] {
+        if case .object(let s)? = layout[.section] {
             specs.append((s, 0))
-        } else if case .closure(let provider)? = layout.fields["provider"] {
+        } else if case .closure(let provider)? = layout[.provider] {
             var owner: String?
-            if case .string(let o)? = layout.fields["owner"] { owner = o }
+            if case .string(let o)? = layout[.owner] { owner = o }
             let declared = declaredSectionCount(owner: owner)
             var fallbackRead = false
             // The sections the reader could not read, each with why: the provider goes on past them.
@@ -88,10 +88,10 @@ extension Evaluator {
         }
         // Sections are named after the function that made them, where that tells them apart.
         var madeBy: [String: Int] = [:]
-        for (s, _) in specs { if case .string(let n)? = s.fields["madeBy"], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 } }
+        for (s, _) in specs { if case .string(let n)? = s[.madeBy], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 } }
         for (s, k) in specs {
             var sectionName: String?
-            if case .string(let n)? = s.fields["madeBy"], madeBy[n] == 1 { sectionName = n }
+            if case .string(let n)? = s[.madeBy], madeBy[n] == 1 { sectionName = n }
             doc.sections.append(try sectionModel(s, index: k, name: sectionName))
         }
         return doc
@@ -131,25 +131,26 @@ extension Evaluator {
 
     func configurationModel(_ c: Obj) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
-        if case .member(let d)? = c.fields["scrollDirection"] { out.scrollDirection = d == "horizontal" ? .horizontal : .vertical }
-        if let v = c.fields["interSectionSpacing"] { out.interSectionSpacing = try number(v, site(c, "interSectionSpacing"), "interSectionSpacing") }
-        if case .member(let m)? = c.fields["contentInsetsReference"], let r = InsetsReference(rawValue: m) { out.contentInsetsReference = r }
-        if case .array(let items)? = c.fields["boundarySupplementaryItems"] {
+        if case .member(let d)? = c[.scrollDirection] { out.scrollDirection = d == "horizontal" ? .horizontal : .vertical }
+        if let v = c[.interSectionSpacing] { out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing") }
+        if case .member(let m)? = c[.contentInsetsReference], let r = InsetsReference(rawValue: m) { out.contentInsetsReference = r }
+        if case .array(let items)? = c[.boundarySupplementaryItems] {
             for (i, it) in items.enumerated() {
-                out.boundarySupplementaryItems.append(try boundaryModel(it, path: "/configuration/boundarySupplementaryItems/\(i)", at: site(c, "boundarySupplementaryItems")))
+                out.boundarySupplementaryItems.append(try boundaryModel(it, path: "/configuration/boundarySupplementaryItems/\(i)", at: site(c, .boundarySupplementaryItems)))
             }
         }
-        for key in ["scrollDirection", "interSectionSpacing", "contentInsetsReference", "boundarySupplementaryItems"] {
-            if let s = c.sites[key] { out.props[key] = PropertySite(key: key, keyRange: s.key, valueRange: s.value, objectRange: c.range, parentPath: "/configuration") }
-        }
+        out.props = props(c, [.scrollDirection, .interSectionSpacing, .contentInsetsReference, .boundarySupplementaryItems],
+                          path: "/configuration", objectRange: c.range)
         return out
     }
 
-    func site(_ o: Obj, _ key: String) -> ByteRange { o.sites[key]?.value ?? o.range }
+    func site(_ o: Obj, _ field: APIField) -> ByteRange { o.sites[field.rawValue]?.value ?? o.range }
 
-    func props(_ o: Obj, _ keys: [String], path: String, objectRange: ByteRange) -> [String: PropertySite] {
+    /// Where the code set each of `fields` on the object, under the model's key of the same name.
+    func props(_ o: Obj, _ fields: [APIField], path: String, objectRange: ByteRange) -> [String: PropertySite] {
         var out: [String: PropertySite] = [:]
-        for k in keys {
+        for f in fields {
+            let k = f.rawValue
             if let s = o.sites[k] { out[k] = PropertySite(key: k, keyRange: s.key, valueRange: s.value, objectRange: objectRange, parentPath: path) }
         }
         return out
@@ -159,40 +160,40 @@ extension Evaluator {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
         spec.name = name
-        guard case .object(let g)? = s.fields["group"] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
+        guard case .object(let g)? = s[.group] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
         do { spec.group = try elementModel(g, path: path + "/group") } catch is InvalidElement { spec.group = nil }
-        if let v = s.fields["contentInsets"] { spec.contentInsets = try insetsValue(v, site(s, "contentInsets")) }
-        if let v = s.fields["interGroupSpacing"] { spec.interGroupSpacing = try number(v, site(s, "interGroupSpacing"), "interGroupSpacing") }
-        if let v = s.fields["orthogonalScrollingBehavior"] {
+        if let v = s[.contentInsets] { spec.contentInsets = try insetsValue(v, site(s, .contentInsets)) }
+        if let v = s[.interGroupSpacing] { spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing") }
+        if let v = s[.orthogonalScrollingBehavior] {
             guard case .member(let m) = v, let b = OrthogonalScrollingBehavior(rawValue: m) else {
-                throw EvalStop(kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))", range: site(s, "orthogonalScrollingBehavior"))
+                throw EvalStop(kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))", range: site(s, .orthogonalScrollingBehavior))
             }
             spec.orthogonalScrollingBehavior = b
         }
-        if case .member(let m)? = s.fields["contentInsetsReference"], let r = InsetsReference(rawValue: m) { spec.contentInsetsReference = r }
-        if case .member(let m)? = s.fields["supplementaryContentInsetsReference"], let r = InsetsReference(rawValue: m) { spec.supplementaryContentInsetsReference = r }
-        if let v = s.fields["boundarySupplementaryItems"] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "boundarySupplementaryItems takes an array", range: site(s, "boundarySupplementaryItems")) }
+        if case .member(let m)? = s[.contentInsetsReference], let r = InsetsReference(rawValue: m) { spec.contentInsetsReference = r }
+        if case .member(let m)? = s[.supplementaryContentInsetsReference], let r = InsetsReference(rawValue: m) { spec.supplementaryContentInsetsReference = r }
+        if let v = s[.boundarySupplementaryItems] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "boundarySupplementaryItems takes an array", range: site(s, .boundarySupplementaryItems)) }
             for (i, it) in items.enumerated() {
-                spec.boundarySupplementaryItems.append(try boundaryModel(it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, "boundarySupplementaryItems")))
+                spec.boundarySupplementaryItems.append(try boundaryModel(it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, .boundarySupplementaryItems)))
             }
         }
-        if let v = s.fields["decorationItems"] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "decorationItems takes an array", range: site(s, "decorationItems")) }
+        if let v = s[.decorationItems] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "decorationItems takes an array", range: site(s, .decorationItems)) }
             for (i, it) in items.enumerated() {
                 guard case .object(let d) = it, d.kind == .decoration else {
-                    throw EvalStop(kind: .unsupported, message: "decorationItems[\(i)] is not an NSCollectionLayoutDecorationItem", range: site(s, "decorationItems"))
+                    throw EvalStop(kind: .unsupported, message: "decorationItems[\(i)] is not an NSCollectionLayoutDecorationItem", range: site(s, .decorationItems))
                 }
                 let m = DecorationItem(path: path + "/decorationItems/\(i)", range: d.range)
-                if case .string(let k)? = d.fields["elementKind"] { m.elementKind = k }
-                if let ci = d.fields["contentInsets"] { m.contentInsets = try insetsValue(ci, site(d, "contentInsets")) }
-                if let z = d.fields["zIndex"] { m.zIndex = Int(try number(z, site(d, "zIndex"), "zIndex")) }
-                m.props = props(d, ["elementKind", "contentInsets", "zIndex"], path: m.path, objectRange: d.range)
+                if case .string(let k)? = d[.elementKind] { m.elementKind = k }
+                if let ci = d[.contentInsets] { m.contentInsets = try insetsValue(ci, site(d, .contentInsets)) }
+                if let z = d[.zIndex] { m.zIndex = Int(try number(z, site(d, .zIndex), "zIndex")) }
+                m.props = props(d, [.elementKind, .contentInsets, .zIndex], path: m.path, objectRange: d.range)
                 spec.decorationItems.append(m)
             }
         }
-        spec.props = props(s, ["group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior", "contentInsetsReference",
-                               "supplementaryContentInsetsReference", "boundarySupplementaryItems", "decorationItems"],
+        spec.props = props(s, [.group, .contentInsets, .interGroupSpacing, .orthogonalScrollingBehavior, .contentInsetsReference,
+                               .supplementaryContentInsetsReference, .boundarySupplementaryItems, .decorationItems],
                            path: path, objectRange: s.range)
         return Section(index: k, base: spec, hasOwnKeys: true)
     }
@@ -217,7 +218,7 @@ extension Evaluator {
         }
         let range = elementRange(o)
         let el = LayoutElement(path: path, range: range)
-        guard case .size(let w, let h, _)? = o.fields["layoutSize"] else {
+        guard case .size(let w, let h, _)? = o[.layoutSize] else {
             throw EvalStop(kind: .unsupported, message: "the \(o.kind.rawValue) has no layoutSize", range: o.range)
         }
         if invalidDimensions.contains(w.range) || invalidDimensions.contains(h.range) { throw InvalidElement() }
@@ -225,48 +226,47 @@ extension Evaluator {
         el.height = h
         el.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
         el.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: range, parentPath: path)
-        if let v = o.fields["contentInsets"] { el.contentInsets = try insetsValue(v, site(o, "contentInsets")) }
-        if let v = o.fields["edgeSpacing"] {
+        if let v = o[.contentInsets] { el.contentInsets = try insetsValue(v, site(o, .contentInsets)) }
+        if let v = o[.edgeSpacing] {
             switch v {
             case .edgeSpacing(let es): el.edgeSpacing = es
             case .none: break
             case .unknown(let u): try stopUnknown(u, "edgeSpacing")
-            default: throw EvalStop(kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing", range: site(o, "edgeSpacing"))
+            default: throw EvalStop(kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing", range: site(o, .edgeSpacing))
             }
         }
-        if let v = o.fields["supplementaryItems"] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "supplementaryItems takes an array", range: site(o, "supplementaryItems")) }
+        if let v = o[.supplementaryItems] {
+            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "supplementaryItems takes an array", range: site(o, .supplementaryItems)) }
             for (i, it) in items.enumerated() {
-                el.supplementaryItems.append(try supplementaryModel(it, path: path + "/supplementaryItems/\(i)", at: site(o, "supplementaryItems")))
+                el.supplementaryItems.append(try supplementaryModel(it, path: path + "/supplementaryItems/\(i)", at: site(o, .supplementaryItems)))
             }
         }
-        for (key, site) in o.sites where ["contentInsets", "edgeSpacing", "supplementaryItems", "interItemSpacing", "count", "subitems", "subitem", "repeatingSubitem"].contains(key) {
-            el.props[key] = PropertySite(key: key, keyRange: site.key, valueRange: site.value, objectRange: range, parentPath: path)
-        }
+        el.props.merge(props(o, [.contentInsets, .edgeSpacing, .supplementaryItems, .interItemSpacing, .count, .subitems, .subitem, .repeatingSubitem],
+                             path: path, objectRange: range)) { _, new in new }
         if o.kind == .group {
             let dirName: String
-            if case .member(let d)? = o.fields["direction"] { dirName = d } else { dirName = "horizontal" }
+            if case .member(let d)? = o[.direction] { dirName = d } else { dirName = "horizontal" }
             let direction = GroupDirection(rawValue: dirName) ?? .horizontal
             var spacing: Spacing?
-            if let v = o.fields["interItemSpacing"] { spacing = try spacingValue(v, site(o, "interItemSpacing")) }
+            if let v = o[.interItemSpacing] { spacing = try spacingValue(v, site(o, .interItemSpacing)) }
             let layout: SubitemLayout
-            if case .array(let items)? = o.fields["subitems"], items.isEmpty {
+            if case .array(let items)? = o[.subitems], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
-                note(.nonPositiveDimension, .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, "subitems"))
+                note(.nonPositiveDimension, .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, .subitems))
                 layout = .missing
-            } else if case .array(let items)? = o.fields["subitems"] {
+            } else if case .array(let items)? = o[.subitems] {
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
-                    guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, "subitems")) }
+                    guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, .subitems)) }
                     do { return try elementModel(c, path: path + "/subitems/\(i)") } catch is InvalidElement { return nil }
                 }
                 // Every subitem rejected (reported where its dimension was made): nothing to lay out.
                 layout = built.isEmpty ? .missing : .subitems(built)
-            } else if case .object(let c)? = o.fields["subitem"], let n = o.fields["count"]?.integer {
+            } else if case .object(let c)? = o[.subitem], let n = o[.count]?.integer {
                 do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement { layout = .missing }
-            } else if case .object(let c)? = o.fields["repeatingSubitem"], let n = o.fields["count"]?.integer {
+            } else if case .object(let c)? = o[.repeatingSubitem], let n = o[.count]?.integer {
                 do { layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n) } catch is InvalidElement { layout = .missing }
-            } else if case .closure(let provider)? = o.fields["itemProvider"] {
-                layout = .frames(try customFrames(provider, path: path, range: site(o, "itemProvider")))
+            } else if case .closure(let provider)? = o[.itemProvider] {
+                layout = .frames(try customFrames(provider, path: path, range: site(o, .itemProvider)))
             } else {
                 layout = .missing
             }
@@ -299,14 +299,14 @@ extension Evaluator {
             throw EvalStop(kind: .unsupported, message: "not an NSCollectionLayoutBoundarySupplementaryItem", range: at)
         }
         let b = BoundaryItem(path: path, range: elementRange(o))
-        if case .string(let k)? = o.fields["elementKind"] { b.elementKind = k }
-        if case .size(let w, let h, _)? = o.fields["layoutSize"] { b.width = w; b.height = h }
-        if case .member(let a)? = o.fields["alignment"], let al = RectAlignment(rawValue: a) { b.alignment = al }
-        if case .record(_, let p)? = o.fields["absoluteOffset"] { b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
-        if case .bool(let x)? = o.fields["extendsBoundary"] { b.extendsBoundary = x }
-        if case .bool(let x)? = o.fields["pinToVisibleBounds"] { b.pinToVisibleBounds = x }
-        if let z = o.fields["zIndex"] { b.zIndex = Int(try number(z, site(o, "zIndex"), "zIndex")) }
-        b.props = props(o, ["elementKind", "alignment", "absoluteOffset", "extendsBoundary", "pinToVisibleBounds", "zIndex"], path: path, objectRange: b.range)
+        if case .string(let k)? = o[.elementKind] { b.elementKind = k }
+        if case .size(let w, let h, _)? = o[.layoutSize] { b.width = w; b.height = h }
+        if case .member(let a)? = o[.alignment], let al = RectAlignment(rawValue: a) { b.alignment = al }
+        if case .record(_, let p)? = o[.absoluteOffset] { b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        if case .bool(let x)? = o[.extendsBoundary] { b.extendsBoundary = x }
+        if case .bool(let x)? = o[.pinToVisibleBounds] { b.pinToVisibleBounds = x }
+        if let z = o[.zIndex] { b.zIndex = Int(try number(z, site(o, .zIndex), "zIndex")) }
+        b.props = props(o, [.elementKind, .alignment, .absoluteOffset, .extendsBoundary, .pinToVisibleBounds, .zIndex], path: path, objectRange: b.range)
         if let w = b.width { b.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: b.range, parentPath: path) }
         if let h = b.height { b.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: b.range, parentPath: path) }
         return b
@@ -318,12 +318,12 @@ extension Evaluator {
             throw EvalStop(kind: .unsupported, message: "not an NSCollectionLayoutSupplementaryItem", range: at)
         }
         let s = SupplementaryItem(path: path, range: elementRange(o))
-        if case .string(let k)? = o.fields["elementKind"] { s.elementKind = k }
-        if case .size(let w, let h, _)? = o.fields["layoutSize"] { s.width = w; s.height = h }
-        if let a = o.fields["containerAnchor"] { s.containerAnchor = anchor(a) }
-        if let a = o.fields["itemAnchor"] { s.itemAnchor = anchor(a) }
-        if let z = o.fields["zIndex"] { s.zIndex = Int(try number(z, site(o, "zIndex"), "zIndex")) }
-        s.props = props(o, ["elementKind", "containerAnchor", "itemAnchor", "zIndex"], path: path, objectRange: s.range)
+        if case .string(let k)? = o[.elementKind] { s.elementKind = k }
+        if case .size(let w, let h, _)? = o[.layoutSize] { s.width = w; s.height = h }
+        if let a = o[.containerAnchor] { s.containerAnchor = anchor(a) }
+        if let a = o[.itemAnchor] { s.itemAnchor = anchor(a) }
+        if let z = o[.zIndex] { s.zIndex = Int(try number(z, site(o, .zIndex), "zIndex")) }
+        s.props = props(o, [.elementKind, .containerAnchor, .itemAnchor, .zIndex], path: path, objectRange: s.range)
         return s
     }
 

@@ -529,14 +529,14 @@ public enum SwiftFrontEnd {
             }
             if o.kind == .group {
                 let s = Obj(.section, range: o.range)
-                s.fields["group"] = .object(o)
+                s[.group] = .object(o)
                 o = s
             }
             guard o.kind == .section else {
                 throw EvalStop(kind: .unsupported, message: "\(site.name) does not return a section or a group", range: site.range)
             }
             let layout = Obj(.layout, range: site.range)
-            layout.fields["section"] = .object(o)
+            layout[.section] = .object(o)
             return layout
         }
     }

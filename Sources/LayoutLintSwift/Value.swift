@@ -25,6 +25,8 @@ final class Obj {
     enum Kind: String {
         case item, group, section, layout, configuration, boundary, supplementary, decoration
         case customItem, environment, container, traits, listConfiguration, view, screen, device, anchor
+        /// `section.orthogonalScrollingProperties` (iOS 17).
+        case scrollingProperties
     }
     let kind: Kind
     /// The constructor call (or the factory call) that made the object, in module offsets.

@@ -670,6 +670,21 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int {
 }
 
 /// `NSCollectionLayoutSection`: one section's group, spacing, insets and supplementaries.
+/// iOS 17: how an orthogonally scrolling section decelerates and bounces.
+open class UICollectionLayoutSectionOrthogonalScrollingProperties: NSObject {
+    public struct DecelerationRate: Hashable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let automatic = DecelerationRate(rawValue: 0)
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+    public enum Bounce: Int { case automatic, always, never }
+    public override init() { super.init() }
+    open var decelerationRate: UICollectionLayoutSectionOrthogonalScrollingProperties.DecelerationRate = .automatic
+    open var bounce: UICollectionLayoutSectionOrthogonalScrollingProperties.Bounce = .automatic
+}
+
 open class NSCollectionLayoutSection: NSObject, NSCopying {
     let group: NSCollectionLayoutGroup?
     init(_group: NSCollectionLayoutGroup?) { self.group = _group; super.init() }
@@ -688,6 +703,8 @@ open class NSCollectionLayoutSection: NSObject, NSCopying {
     open var supplementariesFollowContentInsets: Bool = true
     open var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
     open var decorationItems: [NSCollectionLayoutDecorationItem] = []
+    open var orthogonalScrollingProperties: UICollectionLayoutSectionOrthogonalScrollingProperties { _orthogonalScrollingProperties }
+    private let _orthogonalScrollingProperties = UICollectionLayoutSectionOrthogonalScrollingProperties()
     public func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
