@@ -1,0 +1,210 @@
+// The evaluator's names: a name not declared locally (self's members, the module's properties, constants, enums
+// and functions), and calls of the module's functions and closures with their arguments.
+
+import LayoutLintCore
+import SwiftSyntax
+
+extension Evaluator {
+    // MARK: names
+
+    /// A name not declared locally: `self`'s members and the module's properties, constants and enum types.
+    func lookupName(_ name: String, _ range: ByteRange, _ scope: Scope, _ file: Int) throws -> Value {
+        // Inside a member of a value the evaluator knows, a bare name is first that value's member.
+        switch selfValue {
+        case .record(_, let fields)? where fields[name] != nil: return fields[name]!
+        case .object(let o)? where o.fields[name] != nil: return o.fields[name]!
+        case .object(let o)? where UIKitAPI.property(name, of: o.kind) != nil && !(module.properties[name]?.contains { $0.owner == selfType } ?? false):
+            return try objectMember(o, name, range)
+        default: break
+        }
+        if let v = try readProperty(name, owner: nil, range) { return v }
+        if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
+        if let f = module.functions[name]?.first {
+            return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
+        }
+        if let v = globalAPIValue(name, range) { return v }
+        // A type the files read do not declare (UIKit's, Foundation's): its static members are read by name.
+        missing.insert(.bare(name, in: selfType))
+        if let f = name.unicodeScalars.first, f.properties.isUppercase { return .type(canonicalTypeName(name)) }
+        return .unknown(Unknown(what: name, range: range, reason: "a value not declared in the files read"))
+    }
+
+    /// An implicit member whose type the evaluator did not know where it was written (`.albums` in a `[GridStyle]`):
+    /// the one static property or enum case of that name in the module.
+    func resolveImplicit(_ name: String, _ range: ByteRange) throws -> Value? {
+        let statics = (module.properties[name] ?? []).filter { $0.isStatic && $0.owner != nil }
+        if statics.count == 1, let p = statics.first { return try readProperty(name, owner: p.owner, range) }
+        let enums = module.enums(withCase: name)
+        if enums.count == 1, let e = enums.first, let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
+        return nil
+    }
+
+    /// The API type whose extensions hold an object's methods (`extension NSCollectionLayoutSection { … }`).
+    func apiTypeNames(_ kind: Obj.Kind) -> [String] { UIKitAPI.classes(kind) }
+
+    /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
+    func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
+        guard let stored = module.storedProperties[type], !stored.isEmpty else { return nil }
+        var fields: [String: Value] = [:]
+        var i = 0
+        for p in stored {
+            guard let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if i < args.count, args[i].label == name {
+                fields[name] = typed(args[i].value, as: p.type)
+                i += 1
+            } else if let ini = p.binding.initializer?.value {
+                fields[name] = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type)
+            } else {
+                return nil
+            }
+        }
+        return i == args.count ? .record(type: type, fields: fields) : nil
+    }
+
+    /// A property of the module by name (preferring `owner`, then the type whose code runs): a computed property's
+    /// getter runs; a stored one's initializer runs once. A stored property without a value in the source depends
+    /// on app state.
+    func readProperty(_ name: String, owner: String?, _ range: ByteRange) throws -> Value? {
+        guard let candidates = module.properties[name], !candidates.isEmpty else { return nil }
+        let want = owner ?? selfType
+        let p = candidates.first { $0.owner == want } ?? candidates.first { owner == nil && $0.owner == nil } ?? candidates[0]
+        let key = module.range(p.binding, file: p.file).start
+        reached.insert(key)
+        let type = p.type
+        if let acc = p.binding.accessorBlock {
+            let body: CodeBlockItemListSyntax?
+            switch acc.accessors {
+            case .getter(let items): body = items
+            case .accessors(let list): body = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+            }
+            guard let body else { return .unknown(Unknown(what: name, range: range, reason: "a property without a getter")) }
+            return try runBody(body, scope: Scope(parent: nil), file: p.file, owner: p.owner, name: name, type: type)
+        }
+        if let b = stored[key] { return b.value }
+        guard let ini = p.binding.initializer?.value else {
+            return .unknown(Unknown(what: name, range: range, reason: "app state (a stored property with no value in the source)"))
+        }
+        guard evaluatingStored.insert(key).inserted else {
+            throw EvalStop(kind: .limit, message: "\(name) is defined in terms of itself", range: range)
+        }
+        defer { evaluatingStored.remove(key) }
+        let saved = selfType
+        selfType = p.owner
+        defer { selfType = saved }
+        var v = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: type)), as: type)
+        if !p.isLet && !p.isStatic && !p.isLazy && p.owner != nil {
+            if case .closure = v {} else if case .object = v {} else {
+                note(.swiftAssumption, .information, "\(name) is a stored `var`: layoutlint read its initial value (\(describe(v))); if the app changes it, the layout changes too", range)
+            }
+        }
+        if case .unknown(let u) = v { v = .unknown(u) }
+        stored[key] = Box(v, type: type)
+        return v
+    }
+
+    /// Runs a body (a getter, a function, a closure) and returns what it returns; a single expression is returned
+    /// implicitly.
+    func runBody(_ body: CodeBlockItemListSyntax, scope: Scope, file: Int, owner: String?, name: String?, type: String?) throws -> Value {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > maxCallDepth {
+            throw EvalStop(kind: .limit, message: "calls nest more than \(maxCallDepth) deep (recursion): the layout is not read past this point", range: module.range(body, file: file))
+        }
+        let savedSelf = selfType, savedValue = selfValue
+        if let p = pendingSelf { selfValue = p; pendingSelf = nil } else if owner != selfType { selfValue = nil }
+        if let owner { selfType = owner }
+        defer { selfType = savedSelf; selfValue = savedValue }
+        if let name { functionStack.append(name) }
+        defer { if name != nil { functionStack.removeLast() } }
+        returnTypes.append(type)
+        defer { returnTypes.removeLast() }
+        if body.count == 1, let only = body.first, case .expr(let e) = only.item {
+            return typed(try eval(e, scope, file, expected: expectation(ofType: type)), as: type)
+        }
+        switch try exec(body, scope, file) {
+        case .returned(let v): return typed(v, as: type)
+        default: return .void
+        }
+    }
+
+    // MARK: calls of module functions and closures
+
+    func callFunction(_ f: FunctionRef, owner: String?, args: [Arg], callRange: ByteRange) throws -> Value {
+        let decl = f.decl
+        reached.insert(module.range(decl, file: f.file).start)
+        guard let body = decl.body else { return .unknown(Unknown(what: decl.name.text, range: callRange, reason: "a function without a body")) }
+        let scope = try bindParameters(decl.signature.parameterClause, args: args, file: f.file)
+        return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
+                           type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
+    }
+
+    /// A scope with a function's (or an initializer's) parameters bound: the arguments given, else the defaults,
+    /// else the stand-ins of a function read as a layout of its own (`parameterStandIn`).
+    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int) throws -> Scope {
+        let scope = Scope(parent: nil)
+        var i = 0
+        for p in clause.parameters {
+            let external: String? = p.firstName.text == "_" ? nil : p.firstName.text
+            let internalName = (p.secondName ?? p.firstName).text
+            let type = module.text(of: p.type, file: file)
+            if p.ellipsis != nil {
+                var rest: [Value] = []
+                while i < args.count, rest.isEmpty ? args[i].label == external : args[i].label == nil { rest.append(args[i].value); i += 1 }
+                scope.declare(internalName, .array(rest), type: nil)
+                continue
+            }
+            if i < args.count, args[i].label == external {
+                scope.declare(internalName, typed(args[i].value, as: type), type: type)
+                i += 1
+            } else if let d = p.defaultValue?.value {
+                scope.declare(internalName, typed(try eval(d, Scope(parent: nil), file, expected: expectation(ofType: type)), as: type), type: type)
+            } else if i < args.count {
+                scope.declare(internalName, typed(args[i].value, as: type), type: type)
+                i += 1
+            } else {
+                scope.declare(internalName, parameterStandIn(type: type, name: internalName, range: module.range(p, file: file)), type: type)
+            }
+        }
+        return scope
+    }
+
+    /// What a parameter holds when a function is read as a layout of its own (no caller passes it): the layout
+    /// environment for an environment, the first section for an index, and otherwise app state.
+    func parameterStandIn(type: String, name: String, range: ByteRange) -> Value {
+        let t = canonicalTypeName(withoutAny(type))
+        if t.contains("NSCollectionLayoutEnvironment") { readsEnvironment = true; return .object(environmentObject(range)) }
+        if t == "UITraitCollection" { readsEnvironment = true; return .object(Obj(.traits, range: range)) }
+        return .unknown(Unknown(what: name, range: range, reason: "a parameter the caller passes (app state)"))
+    }
+
+    func callClosure(_ c: Closure, args: [Value], callRange: ByteRange) throws -> Value {
+        switch c.body {
+        case .function(let f):
+            return try callFunction(f, owner: c.selfType, args: args.map { Arg(label: nil, value: $0, range: callRange) }, callRange: callRange)
+        case .closure(let e, let file):
+            let scope = Scope(parent: c.scope)
+            let names = closureParameterNames(e, count: args.count)
+            for (i, n) in names.enumerated() where n != "_" {
+                let box = Box(i < args.count ? args[i] : .none, type: nil)
+                scope.vars[n] = box
+            }
+            let saved = selfType
+            selfType = c.selfType
+            defer { selfType = saved }
+            return try runBody(e.statements, scope: scope, file: file, owner: c.selfType, name: nil, type: nil)
+        }
+    }
+
+    func describe(_ v: Value) -> String {
+        switch v {
+        case .num(let x, _): return formatPoints(x)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return "\"\(s)\""
+        case .member(let m): return "." + m
+        case .enumCase(let t, let n, _): return "\(t).\(n)"
+        case .array(let a): return "[\(a.count) elements]"
+        case .none: return "nil"
+        default: return v.typeName
+        }
+    }
+}
