@@ -35,7 +35,7 @@ extension Evaluator {
                 o.touched.append(statement)
                 return
             }
-            try assignProperty(n, owner: selfType, value)
+            try assignProperty(n, owner: nil, value)
             return
         }
         if let t = target.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first {
@@ -111,7 +111,7 @@ extension Evaluator {
 
     func assignProperty(_ name: String, owner: String?, _ value: Value) throws {
         guard let candidates = module.properties[name], !candidates.isEmpty else { return }
-        let p = candidates.first { $0.owner == owner } ?? candidates[0]
+        guard let p = lookUp(candidates, owner: owner, \.owner) else { return }
         let key = module.range(p.binding, file: p.file).start
         _ = try readProperty(name, owner: owner, ByteRange(key, key))
         if p.binding.accessorBlock == nil { storedOverride(key, typed(value, as: p.type), type: p.type) }

@@ -45,6 +45,12 @@ extension SwiftModule {
             sites && withBytes(of: d, in: files[file].bytes, trivia: true) { contains($0, "Section") || contains($0, "Group") }
         }
         if let owner { declares(owner, key: false) }
+        /// The types `type`'s declaration or extension `d` inherits from or conforms to.
+        func inherits(_ type: String, key: Bool) {
+            guard let clause = d.asProtocol(DeclGroupSyntax.self)?.inheritanceClause else { return }
+            if names, key { tableKeys.append((type, at)) }
+            if tables { supertypes[type, default: []] += clause.inheritedTypes.map { canonicalTypeName(withoutAny($0.type.trimmedDescription)) } }
+        }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
             let candidate = mayBeSite()
@@ -79,14 +85,17 @@ extension SwiftModule {
                     ?? d.as(ActorDeclSyntax.self)?.name.text {
             if tables { typeNames.storage.insert(typeName) }
             declares(typeName)
+            inherits(typeName, key: false)
             return indexMembers(of: d, under: typeName, file: file, members)
         } else if let e = d.as(ExtensionDeclSyntax.self) {
             let extended = e.extendedType.trimmedDescription
             declares(extended, key: false)
+            inherits(extended, key: true)
             return indexMembers(of: d, under: extended, file: file, members)
         } else if let e = d.as(EnumDeclSyntax.self) {
             if tables { typeNames.storage.insert(e.name.text) }
             declares(e.name.text)
+            inherits(e.name.text, key: false)
             if tables || names {
                 var entry = EnumEntry(name: e.name.text, file: file, position: at, owner: owner)
                 entry.rawType = e.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription

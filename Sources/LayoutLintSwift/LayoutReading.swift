@@ -121,9 +121,27 @@ extension SwiftFrontEnd {
 
     /// The type a function or property that holds a construction is a member of.
     static func contextOwner(_ context: Syntax?, _ module: SwiftModule) -> String? {
-        if let f = context?.as(FunctionDeclSyntax.self) { return module.functions[f.name.text]?.first { $0.decl.id == f.id }?.owner }
-        if let b = context?.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            return module.properties[name]?.first { $0.binding.id == b.id }?.owner
+        if let f = context?.as(FunctionDeclSyntax.self), let e = module.functions[f.name.text]?.first(where: { $0.decl.id == f.id }) {
+            return e.owner
+        }
+        if let b = context?.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let e = module.properties[name]?.first(where: { $0.binding.id == b.id }) {
+            return e.owner
+        }
+        // A local function, an initializer: the type whose body holds it.
+        return context.flatMap(enclosingTypeName)
+    }
+
+    /// The type (or extended type) whose body holds `node`, as the module indexes its members.
+    static func enclosingTypeName(_ node: Syntax) -> String? {
+        var n = node.parent
+        while let c = n {
+            if let t = c.as(ClassDeclSyntax.self) { return t.name.text }
+            if let t = c.as(StructDeclSyntax.self) { return t.name.text }
+            if let t = c.as(EnumDeclSyntax.self) { return t.name.text }
+            if let t = c.as(ActorDeclSyntax.self) { return t.name.text }
+            if let e = c.as(ExtensionDeclSyntax.self) { return e.extendedType.trimmedDescription }
+            n = c.parent
         }
         return nil
     }
@@ -137,8 +155,8 @@ extension SwiftFrontEnd {
             _ = try ev.readProperty(name, owner: contextOwner(context, ev.module), ev.r(b, file))
         } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
             // (Its parameters as a function's read as a layout of its own: defaults, else unknown.)
-            let scope = try ev.bindParameters(i.signature.parameterClause, args: [], file: file)
-            _ = try ev.runBody(body.statements, scope: scope, file: file, owner: nil, name: "init", type: nil)
+            let scope = try ev.bindParameters(i.signature.parameterClause, args: [], file: file, owner: enclosingTypeName(context))
+            _ = try ev.runBody(body.statements, scope: scope, file: file, owner: enclosingTypeName(context), name: "init", type: nil)
         } else if let s = context.as(SourceFileSyntax.self) {
             _ = try ev.exec(s.statements, Scope(parent: nil), file)
         }

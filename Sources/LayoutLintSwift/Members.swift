@@ -142,7 +142,7 @@ extension Evaluator {
         if module.typeNames.contains(name) || module.enums[name] != nil { return .type(name) }   // a nested type
         if t == selfType || module.typeNames.contains(t) || t == "Self" {
             if let v = try readProperty(name, owner: t == "Self" ? selfType : t, range) { return v }
-            if let f = module.functions[name]?.first(where: { $0.owner == t }) ?? module.functions[name]?.first {
+            if let f = lookUp(module.functions[name] ?? [], owner: t == "Self" ? selfType : t, \.owner) {
                 return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
             }
             if let v = globalAPIValue(name, range) { return v }

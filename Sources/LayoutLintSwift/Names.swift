@@ -61,13 +61,31 @@ extension Evaluator {
         return i == args.count ? .record(type: type, fields: fields) : nil
     }
 
-    /// A property of the module by name (preferring `owner`, then the type whose code runs): a computed property's
-    /// getter runs; a stored one's initializer runs once. A stored property without a value in the source depends
-    /// on app state.
+    /// The types whose members code in `type` names without a qualifier, in Swift's order: the type (with its
+    /// extensions), then what it inherits from and conforms to, transitively, as the module declares them.
+    func memberOwners(_ type: String) -> [String] {
+        var out = [type], seen: Set<String> = [type], i = 0
+        while i < out.count, out.count < 64 {
+            for s in module.supertypes[out[i]] ?? [] where seen.insert(s).inserted { out.append(s) }
+            i += 1
+        }
+        return out
+    }
+
+    /// The declaration a name means, as Swift looks it up: a member of `owner` (or, unqualified, of the type whose
+    /// code runs) or of what that type inherits from; else, unqualified, a global. Never another type's member.
+    func lookUp<E>(_ candidates: [E], owner: String?, _ ownerOf: (E) -> String?) -> E? {
+        if let want = owner ?? selfType {
+            for t in memberOwners(want) { if let c = candidates.first(where: { ownerOf($0) == t }) { return c } }
+        }
+        return owner == nil ? candidates.first { ownerOf($0) == nil } : nil
+    }
+
+    /// A property of the module by name (`lookUp`): a computed property's getter runs; a stored one's initializer
+    /// runs once. A stored property without a value in the source depends on app state.
     func readProperty(_ name: String, owner: String?, _ range: ByteRange) throws -> Value? {
         guard let candidates = module.properties[name], !candidates.isEmpty else { return nil }
-        let want = owner ?? selfType
-        let p = candidates.first { $0.owner == want } ?? candidates.first { owner == nil && $0.owner == nil } ?? candidates[0]
+        guard let p = lookUp(candidates, owner: owner, \.owner) else { return nil }
         let key = module.range(p.binding, file: p.file).start
         reached.insert(key)
         let type = p.type
@@ -133,15 +151,19 @@ extension Evaluator {
         let decl = f.decl
         reached.insert(module.range(decl, file: f.file).start)
         guard let body = decl.body else { return .unknown(Unknown(what: decl.name.text, range: callRange, reason: "a function without a body")) }
-        let scope = try bindParameters(decl.signature.parameterClause, args: args, file: f.file)
+        let scope = try bindParameters(decl.signature.parameterClause, args: args, file: f.file, owner: owner)
         return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
                            type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
     }
 
     /// A scope with a function's (or an initializer's) parameters bound: the arguments given, else the defaults,
-    /// else the stand-ins of a function read as a layout of its own (`parameterStandIn`).
-    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int) throws -> Scope {
+    /// else the stand-ins of a function read as a layout of its own (`parameterStandIn`). A default is evaluated
+    /// as Swift does, in the declaration's type (`owner`), not the caller's.
+    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int, owner: String?) throws -> Scope {
         let scope = Scope(parent: nil)
+        let saved = selfType
+        if let owner { selfType = owner }
+        defer { selfType = saved }
         var i = 0
         for p in clause.parameters {
             let external: String? = p.firstName.text == "_" ? nil : p.firstName.text

@@ -19,7 +19,7 @@ extension Evaluator {
             child = a
         }
         var scope = Scope(parent: nil)
-        if let f = context?.as(FunctionDeclSyntax.self), let s = try? bindParameters(f.signature.parameterClause, args: [], file: file) {
+        if let f = context?.as(FunctionDeclSyntax.self), let s = try? bindParameters(f.signature.parameterClause, args: [], file: file, owner: selfType) {
             scope = s
         }
         for (a, child) in path.reversed() {

@@ -25,6 +25,8 @@ public final class SwiftModule: @unchecked Sendable {
     /// Each type's stored instance properties in declaration order (its memberwise initializer's parameters).
     let storedProperties: NameTable<[PropertyEntry]>
     let enums: NameTable<EnumEntry>
+    /// By type name: the types its declaration and extensions inherit from or conform to, as written.
+    let supertypes: NameTable<[String]>
     /// Every enum of each name, in the order indexed (`enums` keeps the last declared; `enumNamed` chooses).
     var enumCandidates: [String: [EnumEntry]] = [:]
     let typeNames: NameSet
@@ -54,6 +56,7 @@ public final class SwiftModule: @unchecked Sendable {
         properties = NameTable(recorder: recorder)
         storedProperties = NameTable(recorder: recorder)
         enums = NameTable(recorder: recorder)
+        supertypes = NameTable(recorder: recorder)
         typeNames = NameSet(recorder: recorder)
     }
 

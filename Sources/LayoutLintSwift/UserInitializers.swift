@@ -27,7 +27,7 @@ extension Evaluator {
             if let ini = p.binding.initializer?.value { value = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type) }
             fields.declare(name, value, type: p.type)
         }
-        let parameters = try bindParameters(decl.signature.parameterClause, args: args, file: file)
+        let parameters = try bindParameters(decl.signature.parameterClause, args: args, file: file, owner: type)
         let scope = Scope(parent: fields)
         scope.vars = parameters.vars
         let saved = (selfType, initializing)

@@ -255,3 +255,104 @@ struct QualifiedCallTests {
             && $0.message.contains("TopSitesSectionLayoutProvider.createTopSitesSectionLayout(…)") }, "\(r.diagnostics.map(\.message))")
     }
 }
+
+/// A name is looked up as Swift looks it up: a member of the type whose code runs, of what it inherits from or
+/// conforms to, else a global; never a same-named member of an unrelated type that happens to come first.
+@Suite("Swift front end: name lookup through the type's own chain")
+struct OwnerLookupTests {
+    /// The first section's interGroupSpacing of the layout `makeLayout` builds, with `decls` before the class.
+    static func spacing(_ decls: String, classHeader: String, body: String = "", spacing: String) throws -> Double? {
+        let r = SwiftFrontEnd.lint([("Layout.swift", Array("""
+            import UIKit
+            \(decls)
+            \(classHeader) {
+                \(body)
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = \(spacing)
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """.utf8))])[0]
+        return r.layouts.first { $0.name == "makeLayout" }?.documents.first?.sections.first?.base.interGroupSpacing
+    }
+
+    static let unrelated = "final class Unrelated { let gap: CGFloat = 99 }"
+
+    @Test("a property inherited from a superclass of the module, not an unrelated class's")
+    func superclass() throws {
+        let v = try Self.spacing(Self.unrelated + "\nclass BaseViewController: UIViewController { let gap: CGFloat = 12 }",
+                                 classHeader: "final class FeedViewController: BaseViewController", spacing: "gap")
+        #expect(v == 12)
+    }
+
+    @Test("a property of a protocol extension the type conforms to")
+    func protocolExtension() throws {
+        let v = try Self.spacing(Self.unrelated + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }",
+                                 classHeader: "final class FeedViewController: UIViewController, Spaced", spacing: "gap")
+        #expect(v == 6)
+    }
+
+    @Test("a conformance added by an extension counts")
+    func conformanceInExtension() throws {
+        let v = try Self.spacing(Self.unrelated + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }\nextension FeedViewController: Spaced {}",
+                                 classHeader: "final class FeedViewController: UIViewController", spacing: "gap")
+        #expect(v == 6)
+    }
+
+    @Test("an unrelated class's property is not read: the value is unknown and said so")
+    func unrelatedIsNotRead() throws {
+        let r = SwiftFrontEnd.lint([("Layout.swift", Array("""
+            import UIKit
+            \(Self.unrelated)
+            enum Theme { static let inset: CGFloat = 1 }   // `gap` is in an extension in a file not in the run
+            final class FeedViewController: UIViewController {
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = Theme.gap
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """.utf8))])[0]
+        let read = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
+        #expect(read != 99, "Theme.gap was read as Unrelated.gap")
+        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("Theme.gap") },
+                "\(r.diagnostics.map(\.message))")
+    }
+
+    @Test("a layout built in a local function of an initializer reads the initializer's type's members")
+    func localFunctionInInit() throws {
+        let r = SwiftFrontEnd.lint([("Handler.swift", Array("""
+            import UIKit
+            \(Self.unrelated)
+            final class ItemHandler: NSObject {
+                private let gap: CGFloat = 60
+                private unowned let collectionView: UICollectionView
+                init(collectionView: UICollectionView) {
+                    self.collectionView = collectionView
+                    super.init()
+                    setup()
+                    func setup() {
+                        collectionView.collectionViewLayout = makeLayout()
+                    }
+                    func makeLayout() -> UICollectionViewLayout {
+                        UICollectionViewCompositionalLayout { [weak self] index, environment in
+                            guard let self else { return nil }
+                            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                            let section = NSCollectionLayoutSection(group: group)
+                            section.interGroupSpacing = gap
+                            return section
+                        }
+                    }
+                }
+            }
+            """.utf8))])[0]
+        let v = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
+        #expect(v == 60, "\(String(describing: v)); \(r.diagnostics.map(\.message))")
+    }
+}
