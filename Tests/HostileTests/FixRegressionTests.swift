@@ -3,7 +3,7 @@
 import LayoutLintCore
 import Testing
 
-func syntaxCount(_ bytes: [UInt8]) -> Int { lint(bytes: bytes).diagnostics.filter { $0.rule == "syntax" }.count }
+func syntaxCount(_ bytes: [UInt8]) -> Int { lint(bytes: bytes).diagnostics.filter { $0.ruleID == .syntax }.count }
 
 let fuzzFixReproducers: [(String, [UInt8])] = [
     // Minimised by libFuzzer: the duplicate-key fix ("Remove the first") on a broken object.
@@ -21,7 +21,7 @@ let fuzzFixReproducers: [(String, [UInt8])] = [
     func singleFixNeverAddsASyntaxError(_ name: String) {
         let bytes = fuzzFixReproducers.first { $0.0 == name }!.1
         let result = lint(bytes: bytes)
-        let before = result.diagnostics.filter { $0.rule == "syntax" }.count
+        let before = result.diagnostics.filter { $0.ruleID == .syntax }.count
         for d in result.diagnostics {
             guard let fix = d.fix else { continue }
             let after = syntaxCount(applyEdits(bytes, fix.edits))

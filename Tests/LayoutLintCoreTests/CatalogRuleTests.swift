@@ -147,7 +147,7 @@ struct CatalogRuleTests {
         """#
         let ds = diagnostics(d)
         #expect(ds.map(\.rule).sorted() == ["duplicate-section-name", "unused-definition"])
-        let unused = ds.first { $0.rule == "unused-definition" }!
+        let unused = ds.first { $0.ruleID == .unusedDefinition }!
         #expect(text(unused, in: d) == #""unused""#)
         let fixed = fixAll(Array(d.utf8))
         #expect(fixed.result.diagnostics.map(\.rule) == ["duplicate-section-name"])

@@ -59,7 +59,7 @@ struct ComplexityTests {
             + items + #" ] } } ] }"#
         let out = fixAll(Array(text.utf8))
         #expect(out.applied["duplicate-key"] == n, "\(out.applied)")
-        #expect(!out.result.diagnostics.contains { $0.rule == "duplicate-key" })
+        #expect(!out.result.diagnostics.contains { $0.ruleID == .duplicateKey })
         #expect(String(decoding: out.text, as: UTF8.self).components(separatedBy: "\"width\"").count == n + 2)   // the items' and the group's
     }
 
@@ -150,9 +150,9 @@ struct ComplexityTests {
             let defs = (0..<n).map { #""definition\#($0)": { "width": 10, "height": 10 }"# }.joined(separator: ",")
             return ##"{ "definitions": { \##(defs) }, "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/definitoin3" } ] } } ] }"##
         }
-        let few = diagnostics(document(definitions: 10)).filter { $0.rule == "unresolved-ref" }
+        let few = diagnostics(document(definitions: 10)).filter { $0.ruleID == .unresolvedRef }
         #expect(few.count == 1 && few[0].message.contains("did you mean \"#/definitions/definition3\""), "\(few.map(\.message))")
-        let many = diagnostics(document(definitions: Suggestions.maxCandidates + 1)).filter { $0.rule == "unresolved-ref" }
+        let many = diagnostics(document(definitions: Suggestions.maxCandidates + 1)).filter { $0.ruleID == .unresolvedRef }
         #expect(many.count == 1 && !many[0].message.contains("did you mean"), "\(many.map(\.message))")
     }
 
@@ -186,13 +186,13 @@ struct ComplexityTests {
         }
         lines.append("]}")
         let ds = diagnostics(lines.joined(separator: "\n"))
-        #expect(ds.filter { $0.rule == "estimated-content-insets" }.count == 1_000)
-        #expect(!ds.contains { $0.rule == "unused-suppression" })
+        #expect(ds.filter { $0.ruleID == .estimatedContentInsets }.count == 1_000)
+        #expect(!ds.contains { $0.ruleID == .unusedSuppression })
     }
 
     @Test func anUnknownRuleWithNoSuggestionEndsItsSentence() {
         let ds = diagnostics("// layoutlint-disable-next-line zzzzzzzzzz\n" + doc(#"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#))
-        let m = ds.first { $0.rule == "unused-suppression" }?.message ?? ""
+        let m = ds.first { $0.ruleID == .unusedSuppression }?.message ?? ""
         #expect(m == #""zzzzzzzzzz" is not a rule. The suppression silences nothing"#, "\(m)")
     }
 

@@ -63,7 +63,7 @@ struct DiagnosticLimitTests {
                 #expect(IncrementalTests.describe(Array(some.diagnostics.prefix(limit))) == Array(want.prefix(limit)), "\(name) limit \(limit)")
                 let rest = Array(all.diagnostics.dropFirst(limit))
                 #expect(some.omitted.bySeverity == Self.counts(rest), "\(name) limit \(limit)")
-                #expect(some.omitted.syntaxErrors == rest.filter { $0.rule == "syntax" }.count, "\(name)")
+                #expect(some.omitted.syntaxErrors == rest.filter { $0.ruleID == .syntax }.count, "\(name)")
                 #expect(some.severityCounts == all.severityCounts, "\(name)")
                 #expect(some.syntaxErrorCount == all.syntaxErrorCount, "\(name)")
                 guard let notice = some.diagnostics.last else { continue }
@@ -135,8 +135,8 @@ struct DiagnosticLimitTests {
         let whole = lint(bytes: Array(text.utf8), options: options)
         let inc = IncrementalLinter(text: Array(text.utf8), options: options)
         #expect(IncrementalTests.describe(inc.diagnostics) == IncrementalTests.describe(whole.diagnostics))
-        #expect(whole.diagnostics.contains { $0.rule == "syntax" })
-        #expect(!whole.diagnostics.contains { $0.rule == "unknown-property" })
+        #expect(whole.diagnostics.contains { $0.ruleID == .syntax })
+        #expect(!whole.diagnostics.contains { $0.ruleID == .unknownProperty })
     }
 
     @Test("the incremental linter ends its list the same way", arguments: [1, 3, 40])
@@ -225,7 +225,7 @@ struct DiagnosticLimitTests {
         let numbers = Array(("{\"sections\":[" + Array(repeating: "1", count: 500).joined(separator: ",") + "]}").utf8)
         let off: [String: Severity?] = ["wrong-type": nil]
         let built = buildDocument(parseJSONC(numbers), countPast: BuilderLimit(limit: 100, severities: off, wholeDocument: true))
-        #expect(!built.diagnostics.contains { $0.rule == "wrong-type" })
+        #expect(!built.diagnostics.contains { $0.ruleID == .wrongType })
         #expect(lint(bytes: numbers, options: Self.options(100, off)).diagnostics == IncrementalLinter(text: numbers, options: Self.options(100, off)).diagnostics)
     }
 

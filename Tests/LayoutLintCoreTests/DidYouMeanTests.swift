@@ -66,7 +66,7 @@ struct DidYouMeanTests {
         let plainText = text.replacingAll("\"\(swift)\"", with: "\"\(plain)\"")
         let r = lint(bytes: Array(text.utf8))
         #expect(!r.diagnostics.contains { $0.severity == .error }, "\(r.diagnostics.map(\.message))")
-        let d = try #require(r.diagnostics.first { $0.rule == "swift-spelling" })
+        let d = try #require(r.diagnostics.first { $0.ruleID == .swiftSpelling })
         #expect(d.severity == .warning && d.fix?.isSafe == true)
         // Read as the plain value: the same layout.
         #expect(frames(r) == frames(lint(bytes: Array(plainText.utf8))))
@@ -77,11 +77,11 @@ struct DidYouMeanTests {
     @Test("an estimate below 1 pt reads as a fraction and says so; estimated(1) is taken as meant")
     func fractionalEstimate() throws {
         let wrong = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(0.5)" } ] } }"#)
-        let d = try #require(diagnostics(wrong).first { $0.rule == "fractional-estimate" })
+        let d = try #require(diagnostics(wrong).first { $0.ruleID == .fractionalEstimate })
         #expect(text(d, in: wrong) == #""estimated(0.5)""#)
         #expect(d.message.contains("0.5 pt") && d.message.contains("fractionalHeight(0.5)"), "\(d.message)")
         #expect(d.fix?.isSafe == false)
         let deliberate = wrong.replacingAll("estimated(0.5)", with: "estimated(1)")
-        #expect(!diagnostics(deliberate).contains { $0.rule == "fractional-estimate" })
+        #expect(!diagnostics(deliberate).contains { $0.ruleID == .fractionalEstimate })
     }
 }

@@ -66,7 +66,7 @@ struct EnvironmentPresetTests {
     @Test("an unknown name in a document names the nearest preset, as a fix, and where the list is")
     func unknownNameInDocument() throws {
         let text = #"{ "environments": ["iPhone 99"], "sections": [] }"#
-        let d = try #require(lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "invalid-value" })
+        let d = try #require(lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .invalidValue })
         #expect(d.message.contains(#"did you mean "iPhone 17"?"#), "\(d.message)")
         #expect(d.message.contains("`layoutlint environments` lists the presets"), "\(d.message)")
         #expect(d.fix?.edits.first?.newText == #""iPhone 17""#)

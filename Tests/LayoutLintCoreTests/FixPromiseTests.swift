@@ -73,14 +73,14 @@ struct FixShapeTests {
           "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 6, "leading": 16 },
                      "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } }
         """#)
-        let d = try #require(diagnostics(text).first { $0.rule == "estimated-content-insets" })
+        let d = try #require(diagnostics(text).first { $0.ruleID == .estimatedContentInsets })
         let fix = try #require(d.fix, "a section's root group gets a fix too")
         #expect(!fix.isSafe)
         let fixed = String(decoding: applyEdits(Array(text.utf8), fix.edits), as: UTF8.self)
         #expect(fixed.contains(#""interGroupSpacing": 18"#) && fixed.contains(#""contentInsets": { "leading": 16 }"#), "\(fixed)")
         #expect(fixed.contains(#""contentInsets": { "top": 8, "bottom": 6 }"#), "\(fixed)")
         let after = lint(bytes: Array(fixed.utf8))
-        #expect(!after.diagnostics.contains { $0.rule == "estimated-content-insets" }, "\(after.diagnostics.map(\.message))")
+        #expect(!after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
         // The first group's content starts 8 pt into the section, the second 6 + 4 + 8 pt after the first ends.
         let s = try #require(after.layouts.first?.sections.first)
         let g = try #require(s.group)

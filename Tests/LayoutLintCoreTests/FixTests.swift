@@ -71,7 +71,7 @@ struct FixTests {
     @Test func aRootGroupsInsetsAreNotMovedToItsEdgeSpacing() {
         let src = #"{ "environments": ["iPhone 12"], "sections": [ { "itemCount": 3, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(60)", "contentInsets": { "top": 8, "bottom": 8 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(60)" } ] } } ] }"#
         let r = lint(bytes: Array(src.utf8))
-        let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
+        let d = r.diagnostics.first { $0.ruleID == .estimatedContentInsets }
         #expect(d != nil && d?.fix?.isSafe == false && d?.fix?.edits.contains { $0.newText.contains("edgeSpacing") } == false, "\(String(describing: d))")
         #expect(d?.message.contains("for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead") == true)
         #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
@@ -101,7 +101,7 @@ struct FixTests {
     @Test func centeredPagingSpacingBecomesItemInsetsOnlyWhenAsked() throws {
         let src = #"{ "sections": [ { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
         #expect(fixAll(Array(src.utf8)).text == Array(src.utf8))
-        let d = try #require(lint(bytes: Array(src.utf8)).diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" })
+        let d = try #require(lint(bytes: Array(src.utf8)).diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing })
         let fix = try #require(d.fix)
         #expect(!fix.isSafe && fix.title.contains("10 pt narrower"), "\(fix.title)")
         let applied = lint(bytes: applyEdits(Array(src.utf8), fix.edits))
@@ -325,7 +325,7 @@ struct FixScopeTests {
                                           "subitems": [ { "$ref": "#/definitions/row" } ] } } ] }
         """##
         let r = lint(bytes: Array(text.utf8))
-        let d = r.diagnostics.first { $0.rule == "estimated-content-insets" }
+        let d = r.diagnostics.first { $0.ruleID == .estimatedContentInsets }
         #expect(d?.fix != nil && d?.fix?.isSafe == false, "\(String(describing: d))")
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8))
         // Written in the element's own object, it is still applied.
@@ -340,7 +340,7 @@ struct FixScopeTests {
         func text(_ spacing: String, group: String = #""group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#, defs: String = "") -> String {
             #"{ \#(defs) "sections": [ { "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": \#(spacing), \#(group) } ] }"#
         }
-        func fix(_ t: String) -> Fix? { lint(bytes: Array(t.utf8)).diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" }?.fix }
+        func fix(_ t: String) -> Fix? { lint(bytes: Array(t.utf8)).diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix }
         #expect(fix(text("1")) == nil)
         #expect(fix(text("10")) != nil)
         let defs = #""definitions": { "pager": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },"#
@@ -360,7 +360,7 @@ struct MergeSeverityTests {
                        "subitems": [ { "width": "absolute(320)", "height": "absolute(44)" } ] },
             "variants": [ { "when": { "minWidth": 800 }, "group": { "$ref": "#/sections/0/group", "height": "estimated(44)" } } ] } ] }
         """##
-        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "no-item-fits" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .noItemFits }
         #expect(!d.isEmpty)
         #expect(d.contains { $0.severity == .error && $0.environments.contains("iPhone 12") }, "\(d.map { "\($0.severity) \($0.environments) \($0.message)" })")
     }
@@ -385,11 +385,11 @@ extension FixScopeTests {
     @Test func aZIndexInASharedDefinitionIsNotRaisedByFix() {
         let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
         let text = ##"{ "definitions": { "header": { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(30)", "alignment": "top", "pinToVisibleBounds": true, "zIndex": 1 } }, "sections": [ { \##(group), "boundarySupplementaryItems": [ { "$ref": "#/definitions/header" } ], "decorationItems": [ { "elementKind": "background" } ] }, { \##(group), "boundarySupplementaryItems": [ { "$ref": "#/definitions/header" } ] } ] }"##
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "pinned-header-z-index" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .pinnedHeaderZIndex }
         #expect(d?.fix != nil && d?.fix?.isSafe == false, "\(String(describing: d))")
         let own = text.replacingOccurrences(of: ##"{ "$ref": "#/definitions/header" } ], "decorationItems""##,
                                             with: #"{ "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(30)", "alignment": "top", "pinToVisibleBounds": true, "zIndex": 1 } ], "decorationItems""#)
-        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "pinned-header-z-index" }?.fix?.isSafe == true)
+        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.ruleID == .pinnedHeaderZIndex }?.fix?.isSafe == true)
     }
 }
 
@@ -398,7 +398,7 @@ extension FixScopeTests {
     /// a kept 0.0625 (a fraction of the width) became 0.063, another fraction.
     @Test func movedAndKeptInsetsKeepTheirText() {
         let text = #"{ "sections": [ { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8.0625, "bottom": 8, "leading": 0.0625 } } ] } } ] }"#
-        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .estimatedContentInsets }?.fix
         let fixed = String(decoding: applyEdits(Array(text.utf8), fix?.edits ?? []), as: UTF8.self)
         #expect(fixed.contains(#""contentInsets": { "leading": 0.0625 }"#), "\(fixed)")
         #expect(fixed.contains(#""top": "fixed(8.0625)""#), "\(fixed)")
@@ -421,8 +421,8 @@ extension FixScopeTests {
         let fixed = String(decoding: out.text, as: UTF8.self)
         #expect(out.applied == ["estimated-content-insets": 1], "\(out.applied)")
         // The editor offers the same edits.
-        let editor = IncrementalLinter(text: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix
-        #expect(editor != nil && editor == lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }?.fix)
+        let editor = IncrementalLinter(text: Array(text.utf8)).diagnostics.first { $0.ruleID == .estimatedContentInsets }?.fix
+        #expect(editor != nil && editor == lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .estimatedContentInsets }?.fix)
         #expect(fixed.contains(##""contentInsets": { "$ref": "#/definitions/pad/contentInsets", "top": 0, "bottom": 0, "trailing": 20 }"##), "\(fixed)")
         #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" }"#), "\(fixed)")
         #expect(out.result.diagnostics.isEmpty, "\(out.result.diagnostics.map(\.message))")
@@ -443,12 +443,12 @@ struct GroupOverflowFixTests {
     /// overflow goes (the spacing comes out of the items). It changes their size: offered, not applied by --fix.
     @Test func repeatingItemsBecomeAFractionOfTheGroup() {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "repeatingSubitem": { "width": "absolute(130)", "height": "fractionalHeight(1)" }, "count": 3, "interItemSpacing": "fixed(10)" } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .groupOverflow }
         let fix = try? #require(d?.fix)
         #expect(fix?.isSafe == false)
         let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
         #expect(String(decoding: fixed, as: UTF8.self).contains(#""fractionalWidth(1/3)""#))
-        #expect(!lint(bytes: fixed).diagnostics.contains { $0.rule == "group-overflow" })
+        #expect(!lint(bytes: fixed).diagnostics.contains { $0.ruleID == .groupOverflow })
     }
 }
 
@@ -457,9 +457,9 @@ extension GroupOverflowFixTests {
     /// (docs/rules.md#main-axis-fractional-height: `absolute`); not safe, as other environments differ.
     @Test func mainAxisFractionalHeightOffersPoints() {
         let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.5)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
-        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "main-axis-fractional-height" }?.fix
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .mainAxisFractionalHeight }?.fix
         #expect(fix?.isSafe == false && fix?.edits.first?.newText == #""absolute(422)""#, "\(String(describing: fix))")
-        #expect(!lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics.contains { $0.rule == "main-axis-fractional-height" })
+        #expect(!lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics.contains { $0.ruleID == .mainAxisFractionalHeight })
     }
 }
 
@@ -471,7 +471,7 @@ extension FixScopeTests {
         let inner = #"{ "direction": "vertical", "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(10)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
         let row = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ \#(inner) ] }"#
         let shared = ##"{ "definitions": { "row": \##(row) }, "sections": [ { "group": { "$ref": "#/definitions/row" } }, { "group": { "$ref": "#/definitions/row", "direction": "vertical" } } ] }"##
-        let d = lint(bytes: Array(shared.utf8)).diagnostics.filter { $0.rule == "flexible-group-edge-spacing" }
+        let d = lint(bytes: Array(shared.utf8)).diagnostics.filter { $0.ruleID == .flexibleGroupEdgeSpacing }
         #expect(d.count == 1 && d.first?.fix != nil && d.first?.fix?.isSafe == false, "\(d)")
         #expect(String(decoding: fixAll(Array(shared.utf8)).text, as: UTF8.self) == shared)
         // The same group written in the section itself is the section's own: --fix writes fixed(10).
@@ -485,11 +485,11 @@ extension FixScopeTests {
     @Test func anItemInsideADefinitionKeepsItsSizeUnderFix() {
         let grid = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitem": { "width": "absolute(50)", "height": "fractionalHeight(1)" }, "count": 3 }"#
         let shared = ##"{ "definitions": { "grid": \##(grid) }, "sections": [ { "group": { "$ref": "#/definitions/grid" } }, { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "$ref": "#/definitions/grid/subitem" } ] } } ] }"##
-        let d = lint(bytes: Array(shared.utf8)).diagnostics.first { $0.rule == "count-overrides-item-size" }
+        let d = lint(bytes: Array(shared.utf8)).diagnostics.first { $0.ruleID == .countOverridesItemSize }
         #expect(d != nil && d?.fix == nil, "\(String(describing: d))")
         #expect(String(decoding: fixAll(Array(shared.utf8)).text, as: UTF8.self) == shared)
         let own = #"{ "sections": [ { "group": \#(grid) } ] }"#
-        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.rule == "count-overrides-item-size" }?.fix?.isSafe == true)
+        #expect(lint(bytes: Array(own.utf8)).diagnostics.first { $0.ruleID == .countOverridesItemSize }?.fix?.isSafe == true)
     }
 }
 
@@ -510,13 +510,13 @@ struct PromisedFixTests {
               ] }
           ] }
         """
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .unmatchedEnvironment }
         let fix = try? #require(d?.fix)
         #expect(fix?.isSafe == false)
         let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
         let after = lint(bytes: fixed).diagnostics
         #expect(after.allSatisfy { $0.severity != .error }, "\(after.map(\.message))\n\(String(decoding: fixed, as: UTF8.self))")
-        #expect(!after.contains { $0.rule == "unmatched-environment" })
+        #expect(!after.contains { $0.ruleID == .unmatchedEnvironment })
         // The copy keeps its shape: its second line ("subitems") two columns past the new property's line.
         let lines = String(decoding: fixed, as: UTF8.self).split(separator: "\n").map(String.init)
         let g = try? #require(lines.lastIndex { $0.contains(#""group": {"#) })
@@ -526,7 +526,7 @@ struct PromisedFixTests {
         }
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix leaves it to the user")
         let inc = IncrementalLinter(text: Array(text.utf8))
-        #expect(inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix == d?.fix)
+        #expect(inc.diagnostics.first { $0.ruleID == .unmatchedEnvironment }?.fix == d?.fix)
     }
 
     /// Pretty-printed (the copy ends on its closing brace): the brace under the new key, the members one level in,
@@ -552,7 +552,7 @@ struct PromisedFixTests {
             l(1, "]"),
             "}",
         ].joined(separator: "\n")
-        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        let fix = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .unmatchedEnvironment }?.fix
         let fixed = String(decoding: applyEdits(Array(text.utf8), fix?.edits ?? []), as: UTF8.self)
         #expect(fixed.contains(l(3, #""group": {"#) + "\n" + l(4, #""direction": "horizontal""#)), "\(fixed)")
         #expect(fixed.contains(l(4, #""subitems""#)) && fixed.contains("\n" + l(3, "}\n")), "\(fixed)")
@@ -560,9 +560,9 @@ struct PromisedFixTests {
     }
 
     /// The copy's indentation is read from the copy and the section's own lines only: with a section that starts
-    /// on another's line, an edit of that other section must leave `serve`'s fix equal to `lint`'s (the session
-    /// review's point 7: the column was counted from a line start in the other section). And a copy indented far
-    /// past its lines is not blown up (point 1: 100 000 columns × 1 000 lines made 100 MB of fix).
+    /// on another's line, an edit of that other section must leave `serve`'s fix equal to `lint`'s (a column counted
+    /// from a line start in the other section would differ). And a copy indented far past its lines is not blown up
+    /// (100 000 columns × 1 000 lines must not make 100 MB of fix).
     @Test func theDefaultGroupFixReadsOnlyItsSection() {
         // (The copied lines indented past the column where the group starts, as a formatter that aligns them does.)
         let group = (0..<3).map { _ in String(repeating: " ", count: 400) + #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"# }.joined(separator: ",\n")
@@ -570,14 +570,14 @@ struct PromisedFixTests {
         let inc = IncrementalLinter(text: Array(text.utf8))
         let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""name": "a""#.utf8)) }! + 9
         inc.edit(ByteRange(at, at + 1), with: Array("abcdefghij".utf8))
-        let mine = inc.diagnostics.first { $0.rule == "unmatched-environment" }?.fix
-        let whole = lint(bytes: inc.text).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        let mine = inc.diagnostics.first { $0.ruleID == .unmatchedEnvironment }?.fix
+        let whole = lint(bytes: inc.text).diagnostics.first { $0.ruleID == .unmatchedEnvironment }?.fix
         #expect(mine != nil && mine == whole, "\(String(describing: mine))\n\(String(describing: whole))")
         #expect(inc.stats.sectionsReused > 0)
 
         let deep = String(repeating: " ", count: 100_000)
         let wide = "{ \"sections\": [ {\n\(deep)\"name\": \"w\",\n\(deep)\"variants\": [ { \"when\": { \"minWidth\": 5000 },\n\"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(100)\", \"subitems\": [\n\(group) ] } } ] } ] }"
-        let fix = lint(bytes: Array(wide.utf8)).diagnostics.first { $0.rule == "unmatched-environment" }?.fix
+        let fix = lint(bytes: Array(wide.utf8)).diagnostics.first { $0.ruleID == .unmatchedEnvironment }?.fix
         // (The property and the section's closing line take the section's own indentation, once each; the copy's
         // three lines must not take it again.)
         #expect(fix != nil && (fix?.edits.first?.newText.utf8.count ?? .max) < 3 * deep.utf8.count, "\(fix?.edits.first?.newText.utf8.count ?? -1)")
@@ -588,14 +588,14 @@ struct PromisedFixTests {
     @Test func aDuplicateSectionNameIsRenamedToAFreeOne() {
         let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
         let text = #"{ "sections": [ { "name": "feed", \#(group) }, { "name": "feed 2", \#(group) }, { "name": "feed", \#(group) }, { "name": "feed", \#(group) } ] }"#
-        let ds = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "duplicate-section-name" }
+        let ds = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .duplicateSectionName }
         #expect(ds.map { $0.fix?.title } == [#"Rename to "feed 3""#, #"Rename to "feed 4""#], "\(ds.map { $0.fix?.title })")
         #expect(ds.allSatisfy { $0.fix?.isSafe == false })
         var fixed = Array(text.utf8)
         for d in ds.reversed() { fixed = applyEdits(fixed, d.fix?.edits ?? []) }
-        #expect(!lint(bytes: fixed).diagnostics.contains { $0.rule == "duplicate-section-name" }, "\(String(decoding: fixed, as: UTF8.self))")
+        #expect(!lint(bytes: fixed).diagnostics.contains { $0.ruleID == .duplicateSectionName }, "\(String(decoding: fixed, as: UTF8.self))")
         let inc = IncrementalLinter(text: Array(text.utf8))
-        #expect(inc.diagnostics.filter { $0.rule == "duplicate-section-name" }.map(\.fix) == ds.map(\.fix))
+        #expect(inc.diagnostics.filter { $0.ruleID == .duplicateSectionName }.map(\.fix) == ds.map(\.fix))
     }
 }
 
@@ -606,35 +606,35 @@ extension GroupOverflowFixTests {
     @Test(arguments: ["", #", "interItemSpacing": "fixed(10)""#])
     func droppedSubitemsBecomeFractionsSummingToOne(_ spacing: String) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)"\#(spacing), "subitems": [ { "width": "absolute(200)", "height": "fractionalHeight(1)" }, { "width": "absolute(250)", "height": "fractionalHeight(1)" } ] } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .groupOverflow }
         let fix = try? #require(d?.fix)
         #expect(fix?.isSafe == false && fix?.title == "Make the subitems fractionalWidth 0.444 + 0.556 = 1", "\(String(describing: fix))")
         let fixed = applyEdits(Array(text.utf8), fix?.edits ?? [])
         let after = lint(bytes: fixed).diagnostics
-        #expect(!after.contains { $0.rule == "group-overflow" || $0.severity == .error }, "\(after.map(\.message))")
+        #expect(!after.contains { $0.ruleID == .groupOverflow || $0.severity == .error }, "\(after.map(\.message))")
         #expect(String(decoding: fixed, as: UTF8.self).contains(#""width": "fractionalWidth(0.556)""#))
     }
 
-    /// No such fix where the spacing alone leaves no room (the session review's point 5: the fixed document laid
-    /// out items −3.3 pt wide and said nothing).
+    /// No such fix where the spacing alone leaves no room (the fixed document would lay out items −3.3 pt wide and
+    /// say nothing).
     @Test func noFractionsWhereTheSpacingLeavesNoRoom() {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": "fixed(200)", "subitems": [ { "width": "absolute(100)", "height": "fractionalHeight(1)" }, { "width": "absolute(100)", "height": "fractionalHeight(1)" }, { "width": "absolute(100)", "height": "fractionalHeight(1)" } ] } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "group-overflow" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .groupOverflow }
         #expect(!d.isEmpty && d.allSatisfy { $0.fix == nil }, "\(d.map { $0.fix?.title })")
         // Fractions whose share the spacing eats are reported too (they came out −3.333 pt wide, and lint was silent).
         let fractions = text.replacingOccurrences(of: #""width": "absolute(100)""#, with: #""width": "fractionalWidth(0.333)""#)
-        let g = lint(bytes: Array(fractions.utf8)).diagnostics.filter { $0.rule == "group-overflow" }
+        let g = lint(bytes: Array(fractions.utf8)).diagnostics.filter { $0.ruleID == .groupOverflow }
         #expect(g.count == 1 && g.first?.message.contains("-3.333 pt wide") == true, "\(g.map(\.message))")
     }
 
     /// A subitem taller than its group (across the axis): the group grows by the overflow, its insets kept.
     @Test func aSubitemTooLargeAcrossGrowsTheGroup() {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "contentInsets": { "top": 10 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(150)" } ] } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "group-overflow" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .groupOverflow }
         let fix = try? #require(d?.fix)
         #expect(fix?.isSafe == false && fix?.edits.first?.newText == #""absolute(160)""#, "\(String(describing: fix))")
         let after = lint(bytes: applyEdits(Array(text.utf8), fix?.edits ?? [])).diagnostics
-        #expect(!after.contains { $0.rule == "group-overflow" }, "\(after.map(\.message))")
+        #expect(!after.contains { $0.ruleID == .groupOverflow }, "\(after.map(\.message))")
     }
 }
 
@@ -652,18 +652,17 @@ extension FixScopeTests {
             { "name": "b", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(300)",
                 "subitems": [ { "direction": "horizontal", "width": "absolute(100)", "height": "absolute(100)", "edgeSpacing": { "$ref": "#/definitions/gap" }, \##(child) } ] } } ] }
         """##
-        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "flexible-group-edge-spacing" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .flexibleGroupEdgeSpacing }
         #expect(d.count == 1 && d.first?.fix?.isSafe == false, "\(d)")
         #expect(String(decoding: fixAll(Array(text.utf8)).text, as: UTF8.self) == text)
     }
 
     /// Subitems written next to a `$ref`, overriding the target's, are the user's own text: their safe fixes stay
-    /// safe, and the definition is left as it is (the session review's point 6: everything built while a `$ref`
-    /// was followed counted as shared).
+    /// safe, and the definition is left as it is (not everything built while a `$ref` is followed is shared).
     @Test func subitemsThatOverrideARefAreOwnText() {
         let definition = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(100)", "subitems": [{ "width": "fractionalWidth(1)", "height": "estimated(100)" }] }"#
         let text = ##"{ "definitions": { "row": \##(definition) }, "sections": [ { "group": { "$ref": "#/definitions/row", "subitems": [{ "width": "fractionalWidth(1)", "height": "estimated(50)", "contentInsets": { "top": 8, "leading": 4 } }] } } ] }"##
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "estimated-content-insets" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .estimatedContentInsets }
         #expect(d?.fix?.isSafe == true, "\(String(describing: d))")
         let fixed = String(decoding: fixAll(Array(text.utf8)).text, as: UTF8.self)
         #expect(fixed.contains(#""edgeSpacing": { "top": "fixed(8)" }"#) && fixed.contains(definition), "\(fixed)")

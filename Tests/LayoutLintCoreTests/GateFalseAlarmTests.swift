@@ -56,7 +56,7 @@ struct GateFalseAlarmTests {
         let d = diagnostics(doc(#"""
             { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)",
                          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
-            """#)).first { $0.rule == "main-axis-fractional-height" }
+            """#)).first { $0.ruleID == .mainAxisFractionalHeight }
         #expect(d?.message.contains("if the collection view is as tall as the screen (layoutlint does not know its own size)") == true)
         #expect(d?.message.contains("337.333 pt") == true)
     }

@@ -113,7 +113,7 @@ struct IncrementalTests {
         #expect(inc.diagnostics.map(\.message) == ["this is a binary file (a NUL byte at offset \(at)), not a layout document"])
         inc.replace(ByteRange(at, at + 1), with: [])
         same("after deleting it")
-        #expect(!inc.diagnostics.contains { $0.rule == "syntax" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .syntax })
         inc.replace(ByteRange(at, at), with: Array(String(repeating: "0", count: 20).utf8))
         same("past the size limit")
         #expect(inc.diagnostics.first?.message.contains("larger than") == true)
@@ -199,7 +199,7 @@ struct IncrementalTests {
         #expect(inc.stats.sections == 2001)
         #expect(inc.stats.sectionsResolved <= 2)
         #expect(inc.stats.sectionsReused >= 1999)
-        #expect(inc.diagnostics.contains { $0.rule == "syntax" }, "the stray x is reported")
+        #expect(inc.diagnostics.contains { $0.ruleID == .syntax }, "the stray x is reported")
         Self.expectSame(inc, "after typing x between two sections")
         inc.replace(ByteRange(next, next + 1), with: [])
         #expect(inc.stats.mode == "section")
@@ -239,14 +239,14 @@ struct IncrementalTests {
     @Test("renaming a section to another's name, and back, reports and clears duplicate-section-name")
     func renameMakesDuplicate() throws {
         let inc = IncrementalLinter(text: Self.bigDocument(sections: 50))
-        #expect(!inc.diagnostics.contains { $0.rule == "duplicate-section-name" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .duplicateSectionName })
         let at = try #require(inc.text.firstRange(of: Array(#""name": "s42""#.utf8))).lowerBound + 10
         inc.replace(ByteRange(at, at + 2), with: Array("7".utf8))
         #expect(inc.stats.mode == "section")
-        #expect(inc.diagnostics.filter { $0.rule == "duplicate-section-name" }.count == 1)
+        #expect(inc.diagnostics.filter { $0.ruleID == .duplicateSectionName }.count == 1)
         Self.expectSame(inc, "after renaming s42 to s7")
         inc.replace(ByteRange(at, at + 1), with: Array("42".utf8))
-        #expect(!inc.diagnostics.contains { $0.rule == "duplicate-section-name" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .duplicateSectionName })
         Self.expectSame(inc, "after renaming it back")
     }
 
@@ -267,16 +267,16 @@ struct IncrementalTests {
         }
         """
         let inc = IncrementalLinter(text: Array(doc.utf8))
-        let overflow = inc.diagnostics.filter { $0.rule == "group-overflow" }
+        let overflow = inc.diagnostics.filter { $0.ruleID == .groupOverflow }
         #expect(overflow.count == 1)
         let line = try #require(inc.text.firstRange(of: Array(#""subitems": [{ "width": "fractionalWidth(0.75)""#.utf8))).lowerBound
         let directive = Array("// layoutlint-disable-next-line group-overflow\n        ".utf8)
         inc.replace(ByteRange(line, line), with: directive)
         #expect(inc.stats.mode == "section")
-        #expect(!inc.diagnostics.contains { $0.rule == "group-overflow" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .groupOverflow })
         Self.expectSame(inc, "after typing the directive")
         inc.replace(ByteRange(line, line + directive.count), with: [])
-        #expect(inc.diagnostics.filter { $0.rule == "group-overflow" }.count == 1)
+        #expect(inc.diagnostics.filter { $0.ruleID == .groupOverflow }.count == 1)
         Self.expectSame(inc, "after deleting it")
     }
 
@@ -446,7 +446,7 @@ struct IncrementalTests {
         for (text, old, new) in cases {
             let inc = IncrementalLinter(text: Array(text.utf8))
             Self.expectSame(inc, "open")
-            #expect(inc.diagnostics.contains { $0.rule == "group-exceeds-container" })
+            #expect(inc.diagnostics.contains { $0.ruleID == .groupExceedsContainer })
             let bytes = Array(text.utf8), o = Array(old.utf8)
             let at = bytes.indices.first { bytes[$0...].starts(with: o) }!
             inc.edit(ByteRange(at, at + o.count), with: Array(new.utf8))
@@ -525,7 +525,7 @@ struct IncrementalTests {
     @Test func aDefinitionNamedByARefInABrokenElementIsUsed() {
         let text = ##"{ "definitions": { "cell": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } }, "sections": [ { "name": "a", "group": { "direction": "horizonal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/cell" } ] } }, { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##
         let whole = lint(bytes: Array(text.utf8))
-        #expect(!whole.diagnostics.contains { $0.rule == "unused-definition" }, "\(whole.diagnostics.map(\.message))")
+        #expect(!whole.diagnostics.contains { $0.ruleID == .unusedDefinition }, "\(whole.diagnostics.map(\.message))")
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix changes nothing (it deleted the definition)")
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
@@ -534,10 +534,10 @@ struct IncrementalTests {
         let at = bytes.indices.first { bytes[$0...].starts(with: o) }! + 12
         inc.edit(ByteRange(at, at + 4), with: Array("cellx".utf8))
         Self.expectSame(inc, "after the $ref named another definition")
-        #expect(inc.diagnostics.contains { $0.rule == "unused-definition" })
+        #expect(inc.diagnostics.contains { $0.ruleID == .unusedDefinition })
         inc.edit(ByteRange(at, at + 5), with: Array("cell".utf8))
         Self.expectSame(inc, "after it named the definition again")
-        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .unusedDefinition })
     }
 
     /// A section's sizes do not depend on where the sections before it end: far down a long layout, floating point
@@ -562,13 +562,13 @@ struct IncrementalTests {
         let text = ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
-        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .unusedDefinition })
         let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""name": "a""#.utf8)) }!
         inc.edit(ByteRange(at + 9, at + 10), with: Array("b".utf8))
         Self.expectSame(inc, "after an edit of the section")
         inc.edit(ByteRange(0, inc.text.count), with: Array(text.utf8))
         Self.expectSame(inc, "after the whole text was replaced")
-        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" })
+        #expect(!inc.diagnostics.contains { $0.ruleID == .unusedDefinition })
     }
 
     @Test func aFrameThatRefersIntoASectionFollowsItsEdits() {
@@ -603,7 +603,7 @@ struct DefinitionChainTests {
         #"{ "definitions": { \#(definitions) }, "sections": [ { "name": "a", "group": \#(Self.group(item)) } ] }"#
     }
     static func unused(_ t: String) -> [String] {
-        lint(bytes: Array(t.utf8)).diagnostics.filter { $0.rule == "unused-definition" }.map(\.message)
+        lint(bytes: Array(t.utf8)).diagnostics.filter { $0.ruleID == .unusedDefinition }.map(\.message)
     }
 
     /// A row that only an unused screen uses is unused too, and says by whom; `--fix` removes both at once and
@@ -623,7 +623,7 @@ struct DefinitionChainTests {
         let at = bytes.indices.last { bytes[$0...].starts(with: item) }!
         inc.edit(ByteRange(at, at + item.count), with: Array(##"{ "$ref": "#/definitions/screen" }"##.utf8))
         IncrementalTests.expectSame(inc, "after the section referred to the screen")
-        #expect(!inc.diagnostics.contains { $0.rule == "unused-definition" }, "\(inc.diagnostics.map(\.message))")
+        #expect(!inc.diagnostics.contains { $0.ruleID == .unusedDefinition }, "\(inc.diagnostics.map(\.message))")
     }
 
     /// Two definitions that refer only to each other, and one that refers only to itself, are unused; a chain that a
@@ -643,15 +643,15 @@ struct DefinitionChainTests {
 
     /// A `$ref` that is no JSON pointer ("#x/definitions/cell", "#definitions/cell") is an error with the pointer it
     /// likely means, and its definition stays in use: the builder read "#x/…" as "#/…" and laid out `cell`, while
-    /// unused-definition did not count it, so --fix deleted it (the session review's point 3).
+    /// unused-definition did not count it, so --fix deleted it.
     /// "#\u{301}/…" (a "#" and a combining mark, one `Character`) was "not a reference into this document" to the
     /// builder and named no definition, so --fix deleted the definition it meant.
     @Test(arguments: ["#x/definitions/cell", "#definitions/cell", "#cell", "#\u{301}/definitions/cell"])
     func aMalformedPointerIsAnErrorAndKeepsItsDefinition(_ pointer: String) {
         let t = Self.text(definitions: #""cell": \#(Self.cell)"#, item: #"{ "$ref": "\#(pointer)" }"#)
         let ds = lint(bytes: Array(t.utf8)).diagnostics
-        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains(##"did you mean "#/definitions/cell"?"##) }, "\(ds.map(\.message))")
-        #expect(!ds.contains { $0.rule == "unused-definition" })
+        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains(##"did you mean "#/definitions/cell"?"##) }, "\(ds.map(\.message))")
+        #expect(!ds.contains { $0.ruleID == .unusedDefinition })
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
     }
@@ -686,9 +686,9 @@ struct DefinitionChainTests {
     @Test func aLookAlikeReferenceKeepsTheDefinitionItMeant() {
         let t = Self.text(definitions: "\"caf\u{E9}\": \(Self.cell)", item: ##"{ "$ref": "#/definitions/cafe\##u{301}" }"##)
         let ds = lint(bytes: Array(t.utf8)).diagnostics
-        let unused = ds.first { $0.rule == "unused-definition" }
+        let unused = ds.first { $0.ruleID == .unusedDefinition }
         #expect(unused?.fix?.isSafe == false && unused?.message.contains("another Unicode normalisation") == true, "\(ds.map(\.message))")
-        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(ds.map(\.message))")
+        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(ds.map(\.message))")
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
     }
@@ -704,7 +704,7 @@ struct DefinitionChainTests {
         inc.replace(ByteRange(at.lowerBound, at.upperBound), with: Array(new.utf8))
         IncrementalTests.expectSame(inc, "after the re-spelling")
         #expect(inc.diagnostics == lint(bytes: inc.text).diagnostics)
-        #expect(inc.diagnostics.contains { $0.rule == "duplicate-section-name" && $0.fix?.edits.first?.newText.utf8.elementsEqual(jsonQuoted(new + " 2").utf8) == true },
+        #expect(inc.diagnostics.contains { $0.ruleID == .duplicateSectionName && $0.fix?.edits.first?.newText.utf8.elementsEqual(jsonQuoted(new + " 2").utf8) == true },
                 "\(inc.diagnostics.map { $0.fix?.edits.first?.newText.unicodeScalars.map { String($0.value, radix: 16) } ?? [] })")
     }
 }

@@ -32,7 +32,7 @@ struct OneStoryTests {
         // Whether an inset below 1 is a fraction is not sure (the sources disagree): nothing on it is an error, and
         // each finding that reads it as a fraction says the sources are unsure.
         #expect(!onValue.contains { $0.severity == .error }, "\(onValue.map { "\($0.rule) \($0.severity)" })")
-        let fractional = try #require(onValue.first { $0.rule == "fractional-inset" }, "\(onValue.map(\.rule))")
+        let fractional = try #require(onValue.first { $0.ruleID == .fractionalInset }, "\(onValue.map(\.rule))")
         #expect(fractional.message.contains("Apple's documentation reads an inset below 1 as a fraction"))
         // Its points are the resolver's (what explain shows): each one an inset the item got.
         let stated = statedPoints(fractional.message)
@@ -42,13 +42,13 @@ struct OneStoryTests {
             // Along the estimated height UIKit ignores the insets: no finding counts them as a fraction of it.
             #expect(item.insets.top == 0 && item.insets.bottom == 0)
             #expect(!fractional.message.contains("of the 44 pt height"), "\(fractional.message)")
-            if let e = onValue.first(where: { $0.rule == "estimated-content-insets" }) {
+            if let e = onValue.first(where: { $0.ruleID == .estimatedContentInsets }) {
                 #expect(!e.message.contains("the 1 pt of space") && !e.message.contains("the 0.5 pt of space"), "\(e.message)")
             }
         } else {
             #expect(abs(item.insets.top - 44 * (Double(insets) ?? 0)) < 0.01 || !insets.hasPrefix("0"))
         }
-        if let x = onValue.first(where: { $0.rule == "insets-exceed-size" }) {
+        if let x = onValue.first(where: { $0.ruleID == .insetsExceedSize }) {
             #expect(x.severity == .warning && x.message.contains("fractional-inset"), "\(x.message)")
             // The content it says is left is explain's.
             #expect(x.message.contains("leaving its content \(formatPoints(item.contentFrame.width)) pt wide"), "\(x.message) vs \(item.contentFrame)")
@@ -59,9 +59,9 @@ struct OneStoryTests {
     func backgroundInsetStory() throws {
         let text = doc(#"{ "decorationItems": [ { "elementKind": "background", "contentInsets": 0.5 } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
         let ds = diagnostics(text)
-        let fractional = try #require(ds.first { $0.rule == "fractional-inset" })
+        let fractional = try #require(ds.first { $0.ruleID == .fractionalInset })
         #expect(fractional.message.contains("50% of the 390 pt width of the section = 195 pt"), "\(fractional.message)")
-        let exceed = try #require(ds.first { $0.rule == "insets-exceed-size" })
+        let exceed = try #require(ds.first { $0.ruleID == .insetsExceedSize })
         #expect(exceed.severity == .warning && exceed.message.contains("0 pt wide in its 390×44 pt section"), "\(exceed.message)")
     }
 }

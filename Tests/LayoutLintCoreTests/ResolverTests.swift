@@ -68,7 +68,7 @@ struct ResolverTableTests {
         // The section's insets through a `$ref`, every edge its own: 12 on top.
         #expect(l.sections[0].frame.y == 0 && g.frame.y == 12)
         let cycle = lint(bytes: Array(##"{ "sections": [ { "contentInsets": { "$ref": "#/sections/0/contentInsets" }, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##.utf8))
-        #expect(cycle.diagnostics.contains { $0.rule == "ref-cycle" }, "\(cycle.diagnostics.map(\.rule))")
+        #expect(cycle.diagnostics.contains { $0.ruleID == .refCycle }, "\(cycle.diagnostics.map(\.rule))")
     }
 
     /// Definitions may hold insets or edge spacing for `"contentInsets": { "$ref": … }`: one that nothing used yet was
@@ -82,7 +82,7 @@ struct ResolverTableTests {
         """##
         let r = lint(bytes: Array(text.utf8))
         #expect(r.diagnostics.map(\.rule).sorted() == ["invalid-value", "unused-definition", "unused-definition"], "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.first { $0.rule == "invalid-value" }?.message.contains(#"did you mean "fixed(8)""#) == true)
+        #expect(r.diagnostics.first { $0.ruleID == .invalidValue }?.message.contains(#"did you mean "fixed(8)""#) == true)
         let item = rootGroup(r.layouts[0]).children[0]
         #expect(item.frame.x == 10 && item.contentFrame.y - item.frame.y == 8, "\(item.frame) \(item.contentFrame)")
     }
@@ -243,7 +243,7 @@ struct ResolverSemanticsTests {
         { "direction": "horizontal", "width": "absolute(400)", "height": "absolute(100)", "interItemSpacing": "fixed(10)",
           "subitems": [ { "width": "fractionalWidth(0.5)" } ] }
         """#)
-        #expect(r.diagnostics.contains { $0.rule == "missing-property" })
+        #expect(r.diagnostics.contains { $0.ruleID == .missingProperty })
         #expect(l.sections[0].group.map { $0.children.isEmpty } ?? true)
     }
 
@@ -280,7 +280,7 @@ struct ResolverSemanticsTests {
         """#)
         let g2 = rootGroup(l)
         #expect(g2.children.map(\.frame.width) == [380, 380])
-        #expect(r.diagnostics.contains { $0.rule == "group-overflow" })
+        #expect(r.diagnostics.contains { $0.ruleID == .groupOverflow })
     }
 
     @Test("count: subitem + count replaces the declared width with 1/count")
@@ -391,7 +391,7 @@ struct DuplicateKeyTests {
         let r = lint(bytes: Array(text.utf8))
         let item = try #require(r.layouts[0].sections[0].group?.children.first)
         #expect(item.frame.width == 80, "the model takes the last \"tile\"")
-        #expect(r.diagnostics.contains { $0.rule == "duplicate-key" })
+        #expect(r.diagnostics.contains { $0.ruleID == .duplicateKey })
         let target = try #require(jsonNode(atPointer: "#/definitions/tile", root: r.parse.root))
         let bytes = Array(text.utf8)
         let second = try #require(bytes.firstRange(of: Array(#""tile": { "width": "absolute(80)""#.utf8)))
@@ -414,7 +414,7 @@ struct ResolverReviewTests {
         #expect(g.children.count == 1)
         #expect(g.children.first?.frame.x == 0, "\(g.children.map(\.frame))")
         // The hint that says so is still there.
-        #expect(r.diagnostics.contains { $0.rule == "flexible-group-edge-spacing" })
+        #expect(r.diagnostics.contains { $0.ruleID == .flexibleGroupEdgeSpacing })
         // An item's flexible edge still shares the leftover.
         let (li, _) = resolveSection(#"""
         { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",

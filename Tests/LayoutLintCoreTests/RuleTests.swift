@@ -21,7 +21,7 @@ struct RuleTests {
         { "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
           "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8, "leading": 16 } } ] } }
         """#, environments: #"["iPhone 12", "iPad"]"#)
-        let ds = diagnostics(wrong).filter { $0.rule == "estimated-content-insets" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .estimatedContentInsets }
         #expect(ds.count == 1) // one per cause, listing both environments
         #expect(ds[0].environments == ["iPhone 12", "iPad"])
         #expect(ds[0].message.contains("top 8 and bottom 8"))
@@ -43,7 +43,7 @@ struct RuleTests {
           "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)",
                      "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
         """#)
-        let ds = diagnostics(wrong).filter { $0.rule == "centered-paging-inter-group-spacing" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .centeredPagingInterGroupSpacing }
         #expect(ds.count == 1)
         #expect(text(ds[0], in: wrong) == "10")
         #expect(ds[0].message.contains("312 pt") && ds[0].message.contains("322 pt"))
@@ -71,7 +71,7 @@ struct RuleTests {
                       ("1.05", 0, "further behind the groups", #""fractionalWidth(1.05)""#)] as [(String, Int, String?, String)])
     func pagingPitch(_ width: String, _ spacing: Int, _ says: String?, _ flagged: String) {
         let text = doc(#"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": \#(spacing), "itemCount": 8, "group": { "direction": "horizontal", "width": "fractionalWidth(\#(width))", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#)
-        let ds = diagnostics(text).filter { $0.rule == "paging-inter-group-spacing" }
+        let ds = diagnostics(text).filter { $0.ruleID == .pagingInterGroupSpacing }
         guard let says else { #expect(ds.isEmpty, "\(ds.map(\.message))"); return }
         #expect(ds.count == 1, "\(ds.map(\.message))")
         #expect(ds.first.map { $0.message.contains(says) } == true, "\(ds.map(\.message))")
@@ -89,7 +89,7 @@ struct RuleTests {
         let after = fixAll(Array(d.utf8))
         #expect(after.applied["flexible-group-edge-spacing"] == 1 && after.result.diagnostics.map(\.rule) == ["fraction-gap"], "\(after.result.diagnostics.map(\.rule))")
         let item = doc(#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(8)" } } ] } }"#)
-        #expect(!diagnostics(item).contains { $0.rule == "fraction-gap" })
+        #expect(!diagnostics(item).contains { $0.ruleID == .fractionGap })
     }
 
     /// A finding whose numbers differ between environments is one sentence with each environment's value, in the
@@ -98,15 +98,15 @@ struct RuleTests {
     @Test func numbersThatDifferByEnvironmentAreOneSentence() {
         let d = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                     environments: #"["iPhone 12", "iPhone SE", "iPhone 12 landscape", "iPad"]"#)
-        let m = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
+        let m = diagnostics(d).first { $0.ruleID == .mainAxisFractionalHeight }?.message ?? ""
         #expect(m == ".fractionalHeight(0.4) on the scrolling axis is a fraction of the collection view's height, which follows the device and orientation: 337.333 / 266.5 / 156 / 472 pt if the collection view is as tall as the screen (layoutlint does not know its own size); use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12 / iPhone SE / iPhone 12 landscape / iPad)", "\(m)")
         // Environments that share a value are named together ("A, C / B" read as three environments for two values).
         let shared = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                          environments: #"["iPhone 12", "iPhone 12 landscape", { "name": "Tall", "width": 500, "height": 844, "scale": 3 }, { "name": "Taller", "width": 600, "height": 844, "scale": 3 }]"#)
-        let sm = diagnostics(shared).first { $0.rule == "main-axis-fractional-height" }?.message ?? ""
+        let sm = diagnostics(shared).first { $0.ruleID == .mainAxisFractionalHeight }?.message ?? ""
         #expect(sm.hasSuffix("337.333 / 156 pt if the collection view is as tall as the screen (layoutlint does not know its own size); use absolute, estimated, or fractionalWidth for an aspect ratio (iPhone 12, Tall and Taller / iPhone 12 landscape)"), "\(sm)")
         // Its fix writes the first environment's size, and says so; a fix that is the same everywhere says nothing.
-        let title = diagnostics(d).first { $0.rule == "main-axis-fractional-height" }?.fix?.title
+        let title = diagnostics(d).first { $0.ruleID == .mainAxisFractionalHeight }?.fix?.title
         #expect(title?.hasSuffix("(computed for iPhone 12)") == true, "\(String(describing: title))")
         // A fix that another environment does not have names it; one that is the same in every environment that has
         // it writes no size ("its size on" was wrong there: the review's point 11).
@@ -119,7 +119,7 @@ struct RuleTests {
         #expect(same.first?.fix?.title == "Make the subitems fractions", "\(same)")
         let paging = doc(#"{ "orthogonalScrollingBehavior": "paging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
                          environments: #"["iPhone 12", "iPad"]"#)
-        let p = diagnostics(paging).first { $0.rule == "paging-inter-group-spacing" }
+        let p = diagnostics(paging).first { $0.ruleID == .pagingInterGroupSpacing }
         #expect(p?.message.contains(" / ") == true && p?.fix?.title == "Page by the group (groupPaging)", "\(String(describing: p))")
         #expect(mergedNumbers(["a 1 pt in 3rd", "a 2 pt in 4th"]) == nil)
         // An ordinal, or one side of a size, is not a quantity of its own: the messages stay apart.
@@ -134,7 +134,7 @@ struct RuleTests {
         { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
           "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
         """#)
-        let ds = diagnostics(wrong).filter { $0.rule == "group-overflow" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .groupOverflow }
         #expect(ds.count == 1)
         #expect(text(ds[0], in: wrong) == #""absolute(250)""#)
         #expect(ds[0].message.contains("2nd subitem needs 250 pt but 190 pt remain in the 390 pt wide group"))
@@ -150,14 +150,14 @@ struct RuleTests {
         { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "interItemSpacing": 10,
           "repeatingSubitem": { "width": "absolute(150)", "height": "absolute(100)" }, "count": 3 } }
         """#)
-        let r = diagnostics(repeating).filter { $0.rule == "group-overflow" }
+        let r = diagnostics(repeating).filter { $0.ruleID == .groupOverflow }
         #expect(r.count == 1 && text(r[0], in: repeating) == "3")
         #expect(r[0].message.contains("470 pt") && r[0].message.contains("80 pt past"))
         let tall = doc(#"""
         { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
           "subitems": [ { "width": "fractionalWidth(0.5)", "height": "absolute(150)" } ] } }
         """#)
-        let t = diagnostics(tall).filter { $0.rule == "group-overflow" }
+        let t = diagnostics(tall).filter { $0.ruleID == .groupOverflow }
         #expect(t.count == 1 && text(t[0], in: tall) == #""absolute(150)""#)
         #expect(t[0].message.contains("50 pt outside"))
         // A single repeating subitem filling its row is not an overflow.
@@ -173,7 +173,7 @@ struct RuleTests {
         { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
           "subitems": [ { "width": "absolute(320)", "height": "absolute(50)" } ] } }
         """#)
-        let ds = diagnostics(wrong).filter { $0.rule == "no-item-fits" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .noItemFits }
         #expect(ds.count == 1 && ds[0].severity == .error)
         #expect(ds[0].message.contains("320 pt") && ds[0].message.contains("300 pt"))
         // Section insets wider than the container.
@@ -182,14 +182,14 @@ struct RuleTests {
           "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
           "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] } }
         """#)
-        let i = diagnostics(insets).filter { $0.rule == "no-item-fits" }
+        let i = diagnostics(insets).filter { $0.ruleID == .noItemFits }
         #expect(i.count == 1 && text(i[0], in: insets) == #"{ "leading": 200, "trailing": 200 }"#)
         // An estimated item is only a warning (docs/semantics.md#estimated-sizes).
         let estimated = doc(#"""
         { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
           "subitems": [ { "width": "estimated(320)", "height": "absolute(50)" } ] } }
         """#)
-        #expect(diagnostics(estimated).first { $0.rule == "no-item-fits" }?.severity == .warning)
+        #expect(diagnostics(estimated).first { $0.ruleID == .noItemFits }?.severity == .warning)
         let right = doc(#"""
         { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
           "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] } }
@@ -202,7 +202,7 @@ struct RuleTests {
         { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(40)",
           "subitems": [ { "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 20 } ] } }
         """#)
-        let ds = diagnostics(wrong).filter { $0.rule == "insets-exceed-size" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .insetsExceedSize }
         #expect(ds.count == 1 && text(ds[0], in: wrong) == "20")
         #expect(ds[0].message.contains("40 pt"))
         let right = doc(#"""
@@ -217,10 +217,10 @@ struct RuleTests {
         { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(40)",
           "subitem": { "width": "fractionalWidth(0)", "height": -10 }, "count": 0 } }
         """#)
-        let ds = diagnostics(wrong).filter { $0.rule == "non-positive-dimension" }
+        let ds = diagnostics(wrong).filter { $0.ruleID == .nonPositiveDimension }
         #expect(Set(ds.map { text($0, in: wrong) }) == [#""fractionalWidth(0)""#, "-10", "0"])
         let empty = doc(#"{ "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [] } }"#)
-        #expect(diagnostics(empty).contains { $0.rule == "non-positive-dimension" && $0.message.contains("At least 1 subitem") })
+        #expect(diagnostics(empty).contains { $0.ruleID == .nonPositiveDimension && $0.message.contains("At least 1 subitem") })
     }
 
     /// A fuzzer's slow unit: a 1 pt group of `fractionalWidth(1/3)` items floors them to 0 pt at
@@ -254,7 +254,7 @@ struct RuleTests {
         func run(_ group: String) -> LintResult {
             lint(bytes: Array(doc(#"{ "itemCount": 3, "group": \#(group) }"#, environments: #"["iPhone SE"]"#).utf8))
         }
-        func zero(_ r: LintResult) -> [Diagnostic] { r.diagnostics.filter { $0.rule == "non-positive-dimension" } }
+        func zero(_ r: LintResult) -> [Diagnostic] { r.diagnostics.filter { $0.ruleID == .nonPositiveDimension } }
         // count: 1/5 of 2 pt is 0.4 pt, 0 at @2x; the items are placed (count decides), so nothing is said to repeat.
         let count = zero(run(#"{ "direction": "horizontal", "width": "absolute(2)", "height": "absolute(20)", "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 5 }"#))
         #expect(count.count == 1 && count[0].message.contains("count 5 gives it 1/5 of the group's 2 pt width: 0.4 pt"), "\(count)")
@@ -277,7 +277,7 @@ struct RuleTests {
         // 10 pt items with spacing −10: each cycle after the first takes 0 pt. One placement, the spacing named.
         let spacing = #"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": -10, "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)" } ] }"#
         let r = run(spacing)
-        let s = r.diagnostics.filter { $0.rule == "non-positive-dimension" }
+        let s = r.diagnostics.filter { $0.ruleID == .nonPositiveDimension }
         let source = doc(#"{ "itemCount": 50, "group": \#(spacing) }"#, environments: #"["iPhone SE"]"#)
         #expect(s.map { text($0, in: source) } == ["-10"])
         #expect(s.first?.message.contains("each cycle of subitems after the first takes 0 pt along the group's width") == true)
@@ -285,11 +285,11 @@ struct RuleTests {
         // Leading edge spacing −10 with spacing 5: the first cycle takes 0 pt, every later one 5 pt. It fills:
         // 41 placements (200 / 5 + 1), and no finding.
         let edge = run(#"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "interItemSpacing": 5, "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "fixed(-10)" } } ] }"#)
-        #expect(!edge.diagnostics.contains { $0.rule == "non-positive-dimension" })
+        #expect(!edge.diagnostics.contains { $0.ruleID == .nonPositiveDimension })
         #expect(edge.layouts[0].sections[0].group!.children.count == 41)
         // Without the spacing the edge spacing takes everything back: one placement, and the edge spacing is named.
         let edgeOnly = #"{ "direction": "horizontal", "width": "absolute(200)", "height": "absolute(20)", "subitems": [ { "width": "absolute(10)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "fixed(-10)" } } ] }"#
-        let e = run(edgeOnly).diagnostics.filter { $0.rule == "non-positive-dimension" }
+        let e = run(edgeOnly).diagnostics.filter { $0.ruleID == .nonPositiveDimension }
         #expect(e.map { text($0, in: doc(#"{ "itemCount": 50, "group": \#(edgeOnly) }"#, environments: #"["iPhone SE"]"#)) } == [#""fixed(-10)""#])
     }
 }
@@ -299,7 +299,7 @@ struct FormatRuleTests {
     @Test func unknownPropertyWithSuggestion() {
         let d = doc(#"{ "contentInset": 4, "group": { "direction": "horizontal", "width": 10, "height": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
         let ds = diagnostics(d)
-        #expect(ds.count == 1 && ds[0].rule == "unknown-property")
+        #expect(ds.count == 1 && ds[0].ruleID == .unknownProperty)
         #expect(ds[0].message.contains("did you mean \"contentInsets\""))
         #expect(text(ds[0], in: d) == #""contentInset""#)
         #expect(ds[0].fix?.edits.first?.newText == #""contentInsets""#)
@@ -331,7 +331,7 @@ struct FormatRuleTests {
 
     @Test func invalidValues() {
         let d = doc(#"{ "orthogonalScrollingBehavior": "groupPagingCentred", "group": { "direction": "horizontal", "width": "fractional(1)", "height": "absolute(1e999)", "subitems": [ { "width": 10, "height": 10 } ] } }"#)
-        let ds = diagnostics(d).filter { $0.rule == "invalid-value" }
+        let ds = diagnostics(d).filter { $0.ruleID == .invalidValue }
         #expect(ds.contains { $0.message.contains("did you mean \"groupPagingCentered\"") })
         #expect(ds.contains { $0.message.contains("did you mean \"fractionalWidth(1)\"") })
         #expect(ds.contains { text($0, in: d) == #""absolute(1e999)""# && $0.message.contains("out of range") })
@@ -340,8 +340,8 @@ struct FormatRuleTests {
     @Test func wrongTypeAndMissingProperty() {
         let d = doc(#"{ "itemCount": "12", "group": { "direction": "horizontal", "width": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
         let ds = diagnostics(d)
-        #expect(ds.contains { $0.rule == "wrong-type" && text($0, in: d) == #""12""# })
-        #expect(ds.contains { $0.rule == "missing-property" && $0.message.contains("\"height\"") })
+        #expect(ds.contains { $0.ruleID == .wrongType && text($0, in: d) == #""12""# })
+        #expect(ds.contains { $0.ruleID == .missingProperty && $0.message.contains("\"height\"") })
     }
 
     @Test func refsResolveWithOverrides() {
@@ -378,10 +378,10 @@ struct FormatRuleTests {
         let ds = diagnostics(d)
         #expect(ds.contains { text($0, in: d) == #""horizontl""# && $0.message.contains(#"did you mean "horizontal""#) }, "\(ds.map(\.message))")
         #expect(!ds.contains { $0.message.contains("add \"direction\"") }, "\(ds.map(\.message))")
-        #expect(ds.contains { $0.rule == "wrong-type" && $0.message.contains("\"subitems\"") }, "\(ds.map(\.message))")
+        #expect(ds.contains { $0.ruleID == .wrongType && $0.message.contains("\"subitems\"") }, "\(ds.map(\.message))")
         // Without a direction at all, the section still says what is missing.
         let none = doc(#"{ "group": { "width": "fractionalWidth(1)", "height": 44 } }"#)
-        #expect(diagnostics(none).contains { $0.rule == "missing-property" && $0.message.contains("add \"direction\"") })
+        #expect(diagnostics(none).contains { $0.ruleID == .missingProperty && $0.message.contains("add \"direction\"") })
     }
 
     /// "did you mean" covered misspelt names only: a missing `)`, a unit, a missing `estimate:`, a number in a string
@@ -460,13 +460,13 @@ struct FormatRuleTests {
     /// key spelt with the Kelvin sign is not `elementKind`. A pointer token may start with a combining mark.
     @Test func keysAreComparedByCodePoints() {
         let dup = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 1, "height": 1, "subitems": [ { "width": 1, "height": 1, "\u00e9": 1, "e\u0301": 2 } ] } } ] }"#
-        #expect(!diagnostics(dup).contains { $0.rule == "duplicate-key" })
+        #expect(!diagnostics(dup).contains { $0.ruleID == .duplicateKey })
         #expect(fixAll(Array(dup.utf8)).text == Array(dup.utf8), "no safe fix removes either key")
         let nfc = ##"{ "definitions": { "cafe\u0301": { "width": 200, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/caf\u00e9" } ] } } ] }"##
-        #expect(diagnostics(nfc).contains { $0.rule == "unresolved-ref" })
+        #expect(diagnostics(nfc).contains { $0.ruleID == .unresolvedRef })
         let kelvin = #"{ "sections": [ { "boundarySupplementaryItems": [ { "element\u212Aind": "header", "width": "fractionalWidth(1)", "height": 44, "alignment": "top" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "width": 100, "height": 10 } ] } } ] }"#
         let k = diagnostics(kelvin)
-        #expect(k.contains { $0.rule == "unknown-property" } && k.contains { $0.rule == "missing-property" && $0.message.contains("elementKind") }, "\(k.map(\.message))")
+        #expect(k.contains { $0.ruleID == .unknownProperty } && k.contains { $0.ruleID == .missingProperty && $0.message.contains("elementKind") }, "\(k.map(\.message))")
         let combining = ##"{ "definitions": { "\u0301x": { "width": 100, "height": 10 } }, "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50, "subitems": [ { "$ref": "#/definitions/\u0301x" } ] } } ] }"##
         #expect(diagnostics(combining).isEmpty, "\(diagnostics(combining).map(\.message))")
         #expect(globMatches("gen/\u{301}x/**", "gen/\u{301}x/a.layout.json") && !globMatches("gen/**", "gen\u{301}/a.layout.json"))
@@ -475,20 +475,20 @@ struct FormatRuleTests {
         func kinds(_ a: String, _ b: String) -> String {
             #"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "\#(a)", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top" }, { "elementKind": "\#(b)", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
         }
-        #expect(!diagnostics(kinds("badg\u{E9}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
-        #expect(diagnostics(kinds("badge\u{301}", "badge\u{301}")).contains { $0.rule == "duplicate-element-kind" })
+        #expect(!diagnostics(kinds("badg\u{E9}", "badge\u{301}")).contains { $0.ruleID == .duplicateElementKind })
+        #expect(diagnostics(kinds("badge\u{301}", "badge\u{301}")).contains { $0.ruleID == .duplicateElementKind })
         // A key spelt with the Kelvin sign beside the real elementKind is an unknown property that says so, and the
         // duplicate's note points at the real elementKind's value (the look-alike key replaced it in the model).
         let kelvinTwin = #"{ "environments": ["iPhone 12"], "sections": [ { "boundarySupplementaryItems": [ { "elementKind": "header", "element\#u{212A}ind": "other", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "top" }, { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" } ], "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
         let kd = diagnostics(kelvinTwin)
         let header = Array(kelvinTwin.utf8).firstRange(of: Array(#""header""#.utf8))!.lowerBound
-        #expect(kd.contains { $0.rule == "duplicate-element-kind" && $0.related.first?.range.start == header }, "\(kd.map { "\($0.rule) \($0.related.map(\.range))" })")
-        #expect(kd.contains { $0.rule == "unknown-property" && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(kd.map(\.message))")
+        #expect(kd.contains { $0.ruleID == .duplicateElementKind && $0.related.first?.range.start == header }, "\(kd.map { "\($0.rule) \($0.related.map(\.range))" })")
+        #expect(kd.contains { $0.ruleID == .unknownProperty && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(kd.map(\.message))")
         // Lone surrogates encode no character: an error each, and two different ones are not one key.
         let lone = #"{ "sections": [], "\ud800": 1, "\udbff": 2, "\ud83d\ude00": 3, "\ud800": 4 }"#
         let l = diagnostics(lone)
-        #expect(l.filter { $0.rule == "syntax" && $0.message.contains("surrogate") }.count == 3, "\(l.map(\.message))")
-        #expect(l.filter { $0.rule == "duplicate-key" }.count == 1, "only the \\ud800 written twice: \(l.map(\.message))")
+        #expect(l.filter { $0.ruleID == .syntax && $0.message.contains("surrogate") }.count == 3, "\(l.map(\.message))")
+        #expect(l.filter { $0.ruleID == .duplicateKey }.count == 1, "only the \\ud800 written twice: \(l.map(\.message))")
     }
 
     /// A chain of 3 000 `$ref`s (220 KB) overflowed the stack of the recursive expansion: `lint` and `serve` crashed.
@@ -498,7 +498,7 @@ struct FormatRuleTests {
         for i in 1...3_000 { defs.append(##""d\##(i)": { "$ref": "#/definitions/d\##(i - 1)" }"##) }
         let d = ##"{ "definitions": { \##(defs.joined(separator: ",")) }, "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/d3000" } ] } } ] }"##
         let ds = diagnostics(d)
-        #expect(ds.contains { $0.rule == "invalid-value" && $0.message.contains("at most 128") }, "\(ds.prefix(3).map(\.message))")
+        #expect(ds.contains { $0.ruleID == .invalidValue && $0.message.contains("at most 128") }, "\(ds.prefix(3).map(\.message))")
     }
 
     @Test func unresolvedRefAndCycles() {
@@ -511,10 +511,10 @@ struct FormatRuleTests {
                         { "group": { "$ref": "file:///etc/passwd" } } ] }
         """#
         let ds = diagnostics(d)
-        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("did you mean \"#/definitions/cell\"") })
-        #expect(ds.contains { $0.rule == "ref-cycle" && text($0, in: d) == ##""#/sections/1/group""## })
-        #expect(ds.contains { $0.rule == "ref-cycle" && text($0, in: d).contains("#/definitions/") })
-        #expect(ds.contains { $0.rule == "unresolved-ref" && $0.message.contains("never opens files") })
+        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains("did you mean \"#/definitions/cell\"") })
+        #expect(ds.contains { $0.ruleID == .refCycle && text($0, in: d) == ##""#/sections/1/group""## })
+        #expect(ds.contains { $0.ruleID == .refCycle && text($0, in: d).contains("#/definitions/") })
+        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains("never opens files") })
     }
 
     @Test func exponentialRefsStopAtTheBudget() {
@@ -536,14 +536,14 @@ struct FormatRuleTests {
             "subitems": [ { "width": "absolute(320)", "height": "absolute(50)" } ] } } ] }
         """#
         let ds = diagnostics(d)
-        #expect(ds.contains { $0.rule == "syntax" })
-        #expect(ds.contains { $0.rule == "no-item-fits" })
+        #expect(ds.contains { $0.ruleID == .syntax })
+        #expect(ds.contains { $0.ruleID == .noItemFits })
     }
 
     @Test func duplicateKeys() {
         let d = doc(#"{ "group": { "direction": "horizontal", "width": 10, "width": 20, "height": 10, "subitems": [ { "width": 10, "height": 10 } ] } }"#)
         let ds = diagnostics(d)
-        #expect(ds.count == 1 && ds[0].rule == "duplicate-key" && ds[0].related.count == 1)
+        #expect(ds.count == 1 && ds[0].ruleID == .duplicateKey && ds[0].related.count == 1)
     }
 
     @Test func absurdInputsNeverCrash() {
@@ -571,7 +571,7 @@ struct FormatRuleTests {
         let cut = section(2 * limit)
         let r = lint(bytes: Array(cut.utf8))
         #expect(r.layouts[0].sections[0].group!.children.count == limit)
-        let ds = r.diagnostics.filter { $0.rule == "invalid-value" }
+        let ds = r.diagnostics.filter { $0.ruleID == .invalidValue }
         try #require(ds.count == 1, "\(r.diagnostics.map(\.message))")
         #expect(ds[0].severity == .error)
         #expect(text(ds[0], in: cut) == "\"absolute(\(2 * limit))\"")
@@ -595,7 +595,7 @@ struct FindingFanOutTests {
         let r = lint(bytes: Array(text.utf8))
         let findings = collectFindings(document: r.document, layout: r.layouts[0], source: SourceText(bytes: Array(text.utf8)))
         #expect(findings.count < 1_000, "\(findings.count) findings")
-        #expect(r.diagnostics.filter { $0.rule == "fraction-above-one" }.count == 100)
+        #expect(r.diagnostics.filter { $0.ruleID == .fractionAboveOne }.count == 100)
     }
 }
 
@@ -644,7 +644,7 @@ struct NoItemFitsEstimateTests {
                       (#""width": "fractionalWidth(1)", "height": "estimated(44)""#, #""width": "fractionalHeight(10)""#, Severity.warning)])
     func severityFollowsTheAxisOfTheFit(_ group: String, _ item: String, _ expected: Severity) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", \#(group), "subitems": [ { \#(item), "height": "absolute(44)" } ] } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "no-item-fits" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .noItemFits }
         #expect(d?.severity == expected, "\(String(describing: d))")
     }
 }
@@ -656,7 +656,7 @@ struct DecorationInsetsTests {
     @Test(arguments: [(200, true), (20, false)])
     func aBackgroundInsetPastItsSection(_ inset: Int, _ reported: Bool) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "decorationItems": [ { "elementKind": "background", "contentInsets": { "leading": \#(inset), "trailing": \#(inset) } } ] } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "insets-exceed-size" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .insetsExceedSize }
         #expect(d.isEmpty != reported, "\(d.map(\.message))")
         if reported { #expect(d.first?.message.contains("-10 pt wide") == true, "\(d.map(\.message))") }
     }
@@ -664,7 +664,7 @@ struct DecorationInsetsTests {
     /// An empty section is 0 pt tall whatever its background's insets: not their doing, not reported.
     @Test func anEmptySectionsBackgroundIsNotReported() {
         let text = #"{ "sections": [ { "itemCount": 0, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "decorationItems": [ { "elementKind": "background", "contentInsets": { "leading": 16, "trailing": 16 } } ] } ] }"#
-        #expect(!lint(bytes: Array(text.utf8)).diagnostics.contains { $0.rule == "insets-exceed-size" })
+        #expect(!lint(bytes: Array(text.utf8)).diagnostics.contains { $0.ruleID == .insetsExceedSize })
     }
 }
 
@@ -675,7 +675,7 @@ extension NoItemFitsEstimateTests {
     @Test(arguments: [(#""width": "absolute(40)", "height": "estimated(100)""#, Severity.error)])
     func groupInsetsWithoutRoom(_ size: String, _ expected: Severity) {
         let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "direction": "horizontal", \#(size), "contentInsets": { "leading": 20, "trailing": 20 }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] } } ] }"#
-        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.rule == "no-item-fits" }
+        let d = lint(bytes: Array(text.utf8)).diagnostics.first { $0.ruleID == .noItemFits }
         #expect(d?.severity == expected, "\(String(describing: d))")
     }
 }

@@ -24,7 +24,7 @@ struct SharedSectionTextTests {
     static func sectionZeroFix(_ text: String) -> Fix? {
         let r = lint(bytes: Array(text.utf8))
         let insets = Array(text.utf8).firstRange(of: Array(#""contentInsets""#.utf8))!.lowerBound
-        return r.diagnostics.first { $0.rule == "estimated-content-insets" && $0.range.start >= insets && $0.range.start < insets + 60 }?.fix
+        return r.diagnostics.first { $0.ruleID == .estimatedContentInsets && $0.range.start >= insets && $0.range.start < insets + 60 }?.fix
     }
 
     static let plain = #"{ "group": \#(plainGroup) }"#
@@ -98,7 +98,7 @@ struct SharedSectionTextTests {
         let third = #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(30)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
         let text = Self.document(others: [Self.plain, third])
         let inc = IncrementalLinter(text: Array(text.utf8))
-        func zeroFix() -> Fix? { inc.diagnostics.first { $0.rule == "estimated-content-insets" }?.fix }
+        func zeroFix() -> Fix? { inc.diagnostics.first { $0.ruleID == .estimatedContentInsets }?.fix }
         func check(_ what: String) {
             let reference = lint(bytes: inc.text, options: inc.options).diagnostics
             #expect(inc.diagnostics.map { "\($0.range) \($0.rule) \($0.fix.map { "\($0.isSafe)" } ?? "-")" }

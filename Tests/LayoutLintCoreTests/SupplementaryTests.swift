@@ -37,7 +37,7 @@ struct SupplementaryTests {
     /// UIKit makes an anchor with an absolute or a fractional offset, not both (they were added up).
     @Test func anAnchorWithBothOffsetsIsAnError() {
         let b = Self.badge(#", "containerAnchor": { "edges": "topTrailing", "offset": [-4, 4], "fractionalOffset": [0.5, -0.5] }"#)
-        #expect(b.diagnostics.contains { $0.rule == "invalid-value" && $0.severity == .error && $0.message.contains("not both") }, "\(b.diagnostics.map(\.message))")
+        #expect(b.diagnostics.contains { $0.ruleID == .invalidValue && $0.severity == .error && $0.message.contains("not both") }, "\(b.diagnostics.map(\.message))")
         #expect(b.x == 76 && b.y == 4, "the offset alone applies: \(b)")
     }
 
@@ -45,13 +45,13 @@ struct SupplementaryTests {
     @Test(arguments: [#", "containerAnchor": { "offset": [1, 1] }"#, #", "containerAnchor": { "edges": "top" }, "itemAnchor": {}"#])
     func anAnchorWithoutEdgesIsAnError(_ anchors: String) {
         let b = Self.badge(anchors)
-        #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("\"edges\"") }, "\(b.diagnostics.map(\.message))")
+        #expect(b.diagnostics.contains { $0.ruleID == .missingProperty && $0.message.contains("\"edges\"") }, "\(b.diagnostics.map(\.message))")
     }
 
     /// NSCollectionLayoutSupplementaryItem is made with a container anchor (without one the badge was centred).
     @Test func aBadgeWithoutAContainerAnchorIsAnError() {
         let b = Self.badge("")
-        #expect(b.diagnostics.contains { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
+        #expect(b.diagnostics.contains { $0.ruleID == .missingProperty && $0.message.contains("containerAnchor") }, "\(b.diagnostics.map(\.message))")
     }
 
     /// The editor offers the usual corner for a badge without `containerAnchor` (a guess:
@@ -60,7 +60,7 @@ struct SupplementaryTests {
     func aMissingContainerAnchorIsOfferedTheTopTrailingCorner(_ badge: String) {
         let text = #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "direction": "horizontal", "width": "absolute(100)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "supplementaryItems": [ "# + badge + " ] } ] } } ] }"
         let r = lint(bytes: Array(text.utf8))
-        let fix = r.diagnostics.first { $0.rule == "missing-property" && $0.message.contains("containerAnchor") }?.fix
+        let fix = r.diagnostics.first { $0.ruleID == .missingProperty && $0.message.contains("containerAnchor") }?.fix
         #expect(fix?.isSafe == false)
         guard let fix else { return }
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix leaves a guess")

@@ -18,7 +18,7 @@ struct SuppressionTests {
     @Test func unusedSuppressionIsReportedWithARemovalFix() {
         let src = overflowSection.replacingOccurrences(of: "absolute(250)", with: "absolute(150)")
         let ds = diagnostics(src)
-        #expect(ds.count == 1 && ds[0].rule == "unused-suppression")
+        #expect(ds.count == 1 && ds[0].ruleID == .unusedSuppression)
         #expect(text(ds[0], in: src) == "group-overflow")
         let fixed = String(decoding: fixAll(Array(src.utf8)).text, as: UTF8.self)
         #expect(!fixed.contains("layoutlint-disable"))
@@ -37,18 +37,18 @@ struct SuppressionTests {
     @Test func fileLevelAndUnknownRules() {
         let src = "// layoutlint-disable group-overflow, group-overfow\n" + overflowSection.replacingOccurrences(of: "// layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only", with: "")
         let ds = diagnostics(src)
-        #expect(ds.count == 1 && ds[0].rule == "unused-suppression" && ds[0].message.contains("did you mean \"group-overflow\""))
+        #expect(ds.count == 1 && ds[0].ruleID == .unusedSuppression && ds[0].message.contains("did you mean \"group-overflow\""))
     }
 
     @Test func syntaxErrorsAreNeverSilenced() {
         let src = "// layoutlint-disable syntax\n{ \"sections\": [ }"
-        #expect(diagnostics(src).contains { $0.rule == "syntax" })
+        #expect(diagnostics(src).contains { $0.ruleID == .syntax })
     }
 
     @Test func disableLineFixInsertsADirectiveIndentedLikeTheLine() {
         let src = overflowSection.replacingOccurrences(of: "      // layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only\n", with: "")
         let r = lint(bytes: Array(src.utf8))
-        let d = r.diagnostics.first { $0.rule == "group-overflow" }!
+        let d = r.diagnostics.first { $0.ruleID == .groupOverflow }!
         let fix = disableLineFix(for: d, in: Array(src.utf8), lineIndex: r.lineIndex)
         let fixed = applyEdits(Array(src.utf8), fix.edits)
         #expect(String(decoding: fixed, as: UTF8.self).contains("\n      // layoutlint-disable-next-line group-overflow\n      { \"width\": \"absolute(250)\""))
@@ -66,10 +66,10 @@ struct SuppressionTests {
         for br in ["\r", "\r\n", "\n"] {
             let src = Array("{\(br)  \"sections\": [],\(br)  \"bogus\": 1\(br)}".utf8)
             let r = lint(bytes: src)
-            let d = r.diagnostics.first { $0.rule == "unknown-property" }!
+            let d = r.diagnostics.first { $0.ruleID == .unknownProperty }!
             let fix = disableLineFix(for: d, in: src, lineIndex: r.lineIndex)
             #expect(fix.edits.first?.newText == "  // layoutlint-disable-next-line unknown-property\(br)", "\(br.debugDescription)")
-            #expect(!lint(bytes: applyEdits(src, fix.edits)).diagnostics.contains { $0.rule == "unknown-property" })
+            #expect(!lint(bytes: applyEdits(src, fix.edits)).diagnostics.contains { $0.ruleID == .unknownProperty })
         }
     }
 
@@ -137,10 +137,10 @@ struct ConfigTests {
             var o = LintOptions()
             c.apply(to: &o)
             let ds = lint(bytes: broken, options: o).diagnostics
-            #expect(!ds.isEmpty && ds.allSatisfy { $0.rule == "syntax" && $0.severity == .error })
+            #expect(!ds.isEmpty && ds.allSatisfy { $0.ruleID == .syntax && $0.severity == .error })
             // Options built some other way cannot either.
             o.severities["syntax"] = .some(nil)
-            #expect(lint(bytes: broken, options: o).diagnostics.contains { $0.rule == "syntax" && $0.severity == .error })
+            #expect(lint(bytes: broken, options: o).diagnostics.contains { $0.ruleID == .syntax && $0.severity == .error })
         }
         #expect(LayoutLintConfig.parse(Array(#"{ "rules": { "syntax": "error" } }"#.utf8), path: nil).diagnostics.isEmpty)
     }
@@ -151,7 +151,7 @@ struct ConfigTests {
         #expect(c.hasErrors)
         #expect(c.diagnostics.contains { $0.message.contains("did you mean \"group-overflow\"") && text($0, in: src) == #""group-overflw""# })
         #expect(c.diagnostics.contains { text($0, in: src) == #""loud""# })
-        #expect(c.diagnostics.contains { $0.rule == "unknown-property" && $0.message.contains("did you mean \"exclude\"") })
+        #expect(c.diagnostics.contains { $0.ruleID == .unknownProperty && $0.message.contains("did you mean \"exclude\"") })
         let broken = LayoutLintConfig.parse(Array(#"{ "rules": { "#.utf8), path: nil)
         #expect(broken.hasErrors)
     }
@@ -251,11 +251,11 @@ struct NarrowedSuppressionTests {
             "group": { "direction": "horizontal", "width": "absolute(600)", "height": "absolute(44)", "subitems": [ { "width": "absolute(600)", "height": "absolute(44)" } ] } } ] }
         """
         let all = lint(bytes: Array(text.utf8)).diagnostics
-        #expect(!all.contains { $0.rule == "group-exceeds-container" })
-        #expect(all.filter { $0.rule == "unused-suppression" }.count == 1, "only no-such-rule: \(all.map(\.message))")
+        #expect(!all.contains { $0.ruleID == .groupExceedsContainer })
+        #expect(all.filter { $0.ruleID == .unusedSuppression }.count == 1, "only no-such-rule: \(all.map(\.message))")
         var ipad = LintOptions()
         ipad.environmentNames = ["iPad"]
-        let narrowed = lint(bytes: Array(text.utf8), options: ipad).diagnostics.filter { $0.rule == "unused-suppression" }
+        let narrowed = lint(bytes: Array(text.utf8), options: ipad).diagnostics.filter { $0.ruleID == .unusedSuppression }
         #expect(narrowed.count == 1 && narrowed[0].message.contains("no-such-rule"), "\(narrowed.map(\.message))")
         let fixed = String(decoding: fixAll(Array(text.utf8), options: ipad).text, as: UTF8.self)
         #expect(fixed.contains("group-exceeds-container"), "\(fixed)")

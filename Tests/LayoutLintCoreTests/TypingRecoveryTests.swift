@@ -12,7 +12,7 @@ struct TypingRecoveryTests {
         guard let w = text.range(of: "\"width\""), let comma = text[w.upperBound...].firstIndex(of: ",") else { return }
         let broken = String(text[..<comma]) + String(text[text.index(after: comma)...])
         let r = lint(bytes: Array(broken.utf8))
-        let d = try #require(r.diagnostics.first { $0.rule == "syntax" && $0.message.contains("expected ','") }, "\(r.diagnostics.map(\.message))")
+        let d = try #require(r.diagnostics.first { $0.ruleID == .syntax && $0.message.contains("expected ','") }, "\(r.diagnostics.map(\.message))")
         let fix = try #require(d.fix)
         let mended = applyEdits(Array(broken.utf8), fix.edits)
         #expect(String(decoding: mended, as: UTF8.self) == text)
@@ -33,13 +33,13 @@ struct TypingRecoveryTests {
 
     /// The diagnostics of `text` other than syntax errors, with ranges past `at` moved by `shift` (rule, range, message).
     static func findings(_ text: String, shiftedFrom at: Int = .max, by shift: Int = 0) -> [String] {
-        lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule != "syntax" }.map { d in
+        lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID != .syntax }.map { d in
             func m(_ o: Int) -> Int { o > at ? o + shift : o }
             return "\(d.rule) \(m(d.range.start))..<\(m(d.range.end)) \(d.message)"
         }
     }
 
-    static func syntax(_ text: String) -> [Diagnostic] { lint(bytes: Array(text.utf8)).diagnostics.filter { $0.rule == "syntax" } }
+    static func syntax(_ text: String) -> [Diagnostic] { lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .syntax } }
 
     /// The issue's example: `{ "width": "fractionalWidth(1)", "ed "height": … }`, a key typed before an existing one.
     @Test func aKeyTypedBeforeAnExistingOneIsOneStrayQuote() throws {

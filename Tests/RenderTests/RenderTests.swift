@@ -202,7 +202,7 @@ struct RenderBehaviourTests {
         { "name": "over", "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
             "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } }
         """)
-        let d = try #require(r.diagnostics.first { $0.rule == "group-overflow" }, "\(r.diagnostics)")
+        let d = try #require(r.diagnostics.first { $0.ruleID == .groupOverflow }, "\(r.diagnostics)")
         // The deepest element whose text holds the finding.
         var candidates: [(String, Int, Rect)] = []
         r.layouts[0].sections[0].group!.walk { n in
@@ -468,7 +468,7 @@ struct InvisibleControlTests {
 struct FindingPlacementTests {
     @Test func aFindingOnAnUndrawnItemOutlinesItsGroup() throws {
         let r = doc(#"{ "name": "s", "itemCount": 1, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "contentInsets": { "top": 0.2 } } ] } }"#)
-        #expect(r.diagnostics.contains { $0.rule == "fractional-inset" })
+        #expect(r.diagnostics.contains { $0.ruleID == .fractionalInset })
         let root = try parseSVG(renderSVG(r))
         let outlined = root.all("rect").filter { $0["data-kind"] == "finding" && $0["data-rule"] == "fractional-inset" }
         #expect(outlined.map { $0["data-path"] } == ["/sections/0/group"], "\(outlined.map { $0.attrs })")
@@ -481,7 +481,7 @@ struct FindingPlacementTests {
     @Test func aFindingInOneOfTwoLookAlikeDefinitionsOutlinesOnlyIt() throws {
         let group = { (extra: String) in #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)"\#(extra) } ] }"# }
         let r = lint(bytes: Array(##"{ "environments": ["iPhone 12"], "definitions": { "caf\##u{E9}": \##(group(#", "colour": 1"#)), "cafe\##u{301}": \##(group("")) }, "sections": [ { "group": { "$ref": "#/definitions/caf\##u{E9}" } }, { "group": { "$ref": "#/definitions/cafe\##u{301}" } } ] }"##.utf8))
-        #expect(r.diagnostics.filter { $0.rule == "unknown-property" }.count == 1)
+        #expect(r.diagnostics.filter { $0.ruleID == .unknownProperty }.count == 1)
         let root = try parseSVG(renderSVG(r))
         let outlined = root.all("rect").filter { $0["data-kind"] == "finding" && $0["data-rule"] == "unknown-property" }
         #expect(outlined.count == 2 && outlined.allSatisfy { $0["data-path"]?.contains("caf\u{E9}/") == true && $0["data-path"]?.unicodeScalars.contains("\u{301}") == false }, "\(outlined.map { $0.attrs })")
@@ -544,14 +544,14 @@ struct RenderLimitTests {
         // Three sections share one item with a finding: each of its 15 boxes is outlined once (was three times).
         let (few, r) = try svg(item: #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": 4 }"#,
                                count: 5, sections: 3)
-        #expect(r.diagnostics.contains { $0.rule == "estimated-content-insets" })
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
         #expect(few.all("rect").filter { $0["data-kind"] == "item" }.count == 15)
         #expect(outlines(few, "estimated-content-insets").count == 15)
         #expect(!few.all("text").contains { $0.text.contains("findings outlined on") })
         // 4 000 boxes of one item (1/2000 of 390 pt is under a pixel at @3x): every 4th outlined (Panel.maxFindingOutlines),
         // in both sections.
         let (many, m) = try svg(item: #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#, count: 2000, sections: 2)
-        #expect(m.diagnostics.contains { $0.rule == "non-positive-dimension" })
+        #expect(m.diagnostics.contains { $0.ruleID == .nonPositiveDimension })
         #expect(many.all("rect").filter { $0["data-kind"] == "item" }.count == 4000)
         let sampled = outlines(many, "non-positive-dimension")
         #expect(sampled.count == 1000)

@@ -292,7 +292,7 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
         c.open(a, overflowDoc)
         _ = c.diagnostics(a)
         c.sendRaw(Array("Content-Length: 5000000\r\n\r\n".utf8))   // announced, never sent
-        // A response too large (an id and no method) is no edit either (the session review's point 8).
+        // A response too large (an id and no method) is no edit either.
         let response = #"{"jsonrpc":"2.0","id":"layoutlint-1","result":{"junk":"\#(String(repeating: "x", count: 150_000))"}}"#
         c.sendRaw(Array("Content-Length: \(response.utf8.count)\r\n\r\n\(response)".utf8))
         // Nor is a whole body with params and neither a method nor an id (read to its end: no message a client meant).
@@ -345,7 +345,7 @@ func diagnosticCodes(_ ds: [JSONValue]?) -> [String] { (ds ?? []).compactMap { $
     }
 
     /// A client that pulls is asked to pull again after a lost edit closed a document: the empty push that clears
-    /// it goes to a collection it does not show (the session review's point 9).
+    /// it goes to a collection it does not show.
     @Test func aPullingClientIsAskedToPullAgainAfterALostEdit() {
         let c = LSPClient(environment: ["LAYOUTLINT_MAX_MESSAGE": "100000"])
         c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": {} }, "workspace": { "diagnostics": { "refreshSupport": true } } }"#))

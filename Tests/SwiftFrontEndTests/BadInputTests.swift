@@ -64,10 +64,10 @@ struct BadInputTests {
         // belong to): were it to match, every index would have a section, up to the 200 layoutlint reads. Index 0
         // falls to `default`, which gives nil: the layout is not checked, and a note says so at the layout.
         let r = lintSwift(provider.replacingOccurrences(of: "case 0:", with: "xcase 0:"))
-        #expect(r.diagnostics.allSatisfy { $0.rule != "swift-limit" }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.allSatisfy { $0.ruleID != .swiftLimit }, "\(r.diagnostics.map(\.message))")
         #expect(r.layouts.isEmpty)
         #expect(r.unread.count == 1)
-        #expect(r.diagnostics.contains { $0.rule == "swift-unresolved" && $0.message.contains("gives nil for section 0") })
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("gives nil for section 0") })
     }
 
     @Test("a helper that calls itself forever is a bounded diagnostic, not a stack overflow")
@@ -80,7 +80,7 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        let limit = r.diagnostics.filter { $0.rule == "swift-limit" }
+        let limit = r.diagnostics.filter { $0.ruleID == .swiftLimit }
         #expect(limit.count == 1, "\(r.diagnostics.map(\.message))")
         #expect(limit.first?.message.contains("deep") == true)
     }
@@ -96,7 +96,7 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        #expect(r.diagnostics.contains { $0.rule == "swift-limit" })
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit })
     }
 
     @Test("a loop without end stops at the iteration bound", arguments: [
@@ -114,7 +114,7 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        #expect(r.diagnostics.contains { $0.rule == "swift-limit" }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit }, "\(r.diagnostics.map(\.message))")
     }
 
     @Test("a loop whose condition only the running app knows (`is`) ends in a note on it, not in the iteration bound")
@@ -127,8 +127,8 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        #expect(!r.diagnostics.contains { $0.rule == "swift-limit" }, "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.rule == "swift-unresolved" && $0.message.contains("cannot tell when this loop ends") && $0.message.contains("a type check at run time") },
+        #expect(!r.diagnostics.contains { $0.ruleID == .swiftLimit }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("cannot tell when this loop ends") && $0.message.contains("a type check at run time") },
                 "\(r.diagnostics.map(\.message))")
     }
 
@@ -147,7 +147,7 @@ struct BadInputTests {
         // Read or not, the run ends with every diagnostic in the file; nested brackets are refused up front
         // (swift-syntax's lookahead takes exponential time on them).
         for d in r.diagnostics { #expect(d.range.end <= r.source.count) }
-        if open == "[" { #expect(r.diagnostics.contains { $0.rule == "swift-limit" && $0.message.contains("brackets nest") }) }
+        if open == "[" { #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") }) }
     }
 
     @Test("brackets nested past the limit are refused at once; real nesting is read")
@@ -157,7 +157,7 @@ struct BadInputTests {
         #expect(r.diagnostics.map(\.rule) == ["swift-limit"])
         // In a string or a comment they do not count.
         let quoted = lintSwift("let x = \"\(deep)\" // \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
-        #expect(!quoted.diagnostics.contains { $0.rule == "swift-limit" })
+        #expect(!quoted.diagnostics.contains { $0.ruleID == .swiftLimit })
         // After long plain code (skipped sixteen bytes at a time) and a comment full of brackets, the finding is at
         // the thirteenth bracket.
         let pad = "let padding = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 // " + String(repeating: "a [ comment ", count: 20) + "\n"
@@ -197,7 +197,7 @@ struct BadInputTests {
             }
             """.utf8)
         let r2 = lintSwiftBytes(text)
-        let d = r2.diagnostics.first { $0.rule == "estimated-content-insets" }
+        let d = r2.diagnostics.first { $0.ruleID == .estimatedContentInsets }
         #expect(d != nil, "\(r2.diagnostics.map(\.rule))")
         if let d {
             let shown = String(decoding: text[d.range.start..<d.range.end], as: UTF8.self)
@@ -212,7 +212,7 @@ struct BadInputTests {
         text += String(repeating: line, count: (10 << 20) / line.utf8.count)
         let r = lintSwift(text)
         #expect(r.diagnostics.count == 1)
-        #expect(r.diagnostics.first?.rule == "swift-limit" && r.diagnostics.first?.message.contains("4 MB") == true)
+        #expect(r.diagnostics.first?.ruleID == .swiftLimit && r.diagnostics.first?.message.contains("4 MB") == true)
         // Past the limit but never naming the API: skipped like any other such file.
         let quiet = lintSwift(String(repeating: line, count: (5 << 20) / line.utf8.count))
         #expect(quiet.diagnostics.isEmpty)
@@ -232,7 +232,7 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        let notes = r.diagnostics.filter { $0.rule == "swift-unresolved" }
+        let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved }
         #expect(notes.count == 1, "\(r.diagnostics.map(\.message))")
         #expect(notes.first?.message.contains("makeLayout") == true)
     }

@@ -75,7 +75,7 @@ struct CorpusTests {
     func matchesTwin(_ layout: CorpusLayout) throws {
         let twinPath = try #require(layout.twin)
         let twin = lint(bytes: readBytes(twinPath))
-        #expect(!twin.diagnostics.contains { $0.rule == "syntax" || $0.rule == "invalid-value" || $0.rule == "unknown-key" }, "the twin itself is broken")
+        #expect(!twin.diagnostics.contains { [.syntax, .invalidValue, .unknownProperty].contains($0.ruleID) }, "the twin itself is broken")
         let environments = twin.layouts.map(\.environment)
         var options = LintOptions()
         options.environments = environments
@@ -121,7 +121,7 @@ struct CorpusTests {
     @Test("a layout that depends on app state says so, naming what it assumed", arguments: corpusLayouts().filter { !$0.appState.isEmpty })
     func appStateIsNamed(_ layout: CorpusLayout) {
         let (_, results) = swiftResult(layout, environments: [LayoutEnvironment.default])
-        let notes = results.flatMap(\.diagnostics).filter { $0.rule == "swift-assumption" || $0.rule == "swift-unresolved" }
+        let notes = results.flatMap(\.diagnostics).filter { $0.ruleID == .swiftAssumption || $0.ruleID == .swiftUnresolved }
         #expect(!notes.isEmpty, "no diagnostic names the app state \(layout.appState)")
         for n in notes { #expect(n.severity == .information) }
     }

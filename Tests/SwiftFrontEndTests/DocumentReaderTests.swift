@@ -406,7 +406,7 @@ struct DocumentReaderTests {
                 func makeGrid()
             """)
         let r = reader(text)
-        func refused() -> Bool { r.result.diagnostics.contains { $0.rule == "swift-limit" && $0.message.contains("brackets nest") } }
+        func refused() -> Bool { r.result.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") } }
         #expect(!refused())
         /// Replaces the first `old` after `marker` with `new`, reads the text, and compares with a fresh read.
         func edit(after marker: String, _ old: String, _ new: String, refuses: Bool) {

@@ -20,7 +20,7 @@ func roundTripDocuments() -> [String] {
     }
     let examples = list("examples").filter { path in
         let bytes = (try? [UInt8](Data(contentsOf: repoRoot.appendingPathComponent(path)))) ?? []
-        return !lint(bytes: bytes).diagnostics.contains { $0.rule == "syntax" }
+        return !lint(bytes: bytes).diagnostics.contains { $0.ruleID == .syntax }
     }
     return examples + list("Tests/SwiftLayouts/Cases")
 }
@@ -146,7 +146,7 @@ let knownDifferences: [String: String] = [
         let result = try #require(trip.result)
         // A well-formed document comes back well formed (one with format errors, or an empty subitems array or a
         // count of 0, comes back with the holes its model had: a group without subitems, say).
-        if !trip.original.diagnostics.contains(where: { formatRules.contains($0.rule) || $0.rule == "non-positive-dimension" }) {
+        if !trip.original.diagnostics.contains(where: { formatRules.contains($0.rule) || $0.ruleID == .nonPositiveDimension }) {
             let malformed = result.diagnostics.filter { formatRules.contains($0.rule) }
             #expect(malformed.isEmpty, "the imported document of \(path) is not well formed: \(malformed.map { "\($0.rule): \($0.message)" })\n\(imported)")
         }

@@ -25,7 +25,7 @@ struct SwiftFixTests {
     @Test("estimated-content-insets gets a safe Swift fix; applied, the finding is gone and the widths stay")
     func insetsMoveToEdgeSpacing() throws {
         let before = SwiftFrontEnd.lint([("Cards.swift", Array(Self.source.utf8))])[0]
-        let d = try #require(before.diagnostics.first { $0.rule == "estimated-content-insets" })
+        let d = try #require(before.diagnostics.first { $0.ruleID == .estimatedContentInsets })
         let fix = try #require(d.fix)
         #expect(fix.isSafe)
         let (text, applied) = SwiftFrontEnd.applySafeFixes(before)
@@ -35,7 +35,7 @@ struct SwiftFixTests {
         // The comment with CJK and emoji above is untouched.
         #expect(fixed.contains("// カード 🃏: the insets"))
         let after = SwiftFrontEnd.lint([("Cards.swift", text)])[0]
-        #expect(!after.diagnostics.contains { $0.rule == "estimated-content-insets" }, "\(after.diagnostics.map(\.message))")
+        #expect(!after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
         // The item keeps its width and its content width (the leading and trailing insets stay).
         func items(_ r: SwiftFileResult) -> [String] {
             var out: [String] = []
@@ -52,10 +52,10 @@ struct SwiftFixTests {
         let viaHelper = Self.source.replacingOccurrences(of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)", with: "insets()")
             + "\nfunc insets() -> NSDirectionalEdgeInsets { NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4) }\n"
         let r1 = SwiftFrontEnd.lint([("A.swift", Array(viaHelper.utf8))])[0]
-        #expect(r1.diagnostics.contains { $0.rule == "estimated-content-insets" && $0.fix == nil })
+        #expect(r1.diagnostics.contains { $0.ruleID == .estimatedContentInsets && $0.fix == nil })
         let withEdge = Self.source.replacingOccurrences(of: "    let row =", with: "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row =")
         let r2 = SwiftFrontEnd.lint([("B.swift", Array(withEdge.utf8))])[0]
-        #expect(r2.diagnostics.contains { $0.rule == "estimated-content-insets" && $0.fix == nil })
+        #expect(r2.diagnostics.contains { $0.ruleID == .estimatedContentInsets && $0.fix == nil })
     }
 
     @Test("suppression comments in Swift, in both spellings, silence the rule on the next line")
@@ -63,12 +63,12 @@ struct SwiftFixTests {
         for directive in ["// layoutlint-disable-next-line estimated-content-insets", "// layoutlint:disable-next-line estimated-content-insets"] {
             let text = Self.source.replacingOccurrences(of: "    card.contentInsets =", with: "    \(directive)\n    card.contentInsets =")
             let r = SwiftFrontEnd.lint([("C.swift", Array(text.utf8))])[0]
-            #expect(!r.diagnostics.contains { $0.rule == "estimated-content-insets" }, "\(directive): \(r.diagnostics.map(\.rule))")
-            #expect(!r.diagnostics.contains { $0.rule == "unused-suppression" })
+            #expect(!r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(directive): \(r.diagnostics.map(\.rule))")
+            #expect(!r.diagnostics.contains { $0.ruleID == .unusedSuppression })
         }
         let unused = Self.source.replacingOccurrences(of: "    let row =", with: "    // layoutlint-disable-next-line group-overflow\n    let row =")
         let r = SwiftFrontEnd.lint([("D.swift", Array(unused.utf8))])[0]
-        #expect(r.diagnostics.contains { $0.rule == "unused-suppression" })
+        #expect(r.diagnostics.contains { $0.ruleID == .unusedSuppression })
     }
 
     /// `text` with a fix's edits applied.
@@ -94,14 +94,14 @@ struct SwiftFixTests {
             }
             """
         let before = SwiftFrontEnd.lint([("Carousel.swift", Array(source.utf8))])[0]
-        let d = try #require(before.diagnostics.first { $0.rule == "paging-inter-group-spacing" })
+        let d = try #require(before.diagnostics.first { $0.ruleID == .pagingInterGroupSpacing })
         let fix = try #require(d.fix)
         #expect(!fix.isSafe)
         #expect(SwiftFrontEnd.applySafeFixes(before).applied == 0)
         let fixed = Self.applying(fix, to: before.source)
         #expect(fixed.contains("section.orthogonalScrollingBehavior = .groupPaging // ページ 📄\n"), "\(fixed)")
         let after = SwiftFrontEnd.lint([("Carousel.swift", Array(fixed.utf8))])[0]
-        #expect(!after.diagnostics.contains { $0.rule == "paging-inter-group-spacing" }, "\(after.diagnostics.map(\.message))")
+        #expect(!after.diagnostics.contains { $0.ruleID == .pagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))")
     }
 
     @Test("centered paging with spacing: the spacing becomes half on each item's sides; applied, the finding is gone")
@@ -118,18 +118,18 @@ struct SwiftFixTests {
             }
             """
         let before = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
-        let d = try #require(before.diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" })
+        let d = try #require(before.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing })
         let fix = try #require(d.fix)
         #expect(!fix.isSafe)
         let fixed = Self.applying(fix, to: before.source)
         #expect(!fixed.contains("interGroupSpacing"), "\(fixed)")
         #expect(fixed.contains("heightDimension: .fractionalHeight(1)))\n    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5)\n"), "\(fixed)")
         let after = SwiftFrontEnd.lint([("Featured.swift", Array(fixed.utf8))])[0]
-        #expect(!after.diagnostics.contains { $0.rule == "centered-paging-inter-group-spacing" }, "\(after.diagnostics.map(\.message))")
+        #expect(!after.diagnostics.contains { $0.ruleID == .centeredPagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))")
         // With insets already there, they grow by 5 on each side.
         let withInsets = source.replacingOccurrences(of: "    let group =", with: "    card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)\n    let group =")
         let r = SwiftFrontEnd.lint([("Featured.swift", Array(withInsets.utf8))])[0]
-        let fix2 = try #require(r.diagnostics.first { $0.rule == "centered-paging-inter-group-spacing" }?.fix)
+        let fix2 = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
         #expect(Self.applying(fix2, to: r.source).contains("card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 9, bottom: 2, trailing: 9)"))
     }
 }

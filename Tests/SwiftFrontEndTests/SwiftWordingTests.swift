@@ -45,7 +45,7 @@ struct SwiftWordingTests {
                 return UICollectionViewCompositionalLayout(section: section)
             }
             """)
-        let found = r.diagnostics.filter { $0.rule == "estimated-orthogonal" }
+        let found = r.diagnostics.filter { $0.ruleID == .estimatedOrthogonal }
         #expect(!found.isEmpty)
         #expect(found.allSatisfy { $0.message.contains("a section that scrolls .continuous:") })
     }
@@ -63,7 +63,7 @@ struct SwiftWordingTests {
                 return UICollectionViewCompositionalLayout(section: section)
             }
             """)
-        let paging = r.diagnostics.filter { $0.rule == "paging-inter-group-spacing" }
+        let paging = r.diagnostics.filter { $0.ruleID == .pagingInterGroupSpacing }
         #expect(!paging.isEmpty)
         #expect(paging.allSatisfy { $0.message.hasSuffix("; use .groupPaging") || $0.message.contains("; use .groupPaging (") })
     }

@@ -104,7 +104,7 @@ struct UIKitTableTests {
     func unmodelledWriteIsNoted() throws {
         let result = lintSwift(Self.layout("    section.futureSpacing = 12 // 間隔 📏\n    section.futureOptions.flag = true"))
         func text(_ d: Diagnostic) -> String { String(decoding: result.source[d.range.start..<d.range.end], as: UTF8.self) }
-        let notes = result.diagnostics.filter { $0.rule == "swift-assumption" }
+        let notes = result.diagnostics.filter { $0.ruleID == .swiftAssumption }
         let direct = try #require(notes.first { $0.message.contains("NSCollectionLayoutSection.futureSpacing") },
                                   "no note for section.futureSpacing: \(notes.map(\.message))")
         #expect(direct.severity == .information)
@@ -117,7 +117,7 @@ struct UIKitTableTests {
     @Test("orthogonalScrollingProperties is read from the table: no note, nothing assumed")
     func scrollingPropertiesAreModelled() throws {
         let result = lintSwift(Self.layout("    section.orthogonalScrollingProperties.bounce = .never\n    section.orthogonalScrollingProperties.decelerationRate = .fast"))
-        #expect(!result.diagnostics.contains { $0.rule == "swift-assumption" || $0.rule == "swift-unresolved" },
+        #expect(!result.diagnostics.contains { $0.ruleID == .swiftAssumption || $0.ruleID == .swiftUnresolved },
                 "\(result.diagnostics.map(\.message))")
         #expect(result.layouts.first?.assumptions.isEmpty == true)
     }
