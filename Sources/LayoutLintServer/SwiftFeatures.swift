@@ -25,20 +25,39 @@ extension FeatureContext {
         guard let offset = offset(params), let result = doc.swiftResult else { return .result(.null) }
         // The layouts' ranges are the reader's region offsets: the cursor is compared in those.
         let at = result.virtual(offset)
-        // The innermost dimension or element under the cursor.
-        var best: (range: ByteRange, property: String?)?
-        func consider(_ r: ByteRange?, _ property: String?) {
-            guard let r, r.touches(at) else { return }
-            if best == nil || r.length < best!.range.length { best = (r, property) }
+        // The innermost dimension or element under the cursor (`range`: the value it shows, which the cursor may be
+        // on, or on the property's target: `group.interItemSpacing`).
+        var best: (touched: ByteRange, range: ByteRange, property: String?)?
+        func consider(_ r: ByteRange?, _ property: String?, target: ByteRange? = nil) {
+            guard let r else { return }
+            for t in [r, target].compactMap({ $0 }) where t.touches(at) {
+                if best == nil || t.length < best!.touched.length { best = (t, r, property) }
+            }
         }
         let nodes = swiftNodes()
         for (_, _, n) in nodes {
             guard let e = n.element else { continue }
             consider(e.width?.range, "width")
             consider(e.height?.range, "height")
-            consider(e.contentInsets?.range, "contentInsets")
-            consider(e.group?.interItemSpacing?.range, "interItemSpacing")
+            consider(e.contentInsets?.range, "contentInsets", target: e.props["contentInsets"]?.keyRange)
+            consider(e.group?.interItemSpacing?.range, "interItemSpacing", target: e.props["interItemSpacing"]?.keyRange)
         }
+        // A section's own property under the cursor (its value, or its target: `section.contentInsets`).
+        var sectionProperty: (touched: ByteRange, value: ByteRange, name: String)?
+        for l in result.layouts {
+            for rl in l.result.layouts {
+                for s in rl.sections {
+                    for name in ["contentInsets", "interGroupSpacing"] {
+                        guard let site = s.spec?.props[name] else { continue }
+                        for t in [site.valueRange, site.keyRange] where t.touches(at) {
+                            if sectionProperty == nil || t.length < sectionProperty!.touched.length { sectionProperty = (t, site.valueRange, name) }
+                        }
+                    }
+                }
+            }
+        }
+        if let p = sectionProperty, let b = best, b.touched.length <= p.touched.length { sectionProperty = nil }
+        if sectionProperty != nil { best = nil }
         var sectionRows: [String] = []
         var sectionRange: ByteRange?
         for l in result.layouts {
@@ -53,7 +72,7 @@ extension FeatureContext {
                 }
             }
         }
-        if best == nil {
+        if best == nil && sectionProperty == nil {
             // On an item's or a group's constructor (or a statement that changes it): the element itself.
             for (_, _, n) in nodes { if let e = n.element { consider(e.range, nil) } }
         }
@@ -86,6 +105,7 @@ extension FeatureContext {
                         extra = "\(n.children.count) placement\(n.children.count == 1 ? "" : "s") along \(s.axis.sizeName), \(formatPoints(s.used)) of \(formatPoints(s.available)) pt used"
                     }
                     if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
+                    if best.property == "interItemSpacing", let s = n.solve { extra += "; " + itemsAndGaps(n, s.axis) }
                     let key = "| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
                     if counts[key] == nil { order.append(key) }
                     counts[key, default: 0] += 1
@@ -94,6 +114,9 @@ extension FeatureContext {
                 sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + rows.joined(separator: "\n"))
                 range = result.real(best.range)
             }
+        } else if let p = sectionProperty, let hover = sectionPropertyHover(p.name, value: p.value, result) {
+            sections.append(hover)
+            range = result.real(p.value)
         } else if let sectionRange, !sectionRows.isEmpty {
             sections.append("**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
             range = result.real(sectionRange)
@@ -111,6 +134,55 @@ extension FeatureContext {
         var m: [(String, JSONValue)] = [("contents", contents)]
         if let range { m.append(("range", conv.range(range))) }
         return .result(.object(m))
+    }
+
+    /// What a section's `contentInsets` or `interGroupSpacing` (set by the expression at `value`) does in each
+    /// environment: the content the insets leave, or the groups the spacing separates.
+    func sectionPropertyHover(_ name: String, value: ByteRange, _ result: SwiftFileResult) -> String? {
+        var head: String?
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for l in result.layouts {
+            for rl in l.result.layouts {
+                for s in rl.sections where s.spec?.props[name]?.valueRange == value {
+                    if head == nil {
+                        let text = String(decoding: doc.text[clampedRange(result.real(value))], as: UTF8.self)
+                        head = "**section** in \(LSP.markdownCode(l.name)) · \(LSP.markdownCode(name)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
+                    }
+                    let row: String
+                    if let r = s.unresolvedReason {
+                        row = "| \(LSP.markdownText(rl.environment.name)) | not resolved: \(escapeCell(r)) | |"
+                    } else if name == "contentInsets" {
+                        let i = s.contentInsets
+                        let content = Rect(x: 0, y: 0, width: max(0, s.frame.width - i.leading - i.trailing), height: max(0, s.frame.height - i.top - i.bottom))
+                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(content.sizeDescription) | insets \(insetsText(i)) |"
+                    } else {
+                        let spacing = s.spec?.interGroupSpacing ?? 0
+                        var groups = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
+                        if let g = s.group { groups += " of \(g.frame.sizeDescription)" }
+                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(groups)) | \(formatPoints(spacing)) pt between groups |"
+                    }
+                    if counts[row] == nil { order.append(row) }
+                    counts[row, default: 0] += 1
+                }
+            }
+        }
+        guard let head, !order.isEmpty else { return nil }
+        let columns = name == "contentInsets" ? "| environment | section | content | |" : "| environment | section | groups | |"
+        return head + "\n\n" + columns + "\n|---|---|---|---|\n" + order.map { counts[$0]! > 1 ? String($0.dropLast(2)) + " (×\(counts[$0]!)) |" : $0 }.joined(separator: "\n")
+    }
+
+    /// A group's items along its axis and the gaps between them: "items 180 pt, 10 pt apart".
+    func itemsAndGaps(_ n: ResolvedNode, _ axis: Axis) -> String {
+        let sizes = n.children.map { formatPoints($0.frame.extent(axis)) }
+        var gaps: [String] = []
+        for (a, b) in zip(n.children, n.children.dropFirst()) {
+            let gap = formatPoints(b.frame.origin(axis) - a.frame.origin(axis) - a.frame.extent(axis))
+            if !gaps.contains(gap) { gaps.append(gap) }
+        }
+        var unique: [String] = []
+        for s in sizes where !unique.contains(s) { unique.append(s) }
+        return "items \(unique.joined(separator: " / ")) pt" + (gaps.isEmpty ? "" : ", \(gaps.joined(separator: " / ")) pt apart")
     }
 
     /// After each dimension expression: the size it gives (a range where placements or environments differ; ≈ where

@@ -117,3 +117,51 @@ async def test_swift_file_without_layouts_is_quiet(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=8)))
     assert hover is None
+
+
+SECTION_PROPERTIES = """import UIKit
+
+// 区切り 🧱: a section's own properties, each hovered.
+final class GridViewController: UIViewController {
+    func makeLayout() -> UICollectionViewLayout {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(100)))
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+        group.interItemSpacing = .fixed(10) // 間 ↔
+        let section = NSCollectionLayoutSection(group: group)
+        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16) // 余白 📏
+        section.interGroupSpacing = 12
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+}
+"""
+
+
+async def test_swift_hover_on_section_properties(client: LanguageClient):
+    """Hover on a section's `contentInsets`, its `interGroupSpacing` and a group's `interItemSpacing` (the value or
+    the property name) shows what they do in each environment, with the range of the value."""
+    uri = "file:///tmp/pytest-feed/GridViewController.swift"
+    open_swift(client, uri, SECTION_PROPERTIES)
+    await wait_diagnostics(client, uri)
+
+    async def hover_at(needle: str):
+        h = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=find(SECTION_PROPERTIES, needle)))
+        assert h is not None, needle
+        return h
+
+    # The insets: the section's content width in the first device (402 − 2 × 16 = 370 pt on the iPhone 16 Pro).
+    for needle in ["contentInsets = NSDirectional", "NSDirectionalEdgeInsets(top: 0, leading: 16"]:
+        h = await hover_at(needle)
+        assert "contentInsets" in h.contents.value and "370" in h.contents.value, h.contents.value
+        assert h.range.start == find(SECTION_PROPERTIES, "NSDirectionalEdgeInsets(top: 0, leading: 16")
+
+    # The spacing between groups: 12 pt between the section's groups of 370×100 pt.
+    h = await hover_at("interGroupSpacing = 12")
+    assert "interGroupSpacing" in h.contents.value and "12 pt between groups" in h.contents.value, h.contents.value
+    assert "370×100" in h.contents.value, h.contents.value
+
+    # The spacing between items: two half-width items with 10 pt between them (the first device: (370 − 10) / 2 = 180).
+    for needle in [".fixed(10)", "interItemSpacing = .fixed"]:
+        h = await hover_at(needle)
+        assert "interItemSpacing" in h.contents.value and "items 180 pt, 10 pt apart" in h.contents.value, h.contents.value
+        assert h.range.start == find(SECTION_PROPERTIES, ".fixed(10)")
