@@ -3,6 +3,8 @@
 
 import Foundation
 import LayoutLintCore
+import SwiftParser
+import SwiftSyntax
 
 extension SwiftFrontEnd {
     /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `virtual` turns the
@@ -12,7 +14,12 @@ extension SwiftFrontEnd {
         let sectionAt = SectionsByRange(sections, virtual)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
             switch diagnostics[i].ruleID {
-            case .estimatedContentInsets: diagnostics[i].fix = insetsToEdgeSpacing(diagnostics[i], file.bytes)
+            case .estimatedContentInsets:
+                switch insetsToEdgeSpacing(diagnostics[i], file.bytes) {
+                case .fix(let f): diagnostics[i].fix = f
+                case .withheld(let why): diagnostics[i].message += "; no automatic fix: \(why)"
+                case .none: break
+                }
             case .pagingInterGroupSpacing: diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
             case .centeredPagingInterGroupSpacing: diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
             default: break
@@ -82,10 +89,12 @@ extension SwiftFrontEnd {
             if let site = item.props["contentInsets"] {
                 let r = real(site.valueRange)
                 guard seen.insert(r.start).inserted else { continue }
-                guard var values = literalInsets(r, b) else { return nil }
-                values[a, default: 0] += half
-                values[z, default: 0] += half
-                edits.append(TextEdit(range: r, newText: insetsCall(values)))
+                // Each of the two edges' numbers changed where it is written (the call's layout and comments kept).
+                guard let call = insetsLiteral(r, b), call.callee != "IBPNSDirectionalEdgeInsets" else { return nil }
+                for e in [a, z] {
+                    guard let arg = call.values[e], let x = Double(arg.text) else { return nil }
+                    edits.append(TextEdit(range: arg.range, newText: formatPoints(x + half)))
+                }
             } else {
                 // `let card = NSCollectionLayoutItem(…)`: its insets on a new line after the statement.
                 let r = real(item.range)
@@ -95,8 +104,9 @@ extension SwiftFrontEnd {
                 var end = r.end
                 while end < b.count, b[end] != 0x0A { end += 1 }
                 let indent = String(decoding: b[lineStartOf(r.start, b)...].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
-                edits.append(TextEdit(range: ByteRange(end, end),
-                                      newText: "\n\(indent)\(words[1]).contentInsets = \(insetsCall([a: half, z: half]))"))
+                let (at, newline) = lineBreak(before: end, b)
+                edits.append(TextEdit(range: ByteRange(at, at),
+                                      newText: "\(newline)\(indent)\(words[1]).contentInsets = \(insetsCall([a: half, z: half]))"))
             }
         }
         guard edits.count > 1 else { return nil }
@@ -132,27 +142,36 @@ extension SwiftFrontEnd {
     }
 
     /// `NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)` (or `.init(…)`,
-    /// `IBPNSDirectionalEdgeInsets(…)`) at `r`: its callee as written and each argument's literal text, when the
-    /// arguments are exactly top, leading, bottom and trailing, each a number literal.
-    static func insetsLiteral(_ r: ByteRange, _ b: [UInt8]) -> (callee: String, values: [String: String])? {
-        guard r.start >= 0, r.end <= b.count else { return nil }
-        let expr = String(decoding: b[r.start..<r.end], as: UTF8.self)
-        guard let open = expr.firstIndex(of: "("), expr.hasSuffix(")") else { return nil }
-        let callee = expr[..<open].trimmingCharacters(in: .whitespaces)
+    /// `IBPNSDirectionalEdgeInsets(…)`) at `r`: its callee as written and each argument's number literal, its text
+    /// and its range in `b`, when the arguments are exactly top, leading, bottom and trailing. Read with
+    /// swift-syntax, so that arguments on lines of their own and comments between them are the user's to keep.
+    static func insetsLiteral(_ r: ByteRange, _ b: [UInt8]) -> (callee: String, values: [String: (text: String, range: ByteRange)])? {
+        guard r.start >= 0, r.end <= b.count, r.length > 0 else { return nil }
+        let tree = b[r.start..<r.end].withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard tree.statements.count == 1, let item = tree.statements.first, case .expr(let e) = item.item,
+              let call = e.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+              call.endPositionBeforeTrailingTrivia.utf8Offset == tree.endPositionBeforeTrailingTrivia.utf8Offset else { return nil }
+        let callee = call.calledExpression.trimmedDescription
         guard callee == "NSDirectionalEdgeInsets" || callee == ".init" || callee == "IBPNSDirectionalEdgeInsets" else { return nil }
-        var values: [String: String] = [:]
-        for part in expr[expr.index(after: open)..<expr.index(before: expr.endIndex)].split(separator: ",") {
-            let kv = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            guard kv.count == 2, Double(kv[1]) != nil else { return nil }
-            values[kv[0]] = kv[1]
+        var values: [String: (text: String, range: ByteRange)] = [:]
+        for arg in call.arguments {
+            guard let label = arg.label?.text else { return nil }
+            let v = arg.expression
+            let isNumber = v.is(IntegerLiteralExprSyntax.self) || v.is(FloatLiteralExprSyntax.self)
+                || (v.as(PrefixOperatorExprSyntax.self).map { $0.operator.text == "-" && ($0.expression.is(IntegerLiteralExprSyntax.self) || $0.expression.is(FloatLiteralExprSyntax.self)) } ?? false)
+            guard isNumber, values[label] == nil else { return nil }
+            values[label] = (v.trimmedDescription, ByteRange(r.start + v.positionAfterSkippingLeadingTrivia.utf8Offset,
+                                                           r.start + v.endPositionBeforeTrailingTrivia.utf8Offset))
         }
         return Set(values.keys) == ["top", "leading", "bottom", "trailing"] ? (callee, values) : nil
     }
 
-    /// The same as numbers, for a fix that writes `NSDirectionalEdgeInsets(…)` back (not the IBP spelling).
-    static func literalInsets(_ r: ByteRange, _ b: [UInt8]) -> [String: Double]? {
-        guard let (callee, values) = insetsLiteral(r, b), callee != "IBPNSDirectionalEdgeInsets" else { return nil }
-        return values.compactMapValues(Double.init)
+    /// Where a line of its own goes after the line that ends at `end` (its newline, or the end of the text), and
+    /// the line break to write: the file's own (`\r\n` where the line ends in one).
+    static func lineBreak(before end: Int, _ b: [UInt8]) -> (at: Int, newline: String) {
+        if end > 0, end <= b.count, b[end - 1] == 0x0D { return (end - 1, "\r\n") }
+        if end == b.count, let lf = b.firstIndex(of: 0x0A), lf > 0, b[lf - 1] == 0x0D { return (end, "\r\n") }
+        return (end, "\n")
     }
 
     static func insetsCall(_ v: [String: Double]) -> String {
@@ -160,17 +179,26 @@ extension SwiftFrontEnd {
         return "NSDirectionalEdgeInsets(top: \(n("top")), leading: \(n("leading")), bottom: \(n("bottom")), trailing: \(n("trailing")))"
     }
 
+    /// A fix, or why a finding that usually has one has none here.
+    enum FixOutcome {
+        case fix(Fix)
+        case withheld(String)
+    }
+
     /// `item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 4, bottom: 8, trailing: 4)` on an item whose
-    /// height is estimated: the top and bottom leave the insets and become `item.edgeSpacing`, on a line of its own
-    /// below, with the statement's indentation. Only where the statement is that plain assignment of literal
-    /// numbers, on an item (a section's root group takes its spacing from the section instead), and the receiver
-    /// has no edgeSpacing of its own yet.
-    static func insetsToEdgeSpacing(_ d: Diagnostic, _ b: [UInt8]) -> Fix? {
+    /// height is estimated: the top and bottom numbers become 0 where they are written (the call's line breaks and
+    /// comments kept) and move to `item.edgeSpacing`, on a line of its own below the statement, with its
+    /// indentation and the file's line break. Only where the statement is that plain assignment of number literals,
+    /// on an item (a section's root group takes its spacing from the section instead), and the receiver has no
+    /// edgeSpacing of its own yet; else the reason, said in the finding.
+    static func insetsToEdgeSpacing(_ d: Diagnostic, _ b: [UInt8]) -> FixOutcome? {
         guard d.message.contains("of this item") else { return nil }
         let vertical = d.message.contains("estimated height"), horizontal = d.message.contains("estimated width")
         guard vertical || horizontal, !(vertical && horizontal) else { return nil }
         let r = d.range
-        guard let (callee, values) = insetsLiteral(r, b) else { return nil }
+        guard let values = insetsLiteral(r, b)?.values else {
+            return .withheld("the insets are not NSDirectionalEdgeInsets(top:leading:bottom:trailing:) of four numbers")
+        }
         // The statement: `RECEIVER.contentInsets = ` right before the expression, on its line.
         var lineStart = r.start
         while lineStart > 0, b[lineStart - 1] != 0x0A { lineStart -= 1 }
@@ -178,21 +206,21 @@ extension SwiftFrontEnd {
         let indent = String(head.prefix { $0 == " " || $0 == "\t" })
         let lhs = head.trimmingCharacters(in: .whitespaces)
         guard lhs.hasSuffix("="), case let target = lhs.dropLast().trimmingCharacters(in: .whitespaces),
-              target.hasSuffix(".contentInsets") else { return nil }
+              target.hasSuffix(".contentInsets") else { return .withheld("the insets are not set by a statement `item.contentInsets = …` of their own") }
         let receiver = String(target.dropLast(".contentInsets".count))
-        guard !receiver.isEmpty, receiver.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
-        if String(decoding: b, as: UTF8.self).contains(receiver + ".edgeSpacing") { return nil }
+        guard !receiver.isEmpty, receiver.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return .withheld("the insets are not set by a statement `item.contentInsets = …` of their own")
+        }
+        if String(decoding: b, as: UTF8.self).contains(receiver + ".edgeSpacing") { return .withheld("\(receiver) already sets its edgeSpacing") }
         var lineEnd = r.end
         while lineEnd < b.count, b[lineEnd] != 0x0A { lineEnd += 1 }
         let (a, z) = vertical ? ("top", "bottom") : ("leading", "trailing")
-        var kept = values
-        kept[a] = "0"
-        kept[z] = "0"
-        let newInsets = "\(callee)(top: \(kept["top"]!), leading: \(kept["leading"]!), bottom: \(kept["bottom"]!), trailing: \(kept["trailing"]!))"
-        func spacing(_ e: String) -> String { e == a || e == z ? ".fixed(\(values[e]!))" : "nil" }
-        let edge = "\n\(indent)\(receiver).edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: \(spacing("leading")), top: \(spacing("top")), trailing: \(spacing("trailing")), bottom: \(spacing("bottom")))"
-        return Fix(title: "Move the \(vertical ? "top and bottom" : "leading and trailing") insets to \(receiver).edgeSpacing",
-                   edits: [TextEdit(range: r, newText: newInsets), TextEdit(range: ByteRange(lineEnd, lineEnd), newText: edge)])
+        func spacing(_ e: String) -> String { e == a || e == z ? ".fixed(\(values[e]!.text))" : "nil" }
+        let (at, newline) = lineBreak(before: lineEnd, b)
+        let edge = "\(newline)\(indent)\(receiver).edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: \(spacing("leading")), top: \(spacing("top")), trailing: \(spacing("trailing")), bottom: \(spacing("bottom")))"
+        return .fix(Fix(title: "Move the \(vertical ? "top and bottom" : "leading and trailing") insets to \(receiver).edgeSpacing",
+                        edits: [TextEdit(range: values[a]!.range, newText: "0"), TextEdit(range: values[z]!.range, newText: "0"),
+                                TextEdit(range: ByteRange(at, at), newText: edge)]))
     }
 }
 

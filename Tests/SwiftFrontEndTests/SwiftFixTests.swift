@@ -132,4 +132,70 @@ struct SwiftFixTests {
         let fix2 = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
         #expect(Self.applying(fix2, to: r.source).contains("card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 9, bottom: 2, trailing: 9)"))
     }
+
+    /// The card's insets written one argument a line, with a comment among them.
+    static let multiline = Self.source.replacingOccurrences(of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)", with: """
+        NSDirectionalEdgeInsets(
+                top: 6,
+                leading: 4, // the gutter 🧱
+                bottom: 6,
+                trailing: 4
+            )
+        """)
+
+    @Test("the fix changes only the two numbers: arguments on their own lines and comments among them are kept")
+    func fixKeepsTheCallAsWritten() throws {
+        let before = SwiftFrontEnd.lint([("Cards.swift", Array(Self.multiline.utf8))])[0]
+        let (text, applied) = SwiftFrontEnd.applySafeFixes(before)
+        #expect(applied == 1, "\(before.diagnostics.map(\.message))")
+        let fixed = String(decoding: text, as: UTF8.self)
+        let expected = Self.multiline.replacingOccurrences(of: "top: 6,", with: "top: 0,").replacingOccurrences(of: "bottom: 6,", with: "bottom: 0,")
+            .replacingOccurrences(of: "        trailing: 4\n    )\n", with: "        trailing: 4\n    )\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))\n")
+        #expect(fixed == expected, "\(fixed)")
+        #expect(!SwiftFrontEnd.lint([("Cards.swift", text)])[0].diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+    }
+
+    @Test("in a file of CRLF lines, the line the fix adds ends in CRLF too")
+    func fixKeepsLineEndings() throws {
+        let crlf = Self.multiline.replacingOccurrences(of: "\n", with: "\r\n")
+        let before = SwiftFrontEnd.lint([("Cards.swift", Array(crlf.utf8))])[0]
+        let (text, applied) = SwiftFrontEnd.applySafeFixes(before)
+        #expect(applied == 1)
+        let lf = text.enumerated().filter { $0.element == 0x0A }.map(\.offset)
+        #expect(lf.allSatisfy { $0 > 0 && text[$0 - 1] == 0x0D }, "a line ends in a bare LF")
+        #expect(String(decoding: text, as: UTF8.self).contains("    )\r\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing("))
+    }
+
+    @Test("a fix withheld says why in the finding")
+    func withheldFixSaysWhy() throws {
+        let named = Self.source.replacingOccurrences(of: "top: 6, leading: 4, bottom: 6, trailing: 4", with: "top: pad, leading: 4, bottom: pad, trailing: 4")
+            .replacingOccurrences(of: "func cardsLayout()", with: "let pad: CGFloat = 6\nfunc cardsLayout()")
+        let r1 = SwiftFrontEnd.lint([("A.swift", Array(named.utf8))])[0]
+        let d1 = try #require(r1.diagnostics.first { $0.ruleID == .estimatedContentInsets })
+        #expect(d1.fix == nil && d1.message.hasSuffix("; no automatic fix: the insets are not NSDirectionalEdgeInsets(top:leading:bottom:trailing:) of four numbers"), "\(d1.message)")
+        let withEdge = Self.source.replacingOccurrences(of: "    let row =", with: "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row =")
+        let d2 = try #require(SwiftFrontEnd.lint([("B.swift", Array(withEdge.utf8))])[0].diagnostics.first { $0.ruleID == .estimatedContentInsets })
+        #expect(d2.fix == nil && d2.message.hasSuffix("; no automatic fix: card already sets its edgeSpacing"), "\(d2.message)")
+    }
+
+    @Test("the centered-paging fix changes the item's two numbers where they are written")
+    func centeredPagingKeepsTheCall() throws {
+        let source = """
+            import UIKit
+            func featured() -> UICollectionViewLayout {
+                let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                card.contentInsets = .init(top: 2, // 上
+                                           leading: 4, bottom: 2, trailing: 4)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .absolute(220)), subitems: [card])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPagingCentered
+                section.interGroupSpacing = 10
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """
+        let r = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
+        let fix = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
+        let fixed = Self.applying(fix, to: r.source)
+        #expect(fixed.contains("card.contentInsets = .init(top: 2, // 上\n                               leading: 9, bottom: 2, trailing: 9)\n"), "\(fixed)")
+    }
 }
