@@ -1,4 +1,5 @@
--- Headless Neovim check: layoutlint as a second server on a Swift file (the plugin's `patterns` with '*.swift').
+-- Headless Neovim check: layoutlint as a second server on a Swift file, with the plugin's default patterns: a buffer
+-- opened before setup{} gets the server, and gets it again after :LayoutlintRestart.
 -- Run by Tests/editors/run-neovim.sh with LL_REPO, LL_BIN and LL_SWIFT (a copy of examples/FeedViewController.swift).
 local function out(s) io.stdout:write(s .. '\n') end
 local function finish(code)
@@ -16,13 +17,13 @@ local repo, bin, file = vim.env.LL_REPO, vim.env.LL_BIN, vim.env.LL_SWIFT
 vim.opt.runtimepath:prepend(repo .. '/editors/neovim')
 vim.cmd('filetype on')
 local layoutlint = require('layoutlint')
-layoutlint.setup({ cmd = { bin, 'serve' }, patterns = { '*.layout.json', '*.layout.jsonc', '*.swift' } })
-
+-- The Swift file is open before setup{} runs (a session restored, `nvim Feed.swift` with the setup in a later file).
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 local bufnr = vim.api.nvim_get_current_buf()
+layoutlint.setup({ cmd = { bin, 'serve' } })
 vim.wait(15000, function() return layoutlint.client(bufnr) ~= nil end, 50)
 local client = layoutlint.client(bufnr)
-if not client then fail(2, 'no layoutlint client attached to the Swift buffer (filetype ' .. vim.bo[bufnr].filetype .. ')') end
+if not client then fail(2, 'no layoutlint client attached to the Swift buffer opened before setup{} (filetype ' .. vim.bo[bufnr].filetype .. ')') end
 if not vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50) then
   fail(4, 'no diagnostics for the Swift file within 20 s')
 end
@@ -44,4 +45,16 @@ local value = resp.result.contents.value or ''
 -- (In the first device a Swift file is checked in, the iPhone 16 Pro: half of 402 pt less the 10 pt spacing.)
 if not value:find('≈191×120', 1, true) then fail(6, 'hover lacks the estimated size ≈191×120: ' .. value) end
 out('SWIFT OK: diagnostics and hover')
+
+-- :LayoutlintRestart stops the server and attaches a new one to the open Swift buffer.
+local old = client.id
+vim.cmd('LayoutlintRestart')
+if not vim.wait(15000, function() local c = layoutlint.client(bufnr); return c ~= nil and c.id ~= old end, 50) then
+  fail(7, 'no layoutlint client attached to the Swift buffer after :LayoutlintRestart')
+end
+vim.diagnostic.reset(nil, bufnr)
+if not vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50) then
+  fail(7, 'no diagnostics for the Swift file within 20 s of :LayoutlintRestart')
+end
+out('RESTART OK: a new client attached, diagnostics again')
 finish(0)

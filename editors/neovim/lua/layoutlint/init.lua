@@ -1,5 +1,6 @@
--- layoutlint for Neovim >= 0.7: starts `layoutlint serve` (the language server) for *.layout.json and
--- *.layout.jsonc buffers, one client per project root. Usage (init.lua):
+-- layoutlint for Neovim >= 0.7: starts `layoutlint serve` (the language server) for *.layout.json,
+-- *.layout.jsonc and *.swift buffers, one client per project root (on Swift files a second server beside
+-- sourcekit-lsp). Usage (init.lua):
 --
 --   require('layoutlint').setup{}                        -- defaults below
 --   require('layoutlint').setup{ cmd = { '/path/to/layoutlint', 'serve' }, on_attach = my_on_attach }
@@ -10,8 +11,9 @@ local M = {}
 M.defaults = {
   -- The server command. `layoutlint` must be on PATH, or give the full path.
   cmd = { 'layoutlint', 'serve' },
-  -- Buffers whose file name matches one of these (autocmd patterns) get the server.
-  patterns = { '*.layout.json', '*.layout.jsonc' },
+  -- Buffers whose file name matches one of these (autocmd patterns) get the server: whether they are open before
+  -- setup{} runs, opened after, or open when :LayoutlintRestart runs. Leave out '*.swift' for layout documents only.
+  patterns = { '*.layout.json', '*.layout.jsonc', '*.swift' },
   -- The filetype set on those buffers ('jsonc': comments and trailing commas are allowed). nil leaves it alone.
   filetype = 'jsonc',
   -- The project root is the nearest folder upwards holding one of these; else the file's folder.
@@ -32,9 +34,27 @@ local function notify(msg, level)
   vim.notify('layoutlint: ' .. msg, level or vim.log.levels.INFO)
 end
 
-local function matches(name)
+-- A layout document (its filetype is set to `filetype`).
+local function is_layout_document(name)
   return name:match('%.layout%.jsonc?$') ~= nil
 end
+
+-- Whether a buffer's file name matches `patterns`, as the BufReadPost autocmd matches them (a pattern without a
+-- slash matches the file's name in any folder).
+local function matches(name)
+  if name == '' then
+    return false
+  end
+  local tail = vim.fn.fnamemodify(name, ':t')
+  for _, pattern in ipairs(M.config.patterns) do
+    local subject = pattern:find('/', 1, true) and name or tail
+    if vim.fn.match(subject, vim.fn.glob2regpat(pattern)) >= 0 then
+      return true
+    end
+  end
+  return false
+end
+M._matches = matches
 
 --- The project root of a file: the nearest folder upwards with a root marker, else the file's folder.
 function M.root_dir(fname)
@@ -184,7 +204,7 @@ function M.setup(opts)
       pattern = { 'json', 'javascript' },
       nested = true,
       callback = function(args)
-        if matches(vim.api.nvim_buf_get_name(args.buf)) and vim.bo[args.buf].filetype ~= ft then
+        if is_layout_document(vim.api.nvim_buf_get_name(args.buf)) and vim.bo[args.buf].filetype ~= ft then
           vim.bo[args.buf].filetype = ft
         end
       end,
