@@ -15,6 +15,11 @@ extension Evaluator {
         for a in c.arguments {
             args.append(Arg(label: a.label?.text, value: try eval(a.expression, scope, file, expected: argumentExpectation(a.label?.text)), range: r(a.expression, file)))
         }
+        // A call whose arguments are still being typed (`.fixed(`, `NSCollectionLayoutEdgeSpacing(leading: `) is
+        // itself: the statement that uses it is read as if it were not there yet.
+        if let typing = args.first(where: { if case .unknown(let u) = $0.value { u.reason == typingReason } else { false } }) {
+            return typing.value
+        }
         if let t = c.trailingClosure {
             args.append(Arg(label: nil, value: .closure(Closure(body: .closure(t, file: file), scope: scope, selfType: selfType)), range: r(t, file)))
         }

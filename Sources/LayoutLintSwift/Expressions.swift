@@ -9,6 +9,29 @@ import SwiftSyntax
 /// Why a value is unknown when its expression is missing (code still being typed in the editor).
 let typingReason = "code still being typed"
 
+/// Whether an assignment's value is still being typed: syntax the parser had to patch (a missing `)`, name or
+/// value: `.fixed(`, `NSCollectionLayoutEdgeSpacing(leading: `), or a `.` followed by white space (`= .` at the end
+/// of a line, which swift-syntax reads with the next line's first name; Swift rejects the space). A closure's
+/// statements are read one by one, so what is inside one does not count.
+func isBeingTyped(_ e: ExprSyntax) -> Bool {
+    final class Finder: SyntaxVisitor {
+        var found = false
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            if token.presence == .missing { found = true }
+            if token.tokenKind == .period, !token.trailingTrivia.isEmpty
+                || (token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains { $0.isNewline || $0.isSpaceOrTab } ?? false) {
+                found = true
+            }
+            return .skipChildren
+        }
+    }
+    let f = Finder(viewMode: .all)
+    f.walk(e)
+    return f.found
+}
+
 extension Evaluator {
     func eval(_ e: ExprSyntax, _ scope: Scope, _ file: Int, expected: Expect? = nil) throws -> Value {
         exprDepth += 1
@@ -165,6 +188,8 @@ extension Evaluator {
     func infix(_ i: InfixOperatorExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let range = r(i, file)
         if i.operator.is(AssignmentExprSyntax.self) {
+            // Half-typed (`section.interGroupSpacing = .`, `= .fixed(`): the layout reads as it was before the line.
+            if isBeingTyped(i.rightOperand) { return .void }
             let rhs = try eval(i.rightOperand, scope, file, expected: try expectedForTarget(i.leftOperand, scope, file))
             try assign(i.leftOperand, rhs, rhsRange: r(i.rightOperand, file), statement: range, scope, file)
             return .void

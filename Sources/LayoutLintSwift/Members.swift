@@ -25,6 +25,10 @@ extension Evaluator {
     func memberAccess(_ m: MemberAccessExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let name = m.declName.baseName.text
         let range = r(m, file)
+        // `= .` and `section.` mid-edit: no member name yet.
+        if m.declName.baseName.presence == .missing || name.isEmpty {
+            return .unknown(Unknown(what: "the expression being typed", range: range, reason: typingReason))
+        }
         guard let base = m.base else {
             // An implicit member: `.zero` where insets are expected is zero insets; the rest is read by its user.
             if name == "zero" {

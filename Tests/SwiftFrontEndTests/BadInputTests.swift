@@ -38,6 +38,28 @@ struct BadInputTests {
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
     }
 
+    @Test("a value half typed mid-edit keeps the layout and its other findings", arguments: [
+        "section.orthogonalScrollingBehavior = .", "item.contentInsets = .", "group.interItemSpacing = .fixed(",
+        "item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: ", "section.contentInsets = .init(top: 1, leading: ",
+    ])
+    func halfTypedValueKeepsFindings(_ typing: String) {
+        let source = """
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(120)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12) // 余白 📏
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(120)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                \(typing)
+                section.interGroupSpacing = 8
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.layouts.count == 1 && r.unread.isEmpty, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("a statement typed where the first case belongs (`xcase 0:`) is no case: it matches no section index")
     func strayStatementBeforeCase() {
         let provider = """
