@@ -92,11 +92,9 @@ extension FeatureContext {
             if let first = hits.first?.node.element {
                 var head = "**\(first.kindName)** in \(LSP.markdownCode(hits[0].layout.name))"
                 if let p = best.property {
-                    let text = String(decoding: doc.text[clampedRange(result.real(best.range))], as: UTF8.self)
-                    head += " · \(LSP.markdownCode(p)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
+                    head += propertyText(p, result.real(best.range))
                 }
-                var order: [String] = []
-                var counts: [String: Int] = [:]
+                var keys: [String] = []
                 for (_, env, n) in hits {
                     var frame = n.frame.sizeDescription
                     if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
@@ -106,12 +104,9 @@ extension FeatureContext {
                     }
                     if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
                     if best.property == "interItemSpacing", let s = n.solve { extra += "; " + itemsAndGaps(n, s.axis) }
-                    let key = "| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
-                    if counts[key] == nil { order.append(key) }
-                    counts[key, default: 0] += 1
+                    keys.append("| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))")
                 }
-                let rows = order.map { $0 + (counts[$0]! > 1 ? " (×\(counts[$0]!))" : "") + " |" }
-                sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + rows.joined(separator: "\n"))
+                sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + countedRows(keys).joined(separator: "\n"))
                 range = result.real(best.range)
             }
         } else if let p = sectionProperty, let hover = sectionPropertyHover(p.name, value: p.value, result) {
@@ -140,36 +135,49 @@ extension FeatureContext {
     /// environment: the content the insets leave, or the groups the spacing separates.
     func sectionPropertyHover(_ name: String, value: ByteRange, _ result: SwiftFileResult) -> String? {
         var head: String?
-        var order: [String] = []
-        var counts: [String: Int] = [:]
+        var keys: [String] = []
         for l in result.layouts {
             for rl in l.result.layouts {
                 for s in rl.sections where s.spec?.props[name]?.valueRange == value {
-                    if head == nil {
-                        let text = String(decoding: doc.text[clampedRange(result.real(value))], as: UTF8.self)
-                        head = "**section** in \(LSP.markdownCode(l.name)) · \(LSP.markdownCode(name)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
-                    }
+                    if head == nil { head = "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.real(value)) }
                     let row: String
                     if let r = s.unresolvedReason {
-                        row = "| \(LSP.markdownText(rl.environment.name)) | not resolved: \(escapeCell(r)) | |"
+                        row = "| \(LSP.markdownText(rl.environment.name)) | not resolved: \(escapeCell(r)) | | "
                     } else if name == "contentInsets" {
                         let i = s.contentInsets
                         let content = Rect(x: 0, y: 0, width: max(0, s.frame.width - i.leading - i.trailing), height: max(0, s.frame.height - i.top - i.bottom))
-                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(content.sizeDescription) | insets \(insetsText(i)) |"
+                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(content.sizeDescription) | insets \(insetsText(i))"
                     } else {
                         let spacing = s.spec?.interGroupSpacing ?? 0
                         var groups = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                         if let g = s.group { groups += " of \(g.frame.sizeDescription)" }
-                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(groups)) | \(formatPoints(spacing)) pt between groups |"
+                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(groups)) | \(formatPoints(spacing)) pt between groups"
                     }
-                    if counts[row] == nil { order.append(row) }
-                    counts[row, default: 0] += 1
+                    keys.append(row)
                 }
             }
         }
-        guard let head, !order.isEmpty else { return nil }
+        guard let head, !keys.isEmpty else { return nil }
         let columns = name == "contentInsets" ? "| environment | section | content | |" : "| environment | section | groups | |"
-        return head + "\n\n" + columns + "\n|---|---|---|---|\n" + order.map { counts[$0]! > 1 ? String($0.dropLast(2)) + " (×\(counts[$0]!)) |" : $0 }.joined(separator: "\n")
+        return head + "\n\n" + columns + "\n|---|---|---|---|\n" + countedRows(keys).joined(separator: "\n")
+    }
+
+    /// " · `property`: `its text`" for a hover's head line (the text cut at 80 characters).
+    func propertyText(_ property: String, _ range: ByteRange) -> String {
+        let text = String(decoding: doc.text[clampedRange(range)], as: UTF8.self)
+        return " · \(LSP.markdownCode(property)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
+    }
+
+    /// Table rows, each written once in first-seen order with how often it came (`(×3)`); a row is given without
+    /// its closing `|`.
+    func countedRows(_ rows: [String]) -> [String] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for r in rows {
+            if counts[r] == nil { order.append(r) }
+            counts[r, default: 0] += 1
+        }
+        return order.map { $0 + (counts[$0]! > 1 ? " (×\(counts[$0]!))" : "") + " |" }
     }
 
     /// A group's items along its axis and the gaps between them: "items 180 pt, 10 pt apart".

@@ -243,7 +243,7 @@ extension Evaluator {
             if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
         case .object(let o):
             // A method an extension of the API's class adds (`extension NSCollectionLayoutSection { func withHeader() }`).
-            for t in apiTypeNames(o.kind) where module.functions[name]?.contains(where: { $0.owner.map(canonicalTypeName) == t }) == true {
+            for t in UIKitAPI.classes(o.kind) where module.functions[name]?.contains(where: { $0.owner.map(canonicalTypeName) == t }) == true {
                 pendingSelf = v
                 defer { pendingSelf = nil }
                 if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }

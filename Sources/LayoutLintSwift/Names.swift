@@ -39,8 +39,6 @@ extension Evaluator {
         return nil
     }
 
-    /// The API type whose extensions hold an object's methods (`extension NSCollectionLayoutSection { … }`).
-    func apiTypeNames(_ kind: Obj.Kind) -> [String] { UIKitAPI.classes(kind) }
 
     /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
     func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {

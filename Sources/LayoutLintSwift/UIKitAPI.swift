@@ -131,9 +131,6 @@ enum UIKitAPI {
         let types = Set(properties.lazy.filter { $0.name == name }.map(\.type))
         return types.count == 1 ? types.first : nil
     }
-
-    /// Whether an object of `kind` is one of the API's own (its properties come from this table).
-    static func isAPIObject(_ kind: Obj.Kind) -> Bool { !classes(kind).isEmpty }
 }
 
 /// The reason an unknown gives for a property of the API that the table does not declare.

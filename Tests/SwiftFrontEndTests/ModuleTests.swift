@@ -260,13 +260,12 @@ struct QualifiedCallTests {
 /// conforms to, else a global; never a same-named member of an unrelated type that happens to come first.
 @Suite("Swift front end: name lookup through the type's own chain")
 struct OwnerLookupTests {
-    /// The first section's interGroupSpacing of the layout `makeLayout` builds, with `decls` before the class.
-    static func spacing(_ decls: String, classHeader: String, body: String = "", spacing: String) throws -> Double? {
-        let r = SwiftFrontEnd.lint([("Layout.swift", Array("""
+    /// The lint of a class whose `makeLayout` sets interGroupSpacing to `spacing`, with `decls` before the class.
+    static func lint(_ decls: String, classHeader: String, spacing: String) -> SwiftFileResult {
+        SwiftFrontEnd.lint([("Layout.swift", Array("""
             import UIKit
             \(decls)
             \(classHeader) {
-                \(body)
                 func makeLayout() -> UICollectionViewLayout {
                     let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
                     let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
@@ -276,7 +275,12 @@ struct OwnerLookupTests {
                 }
             }
             """.utf8))])[0]
-        return r.layouts.first { $0.name == "makeLayout" }?.documents.first?.sections.first?.base.interGroupSpacing
+    }
+
+    /// The first section's interGroupSpacing of that layout.
+    static func spacing(_ decls: String, classHeader: String, spacing: String) throws -> Double? {
+        lint(decls, classHeader: classHeader, spacing: spacing).layouts.first { $0.name == "makeLayout" }?
+            .documents.first?.sections.first?.base.interGroupSpacing
     }
 
     static let unrelated = "final class Unrelated { let gap: CGFloat = 99 }"
@@ -304,20 +308,9 @@ struct OwnerLookupTests {
 
     @Test("an unrelated class's property is not read: the value is unknown and said so")
     func unrelatedIsNotRead() throws {
-        let r = SwiftFrontEnd.lint([("Layout.swift", Array("""
-            import UIKit
-            \(Self.unrelated)
-            enum Theme { static let inset: CGFloat = 1 }   // `gap` is in an extension in a file not in the run
-            final class FeedViewController: UIViewController {
-                func makeLayout() -> UICollectionViewLayout {
-                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
-                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
-                    let section = NSCollectionLayoutSection(group: group)
-                    section.interGroupSpacing = Theme.gap
-                    return UICollectionViewCompositionalLayout(section: section)
-                }
-            }
-            """.utf8))])[0]
+        // `gap` is in an extension of Theme in a file not in the run.
+        let r = Self.lint(Self.unrelated + "\nenum Theme { static let inset: CGFloat = 1 }",
+                          classHeader: "final class FeedViewController: UIViewController", spacing: "Theme.gap")
         let read = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
         #expect(read != 99, "Theme.gap was read as Unrelated.gap")
         #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("Theme.gap") },

@@ -104,9 +104,8 @@ struct SwiftFixTests {
         #expect(!after.diagnostics.contains { $0.ruleID == .pagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))")
     }
 
-    @Test("centered paging with spacing: the spacing becomes half on each item's sides; applied, the finding is gone")
-    func centeredPagingSpacingToInsets() throws {
-        let source = """
+    /// A carousel paging centred by the group, with 10 pt between its groups.
+    static let featured = """
             import UIKit
             func featured() -> UICollectionViewLayout {
                 let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
@@ -117,6 +116,10 @@ struct SwiftFixTests {
                 return UICollectionViewCompositionalLayout(section: section)
             }
             """
+
+    @Test("centered paging with spacing: the spacing becomes half on each item's sides; applied, the finding is gone")
+    func centeredPagingSpacingToInsets() throws {
+        let source = Self.featured
         let before = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
         let d = try #require(before.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing })
         let fix = try #require(d.fix)
@@ -180,19 +183,11 @@ struct SwiftFixTests {
 
     @Test("the centered-paging fix changes the item's two numbers where they are written")
     func centeredPagingKeepsTheCall() throws {
-        let source = """
-            import UIKit
-            func featured() -> UICollectionViewLayout {
-                let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        let source = Self.featured.replacingOccurrences(of: "    let group =", with: """
                 card.contentInsets = .init(top: 2, // 上
                                            leading: 4, bottom: 2, trailing: 4)
-                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .absolute(220)), subitems: [card])
-                let section = NSCollectionLayoutSection(group: group)
-                section.orthogonalScrollingBehavior = .groupPagingCentered
-                section.interGroupSpacing = 10
-                return UICollectionViewCompositionalLayout(section: section)
-            }
-            """
+                let group =
+            """)
         let r = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
         let fix = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
         let fixed = Self.applying(fix, to: r.source)
