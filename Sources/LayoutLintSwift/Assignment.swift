@@ -35,7 +35,7 @@ extension Evaluator {
                 o.touched.append(statement)
                 return
             }
-            try assignProperty(n, owner: nil, value)
+            try assignProperty(n, owner: nil, value, at: r(d, file))
             return
         }
         if let t = target.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first {
@@ -56,7 +56,7 @@ extension Evaluator {
         let name = m.declName.baseName.text
         if let d = baseExpr.as(DeclReferenceExprSyntax.self), d.baseName.text == "self", scope.lookup("self") == nil {
             if let box = initializing?.vars[name] { box.value = typed(value, as: box.type); return }
-            try assignProperty(name, owner: selfType, value)
+            try assignProperty(name, owner: selfType, value, at: r(m, file))
             return
         }
         let base = try eval(baseExpr, scope, file)
@@ -109,9 +109,9 @@ extension Evaluator {
              "layoutlint does not model \(owner).\(name); the layout is checked as if it were not set", range)
     }
 
-    func assignProperty(_ name: String, owner: String?, _ value: Value) throws {
+    func assignProperty(_ name: String, owner: String?, _ value: Value, at range: ByteRange) throws {
         guard let candidates = module.properties[name], !candidates.isEmpty else { return }
-        guard let p = lookUp(candidates, owner: owner, \.owner) else { return }
+        guard let p = lookUp(candidates, owner: owner, at: range) else { return }
         let key = module.range(p.binding, file: p.file).start
         _ = try readProperty(name, owner: owner, ByteRange(key, key))
         if p.binding.accessorBlock == nil { storedOverride(key, typed(value, as: p.type), type: p.type) }

@@ -146,7 +146,7 @@ extension Evaluator {
         if module.typeNames.contains(name) || module.enums[name] != nil { return .type(name) }   // a nested type
         if t == selfType || module.typeNames.contains(t) || t == "Self" {
             if let v = try readProperty(name, owner: t == "Self" ? selfType : t, range) { return v }
-            if let f = lookUp(module.functions[name] ?? [], owner: t == "Self" ? selfType : t, \.owner) {
+            if let f = lookUp(module.functions[name] ?? [], owner: t == "Self" ? selfType : t, at: range) {
                 return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
             }
             if let v = globalAPIValue(name, range) { return v }

@@ -23,7 +23,7 @@ extension Evaluator {
         } else if case .closure(let provider)? = layout[.provider] {
             var owner: String?
             if case .string(let o)? = layout[.owner] { owner = o }
-            let declared = declaredSectionCount(owner: owner)
+            let declared = declaredSectionCount(owner: owner, at: layout.range)
             var fallbackRead = false
             // The sections the reader could not read, each with why: the provider goes on past them.
             var unread: [(index: Int, stop: EvalStop)] = []
@@ -99,9 +99,11 @@ extension Evaluator {
 
     /// The number of sections the data source says, where the files read say it: `numberOfSections(in:)` of a
     /// `UICollectionViewDataSource` that returns a value the evaluator can compute.
-    func declaredSectionCount(owner: String?) -> Int? {
+    /// Of several (one per target of a repository), the one nearest the layout at `range`.
+    func declaredSectionCount(owner: String?, at range: ByteRange) -> Int? {
         let candidates = module.functions["numberOfSections"]?.filter { $0.labels == ["in"] } ?? []
-        guard let f = candidates.first(where: { $0.owner == owner }) ?? (candidates.count == 1 ? candidates.first : nil) else { return nil }
+        let from = module.regions == nil ? module.locate(range.start).file : 0
+        guard let f = module.nearest(candidates.filter { $0.owner == owner }, to: from) ?? (candidates.count == 1 ? candidates.first : nil) else { return nil }
         let saved = (indexBox, indexReads, indexMatched)
         defer { (indexBox, indexReads, indexMatched) = saved }
         indexBox = nil

@@ -82,7 +82,13 @@ func canonicalTypeName(_ name: String) -> String {
     }
 }
 
-struct FunctionEntry {
+/// A declaration the module indexes by name: the type it is a member of (nil: a global) and its file.
+protocol ModuleDeclaration {
+    var owner: String? { get }
+    var file: Int { get }
+}
+
+struct FunctionEntry: ModuleDeclaration {
     let decl: FunctionDeclSyntax
     let file: Int
     let owner: String?
@@ -93,7 +99,7 @@ struct FunctionEntry {
     }
 }
 
-struct PropertyEntry {
+struct PropertyEntry: ModuleDeclaration {
     let binding: PatternBindingSyntax
     let file: Int
     let owner: String?

@@ -72,18 +72,24 @@ extension Evaluator {
 
     /// The declaration a name means, as Swift looks it up: a member of `owner` (or, unqualified, of the type whose
     /// code runs) or of what that type inherits from; else, unqualified, a global. Never another type's member.
-    func lookUp<E>(_ candidates: [E], owner: String?, _ ownerOf: (E) -> String?) -> E? {
+    /// Of several that match (a repository whose targets each declare a `ViewController`, which one module could
+    /// not), the one nearest the code at `range` (`module.nearest`): so a file's findings do not depend on which
+    /// other files are in the run.
+    func lookUp<E: ModuleDeclaration>(_ candidates: [E], owner: String?, at range: ByteRange?) -> E? {
+        let from = range.map { module.regions == nil ? module.locate($0.start).file : 0 }
         if let want = owner ?? selfType {
-            for t in memberOwners(want) { if let c = candidates.first(where: { ownerOf($0) == t }) { return c } }
+            for t in memberOwners(want) {
+                if let c = module.nearest(candidates.filter { $0.owner == t }, to: from) { return c }
+            }
         }
-        return owner == nil ? candidates.first { ownerOf($0) == nil } : nil
+        return owner == nil ? module.nearest(candidates.filter { $0.owner == nil }, to: from) : nil
     }
 
     /// A property of the module by name (`lookUp`): a computed property's getter runs; a stored one's initializer
     /// runs once. A stored property without a value in the source depends on app state.
     func readProperty(_ name: String, owner: String?, _ range: ByteRange) throws -> Value? {
         guard let candidates = module.properties[name], !candidates.isEmpty else { return nil }
-        guard let p = lookUp(candidates, owner: owner, \.owner) else { return nil }
+        guard let p = lookUp(candidates, owner: owner, at: range) else { return nil }
         let key = module.range(p.binding, file: p.file).start
         reached.insert(key)
         let type = p.type

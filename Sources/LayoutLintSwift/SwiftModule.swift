@@ -218,6 +218,23 @@ public final class SwiftModule: @unchecked Sendable {
         return latest
     }
 
+    /// Of declarations that all match one lookup, the one nearest code in file `from`: in that file, else in the
+    /// file whose path shares the most folders with it (the same target of a repository), else the first indexed.
+    func nearest<E: ModuleDeclaration>(_ candidates: [E], to from: Int?) -> E? {
+        guard candidates.count > 1, let from else { return candidates.first }
+        if let c = candidates.first(where: { $0.file == from }) { return c }
+        let here = files[from].path.split(separator: "/").dropLast()
+        func shared(_ e: E) -> Int {
+            zip(here, files[e.file].path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
+        var best = candidates[0], bestShared = shared(best)
+        for c in candidates.dropFirst() {
+            let n = shared(c)
+            if n > bestShared { best = c; bestShared = n }
+        }
+        return best
+    }
+
     /// The enums that have a case `name`.
     func enums(withCase name: String) -> [EnumEntry] {
         recorder.record(name)

@@ -2,6 +2,7 @@
 // arguments to), and the ones it cannot read ending in a note at the layout, never in silence or in a layout of no
 // sections.
 
+import Foundation
 import LayoutLintCore
 import LayoutLintSwift
 import Testing
@@ -226,5 +227,63 @@ struct FileSetInvariantTests {
         #expect(ab[0].layouts.first?.result.layouts.first?.sections.count == 2)
         #expect(ab[1].layouts.first?.result.layouts.first?.sections.count == 3)
         #expect(ba[1].layouts.first?.result.layouts.first?.sections.count == 2)
+    }
+}
+
+extension FileSetInvariantTests {
+    /// The single-file cases of Tests/SwiftLayouts/Cases (each a file of its own app; four declare a
+    /// `ViewController`, several a `Section` enum and a `createLayout()`), relative to the root.
+    static let caseFiles: [(path: String, bytes: [UInt8])] = {
+        let folder = "Tests/SwiftLayouts/Cases"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)) ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
+            (try? read(folder + "/" + name)).map { (folder + "/" + name, $0) }
+        }
+    }()
+
+    @Test("every case of the Swift corpus: its findings and layouts alone, with all the others, and in reverse order")
+    func corpusCasesInAnyFileSet() {
+        let files = Self.caseFiles
+        #expect(files.count > 40)
+        func summary(_ r: SwiftFileResult) -> [String] {
+            findings(r) + r.layouts.map { "\($0.name): \($0.result.layouts.first?.sections.count ?? -1) sections" }
+        }
+        let alone = files.map { summary(SwiftFrontEnd.lint([$0])[0]) }
+        let together = SwiftFrontEnd.lint(files).map(summary)
+        let reversed = Array(SwiftFrontEnd.lint(files.reversed()).map(summary).reversed())
+        for (i, f) in files.enumerated() {
+            #expect(together[i] == alone[i], "\(f.path) linted with the other cases")
+            #expect(reversed[i] == alone[i], "\(f.path) linted with the other cases in reverse order")
+        }
+    }
+}
+
+extension FileSetInvariantTests {
+    /// A `ViewController` of one target of a repository, whose layout reads its own `rowHeight`.
+    static func target(_ folder: String, rowHeight: Int) -> (path: String, bytes: [UInt8]) {
+        let text = """
+            import UIKit
+            final class ViewController: UIViewController {
+                let rowHeight: CGFloat = \(rowHeight)
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(rowHeight)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(rowHeight)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """
+        return ("\(folder)/ViewController.swift", Array(text.utf8))
+    }
+
+    @Test("two targets each declaring a ViewController: each layout reads the members of its own file's type")
+    func oneTypeNameInTwoTargets() {
+        let broken = Self.target("App/Sources", rowHeight: 0), fine = Self.target("Widget/Sources", rowHeight: 44)
+        let brokenAlone = findings(SwiftFrontEnd.lint([broken])[0])
+        #expect(brokenAlone.contains { $0.hasPrefix(RuleID.nonPositiveDimension.rawValue) })
+        #expect(findings(SwiftFrontEnd.lint([fine])[0]).isEmpty)
+        for run in [SwiftFrontEnd.lint([broken, fine]), Array(SwiftFrontEnd.lint([fine, broken]).reversed())] {
+            #expect(findings(run[0]) == brokenAlone)
+            #expect(findings(run[1]).isEmpty)
+        }
     }
 }
