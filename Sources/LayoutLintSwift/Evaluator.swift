@@ -39,7 +39,9 @@ final class Evaluator {
     let env: LayoutEnvironment
     var configuration = LayoutConfiguration()
     var steps = 0
-    var maxSteps = 1_000_000
+    /// The most any layout of the corpus, the examples and the seven apps of BENCHMARKS.md takes is about 1,000;
+    /// a bound of 100 times that ends a runaway loop (nested loops of 10,000 each) in a fraction of a second.
+    var maxSteps = 100_000
     var callDepth = 0
     let maxCallDepth = 64
     var exprDepth = 0

@@ -139,6 +139,20 @@ struct BadInputTests {
         #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit }, "\(r.diagnostics.map(\.message))")
     }
 
+    @Test("nested loops, each under the iteration bound, end at the step bound of 100 000 (a real layout takes about 1 000)")
+    func nestedLoopsStopAtTheStepBound() {
+        let r = lintSwift("""
+            func makeLayout() -> UICollectionViewLayout {
+                var n = 0
+                for i in 0..<9999 { for j in 0..<9999 { n += i * j } }
+            \(itemAndGroup)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("evaluation stopped after 100000 steps") },
+                "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("a loop whose condition only the running app knows (`is`) ends in a note on it, not in the iteration bound")
     func loopOnARunTimeTypeCheck() {
         let r = lintSwift("""
