@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
-# The SwiftPM integration, as a user of layoutlint meets it (called from scripts/test):
-#  1. `swift build` of this fixture package, which depends on the checkout by path and applies
-#     LayoutLintBuildToolPlugin to its target `Screens`: the build must print the layout document's findings as
-#     compiler warnings (FILE:LINE:COL: warning: MESSAGE [rule]), honour the fixture's .layoutlint.json, and
-#     print the Swift source's finding too once `layoutlint lint` reports one for it (the Swift front end);
+# The SwiftPM integration, as a user of layoutlint meets it (called from scripts/test). One package, a copy of this
+# fixture whose dependency is layoutlint BY VERSION (`tagged-repo.sh`: a tagged git copy of the working tree), so
+# that one build of layoutlint serves every step:
+#  1. `swift build` of the fixture, which applies LayoutLintBuildToolPlugin to its target `Screens`: the build must
+#     print the layout document's findings as compiler warnings (FILE:LINE:COL: warning: MESSAGE [rule]), honour the
+#     fixture's .layoutlint.json, and print the Swift source's finding too once `layoutlint lint` reports one for it;
 #  2. the command plugin on a copy of the fixture in a temporary folder: `swift package layoutlint lint` reports
-#     the finding (a warning: exit 0); `--fix` rewrites the copy as expected, and not the original;
+#     the finding (a warning: exit 0); `--fix` rewrites the copy as expected, and not the fixture;
 #  3. the artifact bundle that docs/ci/release.yml publishes (its info.json), as a binaryTarget running the plugin;
-#  4. a package that depends on layoutlint BY VERSION (a tagged git copy of this working tree): it resolves and
-#     builds, which SwiftPM refuses when a target it builds has unsafe flags.
-# Build folders are kept between runs (.build-plugin-fixture, .build-version-consumer at the checkout's root), so
-# a second run compiles only what changed. LAYOUTLINT_SKIP_VERSION_CHECK=1 skips step 4.
+#  4. by version: layoutlint resolved as 99.0.0 at the working tree's commit (SwiftPM refuses to build a package
+#     depending by version on one whose targets have unsafe flags), and `Consumer`, using the LayoutLintCore
+#     library, reports and fixes a finding.
+# The build folder is kept between runs ($root/.build-version-consumer), so a second run compiles only what changed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-scratch=${PLUGIN_FIXTURE_BUILD:-$root/.build-plugin-fixture}
+base=${VERSION_CONSUMER_BUILD:-$root/.build-version-consumer}
+scratch=$base/build
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "PluginFixture: FAIL: $*" >&2; exit 1; }
 step() { echo "PluginFixture: $*" >&2; }
 seconds() { echo $(( $(date +%s) - $1 )); }
 
+# The fixture, depending on layoutlint by version. Made again each run, its sources' times kept (cp -p), so a kept
+# build compiles only what changed.
+read -r repo commit < <("$here/tagged-repo.sh" "$base")
+pkg=$base/fixture
+rm -rf "$pkg"
+mkdir -p "$pkg"
+cp -Rp "$here/Package.swift" "$here/.layoutlint.json" "$here/Sources" "$pkg/"
+sed -i.orig "s|\.package(name: \"layoutlint\", path: \"\.\./\.\.\")|.package(url: \"file://$repo\", from: \"99.0.0\")|" "$pkg/Package.swift" && rm -f "$pkg/Package.swift.orig"
+grep -q "file://$repo" "$pkg/Package.swift" || fail "could not make the fixture depend on layoutlint by version"
+build() { swift build --package-path "$1" --scratch-path "$scratch" --disable-dependency-cache "${@:2}"; }
+here=$pkg
 doc=$here/Sources/Screens/feed.layout.json
 swiftfile=$here/Sources/Screens/Feed.swift
 original=$(sha256sum "$doc" | cut -d' ' -f1)
@@ -29,7 +42,7 @@ original=$(sha256sum "$doc" | cut -d' ' -f1)
 #    inputs so that a kept build folder lints again.
 t=$(date +%s)
 touch "$doc" "$swiftfile"
-swift build --package-path "$here" --scratch-path "$scratch" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build of the fixture failed"; }
+build "$here" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build of the fixture failed"; }
 step "swift build of the fixture: $(seconds "$t") s"
 grep -E '^/.*/Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]$' "$work/build.log" >/dev/null \
   || { cat "$work/build.log"; fail "no compiler-style warning for feed.layout.json's estimated-content-insets in the build output"; }
@@ -40,7 +53,7 @@ if grep -q 'estimate-without-self-sizing' "$work/build.log"; then cat "$work/bui
 if grep -E "^$swiftfile:[0-9]+:[0-9]+: (warning|error): " "$work/build.log" >/dev/null; then swift_reported=1; else swift_reported=0; fi
 # The Swift source: the Swift front end reports its estimated-content-insets, and so must the build, at the line
 # `layoutlint lint` names.
-bin=$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)
+bin=$(build "$here" --show-bin-path)
 tool=
 for name in layoutlint-tool layoutlint; do [ -x "$bin/$name" ] && { tool=$bin/$name; break; }; done
 [ -n "$tool" ] && "$tool" --version >/dev/null || fail "no layoutlint built for the plugin in $bin"
@@ -55,28 +68,25 @@ if grep -E '^/.*: (error|note): ' "$work/build.log" | grep -v "$here/Sources/Scr
 # The configuration is an input: a change of it alone lints again. A build where nothing changed says nothing.
 t=$(date +%s)
 touch "$here/.layoutlint.json"
-swift build --package-path "$here" --scratch-path "$scratch" > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; fail "second swift build failed"; }
+build "$here" > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; fail "second swift build failed"; }
 grep -q 'warning: .*\[estimated-content-insets\]$' "$work/build2.log" || { cat "$work/build2.log"; fail "a change of .layoutlint.json did not lint again"; }
-swift build --package-path "$here" --scratch-path "$scratch" > "$work/build3.log" 2>&1 || { cat "$work/build3.log"; fail "third swift build failed"; }
+build "$here" > "$work/build3.log" 2>&1 || { cat "$work/build3.log"; fail "third swift build failed"; }
 if grep -q 'warning: ' "$work/build3.log"; then cat "$work/build3.log"; fail "a build with no change printed warnings again"; fi
 step "two incremental builds (config changed, nothing changed): $(seconds "$t") s"
 
-# 2. The command plugin, on a copy (its dependency on the checkout made absolute). Same build folder: only the
-#    copy's own target compiles again.
+# 2. The command plugin, on a copy. Same build folder: only the copy's own targets compile again.
 t=$(date +%s)
 copy=$work/fixture
 mkdir -p "$copy"
 cp -R "$here/Package.swift" "$here/.layoutlint.json" "$here/Sources" "$copy/"
-sed -i.orig "s|path: \"\.\./\.\.\")|path: \"$root\")|" "$copy/Package.swift" && rm -f "$copy/Package.swift.orig"
-grep -q "$root" "$copy/Package.swift" || fail "could not point the copy at the checkout"
-swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint lint --no-color \
+swift package --package-path "$copy" --scratch-path "$scratch" --disable-dependency-cache --allow-writing-to-package-directory layoutlint lint --no-color \
   > "$work/lint.log" 2>&1 || { cat "$work/lint.log"; fail "swift package layoutlint lint failed"; }
 grep -E 'Sources/Screens/feed\.layout\.json:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/lint.log" >/dev/null \
   || { cat "$work/lint.log"; fail "swift package layoutlint lint did not report the finding"; }
 grep -E 'Sources/Screens/Feed\.swift:[0-9]+:[0-9]+: warning: .*\[estimated-content-insets\]' "$work/lint.log" >/dev/null \
   || { cat "$work/lint.log"; fail "swift package layoutlint lint did not report the Swift finding"; }
 grep -q '2 of them fixable with --fix' "$work/lint.log" || { cat "$work/lint.log"; fail "lint did not say the two findings are fixable"; }
-swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint --fix --no-color \
+swift package --package-path "$copy" --scratch-path "$scratch" --disable-dependency-cache --allow-writing-to-package-directory layoutlint --fix --no-color \
   > "$work/fix.log" 2>&1 || { cat "$work/fix.log"; fail "swift package layoutlint --fix failed"; }
 grep -q '2 fixes applied' "$work/fix.log" || { cat "$work/fix.log"; fail "--fix did not apply the two fixes"; }
 grep -q 'item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(8), trailing: nil, bottom: .fixed(8))' \
@@ -86,7 +96,7 @@ grep -q '"edgeSpacing"' "$fixed" || { cat "$fixed"; fail "--fix did not move the
 if grep -q '"contentInsets": { "top": 8, "bottom": 8 }' "$fixed"; then cat "$fixed"; fail "--fix left the insets on the estimated axis"; fi
 [ "$(sha256sum "$doc" | cut -d' ' -f1)" = "$original" ] || fail "--fix on the copy changed the original"
 # The fixed copy lints clean of that rule; a second --fix changes nothing.
-swift package --package-path "$copy" --scratch-path "$scratch" --allow-writing-to-package-directory layoutlint lint --format xcode \
+swift package --package-path "$copy" --scratch-path "$scratch" --disable-dependency-cache --allow-writing-to-package-directory layoutlint lint --format xcode \
   > "$work/relint.log" 2>&1 || { cat "$work/relint.log"; fail "lint of the fixed copy failed"; }
 if grep -q 'estimated-content-insets' "$work/relint.log"; then cat "$work/relint.log"; fail "the finding is still there after --fix"; fi
 step "command plugin lint, --fix, lint on a copy: $(seconds "$t") s"
@@ -132,8 +142,12 @@ SWIFT
   step "artifact bundle as a binaryTarget: $(seconds "$t") s"
 fi
 
-# 4. By version.
-[ "${LAYOUTLINT_SKIP_VERSION_CHECK:-0}" = 1 ] && { step "by-version check skipped (LAYOUTLINT_SKIP_VERSION_CHECK=1)"; exit 0; }
+# 4. By version: resolved to this working tree's commit, and the library runs.
 t=$(date +%s)
-"$here/by-version.sh"
-step "by-version consumer: $(seconds "$t") s"
+grep -q '"version" *: *"99.0.0"' "$here/Package.resolved" || { cat "$here/Package.resolved"; fail "layoutlint was not resolved by version"; }
+grep -q "\"revision\" *: *\"$commit\"" "$here/Package.resolved" \
+  || { cat "$here/Package.resolved"; fail "layoutlint 99.0.0 was not resolved to this working tree's commit"; }
+out=$("$bin/Consumer")
+grep -q 'warning \[estimated-content-insets\]' <<<"$out" || { echo "$out"; fail "LayoutLintCore by version did not report the finding"; }
+grep -q 'fixed: 1' <<<"$out" || { echo "$out"; fail "fixAll by version applied no fix"; }
+step "by version: layoutlint from: 99.0.0 resolved to the working tree's commit; the build tool plugin, the command plugin and the LayoutLintCore library ran ($(seconds "$t") s)"
