@@ -114,6 +114,6 @@ extension Evaluator {
         guard let p = lookUp(candidates, owner: owner, at: range) else { return }
         let key = module.range(p.binding, file: p.file).start
         _ = try readProperty(name, owner: owner, ByteRange(key, key))
-        if p.binding.accessorBlock == nil { storedOverride(key, typed(value, as: p.type), type: p.type) }
+        if p.binding.computedAccessors == nil { storedOverride(key, typed(value, as: p.type), type: p.type) }
     }
 }

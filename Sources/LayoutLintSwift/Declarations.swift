@@ -70,15 +70,15 @@ extension SwiftModule {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declares(name)
                 // (The owner, declared above, is the key its stored properties are found by.)
-                if names, let owner, !isStatic, b.accessorBlock == nil { tableKeys.append((owner, at)) }
+                if names, let owner, !isStatic, b.computedAccessors == nil { tableKeys.append((owner, at)) }
                 let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
                                           isStatic: isStatic || owner == nil, isLazy: isLazy)
-                if candidate, b.accessorBlock != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
+                if candidate, b.computedAccessors != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
                     computesSectionOrGroup.append(entry)
                 }
                 if tables {
                     properties[name, default: []].append(entry)
-                    if let owner, !isStatic, b.accessorBlock == nil { storedProperties[owner, default: []].append(entry) }
+                    if let owner, !isStatic, b.computedAccessors == nil { storedProperties[owner, default: []].append(entry) }
                 }
             }
         } else if let typeName = d.as(ClassDeclSyntax.self)?.name.text ?? d.as(StructDeclSyntax.self)?.name.text

@@ -65,10 +65,25 @@ extension SwiftFrontEnd {
     private static func notRead(_ site: LayoutSite, _ stop: EvalStop, _ ev: Evaluator, _ partial: Read) -> Read {
         var out = partial
         ev.note(stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
-                stop.kind == .limit ? stop.message : stop.message + "; layoutlint does not check \(site.name)", stop.range)
+                stop.kind == .limit ? stop.message : stop.message + "; layoutlint does not check \(site.name)" + overrides(site, ev), stop.range)
         out.notes += ev.notes
         out.documents = nil
         return out
+    }
+
+    /// Where the method that builds the layout at `site` is overridden in subclasses the files declare (a base
+    /// class's placeholder provider): " (A and B override it: each override is a layout of its own)", else "".
+    private static func overrides(_ site: LayoutSite, _ ev: Evaluator) -> String {
+        guard let f = site.context?.as(FunctionDeclSyntax.self), let owner = contextOwner(site.context, ev.module) else { return "" }
+        let subclasses = (ev.module.functions[f.name.text] ?? []).compactMap { e -> String? in
+            guard let o = e.owner, o != owner, e.decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+                  ev.memberOwners(o).contains(owner) else { return nil }
+            return o
+        }
+        guard !subclasses.isEmpty else { return "" }
+        let names = Array(Set(subclasses)).sorted()
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return " (\(list) override\(names.count == 1 ? "s" : "") \(f.name.text): each override is a layout of its own)"
     }
 
     /// Runs the code that builds the layout at `site` and returns the layout object it made.

@@ -134,7 +134,7 @@ extension Evaluator {
     func configurationModel(_ c: Obj) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
         if case .member(let d)? = c[.scrollDirection] { out.scrollDirection = d == "horizontal" ? .horizontal : .vertical }
-        if let v = c[.interSectionSpacing] { out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing") }
+        if let v = known(c[.interSectionSpacing], "interSectionSpacing") { out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing") }
         if case .member(let m)? = c[.contentInsetsReference], let r = InsetsReference(rawValue: m) { out.contentInsetsReference = r }
         if case .array(let items)? = c[.boundarySupplementaryItems] {
             for (i, it) in items.enumerated() {
@@ -158,14 +158,25 @@ extension Evaluator {
         return out
     }
 
+    /// A spacing or insets value only the running app knows (a view's margins, data): not the end of the layout.
+    /// It is checked with UIKit's default there, 0, and a note at the value says so (the layout is partly checked).
+    /// Spacing and insets only take room, so a finding made with 0 holds with the app's value too; one that needs
+    /// the value is missed, as the note says.
+    func known(_ v: Value?, _ use: String) -> Value? {
+        guard case .unknown(let u)? = v else { return v }
+        note(.swiftAssumption, .information,
+             "\(u.what) depends on \(u.reason): layoutlint checked \(use) as 0, UIKit's default (a finding that needs its value is not reported)", u.range)
+        return nil
+    }
+
     func sectionModel(_ s: Obj, index k: Int, name: String?) throws -> Section {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
         spec.name = name
         guard case .object(let g)? = s[.group] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
         do { spec.group = try elementModel(g, path: path + "/group") } catch is InvalidElement { spec.group = nil }
-        if let v = s[.contentInsets] { spec.contentInsets = try insetsValue(v, site(s, .contentInsets)) }
-        if let v = s[.interGroupSpacing] { spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing") }
+        if let v = known(s[.contentInsets], "the section's contentInsets") { spec.contentInsets = try insetsValue(v, site(s, .contentInsets)) }
+        if let v = known(s[.interGroupSpacing], "interGroupSpacing") { spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing") }
         if let v = s[.orthogonalScrollingBehavior] {
             guard case .member(let m) = v, let b = OrthogonalScrollingBehavior(rawValue: m) else {
                 throw EvalStop(kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))", range: site(s, .orthogonalScrollingBehavior))
@@ -188,7 +199,7 @@ extension Evaluator {
                 }
                 let m = DecorationItem(path: path + "/decorationItems/\(i)", range: d.range)
                 if case .string(let k)? = d[.elementKind] { m.elementKind = k }
-                if let ci = d[.contentInsets] { m.contentInsets = try insetsValue(ci, site(d, .contentInsets)) }
+                if let ci = known(d[.contentInsets], "the decoration's contentInsets") { m.contentInsets = try insetsValue(ci, site(d, .contentInsets)) }
                 if let z = d[.zIndex] { m.zIndex = Int(try number(z, site(d, .zIndex), "zIndex")) }
                 m.props = props(d, [.elementKind, .contentInsets, .zIndex], path: m.path, objectRange: d.range)
                 spec.decorationItems.append(m)
@@ -228,7 +239,7 @@ extension Evaluator {
         el.height = h
         el.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
         el.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: range, parentPath: path)
-        if let v = o[.contentInsets] { el.contentInsets = try insetsValue(v, site(o, .contentInsets)) }
+        if let v = known(o[.contentInsets], "contentInsets") { el.contentInsets = try insetsValue(v, site(o, .contentInsets)) }
         if let v = o[.edgeSpacing] {
             switch v {
             case .edgeSpacing(let es): el.edgeSpacing = es

@@ -174,3 +174,16 @@ final class NameSet {
         return storage.contains(name)
     }
 }
+
+extension PatternBindingSyntax {
+    /// The accessors of a computed property or variable; nil for a stored one, with or without `willSet`/`didSet`
+    /// observers (`var items: [Item] = [] { didSet { … } }` is stored: its initial value is read).
+    var computedAccessors: AccessorBlockSyntax? {
+        guard let block = accessorBlock else { return nil }
+        if case .accessors(let list) = block.accessors,
+           list.allSatisfy({ $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }) {
+            return nil
+        }
+        return block
+    }
+}

@@ -93,7 +93,7 @@ extension Evaluator {
         let key = module.range(p.binding, file: p.file).start
         reached.insert(key)
         let type = p.type
-        if let acc = p.binding.accessorBlock {
+        if let acc = p.binding.computedAccessors {
             let body: CodeBlockItemListSyntax?
             switch acc.accessors {
             case .getter(let items): body = items

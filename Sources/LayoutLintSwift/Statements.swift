@@ -41,7 +41,7 @@ extension Evaluator {
                 var value: Value = .none
                 if let ini = b.initializer?.value {
                     value = try eval(ini, scope, file, expected: expectation(ofType: type))
-                } else if b.accessorBlock != nil {
+                } else if b.computedAccessors != nil {
                     // A local computed variable: read when used (rare; its getter runs each time).
                     value = .unknown(Unknown(what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
                 }

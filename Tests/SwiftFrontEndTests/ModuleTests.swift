@@ -306,14 +306,14 @@ struct OwnerLookupTests {
         #expect(v == 6)
     }
 
-    @Test("an unrelated class's property is not read: the value is unknown and said so")
+    @Test("an unrelated class's property is not read: the value is unknown, assumed as UIKit's default, and said so")
     func unrelatedIsNotRead() throws {
         // `gap` is in an extension of Theme in a file not in the run.
         let r = Self.lint(Self.unrelated + "\nenum Theme { static let inset: CGFloat = 1 }",
                           classHeader: "final class FeedViewController: UIViewController", spacing: "Theme.gap")
         let read = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
         #expect(read != 99, "Theme.gap was read as Unrelated.gap")
-        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("Theme.gap") },
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftAssumption && $0.message.contains("Theme.gap depends on a value not declared") },
                 "\(r.diagnostics.map(\.message))")
     }
 

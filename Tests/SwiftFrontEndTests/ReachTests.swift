@@ -136,6 +136,36 @@ struct ReachTests {
         #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("nil for section 0") })
     }
 
+    @Test("a base class's placeholder provider that subclasses override: its note names them, and each override is checked")
+    func overriddenPlaceholderProvider() {
+        let r = lintSwift("""
+            import UIKit
+            class BaseListController: UIViewController {
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { _, _ in nil }
+                }
+            }
+            class CardsController: BaseListController {
+                override func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { _, _ in
+                        \(Self.cardSection)
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            class OtherController: UIViewController {
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { _, _ in nil }
+                }
+            }
+            """)
+        let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved && $0.message.contains("nil for section 0") }
+        #expect(notes.count == 2, "\(r.diagnostics.map(\.message))")
+        #expect(notes.filter { $0.message.contains("(CardsController overrides makeLayout: each override is a layout of its own)") }.count == 1,
+                "\(notes.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+    }
+
     @Test("Section(rawValue: index)! ends the sections after the enum's last case: no crash is claimed, unless numberOfSections asks for more")
     func forceUnwrappedSectionEnum() {
         func source(sections: Int?) -> String {
@@ -161,6 +191,50 @@ struct ReachTests {
         #expect(!r.diagnostics.contains { $0.message.contains("crash") })
         let three = lintSwift(source(sections: 3))
         #expect(three.diagnostics.contains { $0.message.contains("the app would crash at this force unwrap") })
+    }
+
+    @Test("a stored property with a didSet observer is stored: the layout reads its initial value")
+    func storedPropertyWithObserver() {
+        let r = lintSwift("""
+            import UIKit
+            final class CardCell: UICollectionViewCell {
+                private var rowHeight: CGFloat = 0 {
+                    didSet { setNeedsLayout() }
+                }
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(rowHeight)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
+        #expect(r.diagnostics.contains { $0.ruleID == .nonPositiveDimension }, "\(r.diagnostics.map(\.message))")
+        #expect(!r.diagnostics.contains { $0.message.contains("without a getter") }, "\(r.diagnostics.map(\.message))")
+    }
+
+    @Test("spacing or insets only the running app knows: checked as 0 with a note there, the other findings kept")
+    func unknownSpacingAndInsets() {
+        let r = lintSwift("""
+            import UIKit
+            final class StripCell: UICollectionViewCell {
+                private let strip: UICollectionView
+                func makeLayout() -> UICollectionViewLayout {
+                    \(Self.cardSection)
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = strip.directionalLayoutMargins.leading
+                    section.contentInsets = strip.directionalLayoutMargins
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
+        let assumed = r.diagnostics.filter { $0.ruleID == .swiftAssumption && $0.message.contains("as 0, UIKit's default") }
+        #expect(assumed.count == 2, "\(r.diagnostics.map(\.message))")
+        #expect(assumed.contains { $0.message.contains("checked interGroupSpacing as 0") })
+        #expect(assumed.contains { $0.message.contains("checked the section's contentInsets as 0") })
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+        #expect(r.coverage.partly == 1)
     }
 
     @Test("a member of a type the files read do not declare is unknown, named as written")
