@@ -11,6 +11,14 @@ extension Evaluator {
         throw EvalStop(kind: .unknown, message: "layoutlint cannot compute \(u.what): it depends on \(u.reason), and \(use) needs its value", range: u.range)
     }
 
+    /// `.name` where a value of the API goes, and no file read declares a static member or case `name` (an
+    /// `extension CGFloat { static let … }` in a file or package not in the run): the name is looked for in the
+    /// other files, and until found the value is unknown.
+    func undeclaredMember(_ name: String, _ range: ByteRange, _ use: String) throws -> Never {
+        missing.insert(MissingName(name, in: .anyType))
+        try stopUnknown(Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"), use)
+    }
+
     func storedOverride(_ key: Int, _ value: Value, type: String?) {
         setStored(key, Box(value, type: type))
     }
@@ -27,7 +35,7 @@ extension Evaluator {
             // file not read yet.
             if case .member(let name) = v {
                 if let resolved = try resolveImplicit(name, range), case .num(let x, _) = resolved { return x }
-                missing.insert(MissingName(name, in: .anyType))
+                try undeclaredMember(name, range, use)
             }
             throw EvalStop(kind: .unsupported, message: "\(use) takes a number, not \(v.typeName)", range: range)
         }
@@ -41,6 +49,9 @@ extension Evaluator {
             return Insets(top: f["top"]?.number ?? 0, leading: f["left"]?.number ?? 0, bottom: f["bottom"]?.number ?? 0,
                           trailing: f["right"]?.number ?? 0, range: range)
         case .unknown(let u): try stopUnknown(u, "contentInsets")
+        case .member(let name):
+            if let resolved = try resolveImplicit(name, range), case .insets(let i) = resolved { return i }
+            try undeclaredMember(name, range, "contentInsets")
         default: throw EvalStop(kind: .unsupported, message: "contentInsets takes NSDirectionalEdgeInsets, not \(v.typeName)", range: range)
         }
     }
@@ -48,7 +59,8 @@ extension Evaluator {
     func spacingValue(_ v: Value, _ range: ByteRange) throws -> Spacing? {
         switch v {
         case .spacing(let s): return s
-        case .none: return nil
+        // (`.none` where an `NSCollectionLayoutSpacing?` goes is `Optional.none`: the type has no `none`.)
+        case .none, .member("none"): return nil
         case .unknown(let u): try stopUnknown(u, "the spacing")
         default: throw EvalStop(kind: .unsupported, message: "expected NSCollectionLayoutSpacing (.fixed(N) or .flexible(N)), not \(v.typeName)", range: range)
         }
@@ -107,6 +119,9 @@ extension Evaluator {
         switch a.value {
         case .size: return a.value
         case .unknown(let u): try stopUnknown(u, use)
+        case .member(let name):
+            if let resolved = try resolveImplicit(name, a.range), case .size = resolved { return resolved }
+            try undeclaredMember(name, a.range, use)
         default: throw EvalStop(kind: .unsupported, message: "\(use) takes NSCollectionLayoutSize, not \(a.value.typeName)", range: a.range)
         }
     }

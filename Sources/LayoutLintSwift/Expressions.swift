@@ -129,7 +129,11 @@ extension Evaluator {
         if let t = e.as(TypeExprSyntax.self) { return .type(canonicalTypeName(t.type.trimmedDescription)) }
         if let s = e.as(SubscriptCallExprSyntax.self) { return try subscriptValue(s, scope, file) }
         if e.is(SuperExprSyntax.self) { return .unknown(Unknown(what: "super", range: range, reason: "the superclass")) }
-        if let p = e.as(PostfixOperatorExprSyntax.self) { return try eval(p.expression, scope, file, expected: expected) }
+        if let p = e.as(PostfixOperatorExprSyntax.self) {
+            // `3...` outside a pattern (`items[2...]`): a range without end, not its bound.
+            if p.operator.text == "..." { return .unknown(Unknown(what: p.trimmedDescription, range: range, reason: "a one-sided range")) }
+            return try eval(p.expression, scope, file, expected: expected)
+        }
         return .unknown(Unknown(what: e.trimmedDescription.prefix(60).description, range: range, reason: "Swift that layoutlint does not evaluate"))
     }
 

@@ -140,13 +140,24 @@ extension Evaluator {
         defer { if name != nil { functionStack.removeLast() } }
         returnTypes.append(type)
         defer { returnTypes.removeLast() }
-        if body.count == 1, let only = body.first, case .expr(let e) = only.item {
+        if body.count == 1, let only = body.first, let e = Self.implicitReturn(only.item, returns: type) {
             return typed(try eval(e, scope, file, expected: expectation(ofType: type)), as: type)
         }
         switch try exec(body, scope, file) {
         case .returned(let v): return typed(v, as: type)
         default: return .void
         }
+    }
+
+    /// The expression a body of one item returns implicitly: that item, where it is an expression; or an `if` or
+    /// `switch` (a statement to the parser) in a body not declared to return `Void` (`-> Double { switch n {
+    /// case 3...: 0.5 default: 1.0 } }`, a provider closure `{ index, _ in switch index { … } }`), whose branches
+    /// give the value (or `return` it).
+    static func implicitReturn(_ item: CodeBlockItemSyntax.Item, returns type: String?) -> ExprSyntax? {
+        if case .expr(let e) = item { return e }
+        guard type != "Void", type != "()", case .stmt(let s) = item, let e = s.as(ExpressionStmtSyntax.self)?.expression,
+              e.is(IfExprSyntax.self) || e.is(SwitchExprSyntax.self) else { return nil }
+        return e
     }
 
     // MARK: calls of module functions and closures

@@ -298,6 +298,14 @@ extension Evaluator {
                 let hi = try eval(ipe.rightOperand, scope, file).number ?? .infinity
                 return v >= lo && (op.operator.text == "..<" ? v < hi : v <= hi)
             }
+            // One-sided ranges: `case 3...:`, `case ...5:`, `case ..<5:`.
+            if let post = e.as(PostfixOperatorExprSyntax.self), post.operator.text == "...", let v = value.number {
+                return v >= (try eval(post.expression, scope, file).number ?? .infinity)
+            }
+            if let pre = e.as(PrefixOperatorExprSyntax.self), pre.operator.text == "..." || pre.operator.text == "..<", let v = value.number {
+                let hi = try eval(pre.expression, scope, file).number ?? -.infinity
+                return pre.operator.text == "..<" ? v < hi : v <= hi
+            }
             if let pat = e.as(PatternExprSyntax.self) { return try matches(pat.pattern, value, scope, file) }
             if let t = e.as(TupleExprSyntax.self), case .tuple(let parts) = value, t.elements.count == parts.count {
                 for (el, part) in zip(t.elements, parts) {

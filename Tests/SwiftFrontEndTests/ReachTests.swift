@@ -237,6 +237,69 @@ struct ReachTests {
         #expect(r.coverage.partly == 1)
     }
 
+    @Test("a function or provider whose one statement is an if or switch returns what its branches give")
+    func implicitReturnOfIfAndSwitch() {
+        let r = lintSwift("""
+            import UIKit
+            enum Metrics {
+                static func fraction(_ n: Int) -> Double {
+                    switch n {
+                    case 3...: 0.5
+                    default: 1.0
+                    }
+                }
+                static func height(_ n: Int) -> CGFloat {
+                    if n > 2 { 80 } else { 44 }
+                }
+            }
+            func makeLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    switch index {
+                    case 0:
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(Metrics.fraction(4)), heightDimension: .absolute(Metrics.height(3))))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                        NSCollectionLayoutSection(group: group)
+                    default:
+                        nil
+                    }
+                }
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
+        // The item is 80 pt tall in a 44-pt group: the height came from the `if`, the width (half) from the `switch`.
+        #expect(r.diagnostics.contains { $0.ruleID == .groupOverflow && $0.message.contains("80 pt") }, "\(r.diagnostics.map(\.message))")
+        let group = r.layouts.first?.result.layouts.first?.sections.first?.group
+        #expect(group.map { abs(($0.children.first?.frame.width ?? 0) - $0.frame.width / 2) < 0.01 } == true)
+    }
+
+    @Test("`.none` for an edge's spacing is Optional.none: no spacing on that edge")
+    func noneEdgeSpacing() {
+        let r = lintSwift("""
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                \(Self.cardSection)
+                item.edgeSpacing = .init(leading: .none, top: .fixed(4), trailing: .none, bottom: .none)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+    }
+
+    @Test("`.name` where a size or number goes and no file declares it: unknown, named as a member not declared")
+    func undeclaredImplicitMember() {
+        let r = lintSwift("""
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: .fullSize)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(.rowHeight)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("cannot compute .fullSize: it depends on a static member not declared in the files read") },
+                "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("a member of a type the files read do not declare is unknown, named as written")
     func undeclaredType() {
         let r = lintSwift("""
