@@ -225,6 +225,22 @@ extension Evaluator {
         case "??":
             let l = try eval(i.leftOperand, scope, file, expected: expected)
             if case .none = l { return try eval(i.rightOperand, scope, file, expected: expected) }
+            // An optional only the running app knows (`widths.sorted().first ?? estimatedWidth`): its value is not
+            // computable, the fallback is; the layout is read with the fallback, as when the optional is nil. Not a
+            // fallback of 0 or of nothing (`heights.max() ?? 0`): that is the app with no data, where a zero size
+            // is no mistake.
+            if case .unknown(let u) = l, u.reason != typingReason {
+                let fallback = try eval(i.rightOperand, scope, file, expected: expected)
+                switch fallback {
+                case .unknown, .none, .num(0, _): return l
+                case .array(let a) where a.isEmpty: return l
+                default: break
+                }
+                note(.swiftAssumption, .information,
+                     "\(u.what) depends on \(u.reason): layoutlint read the fallback \(i.rightOperand.trimmedDescription.prefix(60)) (as if it were nil)",
+                     r(i.leftOperand, file))
+                return fallback
+            }
             return l
         default:
             let before = indexReads

@@ -300,6 +300,39 @@ struct ReachTests {
                 "\(r.diagnostics.map(\.message))")
     }
 
+    @Test("an optional only the running app knows, with a fallback after ??: read with the fallback, and said so")
+    func unknownOptionalWithFallback() {
+        let r = lintSwift("""
+            import UIKit
+            final class StripController: UIViewController {
+                var widths: [CGFloat] = []
+                func makeLayout(measured: [CGFloat]) -> UICollectionViewLayout {
+                    let width = measured.sorted().first ?? 120
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(width), heightDimension: .absolute(44)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftAssumption && $0.message.contains("layoutlint read the fallback 120 (as if it were nil)") },
+                "\(r.diagnostics.map(\.message))")
+        // A 120-pt item in a 100-pt group: found with the fallback (what the app uses when the optional is nil).
+        #expect(r.diagnostics.contains { $0.ruleID == .noItemFits }, "\(r.diagnostics.map(\.message))")
+        // A fallback of 0 is the app with no data: not read, so no zero size is claimed.
+        let zero = lintSwift("""
+            import UIKit
+            func makeLayout(heights: [CGFloat]) -> UICollectionViewLayout {
+                let tallest = heights.max() ?? 0
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(tallest)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(!zero.diagnostics.contains { $0.ruleID == .nonPositiveDimension }, "\(zero.diagnostics.map(\.message))")
+        #expect(zero.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("heights.max") }, "\(zero.diagnostics.map(\.message))")
+    }
+
     @Test("a member of a type the files read do not declare is unknown, named as written")
     func undeclaredType() {
         let r = lintSwift("""

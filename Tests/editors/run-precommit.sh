@@ -5,7 +5,8 @@
 #  2. A real `git commit` with the hook installed (`pre-commit install`, config pointing at a clone of this repo):
 #     the bad commit is refused with the findings printed, the good one is made.
 #  3. `pre-commit try-repo <this repo> layoutlint` (language: swift): pre-commit builds layoutlint from the
-#     repository's sources itself (a release build with swift-syntax, 6-8 min on 2 cores) and the bad document fails with its findings.
+#     repository's sources itself (a release build with swift-syntax, about 16 min alone on 2 cores) and the bad
+#     document fails with its findings.
 #     LAYOUTLINT_PRECOMMIT_SWIFT=0 (default): 1-2 only (~10 s); =1: all three; =only: 3 only (run-precommit-swift.sh).
 # LAYOUTLINT_BIN: the binary for the system hooks (default .build/debug/layoutlint). Exit 0 on success.
 set -euo pipefail
