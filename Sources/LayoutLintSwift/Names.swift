@@ -156,8 +156,38 @@ extension Evaluator {
     static func implicitReturn(_ item: CodeBlockItemSyntax.Item, returns type: String?) -> ExprSyntax? {
         if case .expr(let e) = item { return e }
         guard type != "Void", type != "()", case .stmt(let s) = item, let e = s.as(ExpressionStmtSyntax.self)?.expression,
-              e.is(IfExprSyntax.self) || e.is(SwitchExprSyntax.self) else { return nil }
+              isExpressionForm(e) else { return nil }
         return e
+    }
+
+    /// An `if` or `switch` whose every branch is one expression (SE-0380's form: a value, not statements that
+    /// `return` one).
+    static func isExpressionForm(_ e: ExprSyntax) -> Bool {
+        func single(_ items: CodeBlockItemListSyntax) -> Bool {
+            guard items.count == 1, let only = items.first else { return false }
+            if case .expr(let inner) = only.item {
+                return !(inner.is(IfExprSyntax.self) || inner.is(SwitchExprSyntax.self)) || isExpressionForm(inner)
+            }
+            if case .stmt(let st) = only.item, let inner = st.as(ExpressionStmtSyntax.self)?.expression {
+                return isExpressionForm(inner)
+            }
+            return false
+        }
+        if let i = e.as(IfExprSyntax.self) {
+            guard single(i.body.statements) else { return false }
+            switch i.elseBody {
+            case .ifExpr(let next)?: return isExpressionForm(ExprSyntax(next))
+            case .codeBlock(let b)?: return single(b.statements)
+            case nil: return false
+            }
+        }
+        if let sw = e.as(SwitchExprSyntax.self) {
+            return sw.cases.allSatisfy { el in
+                if case .switchCase(let c) = el { return single(c.statements) }
+                return false
+            }
+        }
+        return false
     }
 
     // MARK: calls of module functions and closures

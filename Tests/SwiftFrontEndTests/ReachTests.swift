@@ -252,15 +252,16 @@ struct ReachTests {
                     if n > 2 { 80 } else { 44 }
                 }
             }
+            func tiles() -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(Metrics.fraction(4)), heightDimension: .absolute(Metrics.height(3))))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                return NSCollectionLayoutSection(group: group)
+            }
             func makeLayout() -> UICollectionViewLayout {
                 UICollectionViewCompositionalLayout { index, _ in
                     switch index {
-                    case 0:
-                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(Metrics.fraction(4)), heightDimension: .absolute(Metrics.height(3))))
-                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
-                        NSCollectionLayoutSection(group: group)
-                    default:
-                        nil
+                    case 0: tiles()
+                    default: nil
                     }
                 }
             }
