@@ -130,8 +130,9 @@ if [ "$swift_mode" != 0 ]; then
   grep -Eq '^layoutlint\.+Failed' "$tmp/out5" || { tail -n 40 "$tmp/out5"; die "the swift hook did not run and fail"; }
   if [ "$swift_mode" = only ]; then
     # (pre-commit's try-repo deletes its build with its temporary store: the expected findings are those of
-    # LAYOUTLINT_BIN, which scripts/test has built long before pre-commit's release build ends.)
-    for _ in $(seq 900); do [ -x "$bin" ] && break; sleep 1; done
+    # LAYOUTLINT_BIN, scripts/test's debug build, which .ci/run starts after the fuzz smoke: it may still be
+    # building when pre-commit's release build ends.)
+    for _ in $(seq 2400); do [ -x "$bin" ] && break; sleep 1; done
     [ -x "$bin" ] || die "no layoutlint binary at $bin to compare the hook's findings with (build it, or set LAYOUTLINT_BIN)"
     expected_findings
   fi
