@@ -92,6 +92,19 @@ struct RuleTests {
         #expect(!diagnostics(item).contains { $0.ruleID == .fractionGap })
     }
 
+    /// Negative fixed edge spacing (a waterfall's offset columns) leaves a strip of its own: fractions that sum to 1
+    /// are no fraction gap ("fractions that sum to 1 fill it" was advice the layout already followed). Fractions
+    /// below 1 beside negative spacing are still flagged, with the spacing's part named.
+    @Test("fraction-gap: the strip that negative spacing leaves is not the fractions'",
+          arguments: [("0.55", "0.45", nil), ("0.5", "0.4", "20 pt stay empty at its trailing edge, 10 pt of it from negative spacing")] as [(String, String, String?)])
+    func negativeSpacingIsNoFractionGap(_ first: String, _ second: String, _ says: String?) {
+        let items = #"[ { "width": "fractionalWidth(1)", "height": "fractionalHeight(\#(first))" }, { "width": "fractionalWidth(1)", "height": "fractionalHeight(\#(second))", "edgeSpacing": { "bottom": "fixed(-10)" } } ]"#
+        let d = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": \#(items) } }"#)
+        let gaps = diagnostics(d).filter { $0.ruleID == .fractionGap }
+        guard let says else { #expect(gaps.isEmpty, "\(gaps.map(\.message))"); return }
+        #expect(gaps.count == 1 && gaps[0].message.contains(says), "\(gaps.map(\.message))")
+    }
+
     /// A finding whose numbers differ between environments is one sentence with each environment's value, in the
     /// order of the environments it names; the whole message once per environment made a 1 587-character line for
     /// eight environments. Words that differ keep one message per environment.

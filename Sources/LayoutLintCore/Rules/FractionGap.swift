@@ -3,7 +3,7 @@
 enum FractionGapRule: SizeRule {
     static let info = RuleInfo(rule: .fractionGap, severity: .information,
         summary: "The subitems' fractions along a group's axis sum below 1 with no flexible spacing: the trailing edge stays empty.",
-        explanation: "Subitems repeat while they fit; fractions such as 0.33 (for 1/3) leave a strip at the trailing edge. Write exact fractions (1/3), or use flexible spacing to spread the leftover.",
+        explanation: "Subitems repeat while they fit; fractions such as 0.33 (for 1/3) leave a strip at the trailing edge. Write exact fractions (1/3), or use flexible spacing to spread the leftover. The strip that negative fixed spacing leaves (offset columns pulled back on purpose) is not the fractions' and is not counted.",
         wrong: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(0.33)", … }] }"#,
         right: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1/3)", … }] }"#,
         weakEvidence: false, basis: "docs/semantics.md#spacing and #subitems-repeat")
@@ -30,12 +30,30 @@ enum FractionGapRule: SizeRule {
                 return a?.isFlexible == true || b?.isFlexible == true
             }) { return }
             let gap = solve.available - solve.used
+            // Negative fixed spacing pulls the subitems back and leaves its own strip (a waterfall's offset columns
+            // do it on purpose): the part of the gap the fractions leave is what is left without it.
+            let negative = Self.negativeSpacing(of: node.children, interItem: g.interItemSpacing, along: axis)
+            let fractionsGap = gap + negative
             // Pixel flooring leaves up to one pixel per item: that is not a gap anyone sees.
-            guard gap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
+            guard fractionsGap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
             let range = el.props[g.layout.formKey]?.keyRange ?? el.range
+            let spacingPart = negative < 0 ? ", \(pt(-negative)) of it from negative spacing" : ""
             ctx.emit(.fractionGap, range,
-                     "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge (fractions that sum to 1 fill it)")
+                     "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge\(spacingPart) (fractions that sum to 1 fill it)")
         }
+    }
+}
+
+extension FractionGapRule {
+    /// The sum of the negative fixed spacing between and around the placed subitems along `axis` (0 or less).
+    static func negativeSpacing(of children: [ResolvedNode], interItem: Spacing?, along axis: Axis) -> Double {
+        var sum = 0.0
+        for child in children {
+            let (a, b) = child.element?.edgeSpacing?.edges(along: axis) ?? (nil, nil)
+            for s in [a, b] { if let s, !s.isFlexible, s.value < 0 { sum += s.value } }
+        }
+        if let i = interItem, !i.isFlexible, i.value < 0, children.count > 1 { sum += i.value * Double(children.count - 1) }
+        return sum
     }
 }
 
