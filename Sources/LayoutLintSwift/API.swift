@@ -41,6 +41,15 @@ extension Evaluator {
         }
     }
 
+    /// `v` where a number goes, with `.name` that no file read declares (`.chipGap` of an `extension CGFloat` in a
+    /// file or package not in the run) as the unknown it is; other values as they are.
+    func unresolvedNumberAsUnknown(_ v: Value, _ range: ByteRange) throws -> Value {
+        guard case .member(let name) = v, name != "zero" else { return v }
+        if let resolved = try resolveImplicit(name, range) { return resolved }
+        missing.insert(MissingName(name, in: .anyType))
+        return .unknown(Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"))
+    }
+
     func insetsValue(_ v: Value, _ range: ByteRange) throws -> Insets {
         switch v {
         case .insets(let i): return i
@@ -189,7 +198,11 @@ extension Evaluator {
             return .dimension(d)
         case ("NSCollectionLayoutSpacing", "fixed"), ("NSCollectionLayoutSpacing", "flexible"):
             guard let a = args.first else { return nil }
-            return .spacing(Spacing(isFlexible: name == "flexible", value: try number(a.value, a.range, "." + name), range: range))
+            // A value only the app knows (`.fixed(UIMetrics.spacing)` from a file not in the run) is checked as 0,
+            // flexible or fixed as written, and said so at the value.
+            var value = 0.0
+            if let v = known(try unresolvedNumberAsUnknown(a.value, a.range), "." + name + "(…)") { value = try number(v, a.range, "." + name) }
+            return .spacing(Spacing(isFlexible: name == "flexible", value: value, range: range))
         case ("NSCollectionLayoutGroup", "horizontal"), ("NSCollectionLayoutGroup", "vertical"), ("NSCollectionLayoutGroup", "custom"):
             return .object(try group(name, args, range))
         case ("NSCollectionLayoutDecorationItem", "background"):

@@ -10,6 +10,28 @@ extension Evaluator {
     // MARK: calls
 
     func call(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
+        let v = try callValue(c, scope, file, expected: expected)
+        if case .unknown(let u) = v { forgetCaptures(of: c, scope, because: u, at: r(c, file)) }
+        return v
+    }
+
+    /// A call layoutlint does not run (its value unknown) may run the closures passed to it: the variables of the
+    /// caller they assign or mutate (`total += row.height` in a `map` over app data) hold what only the app knows
+    /// after the call, not what they held before it.
+    func forgetCaptures(of c: FunctionCallExprSyntax, _ scope: Scope, because u: Unknown, at range: ByteRange) {
+        var closures: [ClosureExprSyntax] = c.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        if let t = c.trailingClosure { closures.append(t) }
+        closures += c.additionalTrailingClosures.map(\.closure)
+        guard !closures.isEmpty else { return }
+        let finder = CapturedWrites(viewMode: .sourceAccurate)
+        for closure in closures { finder.walk(closure) }
+        for name in finder.names {
+            guard let box = scope.lookup(name) else { continue }
+            box.value = .unknown(Unknown(what: name, range: range, reason: "a closure passed to \(u.what), which layoutlint does not run"))
+        }
+    }
+
+    func callValue(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let range = r(c, file)
         var args: [Arg] = []
         for a in c.arguments {
@@ -274,5 +296,43 @@ extension Evaluator {
         default: break
         }
         return .unknown(Unknown(what: "\(baseExpr.trimmedDescription).\(name)(…)", range: range, reason: "a method layoutlint does not model"))
+    }
+}
+
+/// The names a closure assigns (`x = …`, `x += …`) or mutates in place (`x.append(…)`).
+final class CapturedWrites: SyntaxVisitor {
+    var names: Set<String> = []
+    static let mutating: Set<String> = ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "merge", "formUnion", "sort", "reverse"]
+
+    static func assigns(_ op: ExprSyntax) -> Bool {
+        op.is(AssignmentExprSyntax.self)
+            || (op.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } ?? false)
+    }
+
+    // (The tree is not folded: `x += y` is the sequence `x`, `+=`, `y`; an assignment's operator comes second.)
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let e = Array(node.elements)
+        if e.count >= 3, Self.assigns(e[1]), let name = Self.root(e[0]) { names.insert(name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.assigns(node.operator), let name = Self.root(node.leftOperand) { names.insert(name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self), Self.mutating.contains(m.declName.baseName.text),
+           let base = m.base, let name = Self.root(base) { names.insert(name) }
+        return .visitChildren
+    }
+
+    /// `x`, `x.y`, `x[i]`: the variable the write lands in.
+    static func root(_ e: ExprSyntax) -> String? {
+        // (`self.x = …` writes a property of the object, which is not a variable of the caller.)
+        if let d = e.as(DeclReferenceExprSyntax.self) { return d.baseName.text == "self" ? nil : d.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self), let base = m.base { return root(base) }
+        if let s = e.as(SubscriptCallExprSyntax.self) { return root(s.calledExpression) }
+        return nil
     }
 }

@@ -58,7 +58,7 @@ extension SwiftModule {
             let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
             let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
             if tables { functions[f.name.text, default: []].append(entry) }
-            if candidate, f.body != nil, let type = f.signature.returnClause?.type, namesSectionOrGroup(type, file: file) {
+            if candidate, f.body != nil, let type = builtType(of: f), namesSectionOrGroup(type, file: file) {
                 returnsSectionOrGroup.append(entry)
             }
         } else if let v = d.as(VariableDeclSyntax.self) {

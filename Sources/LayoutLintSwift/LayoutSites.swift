@@ -29,7 +29,7 @@ extension SwiftModule {
         // Functions and computed properties that return a section or a group (checked against the constructions'
         // reach when the module is evaluated).
         for f in returnsSectionOrGroup where f.file == file {
-            guard let type = f.decl.signature.returnClause?.type else { continue }
+            guard let type = builtType(of: f.decl) else { continue }
             switch canonicalTypeName(withoutOptionality(text(of: type, file: file))) {
             case "NSCollectionLayoutSection":
                 sites.append(LayoutSite(kind: .returnsSection(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
@@ -51,6 +51,24 @@ extension SwiftModule {
         }
         let at = { (r: ByteRange) -> Int in self.regions?.real(r.start) ?? r.start }
         sites.sort { ($0.file, at($0.range)) < ($1.file, at($1.range)) }
+    }
+
+    /// The type of what a function builds: its return type, or, where it returns a closure whose signature says
+    /// what it returns (`func makeSectionLayout() -> SectionLayout? { { context -> NSCollectionLayoutSection? in … } }`,
+    /// a library's provider type), the closure's return type.
+    func builtType(of f: FunctionDeclSyntax) -> TypeSyntax? {
+        if let closure = returnedClosure(of: f), let type = closure.signature?.returnClause?.type { return type }
+        return f.signature.returnClause?.type
+    }
+
+    /// The closure a function's body returns, when its only or last statement is `return { … }` or `{ … }`.
+    func returnedClosure(of f: FunctionDeclSyntax) -> ClosureExprSyntax? {
+        guard let last = f.body?.statements.last?.item else { return nil }
+        switch last {
+        case .expr(let e): return e.as(ClosureExprSyntax.self)
+        case .stmt(let st): return st.as(ReturnStmtSyntax.self)?.expression?.as(ClosureExprSyntax.self)
+        default: return nil
+        }
     }
 
     /// A node as written: its `trimmedDescription`, from the file's bytes when the node is of the file's own tree

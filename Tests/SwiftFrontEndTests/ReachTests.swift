@@ -237,6 +237,79 @@ struct ReachTests {
         #expect(r.coverage.partly == 1)
     }
 
+    @Test(".fixed or .flexible of a value only the app knows: checked as 0, flexible as written, with a note there")
+    func unknownSpacingInsideFixed() {
+        let r = lintSwift("""
+            import UIKit
+            func chips() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .estimated(50), heightDimension: .estimated(20)))
+                item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .flexible(UIMetrics.chipGap), top: nil, trailing: nil, bottom: nil)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(20)), subitems: [item])
+                group.interItemSpacing = .fixed(UIMetrics.chipGap)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
+        let assumed = r.diagnostics.filter { $0.ruleID == .swiftAssumption && $0.message.contains("chipGap depends on") }
+        #expect(assumed.count == 2, "\(r.diagnostics.map(\.message))")
+        #expect(assumed.contains { $0.message.contains("checked .fixed(…) as 0") } && assumed.contains { $0.message.contains("checked .flexible(…) as 0") })
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0)
+    }
+
+    @Test("a function returning a library's provider closure ({ context -> NSCollectionLayoutSection? in … }) is a layout")
+    func returnedProviderClosure() {
+        let r = lintSwift("""
+            import UIKit
+            public typealias SectionLayout = (_ context: LayoutContext) -> NSCollectionLayoutSection?
+            public struct CardsLayout: SectionFactory {
+                public func makeSectionLayout() -> SectionLayout? {
+                    { context -> NSCollectionLayoutSection? in
+                        \(Self.cardSection)
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            public struct RowsLayout: SectionFactory {
+                public func makeSectionLayout() -> SectionLayout? {
+                    return { context -> NSCollectionLayoutSection? in
+                        let rows = context.section.cells.count
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44 * CGFloat(rows))), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            """)
+        #expect(r.layouts.count == 1, "\(r.layouts.map(\.name)) \(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(r.diagnostics.map(\.message))")
+        // The one that needs the library's context says so, at the value, naming the layout.
+        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("context") && $0.message.contains("does not check makeSectionLayout") },
+                "\(r.diagnostics.map(\.message))")
+        #expect(r.coverage.checked == 1 && r.coverage.notChecked == 1)
+    }
+
+    @Test("a variable that a closure passed to an unread call changes is unknown after it, not its old value")
+    func closureWritesThroughUnreadCall() {
+        let r = lintSwift("""
+            import UIKit
+            func rows(heights: [CGFloat]) -> UICollectionViewLayout {
+                var total: CGFloat = 0
+                var groups: [NSCollectionLayoutGroup] = []
+                heights.forEach { h in
+                    total += h
+                    groups.append(NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(h)), subitems: []))
+                }
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(total)), subitems: groups)
+                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            }
+            """)
+        // Not ".estimated(0) is zero", nor "at least 1 subitem is required": total and groups are the app's.
+        #expect(!r.diagnostics.contains { $0.ruleID == .nonPositiveDimension }, "\(r.diagnostics.map(\.message))")
+        let note = r.diagnostics.first { $0.ruleID == .swiftUnresolved }
+        #expect(note?.message.contains("a closure passed to heights.forEach(…), which layoutlint does not run") == true, "\(r.diagnostics.map(\.message))")
+        #expect(r.coverage.notChecked == 1)
+    }
+
     @Test("a function or provider whose one statement is an if or switch returns what its branches give")
     func implicitReturnOfIfAndSwitch() {
         let r = lintSwift("""
@@ -339,14 +412,14 @@ struct ReachTests {
         let r = lintSwift("""
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
-                \(Self.cardSection)
-                group.interItemSpacing = .fixed(UIMetrics.Cards.spacing)
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(UIMetrics.Cards.height)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)), subitems: [item])
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
         let notes = r.diagnostics.filter { $0.rule == RuleID.swiftUnresolved.rawValue }
         #expect(notes.count == 1)
-        #expect(notes.first?.message.contains("UIMetrics.Cards.spacing") == true)
+        #expect(notes.first?.message.contains("UIMetrics.Cards.height") == true)
         #expect(notes.first?.message.contains("a type not declared in the files read") == true)
     }
 }
