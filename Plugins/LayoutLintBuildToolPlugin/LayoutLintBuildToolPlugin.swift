@@ -26,7 +26,9 @@ struct LayoutLintBuildToolPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let files = LayoutLintInputs.select(target.sourceFiles.map(\.url))
         guard !files.isEmpty else { return [] }
-        return [LayoutLintInputs.command(tool: try context.tool(named: "layoutlint").url, files: files, name: target.name)]
+        return [
+            LayoutLintInputs.command(tool: try context.tool(named: "layoutlint").url, files: files, name: target.name)
+        ]
     }
 }
 
@@ -82,7 +84,10 @@ extension LayoutLintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = LayoutLintInputs.select(target.inputFiles.map(\.url))
         guard !files.isEmpty else { return [] }
-        return [LayoutLintInputs.command(tool: try context.tool(named: "layoutlint").url, files: files, name: target.displayName)]
+        return [
+            LayoutLintInputs.command(
+                tool: try context.tool(named: "layoutlint").url, files: files, name: target.displayName)
+        ]
     }
 }
 #endif

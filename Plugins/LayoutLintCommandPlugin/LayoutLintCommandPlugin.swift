@@ -23,15 +23,18 @@ struct LayoutLintCommandPlugin: CommandPlugin {
             print("layoutlint: no layout documents in \(targetNames.joined(separator: ", "))")
             return
         }
-        try LayoutLintCommand.run(tool: context.tool(named: "layoutlint").url, arguments: extractor.remainingArguments,
-                                  extraPaths: files, in: context.package.directoryURL)
+        try LayoutLintCommand.run(
+            tool: context.tool(named: "layoutlint").url, arguments: extractor.remainingArguments,
+            extraPaths: files, in: context.package.directoryURL)
     }
 }
 
 enum LayoutLintCommand {
     static let commands: Set<String> = ["lint", "explain", "render", "rules"]
 
-    static func isLayoutDocument(_ path: String) -> Bool { path.hasSuffix(".layout.json") || path.hasSuffix(".layout.jsonc") }
+    static func isLayoutDocument(_ path: String) -> Bool {
+        path.hasSuffix(".layout.json") || path.hasSuffix(".layout.jsonc")
+    }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -54,7 +57,9 @@ enum LayoutLintCommand {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw Failure(description: "layoutlint \(process.arguments?.first ?? "") exited with status \(process.terminationStatus)")
+            throw Failure(
+                description:
+                    "layoutlint \(process.arguments?.first ?? "") exited with status \(process.terminationStatus)")
         }
     }
 }
@@ -71,8 +76,9 @@ extension LayoutLintCommandPlugin: XcodeCommandPlugin {
         let files = context.xcodeProject.targets.filter { targetNames.contains($0.displayName) }
             .flatMap { $0.inputFiles.map(\.url.path) }
             .filter(LayoutLintCommand.isLayoutDocument)
-        try LayoutLintCommand.run(tool: context.tool(named: "layoutlint").url, arguments: extractor.remainingArguments,
-                                  extraPaths: files, in: context.xcodeProject.directoryURL)
+        try LayoutLintCommand.run(
+            tool: context.tool(named: "layoutlint").url, arguments: extractor.remainingArguments,
+            extraPaths: files, in: context.xcodeProject.directoryURL)
     }
 }
 #endif

@@ -69,11 +69,15 @@ public func decodeBody(_ bytes: [UInt8]) -> DecodedBody {
         value = try parseMessageJSON(bytes)
     } catch {
         // json-c's strict mode waits for a delimiter after a top-level scalar (`1`, `true`): retry with one.
-        guard bytes.count < 1024, let v = try? parseMessageJSON(bytes + [0x0A]) else { return .parseError(error.description) }
+        guard bytes.count < 1024, let v = try? parseMessageJSON(bytes + [0x0A]) else {
+            return .parseError(error.description)
+        }
         value = v
     }
     if case .array(let items) = value {
-        if items.isEmpty { return .single(.invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "an empty batch")) }
+        if items.isEmpty {
+            return .single(.invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "an empty batch"))
+        }
         return .batch(items.map(decodeItem))
     }
     return .single(decodeItem(value))
@@ -164,7 +168,9 @@ func validID(_ v: JSONValue) -> Bool {
 
 public func decodeItem(_ v: JSONValue) -> DecodedItem {
     guard case .object = v else {
-        return .invalid(id: .null, code: RPCErrorCode.invalidRequest, message: "a JSON-RPC message is an object, not \(typeName(v))")
+        return .invalid(
+            id: .null, code: RPCErrorCode.invalidRequest, message: "a JSON-RPC message is an object, not \(typeName(v))"
+        )
     }
     let rawID = v["id"]
     let echoID: JSONValue = rawID.flatMap { validID($0) ? $0 : nil } ?? .null
@@ -184,7 +190,8 @@ public func decodeItem(_ v: JSONValue) -> DecodedItem {
             switch p {
             case .object, .array: break
             default:
-                return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "\"params\" must be an object or an array")
+                return .invalid(
+                    id: echoID, code: RPCErrorCode.invalidRequest, message: "\"params\" must be an object or an array")
             }
         }
         if let rawID { return .message(.request(id: RequestID(rawID), method: method, params: params)) }
@@ -193,7 +200,8 @@ public func decodeItem(_ v: JSONValue) -> DecodedItem {
     if let rawID, v["result"] != nil || v["error"] != nil {
         return .message(.response(id: RequestID(rawID), result: v["result"], error: v["error"]))
     }
-    return .invalid(id: echoID, code: RPCErrorCode.invalidRequest, message: "neither a request, a notification nor a response")
+    return .invalid(
+        id: echoID, code: RPCErrorCode.invalidRequest, message: "neither a request, a notification nor a response")
 }
 
 func typeName(_ v: JSONValue) -> String {

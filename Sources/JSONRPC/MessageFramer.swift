@@ -58,7 +58,9 @@ public struct MessageFramer: Sendable {
     }
 
     /// Bytes buffered right now (header or body): bounded by `maxMessageSize + maxHeaderSize`.
-    public var bufferedByteCount: Int { headerBuffer.count + body.count + skipScanner.bufferedByteCount + skipHeld.count }
+    public var bufferedByteCount: Int {
+        headerBuffer.count + body.count + skipScanner.bufferedByteCount + skipHeld.count
+    }
 
     public mutating func feed(_ bytes: [UInt8]) -> [FramerEvent] {
         bytes.withUnsafeBufferPointer { feed($0) }
@@ -102,7 +104,10 @@ public struct MessageFramer: Sendable {
                         matched += 1
                         if matched == Self.headerName.utf8CodeUnitCount {
                             let sent = total - remaining - matched
-                            events.append(.error("the over-the-limit body of \(total) bytes was not sent: a new message starts after \(sent) bytes"))
+                            events.append(
+                                .error(
+                                    "the over-the-limit body of \(total) bytes was not sent: a new message starts after \(sent) bytes"
+                                ))
                             events.append(.skipped(total: total, sent: sent, message: skipScanner.message))
                             resetSkip()
                             state = .header
@@ -124,7 +129,8 @@ public struct MessageFramer: Sendable {
                 if remaining == 0 {
                     skipHeld.withUnsafeBufferPointer { skipScanner.feed($0) }
                     state = .header
-                    events.append(.error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
+                    events.append(
+                        .error("skipped a body of \(total) bytes (over the limit of \(maxMessageSize) bytes)"))
                     events.append(.skipped(total: total, sent: total, message: skipScanner.message))
                     resetSkip()
                 } else {
@@ -187,7 +193,8 @@ public struct MessageFramer: Sendable {
         case .body(let expected):
             events.append(.error("input ended inside a body: \(body.count) of \(expected) bytes received"))
         case .skipping(let remaining, let total, _, _):
-            events.append(.error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
+            events.append(
+                .error("input ended inside an oversized body: \(total - remaining) of \(total) bytes received"))
             resetSkip()
         case .header:
             if headerBuffer.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
@@ -207,7 +214,9 @@ public struct MessageFramer: Sendable {
         // A header where a body should be ("header without body"): report it and read it as a header.
         var k = 0
         while k < b.count, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-        if hasPrefixCaseInsensitive(b, at: k, headerContentLength) || hasPrefixCaseInsensitive(b, at: k, headerContentType) {
+        if hasPrefixCaseInsensitive(b, at: k, headerContentLength)
+            || hasPrefixCaseInsensitive(b, at: k, headerContentType)
+        {
             events.append(.error("a header came where a body was expected; reading it as the next header"))
             events += feed(Array(b[k...]))
             return
@@ -221,7 +230,9 @@ public struct MessageFramer: Sendable {
         // Both names start with "content-" (8 bytes); the shorter is "content-type" (12).
         guard buf.count >= headerContentType.utf8CodeUnitCount else { return nil }
         for k in 0...(buf.count - headerContentType.utf8CodeUnitCount) where buf[k] | 0x20 == 0x63 /* c */ {
-            if hasPrefixCaseInsensitive(buf, at: k, headerContentLength) || hasPrefixCaseInsensitive(buf, at: k, headerContentType) {
+            if hasPrefixCaseInsensitive(buf, at: k, headerContentLength)
+                || hasPrefixCaseInsensitive(buf, at: k, headerContentType)
+            {
                 return k
             }
         }
@@ -262,7 +273,8 @@ public struct MessageFramer: Sendable {
             return
         }
         if length > maxMessageSize {
-            events.append(.error("a message of \(length) bytes is over the limit of \(maxMessageSize) bytes; skipping its body"))
+            events.append(
+                .error("a message of \(length) bytes is over the limit of \(maxMessageSize) bytes; skipping its body"))
             state = .skipping(remaining: length, total: length, matched: 0, lineStart: true)
             if length == 0 { state = .header }
             return
@@ -277,7 +289,9 @@ public struct MessageFramer: Sendable {
 }
 
 /// The header lines of a block, read as bytes without building a String per line (a header is read for every message).
-private func readHeaderLines(_ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]) {
+private func readHeaderLines(
+    _ block: [UInt8], _ length: inout Int?, _ bad: inout String?, _ events: inout [FramerEvent]
+) {
     var lineStart = 0
     let n = block.count
     while lineStart < n {
@@ -288,7 +302,9 @@ private func readHeaderLines(_ block: [UInt8], _ length: inout Int?, _ bad: inou
         var colon = lineStart
         while colon < lineEnd && block[colon] != 0x3A { colon += 1 }
         guard colon < lineEnd else {
-            bad = bad ?? "a header line without a colon: \(String(String(decoding: block[lineStart..<lineEnd], as: UTF8.self).prefix(80)).debugDescription)"
+            bad =
+                bad
+                ?? "a header line without a colon: \(String(String(decoding: block[lineStart..<lineEnd], as: UTF8.self).prefix(80)).debugDescription)"
             continue
         }
         let name = trimmingBlanks(block[lineStart..<colon]), value = trimmingBlanks(block[(colon + 1)..<lineEnd])

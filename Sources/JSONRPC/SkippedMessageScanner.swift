@@ -84,7 +84,13 @@ public struct SkippedMessageScanner: Sendable {
                 // Up to the closing quote, in one stretch.
                 var j = i
                 while j < n {
-                    if escaped { escaped = false } else if bytes[j] == 0x5C { escaped = true } else if bytes[j] == 0x22 { break }
+                    if escaped {
+                        escaped = false
+                    } else if bytes[j] == 0x5C {
+                        escaped = true
+                    } else if bytes[j] == 0x22 {
+                        break
+                    }
                     j += 1
                 }
                 if keeping { keep(UnsafeBufferPointer(rebasing: bytes[i..<min(j + 1, n)])) }
@@ -212,8 +218,10 @@ public struct SkippedMessageScanner: Sendable {
     private mutating func stringValue() {
         defer { pendingKey = nil }
         guard keeping, !overflow, let key = pendingKey else { return }
-        let taken = depth == 1 ? key == .id || key == .method
-                               : depth == 3 && key == .uri && keys[1].name == .params && keys[2].name == .textDocument
+        let taken =
+            depth == 1
+            ? key == .id || key == .method
+            : depth == 3 && key == .uri && keys[1].name == .params && keys[2].name == .textDocument
         guard taken, let v = (try? JSONValue.parse(buffer))?.stringValue else { return }
         switch key {
         case .id: found.id = .string(v)

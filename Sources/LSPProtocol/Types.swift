@@ -60,8 +60,9 @@ public struct PositionConverter: Sendable {
     public func offset(_ v: JSONValue?, clamped: inout Bool) -> Int? {
         guard let v, let l = v["line"]?.intValue, let c = v["character"]?.intValue else { return nil }
         let line = Int(clamping: l), character = Int(clamping: c)
-        if line < 0 || character < 0 || line >= index.lineCount { clamped = true }
-        else {
+        if line < 0 || character < 0 || line >= index.lineCount {
+            clamped = true
+        } else {
             let lr = index.lineRange(line)
             let o = index.offset(of: Position(line: line, character: character), in: encoding)
             if o == lr.end && character > 0 {
@@ -80,7 +81,9 @@ public struct PositionConverter: Sendable {
     }
 
     public func byteRange(_ v: JSONValue?, clamped: inout Bool) -> ByteRange? {
-        guard let v, let s = offset(v["start"], clamped: &clamped), let e = offset(v["end"], clamped: &clamped) else { return nil }
+        guard let v, let s = offset(v["start"], clamped: &clamped), let e = offset(v["end"], clamped: &clamped) else {
+            return nil
+        }
         if e < s { clamped = true; return ByteRange(e, s) }
         return ByteRange(s, e)
     }
@@ -124,7 +127,13 @@ public enum LSP {
                 if c == "`" {
                     var run = 0
                     while i + run < scalars.count, scalars[i + run] == "`" { run += 1 }
-                    if fence == 0 { fence = run } else if run == fence { fence = 0 } else { out.append(contentsOf: scalars[i..<(i + run)]) }
+                    if fence == 0 {
+                        fence = run
+                    } else if run == fence {
+                        fence = 0
+                    } else {
+                        out.append(contentsOf: scalars[i..<(i + run)])
+                    }
                     i += run
                     continue
                 }
@@ -208,8 +217,10 @@ public enum LSP {
     public static let unnecessaryRules: Set<String> = ["unused-definition", "unused-suppression"]
 
     /// A core diagnostic as an LSP `Diagnostic`, with the optional parts the client takes.
-    public static func diagnostic(_ d: Diagnostic, uri: String, _ conv: PositionConverter,
-                                  features: DiagnosticFeatures = .all) -> JSONValue {
+    public static func diagnostic(
+        _ d: Diagnostic, uri: String, _ conv: PositionConverter,
+        features: DiagnosticFeatures = .all
+    ) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("range", conv.range(d.range)),
             ("severity", .int(Int64(LSPSeverity.from(d.severity)))),
@@ -222,9 +233,17 @@ public enum LSP {
         m.append(("message", .string(d.messageWithEnvironments)))
         if features.unnecessaryTag && unnecessaryRules.contains(d.rule) { m.append(("tags", .array([.int(1)]))) }
         if features.relatedInformation && !d.related.isEmpty {
-            m.append(("relatedInformation", .array(d.related.map {
-                .object([("location", location(uri: uri, range: conv.range($0.range))), ("message", .string($0.message.isEmpty ? "related" : $0.message))])
-            })))
+            m.append(
+                (
+                    "relatedInformation",
+                    .array(
+                        d.related.map {
+                            .object([
+                                ("location", location(uri: uri, range: conv.range($0.range))),
+                                ("message", .string($0.message.isEmpty ? "related" : $0.message)),
+                            ])
+                        })
+                ))
         }
         return .object(m)
     }
@@ -274,7 +293,9 @@ public struct LSPDiagnosticCache {
         static func == (a: Key, b: Key) -> Bool {
             a.positions == b.positions && a.diagnostic == b.diagnostic
                 && a.diagnostic.messageWithEnvironments.hasSameUTF8(as: b.diagnostic.messageWithEnvironments)
-                && a.diagnostic.related.map(\.message).elementsEqual(b.diagnostic.related.map(\.message)) { $0.hasSameUTF8(as: $1) }
+                && a.diagnostic.related.map(\.message).elementsEqual(b.diagnostic.related.map(\.message)) {
+                    $0.hasSameUTF8(as: $1)
+                }
         }
     }
     private var entries: [Key: JSONValue] = [:]
@@ -283,11 +304,16 @@ public struct LSPDiagnosticCache {
     public init() {}
 
     /// The diagnostics as LSP JSON (`LSP.diagnostic`), from the cache where they show the same thing.
-    public mutating func diagnostics(_ ds: [Diagnostic], uri: String, _ conv: PositionConverter, features: DiagnosticFeatures) -> [JSONValue] {
+    public mutating func diagnostics(
+        _ ds: [Diagnostic], uri: String, _ conv: PositionConverter, features: DiagnosticFeatures
+    ) -> [JSONValue] {
         used.reserveCapacity(ds.count)
         hits = 0
         let out = ds.map { d -> JSONValue in
-            var positions = [conv.index.position(of: d.range.start, in: conv.encoding), conv.index.position(of: d.range.end, in: conv.encoding)]
+            var positions = [
+                conv.index.position(of: d.range.start, in: conv.encoding),
+                conv.index.position(of: d.range.end, in: conv.encoding),
+            ]
             var shown = d
             shown.range = ByteRange(0, 0)
             shown.fix = nil

@@ -22,8 +22,9 @@ public struct LayoutCoverage: Sendable, Equatable {
     public var total: Int { checked + partly + notChecked }
 
     public static func + (a: LayoutCoverage, b: LayoutCoverage) -> LayoutCoverage {
-        LayoutCoverage(checked: a.checked + b.checked, partly: a.partly + b.partly, notChecked: a.notChecked + b.notChecked,
-                       assumed: a.assumed + b.assumed)
+        LayoutCoverage(
+            checked: a.checked + b.checked, partly: a.partly + b.partly, notChecked: a.notChecked + b.notChecked,
+            assumed: a.assumed + b.assumed)
     }
 
     /// "14 layouts in 9 files: 11 checked, 2 partly (3 values assumed), 1 not checked"; `files`: the files that
@@ -34,6 +35,7 @@ public struct LayoutCoverage: Sendable, Equatable {
         if checked > 0 { parts.append("\(checked) checked") }
         if partly > 0 { parts.append("\(partly) partly (\(assumed) value\(assumed == 1 ? "" : "s") assumed)") }
         if notChecked > 0 { parts.append("\(notChecked) not checked") }
-        return "\(total) layout\(total == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        return "\(total) layout\(total == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"): "
+            + parts.joined(separator: ", ")
     }
 }

@@ -60,14 +60,18 @@ public struct Fix: Hashable, Sendable {
         self.edits = edits
         self.isSafe = isSafe
     }
-    public static func == (a: Fix, b: Fix) -> Bool { a.isSafe == b.isSafe && a.edits == b.edits && a.title.sameKey(as: b.title) }
+    public static func == (a: Fix, b: Fix) -> Bool {
+        a.isSafe == b.isSafe && a.edits == b.edits && a.title.sameKey(as: b.title)
+    }
 }
 
 public struct RelatedLocation: Hashable, Sendable {
     public var range: ByteRange
     public var message: String
     public init(range: ByteRange, message: String) { self.range = range; self.message = message }
-    public static func == (a: RelatedLocation, b: RelatedLocation) -> Bool { a.range == b.range && a.message.sameKey(as: b.message) }
+    public static func == (a: RelatedLocation, b: RelatedLocation) -> Bool {
+        a.range == b.range && a.message.sameKey(as: b.message)
+    }
 }
 
 public struct Diagnostic: Hashable, Sendable {
@@ -82,8 +86,10 @@ public struct Diagnostic: Hashable, Sendable {
     public var related: [RelatedLocation]
     public var fix: Fix?
 
-    public init(rule: RuleID, severity: Severity, message: String, range: ByteRange,
-                environments: [String] = [], related: [RelatedLocation] = [], fix: Fix? = nil) {
+    public init(
+        rule: RuleID, severity: Severity, message: String, range: ByteRange,
+        environments: [String] = [], related: [RelatedLocation] = [], fix: Fix? = nil
+    ) {
         self.ruleID = rule
         self.severity = severity
         self.message = message
@@ -95,7 +101,8 @@ public struct Diagnostic: Hashable, Sendable {
 
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
         a.range == b.range && a.severity == b.severity && a.ruleID == b.ruleID && a.message.sameKey(as: b.message)
-            && a.environments.count == b.environments.count && zip(a.environments, b.environments).allSatisfy { $0.sameKey(as: $1) }
+            && a.environments.count == b.environments.count
+            && zip(a.environments, b.environments).allSatisfy { $0.sameKey(as: $1) }
             && a.related == b.related && a.fix == b.fix
     }
 
@@ -200,8 +207,10 @@ public func countBySeverity(_ ds: [Diagnostic], _ omitted: OmittedDiagnostics) -
 /// and the builder only counted (each after `limit` kept ones of its source, so never among the first `limit`);
 /// `firstCounted`: the first one's range. Both linters (`lint(bytes:)`, `IncrementalLinter`) end with this, so they
 /// stay equal.
-func limitDiagnostics(_ ds: inout [Diagnostic], limit: Int, counted: OmittedDiagnostics = OmittedDiagnostics(),
-                      firstCounted: ByteRange? = nil) -> OmittedDiagnostics {
+func limitDiagnostics(
+    _ ds: inout [Diagnostic], limit: Int, counted: OmittedDiagnostics = OmittedDiagnostics(),
+    firstCounted: ByteRange? = nil
+) -> OmittedDiagnostics {
     let limit = max(1, limit)
     var o = counted
     guard ds.count + counted.total > limit else { return o }
@@ -213,9 +222,12 @@ func limitDiagnostics(_ ds: inout [Diagnostic], limit: Int, counted: OmittedDiag
     let kinds = Severity.allCases.reversed().compactMap { s in
         o.bySeverity[s].map { "\($0) \(s == .information ? "information" : s.description + ($0 == 1 ? "" : "s"))" }
     }
-    ds.append(Diagnostic(rule: .tooManyProblems, severity: worst,
-                         message: "\(o.total) more problem\(o.total == 1 ? "" : "s") from here on (\(kinds.joined(separator: ", "))) not listed: "
-                            + "layoutlint lists at most \(limit) per document",
-                         range: first ?? ByteRange(0, 0)))
+    ds.append(
+        Diagnostic(
+            rule: .tooManyProblems, severity: worst,
+            message:
+                "\(o.total) more problem\(o.total == 1 ? "" : "s") from here on (\(kinds.joined(separator: ", "))) not listed: "
+                + "layoutlint lists at most \(limit) per document",
+            range: first ?? ByteRange(0, 0)))
     return o
 }

@@ -77,17 +77,23 @@ func lintRefuses(_ bytes: [UInt8], _ options: LintOptions) -> Bool {
 
 func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     if bytes.count > options.maxDocumentBytes {
-        let d = Diagnostic(rule: .syntax, severity: .error,
-                           message: "the document is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads",
-                           range: ByteRange(0, 0))
-        return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
-                          diagnostics: [d], lineIndex: LineIndex(bytes))
+        let d = Diagnostic(
+            rule: .syntax, severity: .error,
+            message:
+                "the document is larger than \(options.maxDocumentBytes / (1024 * 1024)) MB, the most layoutlint reads",
+            range: ByteRange(0, 0))
+        return LintResult(
+            parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
+            diagnostics: [d], lineIndex: LineIndex(bytes))
     }
     if let nul = bytes.prefix(8192).firstIndex(of: 0) {
-        let d = Diagnostic(rule: .syntax, severity: .error,
-                           message: "this is a binary file (a NUL byte at offset \(nul)), not a layout document", range: ByteRange(nul, nul + 1))
-        return LintResult(parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
-                          diagnostics: [d], lineIndex: LineIndex(bytes))
+        let d = Diagnostic(
+            rule: .syntax, severity: .error,
+            message: "this is a binary file (a NUL byte at offset \(nul)), not a layout document",
+            range: ByteRange(nul, nul + 1))
+        return LintResult(
+            parse: ParseResult(root: nil, errors: [], comments: []), document: LayoutDocument(), layouts: [],
+            diagnostics: [d], lineIndex: LineIndex(bytes))
     }
     var timings = PhaseTimings()
     var t0 = nowMicros()
@@ -100,21 +106,27 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     // Builder diagnostics past the limit are only counted where that is exact (`buildDocument(countPast:)`): where
     // every node is checked once (`$ref` builds a target again; a variant checks the section's keys it inherits
     // again) and nothing is suppressed.
-    let countable = !(parsed.root?.containsMember(namedAnyOf: ["$ref", "variants"]) ?? false)
+    let countable =
+        !(parsed.root?.containsMember(namedAnyOf: ["$ref", "variants"]) ?? false)
         && parseSuppressions(parsed.comments, source: bytes, index: index).isEmpty
-    let built = buildDocument(parsed, limits: options.modelLimits,
-                              countPast: countable ? BuilderLimit(limit: options.diagnosticLimit, severities: options.severities,
-                                                                  wholeDocument: true) : nil)
+    let built = buildDocument(
+        parsed, limits: options.modelLimits,
+        countPast: countable
+            ? BuilderLimit(
+                limit: options.diagnosticLimit, severities: options.severities,
+                wholeDocument: true) : nil)
     timings.buildMicros = nowMicros() - t0
     diagnostics += built.diagnostics
     let doc = built.document
-    let (envs, unknown) = selectEnvironments(declared: doc.environments, declaredInDocument: doc.environmentsDeclared, options: options)
+    let (envs, unknown) = selectEnvironments(
+        declared: doc.environments, declaredInDocument: doc.environmentsDeclared, options: options)
     t0 = nowMicros()
     let resolveLimits = options.resolveLimits.perEnvironment(of: envs.count)
     let layouts = envs.map { resolveLayout(doc, environment: $0, limits: resolveLimits) }
     timings.resolveMicros = nowMicros() - t0
     guard rules else {
-        var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
+        var result = LintResult(
+            parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
         result.unknownEnvironments = unknown
         result.timings = timings
         result.sectionsResolved = layouts.reduce(0) { $0 + $1.sections.count }
@@ -124,23 +136,28 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
     doc.writtenDefinitionRefs = definitionRefGraph(in: parsed.root)
     diagnostics += runRules(document: doc, layouts: layouts, source: bytes)
     if layouts.contains(where: \.truncated) {
-        diagnostics.append(Diagnostic(rule: .invalidValue, severity: .error,
-                                      message: resolveLimits.exhaustedMessage(environments: envs.count),
-                                      range: ByteRange(0, min(1, bytes.count))))
+        diagnostics.append(
+            Diagnostic(
+                rule: .invalidValue, severity: .error,
+                message: resolveLimits.exhaustedMessage(environments: envs.count),
+                range: ByteRange(0, min(1, bytes.count))))
     }
     if !doc.sharedText.isEmpty {
         markFixesOnSharedTextUnsafe(&diagnostics) { touchesSharedText(doc.sharedText, $0.range.start, $0.range.end) }
     }
-    dropFixesThatBreakSyntax(&diagnostics, source: bytes, root: parsed.root,
-                             uncounted: parsed.droppedSyntaxErrors + built.dropped.syntaxErrors)
-    diagnostics = applySuppressions(diagnostics, comments: parsed.comments, source: bytes, index: index,
-                                    allEnvironments: !options.narrowsEnvironments)
+    dropFixesThatBreakSyntax(
+        &diagnostics, source: bytes, root: parsed.root,
+        uncounted: parsed.droppedSyntaxErrors + built.dropped.syntaxErrors)
+    diagnostics = applySuppressions(
+        diagnostics, comments: parsed.comments, source: bytes, index: index,
+        allEnvironments: !options.narrowsEnvironments)
     diagnostics = applySeverities(diagnostics, options.severities)
     sortDiagnostics(&diagnostics)
     var early = built.dropped
     early.count(.error, rule: .syntax, parsed.droppedSyntaxErrors)
     let firstEarly = [parsed.firstDroppedRange, built.firstDropped].compactMap { $0 }.min()
-    let omitted = limitDiagnostics(&diagnostics, limit: options.maxDiagnostics, counted: early, firstCounted: firstEarly)
+    let omitted = limitDiagnostics(
+        &diagnostics, limit: options.maxDiagnostics, counted: early, firstCounted: firstEarly)
     timings.lintMicros = nowMicros() - t0
     var result = LintResult(parse: parsed, document: doc, layouts: layouts, diagnostics: diagnostics, lineIndex: index)
     result.omitted = omitted
@@ -153,7 +170,8 @@ func lint(bytes: [UInt8], options: LintOptions, rules: Bool) -> LintResult {
 /// The environments to resolve in: the document's (the default one when it lists none), replaced by the options'
 /// names (a document environment of that name, else a preset; `unknown` lists the others), list, or default list.
 func selectEnvironments(declared: [EnvironmentEntry], declaredInDocument: Bool, options: LintOptions)
-    -> (environments: [LayoutEnvironment], unknown: [String]) {
+    -> (environments: [LayoutEnvironment], unknown: [String])
+{
     var envs = declared.isEmpty ? [LayoutEnvironment.default] : declared.map(\.environment)
     var unknown: [String] = []
     if let names = options.environmentNames {
@@ -163,22 +181,29 @@ func selectEnvironments(declared: [EnvironmentEntry], declaredInDocument: Bool, 
             unknown.append(name)
             return nil
         }
-    } else if let o = options.environments { envs = o }
-    else if !declaredInDocument, let d = options.defaultEnvironments, !d.isEmpty { envs = d }
+    } else if let o = options.environments {
+        envs = o
+    } else if !declaredInDocument, let d = options.defaultEnvironments, !d.isEmpty {
+        envs = d
+    }
     return (envs, unknown)
 }
 
 /// Parse errors as diagnostics; a duplicate key gets the fix that removes the first one.
 func syntaxDiagnostics(_ errors: [SyntaxError], root: JSONNode?, text: SourceText) -> [Diagnostic] {
     errors.map { e in
-        var d = Diagnostic(rule: e.code.rule, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
-                           related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
+        var d = Diagnostic(
+            rule: e.code.rule, severity: e.code == .syntax ? .error : .warning, message: e.message, range: e.range,
+            related: e.related.map { [RelatedLocation(range: $0, message: "first defined here")] } ?? [])
         // The last of two equal keys wins in every JSON reader: removing the first changes nothing but the text.
         if let at = e.commaAt {
             // A quick fix, not `--fix`: the document is being edited, and the comma is the likely repair, not the sure one.
-            d.fix = Fix(title: "Insert the missing ','", edits: [TextEdit(range: ByteRange(at, at), newText: ",")], isSafe: false)
+            d.fix = Fix(
+                title: "Insert the missing ','", edits: [TextEdit(range: ByteRange(at, at), newText: ",")],
+                isSafe: false)
         }
-        if e.code == .duplicateKey, let first = e.related, let root, let site = propertySite(keyRange: first, in: root) {
+        if e.code == .duplicateKey, let first = e.related, let root, let site = propertySite(keyRange: first, in: root)
+        {
             d.message += "; only the last one counts"
             d.fix = Fix(title: "Remove the first \(site.key)", edits: [text.removeProperty(site)])
         }
@@ -206,12 +231,14 @@ func severity(of rule: RuleID, _ severity: Severity, after overrides: [String: S
 
 /// The property whose key is at `keyRange` (searching only the containers that enclose it).
 func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
-    guard let (object, i, _) = root.item(startingAt: keyRange.start), let i, object.properties[i].keyRange == keyRange else {
+    guard let (object, i, _) = root.item(startingAt: keyRange.start), let i, object.properties[i].keyRange == keyRange
+    else {
         return nil
     }
     let p = object.properties[i]
-    return PropertySite(key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange, objectRange: object.range,
-                        parentPath: "")
+    return PropertySite(
+        key: p.key, keyRange: p.keyRange, valueRange: p.value?.range ?? p.keyRange, objectRange: object.range,
+        parentPath: "")
 }
 
 /// Fixes are computed from the error-recovered tree: in a document that already has syntax errors an edit can land
@@ -219,8 +246,10 @@ func propertySite(keyRange: ByteRange, in root: JSONNode) -> PropertySite? {
 /// errors each, resumed from the checkpoint before the edit: `SyntaxErrorCounter`; at most `limit` fixes, the first
 /// in the order of the report, fewer in large documents so that the checks read at most ~4 MB even where no count
 /// can stop early; the rest are dropped: the syntax comes first).
-func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
-                              uncounted: Int = 0, keeps: ((Fix, Int, SyntaxErrorCounter) -> Bool)? = nil) {
+func dropFixesThatBreakSyntax(
+    _ diagnostics: inout [Diagnostic], source: [UInt8], root: JSONNode? = nil, limit: Int = 100,
+    uncounted: Int = 0, keeps: ((Fix, Int, SyntaxErrorCounter) -> Bool)? = nil
+) {
     // (`uncounted`: the syntax errors the parser counted without keeping them.)
     let syntaxErrors = diagnostics.filter { $0.ruleID == .syntax }.count + uncounted
     guard syntaxErrors > 0 else { return }
@@ -234,8 +263,10 @@ func dropFixesThatBreakSyntax(_ diagnostics: inout [Diagnostic], source: [UInt8]
     for i in withFixes {
         guard let fix = diagnostics[i].fix else { continue }
         checked += 1
-        if checked > budget || !(keeps?(fix, syntaxErrors, counter)
-                                     ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root, counter: counter)) {
+        if checked > budget
+            || !(keeps?(fix, syntaxErrors, counter)
+                ?? fixKeepsSyntax(fix, source: source, syntaxErrors: syntaxErrors, root: root, counter: counter))
+        {
             diagnostics[i].fix = nil
         }
     }

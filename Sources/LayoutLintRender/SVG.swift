@@ -35,13 +35,19 @@ public func renderSVG(_ result: LintResult, environment: String?, options: Rende
 }
 
 /// Renders the layouts whose environments are named in `environments` (in that order), or every layout for nil.
-public func renderSVG(_ result: LintResult, environments: [String]? = nil, options: RenderOptions = RenderOptions()) -> String {
+public func renderSVG(_ result: LintResult, environments: [String]? = nil, options: RenderOptions = RenderOptions())
+    -> String
+{
     var layouts = result.layouts
     var missing: [String] = []
     if let names = environments {
         layouts = []
         for n in names {
-            if let l = result.layouts.first(where: { $0.environment.name == n }) { layouts.append(l) } else { missing.append(n) }
+            if let l = result.layouts.first(where: { $0.environment.name == n }) {
+                layouts.append(l)
+            } else {
+                missing.append(n)
+            }
         }
     }
     return SVGRenderer(result: result, layouts: layouts, missing: missing, options: options).document()
@@ -99,7 +105,8 @@ func isFinite(_ r: Rect) -> Bool { r.x.isFinite && r.y.isFinite && r.width.isFin
 extension Rect {
     func along(_ a: Axis) -> (origin: Double, extent: Double) { (origin(a), extent(a)) }
     static func make(main: Axis, m: Double, c: Double, mExtent: Double, cExtent: Double) -> Rect {
-        main == .vertical ? Rect(x: c, y: m, width: cExtent, height: mExtent) : Rect(x: m, y: c, width: mExtent, height: cExtent)
+        main == .vertical
+            ? Rect(x: c, y: m, width: cExtent, height: mExtent) : Rect(x: m, y: c, width: mExtent, height: cExtent)
     }
 }
 
@@ -119,37 +126,39 @@ struct Bounds {
     }
 }
 
-let severityColor: [Severity: String] = [.error: "#dc2626", .warning: "#d97706", .information: "#0284c7", .hint: "#64748b"]
+let severityColor: [Severity: String] = [
+    .error: "#dc2626", .warning: "#d97706", .information: "#0284c7", .hint: "#64748b",
+]
 
 let styleSheet = """
-    text { font-family: -apple-system, "SF Pro Text", "Helvetica Neue", "DejaVu Sans", "Liberation Sans", Arial, "Noto Sans CJK JP", "Noto Sans CJK SC", "PingFang SC", "Hiragino Sans", "Apple Color Emoji", "Noto Color Emoji", sans-serif; }
-    .canvas { fill: #eef1f5; }
-    .screen { fill: #ffffff; }
-    .device { fill: none; stroke: #1f2937; stroke-width: 3; }
-    .unsafe { fill: #94a3b8; fill-opacity: 0.22; }
-    .safe-area { fill: none; stroke: #3b82f6; stroke-width: 1; stroke-dasharray: 6 4; }
-    .section { fill: #f8fafc; fill-opacity: 0.6; stroke: #94a3b8; stroke-width: 0.75; }
-    .section.highlight { stroke: #7c3aed; stroke-width: 3; }
-    .insets { fill: #f59e0b; fill-opacity: 0.2; fill-rule: evenodd; }
-    .background { fill: #d9f99d; fill-opacity: 0.55; stroke: #65a30d; stroke-width: 0.75; }
-    .group { fill: #8b5cf6; fill-opacity: 0.05; stroke: #7c3aed; stroke-width: 1; }
-    .item { fill: #dbeafe; stroke: #2563eb; stroke-width: 1; }
-    .content { fill: #bfdbfe; stroke: #60a5fa; stroke-width: 0.5; }
-    .header, .footer, .boundary { fill: #dcfce7; stroke: #16a34a; stroke-width: 1; }
-    .badge { fill: #fce7f3; stroke: #db2777; stroke-width: 1; }
-    .est { stroke-dasharray: 4 3; }
-    .finding { fill: none; stroke-width: 2.5; }
-    .label { fill: #1e3a8a; text-anchor: middle; dominant-baseline: central; }
-    .label.supp { fill: #14532d; }
-    .label.badge-label { fill: #831843; }
-    .section-label { fill: #475569; font-size: 9px; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
-    .finding-label { font-size: 9px; font-weight: bold; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
-    .title { fill: #0f172a; font-size: 14px; font-weight: bold; }
-    .subtitle { fill: #475569; font-size: 11px; }
-    .note { fill: #334155; font-size: 11px; }
-    .cut { stroke: #ef4444; stroke-width: 1.5; stroke-dasharray: 8 4; }
-    .more { fill: #64748b; font-size: 11px; }
-"""
+        text { font-family: -apple-system, "SF Pro Text", "Helvetica Neue", "DejaVu Sans", "Liberation Sans", Arial, "Noto Sans CJK JP", "Noto Sans CJK SC", "PingFang SC", "Hiragino Sans", "Apple Color Emoji", "Noto Color Emoji", sans-serif; }
+        .canvas { fill: #eef1f5; }
+        .screen { fill: #ffffff; }
+        .device { fill: none; stroke: #1f2937; stroke-width: 3; }
+        .unsafe { fill: #94a3b8; fill-opacity: 0.22; }
+        .safe-area { fill: none; stroke: #3b82f6; stroke-width: 1; stroke-dasharray: 6 4; }
+        .section { fill: #f8fafc; fill-opacity: 0.6; stroke: #94a3b8; stroke-width: 0.75; }
+        .section.highlight { stroke: #7c3aed; stroke-width: 3; }
+        .insets { fill: #f59e0b; fill-opacity: 0.2; fill-rule: evenodd; }
+        .background { fill: #d9f99d; fill-opacity: 0.55; stroke: #65a30d; stroke-width: 0.75; }
+        .group { fill: #8b5cf6; fill-opacity: 0.05; stroke: #7c3aed; stroke-width: 1; }
+        .item { fill: #dbeafe; stroke: #2563eb; stroke-width: 1; }
+        .content { fill: #bfdbfe; stroke: #60a5fa; stroke-width: 0.5; }
+        .header, .footer, .boundary { fill: #dcfce7; stroke: #16a34a; stroke-width: 1; }
+        .badge { fill: #fce7f3; stroke: #db2777; stroke-width: 1; }
+        .est { stroke-dasharray: 4 3; }
+        .finding { fill: none; stroke-width: 2.5; }
+        .label { fill: #1e3a8a; text-anchor: middle; dominant-baseline: central; }
+        .label.supp { fill: #14532d; }
+        .label.badge-label { fill: #831843; }
+        .section-label { fill: #475569; font-size: 9px; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
+        .finding-label { font-size: 9px; font-weight: bold; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
+        .title { fill: #0f172a; font-size: 14px; font-weight: bold; }
+        .subtitle { fill: #475569; font-size: 11px; }
+        .note { fill: #334155; font-size: 11px; }
+        .cut { stroke: #ef4444; stroke-width: 1.5; stroke-dasharray: 8 4; }
+        .more { fill: #64748b; font-size: 11px; }
+    """
 
 struct SVGRenderer {
     let result: LintResult
@@ -182,14 +191,16 @@ struct SVGRenderer {
         var notes: [String] = []
         for m in missing { notes.append("no environment named \u{201C}\(m)\u{201D} in this document") }
         if layouts.isEmpty && missing.isEmpty { notes.append("nothing to draw: the document has no resolved layout") }
-        let legend = options.legend && !panels.isEmpty ? Self.legend(maxWidth: width - 2 * Self.margin) : (body: "", height: 0.0)
+        let legend =
+            options.legend && !panels.isEmpty ? Self.legend(maxWidth: width - 2 * Self.margin) : (body: "", height: 0.0)
         let notesTop = titleHeight + height + 14
         let legendTop = notesTop + Double(notes.count) * Self.noteLine
         height = legendTop + legend.height + (legend.height > 0 ? 12 : 0)
         width = width.rounded(.up)
         height = height.rounded(.up)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(width))\" height=\"\(num(height))\" viewBox=\"0 0 \(num(width)) \(num(height))\" data-generator=\"layoutlint render\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(width))\" height=\"\(num(height))\" viewBox=\"0 0 \(num(width)) \(num(height))\" data-generator=\"layoutlint render\">\n"
         out += "<style>\n\(styleSheet)\n</style>\n"
         out += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\"/>\n"
         if let t = options.title {
@@ -202,11 +213,13 @@ struct SVGRenderer {
         }
         var y = notesTop
         for n in notes {
-            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlText(n))</text>\n"
+            out +=
+                "<text data-kind=\"note\" class=\"note\" x=\"\(num(Self.margin))\" y=\"\(num(y))\">\(xmlText(n))</text>\n"
             y += Self.noteLine
         }
         if legend.height > 0 {
-            out += "<g data-kind=\"legend\" transform=\"translate(\(num(Self.margin)),\(num(legendTop)))\">\n\(legend.body)</g>\n"
+            out +=
+                "<g data-kind=\"legend\" transform=\"translate(\(num(Self.margin)),\(num(legendTop)))\">\n\(legend.body)</g>\n"
         }
         out += "</svg>\n"
         return out
@@ -217,7 +230,8 @@ struct SVGRenderer {
         let entries: [(String, String)] = [
             ("item", "class=\"item\""), ("content frame", "class=\"content\""), ("group", "class=\"group\""),
             ("section", "class=\"section\""), ("section insets", "class=\"insets\""),
-            ("header / footer", "class=\"header\""), ("badge", "class=\"badge\""), ("background", "class=\"background\""),
+            ("header / footer", "class=\"header\""), ("badge", "class=\"badge\""),
+            ("background", "class=\"background\""),
             ("estimated size", "class=\"item est\""),
             ("error", "class=\"finding\" stroke=\"\(severityColor[.error]!)\""),
             ("warning", "class=\"finding\" stroke=\"\(severityColor[.warning]!)\""),
@@ -229,7 +243,8 @@ struct SVGRenderer {
         for (label, attrs) in entries {
             let w = 18 + 6.2 * Double(label.count) + 14
             if x > 0 && x + w > maxWidth { x = 0; y += 20 }
-            out += "<rect data-kind=\"legend\" \(attrs) x=\"\(num(x))\" y=\"\(num(y + 2))\" width=\"12\" height=\"12\"/>"
+            out +=
+                "<rect data-kind=\"legend\" \(attrs) x=\"\(num(x))\" y=\"\(num(y + 2))\" width=\"12\" height=\"12\"/>"
             out += "<text class=\"note\" x=\"\(num(x + 18))\" y=\"\(num(y + 12))\">\(xmlText(label))</text>\n"
             x += w
         }
@@ -304,13 +319,15 @@ struct Panel {
     /// differently, its `data-exact-frame` attribute.
     func emitted(_ exact: Rect) -> (frame: Rect, extra: String) {
         let shown = exact.pixelRounded(scale: layout.environment.scale)
-        let a = [shown.x, shown.y, shown.width, shown.height].map(num), b = [exact.x, exact.y, exact.width, exact.height].map(num)
+        let a = [shown.x, shown.y, shown.width, shown.height].map(num),
+            b = [exact.x, exact.y, exact.width, exact.height].map(num)
         return (shown, a == b ? "" : " data-exact-frame=\"\(b.joined(separator: " "))\"")
     }
 
     func rectAttrs(_ r: Rect) -> String {
         // A negative extent is not a box SVG can draw: it is drawn empty, the resolver's number kept in data-*.
-        var s = "x=\"\(num(r.x))\" y=\"\(num(r.y))\" width=\"\(num(max(0, r.width)))\" height=\"\(num(max(0, r.height)))\""
+        var s =
+            "x=\"\(num(r.x))\" y=\"\(num(r.y))\" width=\"\(num(max(0, r.width)))\" height=\"\(num(max(0, r.height)))\""
         if r.width < 0 { s += " data-width=\"\(num(r.width))\"" }
         if r.height < 0 { s += " data-height=\"\(num(r.height))\"" }
         return s
@@ -321,7 +338,8 @@ struct Panel {
         let o = r.origin(main), e = max(0, r.extent(main))
         let end = min(o + e, cutMain)
         let start = min(o, cutMain)
-        var c = Rect.make(main: main, m: start, c: r.origin(cross), mExtent: max(0, end - start), cExtent: max(0, r.extent(cross)))
+        var c = Rect.make(
+            main: main, m: start, c: r.origin(cross), mExtent: max(0, end - start), cExtent: max(0, r.extent(cross)))
         // Absurd offsets do not make absurd pictures: the bounds stay within a few device lengths.
         let lo = device.origin(cross) - device.extent(cross), hi = crossLimit + device.extent(cross)
         let cs = max(lo, min(hi, c.origin(cross))), ce = max(lo, min(hi, c.origin(cross) + c.extent(cross)))
@@ -342,7 +360,10 @@ struct Panel {
         }
     }
 
-    mutating func box(_ layer: inout [String], kind: String, cls: String, path: String?, frame: Rect, extra: String = "", indent: String = "") {
+    mutating func box(
+        _ layer: inout [String], kind: String, cls: String, path: String?, frame: Rect, extra: String = "",
+        indent: String = ""
+    ) {
         guard isFinite(frame) else { return }
         var s = indent + "<rect data-kind=\"\(kind)\""
         if let p = path { s += " data-path=\"\(xmlEscape(p))\"" }
@@ -352,13 +373,16 @@ struct Panel {
     }
 
     /// A size label centred in `frame`, if it fits.
-    func label(_ text: String, in frame: Rect, cls: String = "label", maxSize: Double = 11, indent: String = "") -> String? {
+    func label(_ text: String, in frame: Rect, cls: String = "label", maxSize: Double = 11, indent: String = "")
+        -> String?
+    {
         guard isFinite(frame), frame.width > 0, frame.height > 0 else { return nil }
         let chars = Double(text.count)
         let size = min(maxSize, frame.height * 0.55, (frame.width - 4) / (0.68 * max(1, chars)))
         guard size >= 5 else { return nil }
         let fs = (size * 10).rounded(.down) / 10
-        return indent + "<text class=\"\(cls)\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2))\" font-size=\"\(num(fs))\">\(xmlText(text))</text>"
+        return indent
+            + "<text class=\"\(cls)\" x=\"\(num(frame.x + frame.width / 2))\" y=\"\(num(frame.y + frame.height / 2))\" font-size=\"\(num(fs))\">\(xmlText(text))</text>"
     }
 
     // MARK: the panel
@@ -371,7 +395,11 @@ struct Panel {
         if options.showFindings { drawFindings() }
         if contentMainEnd > cutMain + 0.0005 {
             let what = main == .vertical ? "height" : "width"
-            notes.insert(("cut at \(formatPoints(cutMain)) pt (\(formatPoints(options.maxLength)) × the device \(what)); the layout is \(formatPoints(contentMainEnd)) pt long", "#ef4444"), at: 0)
+            notes.insert(
+                (
+                    "cut at \(formatPoints(cutMain)) pt (\(formatPoints(options.maxLength)) × the device \(what)); the layout is \(formatPoints(contentMainEnd)) pt long",
+                    "#ef4444"
+                ), at: 0)
         }
 
         let m = SVGRenderer.margin
@@ -382,24 +410,30 @@ struct Panel {
         let maxNoteChars = max(40, Int((contentWidth + m) / 6.2))
         let shownNotes = notes.count > 12 ? Array(notes.prefix(11)) + [("… and \(notes.count - 11) more", nil)] : notes
         let width = (contentWidth + 2 * m).rounded(.up)
-        let height = (SVGRenderer.panelTitle + contentHeight + m + Double(shownNotes.count) * SVGRenderer.noteLine).rounded(.up)
+        let height = (SVGRenderer.panelTitle + contentHeight + m + Double(shownNotes.count) * SVGRenderer.noteLine)
+            .rounded(.up)
 
-        var out = " data-environment=\"\(xmlEscape(env.name))\" data-width=\"\(num(width))\" data-height=\"\(num(height))\">\n"
+        var out =
+            " data-environment=\"\(xmlEscape(env.name))\" data-width=\"\(num(width))\" data-height=\"\(num(height))\">\n"
         let safe = env.safeAreaInsets
         out += "<text class=\"title\" x=\"\(num(m))\" y=\"18\">\(xmlText(env.name))</text>\n"
         var sub = "\(formatPoints(env.width))×\(formatPoints(env.height)) pt @\(formatPoints(env.scale))x"
-        sub += ", safe area \(formatPoints(safe.top)) \(formatPoints(safe.left)) \(formatPoints(safe.bottom)) \(formatPoints(safe.right))"
+        sub +=
+            ", safe area \(formatPoints(safe.top)) \(formatPoints(safe.left)) \(formatPoints(safe.bottom)) \(formatPoints(safe.right))"
         sub += ", scrolls \(main == .vertical ? "vertically" : "horizontally")"
         out += "<text class=\"subtitle\" x=\"\(num(m))\" y=\"32\">\(xmlText(sub))</text>\n"
         out += "<g data-kind=\"content-space\" transform=\"translate(\(num(tx)),\(num(ty)))\">\n"
         // Clip at the cut (along the scroll axis) and the fade mask for orthogonal groups past the device edge.
         let big = 1e6
         let cutRect = Rect.make(main: main, m: -big, c: -big, mExtent: cutMain + big, cExtent: 2 * big)
-        let onScreen = Rect.make(main: main, m: -big, c: device.origin(cross), mExtent: 2 * big, cExtent: device.extent(cross))
+        let onScreen = Rect.make(
+            main: main, m: -big, c: device.origin(cross), mExtent: 2 * big, cExtent: device.extent(cross))
         out += "<defs>\n"
         out += "<clipPath id=\"cut-\(index)\"><rect \(rectAttrs(cutRect))/></clipPath>\n"
-        out += "<mask id=\"offscreen-\(index)\" maskUnits=\"userSpaceOnUse\" x=\"\(num(-big))\" y=\"\(num(-big))\" width=\"\(num(2 * big))\" height=\"\(num(2 * big))\">"
-        out += "<rect x=\"\(num(-big))\" y=\"\(num(-big))\" width=\"\(num(2 * big))\" height=\"\(num(2 * big))\" fill=\"#ffffff\" fill-opacity=\"0.3\"/>"
+        out +=
+            "<mask id=\"offscreen-\(index)\" maskUnits=\"userSpaceOnUse\" x=\"\(num(-big))\" y=\"\(num(-big))\" width=\"\(num(2 * big))\" height=\"\(num(2 * big))\">"
+        out +=
+            "<rect x=\"\(num(-big))\" y=\"\(num(-big))\" width=\"\(num(2 * big))\" height=\"\(num(2 * big))\" fill=\"#ffffff\" fill-opacity=\"0.3\"/>"
         out += "<rect \(rectAttrs(onScreen)) fill=\"#ffffff\"/></mask>\n"
         out += "</defs>\n"
         // The screen: white where the device shows content, the unsafe bands shaded on top at the end.
@@ -412,17 +446,21 @@ struct Panel {
         for l in findingLayer { out += l + "\n" }
         out += "</g>\n"
         // Device frame and safe area on top.
-        let safeRect = Rect(x: device.x + safe.left, y: device.y + safe.top,
-                            width: device.width - safe.left - safe.right, height: device.height - safe.top - safe.bottom)
+        let safeRect = Rect(
+            x: device.x + safe.left, y: device.y + safe.top,
+            width: device.width - safe.left - safe.right, height: device.height - safe.top - safe.bottom)
         if safe != .zero {
-            out += "<path data-kind=\"unsafe-area\" class=\"unsafe\" fill-rule=\"evenodd\" d=\"\(rectPath(device)) \(rectPath(safeRect))\"/>\n"
+            out +=
+                "<path data-kind=\"unsafe-area\" class=\"unsafe\" fill-rule=\"evenodd\" d=\"\(rectPath(device)) \(rectPath(safeRect))\"/>\n"
         }
         out += "<rect data-kind=\"safe-area\" class=\"safe-area\" \(rectAttrs(safeRect))/>\n"
-        out += "<rect data-kind=\"device\" class=\"device\" rx=\"\(num(min(40, env.width / 10)))\" \(rectAttrs(device))/>\n"
+        out +=
+            "<rect data-kind=\"device\" class=\"device\" rx=\"\(num(min(40, env.width / 10)))\" \(rectAttrs(device))/>\n"
         if contentMainEnd > cutMain + 0.0005 {
             let lineFrom = main == .vertical ? (bounds.minX, cutMain) : (cutMain, bounds.minY)
             let lineTo = main == .vertical ? (bounds.maxX, cutMain) : (cutMain, bounds.maxY)
-            out += "<line data-kind=\"cut\" class=\"cut\" x1=\"\(num(lineFrom.0))\" y1=\"\(num(lineFrom.1))\" x2=\"\(num(lineTo.0))\" y2=\"\(num(lineTo.1))\"/>\n"
+            out +=
+                "<line data-kind=\"cut\" class=\"cut\" x1=\"\(num(lineFrom.0))\" y1=\"\(num(lineFrom.1))\" x2=\"\(num(lineTo.0))\" y2=\"\(num(lineTo.1))\"/>\n"
         }
         out += "</g>\n"
         var y = SVGRenderer.panelTitle + contentHeight + 16
@@ -430,7 +468,8 @@ struct Panel {
             var t = n.text
             if t.count > maxNoteChars { t = String(t.prefix(maxNoteChars - 1)) + "…" }
             let fill = n.color.map { " fill=\"\($0)\"" } ?? ""
-            out += "<text data-kind=\"note\" class=\"note\" x=\"\(num(m))\" y=\"\(num(y))\"\(fill)>\(xmlText(t))</text>\n"
+            out +=
+                "<text data-kind=\"note\" class=\"note\" x=\"\(num(m))\" y=\"\(num(y))\"\(fill)>\(xmlText(t))</text>\n"
             y += SVGRenderer.noteLine
         }
         out += "</g>\n"
@@ -445,23 +484,29 @@ struct Panel {
 
     mutating func drawSection(_ s: ResolvedSection, index i: Int) {
         let highlight = options.highlightSection == s.path
-        box(.section, kind: "section", cls: highlight ? "section highlight" : "section", path: s.path, frame: s.frame,
+        box(
+            .section, kind: "section", cls: highlight ? "section highlight" : "section", path: s.path, frame: s.frame,
             extra: " data-name=\"\(xmlEscape(s.name))\"")
         recordFrame("section:" + s.path, path: s.path, frame: s.frame)
         var title = s.name
-        if let spec = s.spec, spec.orthogonalScrollingBehavior != .none { title += " · \(spec.orthogonalScrollingBehavior.rawValue)" }
+        if let spec = s.spec, spec.orthogonalScrollingBehavior != .none {
+            title += " · \(spec.orthogonalScrollingBehavior.rawValue)"
+        }
         if s.group != nil { title += " · \(s.groupCount) group\(s.groupCount == 1 ? "" : "s")" }
         if s.frame.origin(main) < cutMain && isFinite(s.frame) {
             // Top-right (finding labels take the top-left corner), within the device's width.
             let right = min(s.frame.maxX, device.maxX) - 3
-            labelLayer.append("<text class=\"section-label\" text-anchor=\"end\" x=\"\(num(right))\" y=\"\(num(s.frame.y + 10))\">\(xmlText(title))</text>")
+            labelLayer.append(
+                "<text class=\"section-label\" text-anchor=\"end\" x=\"\(num(right))\" y=\"\(num(s.frame.y + 10))\">\(xmlText(title))</text>"
+            )
         }
         if let reason = s.unresolvedReason {
             notes.append(("section \u{201C}\(s.name)\u{201D} (\(s.path)) is not drawn: \(reason)", "#b91c1c"))
         }
         for d in s.decorations {
             let (df, exactAttr) = emitted(d.frame)
-            box(.section, kind: "background", cls: "background", path: d.item.path, frame: df,
+            box(
+                .section, kind: "background", cls: "background", path: d.item.path, frame: df,
                 extra: (d.item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? "") + exactAttr)
             recordFrame("decoration:" + d.item.path, path: d.item.path, frame: df)
         }
@@ -477,15 +522,20 @@ struct Panel {
             let groupsStart = root.frame.origin(main)
             let groupsMain = orthogonal || n == 0 ? (n == 0 ? 0 : gMain) : Double(n) * gMain + Double(n - 1) * spacing
             let lead = main == .vertical ? ins.top : ins.leading, trail = main == .vertical ? ins.bottom : ins.trailing
-            let cLead = main == .vertical ? ins.leading : ins.top, cTrail = main == .vertical ? ins.trailing : ins.bottom
-            let outer = Rect.make(main: main, m: groupsStart - lead, c: s.frame.origin(cross),
-                                  mExtent: groupsMain + lead + trail, cExtent: s.frame.extent(cross))
-            let inner = Rect.make(main: main, m: groupsStart, c: s.frame.origin(cross) + cLead,
-                                  mExtent: groupsMain, cExtent: s.frame.extent(cross) - cLead - cTrail)
+            let cLead = main == .vertical ? ins.leading : ins.top,
+                cTrail = main == .vertical ? ins.trailing : ins.bottom
+            let outer = Rect.make(
+                main: main, m: groupsStart - lead, c: s.frame.origin(cross),
+                mExtent: groupsMain + lead + trail, cExtent: s.frame.extent(cross))
+            let inner = Rect.make(
+                main: main, m: groupsStart, c: s.frame.origin(cross) + cLead,
+                mExtent: groupsMain, cExtent: s.frame.extent(cross) - cLead - cTrail)
             if isFinite(outer) && isFinite(inner) && outer.origin(main) < cutMain {
                 var d = rectPath(outer)
                 if inner.width > 0 && inner.height > 0 { d += " " + rectPath(inner) }
-                sectionLayer.append("<path data-kind=\"section-insets\" data-path=\"\(xmlEscape(s.path))\" class=\"insets\" d=\"\(d)\"/>")
+                sectionLayer.append(
+                    "<path data-kind=\"section-insets\" data-path=\"\(xmlEscape(s.path))\" class=\"insets\" d=\"\(d)\"/>"
+                )
             }
         }
 
@@ -511,32 +561,45 @@ struct Panel {
             if !(step > 0) && k > 0 { break }
             // Tiny groups under a long cut: a bound on the boxes one section draws.
             if k >= Self.maxInstances {
-                notes.append(("section \u{201C}\(s.name)\u{201D}: only the first \(Self.maxInstances) of \(n) groups are drawn", nil))
+                notes.append(
+                    (
+                        "section \u{201C}\(s.name)\u{201D}: only the first \(Self.maxInstances) of \(n) groups are drawn",
+                        nil
+                    ))
                 break
             }
             if k > 0 && boxesPerInstance > boxesLeft {
-                notes.append(("\(Self.maxBoxes) boxes at most: section \u{201C}\(s.name)\u{201D} draws \(k) of \(n) groups", nil))
+                notes.append(
+                    ("\(Self.maxBoxes) boxes at most: section \u{201C}\(s.name)\u{201D} draws \(k) of \(n) groups", nil)
+                )
                 break
             }
             var body: [String] = []
             var badges: [String] = []
             if k == 0 && boxesPerInstance > 1 && boxesPerInstance > boxesLeft {
                 // Nothing left even for the first group: its outline alone (48 sections of 10 000 items made 111 MB).
-                notes.append(("\(Self.maxBoxes) boxes at most: section \u{201C}\(s.name)\u{201D} is drawn as its group\u{2019}s outline", nil))
+                notes.append(
+                    (
+                        "\(Self.maxBoxes) boxes at most: section \u{201C}\(s.name)\u{201D} is drawn as its group\u{2019}s outline",
+                        nil
+                    ))
                 box(&body, kind: "group", cls: "group", path: root.path, frame: frame, indent: "  ")
                 recordFrame("node:" + root.path, path: root.path, frame: frame)
                 boxesLeft -= 1
             } else {
                 boxesLeft -= boxesPerInstance
                 var leaf = 0
-                drawNode(root, dx: dx, dy: dy, instance: k, firstLeaf: k * perGroup, total: total, leaf: &leaf,
-                         into: &body, badges: &badges, indent: "  ")
+                drawNode(
+                    root, dx: dx, dy: dy, instance: k, firstLeaf: k * perGroup, total: total, leaf: &leaf,
+                    into: &body, badges: &badges, indent: "  ")
             }
             if !body.isEmpty {
                 var attrs = "data-kind=\"instance\" data-path=\"\(xmlEscape(root.path))\" data-instance=\"\(k)\""
                 if orthogonal {
                     let edge = device.origin(cross) + device.extent(cross)
-                    let state = frame.origin(cross) >= edge - 0.0005 ? "true" : (frame.origin(cross) + frame.extent(cross) > edge + 0.0005 ? "partial" : "false")
+                    let state =
+                        frame.origin(cross) >= edge - 0.0005
+                        ? "true" : (frame.origin(cross) + frame.extent(cross) > edge + 0.0005 ? "partial" : "false")
                     attrs += " data-offscreen=\"\(state)\""
                 }
                 lines.append("<g \(attrs)>")
@@ -548,15 +611,20 @@ struct Panel {
             k += 1
         }
         if orthogonal {
-            itemLayer.append("<g data-kind=\"orthogonal\" data-path=\"\(xmlEscape(s.path))\" mask=\"url(#offscreen-\(index))\">")
+            itemLayer.append(
+                "<g data-kind=\"orthogonal\" data-path=\"\(xmlEscape(s.path))\" mask=\"url(#offscreen-\(index))\">")
             itemLayer += lines
             itemLayer.append("</g>")
             if k < n && root.frame.origin(main) < cutMain {
                 // After the last group drawn: how many more the section scrolls through.
                 let end = root.frame.origin(cross) + Double(k - 1) * step + gCross + 8
                 let text = "+\(n - k) more group\(n - k == 1 ? "" : "s") \(cross == .horizontal ? "→" : "↓")"
-                let p = cross == .horizontal ? (x: end, y: root.frame.y + min(gMain, 40) / 2 + 4) : (x: root.frame.x + 4, y: end + 11)
-                labelLayer.append("<text data-kind=\"more\" class=\"more\" x=\"\(num(p.x))\" y=\"\(num(p.y))\">\(xmlText(text))</text>")
+                let p =
+                    cross == .horizontal
+                    ? (x: end, y: root.frame.y + min(gMain, 40) / 2 + 4) : (x: root.frame.x + 4, y: end + 11)
+                labelLayer.append(
+                    "<text data-kind=\"more\" class=\"more\" x=\"\(num(p.x))\" y=\"\(num(p.y))\">\(xmlText(text))</text>"
+                )
                 bounds.add(clipped(Rect(x: p.x, y: p.y - 11, width: 6.2 * Double(text.count), height: 16)))
             }
         } else {
@@ -577,10 +645,15 @@ struct Panel {
         if b.item.pinToVisibleBounds { extra += " data-pinned=\"true\"" }
         let est = (b.item.width?.isEstimated ?? false) || (b.item.height?.isEstimated ?? false)
         let (bf, exactAttr) = emitted(b.frame)
-        box(.boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: bf, extra: extra + exactAttr)
+        box(
+            .boundary, kind: kind, cls: kind + (est ? " est" : ""), path: b.item.path, frame: bf,
+            extra: extra + exactAttr)
         recordFrame("boundary:" + b.item.path, path: b.item.path, frame: bf)
-        var text = (b.item.elementKind ?? kind) + " " + sizeLabel(bf, estimatedWidth: b.item.width?.isEstimated ?? false,
-                                                                  estimatedHeight: b.item.height?.isEstimated ?? false)
+        var text =
+            (b.item.elementKind ?? kind) + " "
+            + sizeLabel(
+                bf, estimatedWidth: b.item.width?.isEstimated ?? false,
+                estimatedHeight: b.item.height?.isEstimated ?? false)
         if b.item.pinToVisibleBounds { text += " (pinned)" }
         if let l = label(text, in: bf, cls: "label supp") { boundaryLayer.append(l) }
     }
@@ -602,24 +675,35 @@ struct Panel {
     }
 
     /// Draws `node` offset by (dx, dy) if any of its leaves is filled (leaf index `firstLeaf + leaf` below `total`).
-    mutating func drawNode(_ node: ResolvedNode, dx: Double, dy: Double, instance: Int, firstLeaf: Int, total: Int,
-                           leaf: inout Int, into out: inout [String], badges: inout [String], indent: String) {
+    mutating func drawNode(
+        _ node: ResolvedNode, dx: Double, dy: Double, instance: Int, firstLeaf: Int, total: Int,
+        leaf: inout Int, into out: inout [String], badges: inout [String], indent: String
+    ) {
         let frame = node.frame.offsetBy(dx: dx, dy: dy)
         let content = node.contentFrame.offsetBy(dx: dx, dy: dy)
         let est = node.estimatedWidth || node.estimatedHeight
-        let estAttr = est ? " data-estimated=\"\([node.estimatedWidth ? "width" : nil, node.estimatedHeight ? "height" : nil].compactMap { $0 }.joined(separator: " "))\"" : ""
+        let estAttr =
+            est
+            ? " data-estimated=\"\([node.estimatedWidth ? "width" : nil, node.estimatedHeight ? "height" : nil].compactMap { $0 }.joined(separator: " "))\""
+            : ""
         if node.kind == .item {
             let index = firstLeaf + leaf
             leaf += 1
             guard index < total else { return }
             let (shown, exactAttr) = emitted(frame)
-            box(&out, kind: "item", cls: est ? "item est" : "item", path: node.path, frame: shown, extra: estAttr + exactAttr, indent: indent)
+            box(
+                &out, kind: "item", cls: est ? "item est" : "item", path: node.path, frame: shown,
+                extra: estAttr + exactAttr, indent: indent)
             if content != frame {
                 let (shownContent, exactContent) = emitted(content)
-                box(&out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: shownContent,
+                box(
+                    &out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: shownContent,
                     extra: exactContent, indent: indent)
             }
-            if let l = label(sizeLabel(shown, estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight), in: shown, indent: indent) {
+            if let l = label(
+                sizeLabel(shown, estimatedWidth: node.estimatedWidth, estimatedHeight: node.estimatedHeight), in: shown,
+                indent: indent)
+            {
                 out.append(l)
             }
             if instance == 0 { recordFrame("node:" + node.path, path: node.path, frame: shown) }
@@ -627,14 +711,18 @@ struct Panel {
             var children: [String] = []
             let before = leaf
             for c in node.children {
-                drawNode(c, dx: dx, dy: dy, instance: instance, firstLeaf: firstLeaf, total: total, leaf: &leaf,
-                         into: &children, badges: &badges, indent: indent + "  ")
+                drawNode(
+                    c, dx: dx, dy: dy, instance: instance, firstLeaf: firstLeaf, total: total, leaf: &leaf,
+                    into: &children, badges: &badges, indent: indent + "  ")
             }
             let anyFilled = firstLeaf + before < total
             guard anyFilled else { return }
-            box(&out, kind: "group", cls: est ? "group est" : "group", path: node.path, frame: frame, extra: estAttr, indent: indent)
+            box(
+                &out, kind: "group", cls: est ? "group est" : "group", path: node.path, frame: frame, extra: estAttr,
+                indent: indent)
             if content != frame {
-                box(&out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: content,
+                box(
+                    &out, kind: "content", cls: est ? "content est" : "content", path: node.path, frame: content,
                     extra: " fill-opacity=\"0\"", indent: indent)
             }
             out += children
@@ -644,8 +732,12 @@ struct Panel {
             let (sf, exactAttr) = emitted(f.offsetBy(dx: dx, dy: dy))
             let sEst = (item.width?.isEstimated ?? false) || (item.height?.isEstimated ?? false)
             let extra = (item.elementKind.map { " data-element-kind=\"\(xmlEscape($0))\"" } ?? "") + exactAttr
-            box(&badges, kind: "badge", cls: sEst ? "badge est" : "badge", path: item.path, frame: sf, extra: extra, indent: indent)
-            if let l = label(sizeLabel(sf), in: sf, cls: "label badge-label", maxSize: 8, indent: indent) { badges.append(l) }
+            box(
+                &badges, kind: "badge", cls: sEst ? "badge est" : "badge", path: item.path, frame: sf, extra: extra,
+                indent: indent)
+            if let l = label(sizeLabel(sf), in: sf, cls: "label badge-label", maxSize: 8, indent: indent) {
+                badges.append(l)
+            }
             if instance == 0 { recordFrame("supplementary:" + item.path, path: item.path, frame: sf) }
         }
     }
@@ -694,16 +786,24 @@ struct Panel {
     /// contain a position form a chain on a stack, and a finding is matched against that chain (its depth) rather
     /// than against every target (10 001 findings over 4 000 sections took 30 s). An empty finding can sit where two
     /// ranges touch, which the chain does not hold: it is matched against every range.
-    static func innermostOwners(of ranges: [ByteRange], among targets: [(key: String, ranges: [ByteRange])]) -> [[[String]]] {
+    static func innermostOwners(of ranges: [ByteRange], among targets: [(key: String, ranges: [ByteRange])])
+        -> [[[String]]]
+    {
         var spanOf: [ByteRange: Int] = [:]
         var spans: [(range: ByteRange, keys: [String])] = []
         for t in targets {
             for r in Set(t.ranges) where r.length > 0 {
-                if let k = spanOf[r] { spans[k].keys.append(t.key) } else { spanOf[r] = spans.count; spans.append((r, [t.key])) }
+                if let k = spanOf[r] {
+                    spans[k].keys.append(t.key)
+                } else {
+                    spanOf[r] = spans.count; spans.append((r, [t.key]))
+                }
             }
         }
         // (A target's keys in the targets' order: a target listed once per span.)
-        let order = spans.indices.sorted { (spans[$0].range.start, -spans[$0].range.end) < (spans[$1].range.start, -spans[$1].range.end) }
+        let order = spans.indices.sorted {
+            (spans[$0].range.start, -spans[$0].range.end) < (spans[$1].range.start, -spans[$1].range.end)
+        }
         var out = [[[String]]](repeating: [], count: ranges.count)
         var stack: [Int] = []
         var next = 0
@@ -712,7 +812,9 @@ struct Panel {
             if d.length == 0 {
                 // By length, equal lengths as one level.
                 var byLength: [Int: [String]] = [:]
-                for sp in spans where sp.range.start <= d.start && d.end <= sp.range.end { byLength[sp.range.length, default: []] += sp.keys }
+                for sp in spans where sp.range.start <= d.start && d.end <= sp.range.end {
+                    byLength[sp.range.length, default: []] += sp.keys
+                }
                 out[i] = byLength.keys.sorted().map { byLength[$0]! }
                 continue
             }
@@ -765,7 +867,8 @@ struct Panel {
             for (n, (path, frame)) in frames.enumerated() {
                 for d in list {
                     let color = severityColor[d.severity]!
-                    let extra = " data-rule=\"\(xmlEscape(d.rule))\" data-severity=\"\(d.severity.description)\" stroke=\"\(color)\""
+                    let extra =
+                        " data-rule=\"\(xmlEscape(d.rule))\" data-severity=\"\(d.severity.description)\" stroke=\"\(color)\""
                     box(.finding, kind: "finding", cls: "finding", path: path, frame: frame, extra: extra)
                 }
                 // The rule ids, most severe first, stacked from the element's top-left corner (above a box too short
@@ -780,13 +883,18 @@ struct Panel {
                     let width = FindingLabels.width(of: d.rule)
                     var placed: Double?
                     for _ in 0..<(n == 0 ? FindingLabels.maxMoves : 1) {
-                        let r = Rect(x: frame.x + 3, y: y - FindingLabels.ascent, width: width, height: FindingLabels.lineHeight)
+                        let r = Rect(
+                            x: frame.x + 3, y: y - FindingLabels.ascent, width: width, height: FindingLabels.lineHeight)
                         y += step
-                        if !findingLabels.overlaps(r) { findingLabels.add(r); placed = r.y + FindingLabels.ascent; break }
+                        if !findingLabels.overlaps(r) {
+                            findingLabels.add(r); placed = r.y + FindingLabels.ascent; break
+                        }
                     }
                     guard let ly = placed else { continue }
                     let color = severityColor[d.severity]!
-                    findingLayer.append("<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(ly))\">\(xmlText(d.rule))</text>")
+                    findingLayer.append(
+                        "<text data-kind=\"finding-label\" data-path=\"\(xmlEscape(path))\" data-rule=\"\(xmlEscape(d.rule))\" class=\"finding-label\" fill=\"\(color)\" x=\"\(num(frame.x + 3))\" y=\"\(num(ly))\">\(xmlText(d.rule))</text>"
+                    )
                 }
             }
         }
@@ -817,8 +925,10 @@ struct FindingLabels {
 
     func overlaps(_ r: Rect) -> Bool {
         for k in keys(r) {
-            for o in cells[k] ?? [] where r.x < o.x + o.width - 0.01 && o.x < r.x + r.width - 0.01
-                && r.y < o.y + o.height - 0.01 && o.y < r.y + r.height - 0.01 { return true }
+            for o in cells[k] ?? []
+            where r.x < o.x + o.width - 0.01 && o.x < r.x + r.width - 0.01
+                && r.y < o.y + o.height - 0.01 && o.y < r.y + r.height - 0.01
+            { return true }
         }
         return false
     }
@@ -836,7 +946,8 @@ public func previewFileName(documentPath: String, environment: String?) -> Strin
     }
     func clean(_ s: String) -> String {
         let kept = s.unicodeScalars.map { u -> Character in
-            (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "-" || u == "_" || u == ".") && u.isASCII ? Character(u) : "-"
+            (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "-" || u == "_" || u == ".") && u.isASCII
+                ? Character(u) : "-"
         }
         // (At most 80 characters each, all ASCII: a long environment or document name made a name over NAME_MAX, 255
         // bytes, and the preview failed.)

@@ -13,7 +13,8 @@ public enum ExplainText {
             let scale = e.scale
             out += "\n" + style.bold(t(e.name)) + style.dim(" — " + e.summary) + "\n"
             for b in l.boundaryItems {
-                out += "  layout \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.pixelSizeDescription(scale: scale)) at \(b.frame.pixelOriginDescription(scale: scale))\n"
+                out +=
+                    "  layout \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.pixelSizeDescription(scale: scale)) at \(b.frame.pixelOriginDescription(scale: scale))\n"
             }
             for s in l.sections {
                 var line = "  section \"\(t(s.name))\" \(style.dim(t(s.path)))  frame \(s.frame)"
@@ -24,14 +25,18 @@ public enum ExplainText {
                 }
                 line += "  \(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                 if let o = s.spec?.orthogonalScrollingBehavior, o != .none { line += ", scrolls \(o.rawValue)" }
-                line += style.dim("  (container \(formatPoints(s.containerWidth))×\(formatPoints(s.containerHeight)), effectiveContentSize.width \(formatPoints(s.effectiveContentWidth)))")
+                line += style.dim(
+                    "  (container \(formatPoints(s.containerWidth))×\(formatPoints(s.containerHeight)), effectiveContentSize.width \(formatPoints(s.effectiveContentWidth)))"
+                )
                 out += line + "\n"
                 for b in s.boundaryItems {
-                    out += "    \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.pixelSizeDescription(scale: scale)) at \(b.frame.pixelOriginDescription(scale: scale))\n"
+                    out +=
+                        "    \(t(b.item.elementKind ?? "supplementary")) \(style.dim(t(b.item.path)))  \(b.frame.pixelSizeDescription(scale: scale)) at \(b.frame.pixelOriginDescription(scale: scale))\n"
                 }
                 if let g = s.group { out += node(g, depth: 2, style: style, scale: scale) }
                 for d in s.decorations {
-                    out += "    decoration \(t(d.item.elementKind ?? "")) \(style.dim(t(d.item.path)))  \(d.frame.pixelSizeDescription(scale: scale)) at \(d.frame.pixelOriginDescription(scale: scale))\n"
+                    out +=
+                        "    decoration \(t(d.item.elementKind ?? "")) \(style.dim(t(d.item.path)))  \(d.frame.pixelSizeDescription(scale: scale)) at \(d.frame.pixelOriginDescription(scale: scale))\n"
                 }
             }
         }
@@ -48,22 +53,27 @@ public enum ExplainText {
             s = "≈" + s + " (estimated \(axes.joined(separator: ", ")))"
         }
         if n.contentFrame != n.frame {
-            s += ", content \(item ? n.contentFrame.pixelSizeDescription(scale: scale) : n.contentFrame.sizeDescription)"
+            s +=
+                ", content \(item ? n.contentFrame.pixelSizeDescription(scale: scale) : n.contentFrame.sizeDescription)"
         }
         return s
     }
 
     /// Where a node is: an item's pixel-rounded origin, a group's exact one (a group has no view).
     static func origin(_ n: ResolvedNode, scale: Double) -> String {
-        n.kind == .item ? n.frame.pixelOriginDescription(scale: scale) : "(\(formatPoints(n.frame.x)), \(formatPoints(n.frame.y)))"
+        n.kind == .item
+            ? n.frame.pixelOriginDescription(scale: scale) : "(\(formatPoints(n.frame.x)), \(formatPoints(n.frame.y)))"
     }
 
     static func node(_ n: ResolvedNode, depth: Int, style: TextStyle, scale: Double) -> String {
         let pad = String(repeating: "  ", count: depth)
-        var out = "\(pad)\(n.kind.rawValue) \(style.dim(t(n.path)))  \(describe(n, scale: scale)) at \(origin(n, scale: scale))"
+        var out =
+            "\(pad)\(n.kind.rawValue) \(style.dim(t(n.path)))  \(describe(n, scale: scale)) at \(origin(n, scale: scale))"
         if let solve = n.solve {
             let placed = n.children.count
-            out += style.dim("  — \(placed) placement\(placed == 1 ? "" : "s") along \(solve.axis.sizeName), \(formatPoints(solve.used)) of \(formatPoints(solve.available)) pt used")
+            out += style.dim(
+                "  — \(placed) placement\(placed == 1 ? "" : "s") along \(solve.axis.sizeName), \(formatPoints(solve.used)) of \(formatPoints(solve.available)) pt used"
+            )
         }
         out += "\n"
         // Consecutive placements of the same element with the same size collapse into one line.
@@ -73,17 +83,21 @@ public enum ExplainText {
             if c.kind == .item {
                 var j = i + 1
                 while j < n.children.count, n.children[j].kind == .item, n.children[j].path == c.path,
-                      n.children[j].frame.width == c.frame.width, n.children[j].frame.height == c.frame.height { j += 1 }
+                    n.children[j].frame.width == c.frame.width, n.children[j].frame.height == c.frame.height
+                { j += 1 }
                 let xs = n.children[i..<j].map { origin($0, scale: scale) }
                 let times = j - i > 1 ? " ×\(j - i)" : ""
-                out += "\(pad)  item \(style.dim(t(c.path)))  \(describe(c, scale: scale))\(times) at \(xs.joined(separator: ", "))\n"
+                out +=
+                    "\(pad)  item \(style.dim(t(c.path)))  \(describe(c, scale: scale))\(times) at \(xs.joined(separator: ", "))\n"
                 // A badge where it is, for every placement of the run (as its item's positions; hover and explain's
                 // JSON gave them, the text only the size).
                 for (k, s) in c.supplementaries.enumerated() {
                     let at = n.children[i..<j].compactMap { p in
-                        p.supplementaries.indices.contains(k) ? p.supplementaries[k].frame.pixelOriginDescription(scale: scale) : nil
+                        p.supplementaries.indices.contains(k)
+                            ? p.supplementaries[k].frame.pixelOriginDescription(scale: scale) : nil
                     }
-                    out += "\(pad)    \(t(s.item.elementKind ?? "supplementary")) \(style.dim(t(s.item.path)))  \(s.frame.pixelSizeDescription(scale: scale))\(times) at \(at.joined(separator: ", "))\n"
+                    out +=
+                        "\(pad)    \(t(s.item.elementKind ?? "supplementary")) \(style.dim(t(s.item.path)))  \(s.frame.pixelSizeDescription(scale: scale))\(times) at \(at.joined(separator: ", "))\n"
                 }
                 i = j
             } else {

@@ -14,7 +14,8 @@ public enum GitHubReport {
         // Control characters quoted from the document (ESC, NUL, C1) shown as in the text report: log viewers
         // render ANSI sequences. CR and LF become pictures too, so the message stays one line.
         let message = TextReport.sanitize(d.messageWithEnvironments)
-        return "::\(level) file=\(property(repositoryPath(path))),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
+        return
+            "::\(level) file=\(property(repositoryPath(path))),line=\(s.line + 1),col=\(s.character + 1),endLine=\(e.line + 1),endColumn=\(e.character + 1),title=\(property(d.rule))::\(data(message))\n"
     }
 
     /// The path as GitHub matches it to a pull request's files: `lint .` names them `./src/x`, which GitHub does not
@@ -40,15 +41,23 @@ public enum GitHubReport {
     /// other control characters (ESC, BEL, C1, bidi controls) become the pictures the text report shows, so that a
     /// file name cannot colour or retitle the log viewer.
     static func property(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { propertyEscapes[$0] != nil || TextReport.visible($0) != $0 }) else { return s }
+        guard s.unicodeScalars.contains(where: { propertyEscapes[$0] != nil || TextReport.visible($0) != $0 }) else {
+            return s
+        }
         var out = String.UnicodeScalarView()
         for c in s.unicodeScalars {
-            if let r = propertyEscapes[c] { out.append(contentsOf: r.unicodeScalars) } else { out.append(TextReport.visible(c)) }
+            if let r = propertyEscapes[c] {
+                out.append(contentsOf: r.unicodeScalars)
+            } else {
+                out.append(TextReport.visible(c))
+            }
         }
         return String(out)
     }
 
-    static let propertyEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"]
+    static let propertyEscapes: [Unicode.Scalar: String] = [
+        "%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C",
+    ]
     static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
 
     static func escaping(_ s: String, _ table: [Unicode.Scalar: String]) -> String {

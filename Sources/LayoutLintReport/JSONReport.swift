@@ -21,16 +21,31 @@ public enum JSONReport {
             ("environments", .array(d.environments.map { .string($0) })),
         ]
         if !d.related.isEmpty {
-            members.append(("related", .array(d.related.map {
-                .object([("range", range($0.range, index)), ("message", .string($0.message))])
-            })))
+            members.append(
+                (
+                    "related",
+                    .array(
+                        d.related.map {
+                            .object([("range", range($0.range, index)), ("message", .string($0.message))])
+                        })
+                ))
         }
         if let fix = d.fix {
-            members.append(("fix", .object([
-                ("title", .string(fix.title)),
-                ("safe", .bool(fix.isSafe)),
-                ("edits", .array(fix.edits.map { .object([("range", range($0.range, index)), ("newText", .string($0.newText))]) })),
-            ])))
+            members.append(
+                (
+                    "fix",
+                    .object([
+                        ("title", .string(fix.title)),
+                        ("safe", .bool(fix.isSafe)),
+                        (
+                            "edits",
+                            .array(
+                                fix.edits.map {
+                                    .object([("range", range($0.range, index)), ("newText", .string($0.newText))])
+                                })
+                        ),
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -44,7 +59,10 @@ public enum JSONReport {
         public var counts: [Severity: Int]
         /// A Swift file's layouts by how far they were checked (nil: a layout document).
         public var coverage: LayoutCoverage?
-        public init(path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int], coverage: LayoutCoverage? = nil) {
+        public init(
+            path: String, diagnostics: [Diagnostic], index: LineIndex, counts: [Severity: Int],
+            coverage: LayoutCoverage? = nil
+        ) {
             self.path = path
             self.diagnostics = diagnostics
             self.index = index
@@ -69,16 +87,28 @@ public enum JSONReport {
         ]
         // (Where Swift files were read: their layouts, by how far they were checked.)
         if let c = coverage {
-            summary.append(("layouts", .object([
-                ("total", .int(Int64(c.total))), ("checked", .int(Int64(c.checked))), ("partly", .int(Int64(c.partly))),
-                ("notChecked", .int(Int64(c.notChecked))), ("assumed", .int(Int64(c.assumed))),
-            ])))
+            summary.append(
+                (
+                    "layouts",
+                    .object([
+                        ("total", .int(Int64(c.total))), ("checked", .int(Int64(c.checked))),
+                        ("partly", .int(Int64(c.partly))),
+                        ("notChecked", .int(Int64(c.notChecked))), ("assumed", .int(Int64(c.assumed))),
+                    ])
+                ))
         }
         return .object([
             ("version", .int(1)),
-            ("files", .array(files.map { f in
-                .object([("path", .string(f.path)), ("diagnostics", .array(f.diagnostics.map { diagnostic($0, f.index) }))])
-            })),
+            (
+                "files",
+                .array(
+                    files.map { f in
+                        .object([
+                            ("path", .string(f.path)),
+                            ("diagnostics", .array(f.diagnostics.map { diagnostic($0, f.index) })),
+                        ])
+                    })
+            ),
             ("summary", .object(summary)),
         ])
     }
@@ -119,9 +149,14 @@ public enum JSONReport {
         members.append(("estimated", .array(estimated)))
         if n.kind == .group { members.append(("children", .array(n.children.map { node($0, scale: scale) }))) }
         if !n.supplementaries.isEmpty {
-            members.append(("supplementaryItems", .array(n.supplementaries.map { s in
-                placed(kind: s.item.elementKind, path: s.item.path, frame: s.frame, scale: scale)
-            })))
+            members.append(
+                (
+                    "supplementaryItems",
+                    .array(
+                        n.supplementaries.map { s in
+                            placed(kind: s.item.elementKind, path: s.item.path, frame: s.frame, scale: scale)
+                        })
+                ))
         }
         return .object(members)
     }
@@ -137,19 +172,29 @@ public enum JSONReport {
     /// `explain --format json` of a Swift file: every layout it builds, with its name (the enclosing function,
     /// property or variable), the range of its construction, and per environment what a spec document's
     /// `environments` holds.
-    public static func explainSwiftOutput(path: String, layouts: [(name: String, range: ByteRange, layouts: [ResolvedLayout])],
-                                          index: LineIndex) -> JSONValue {
+    public static func explainSwiftOutput(
+        path: String, layouts: [(name: String, range: ByteRange, layouts: [ResolvedLayout])],
+        index: LineIndex
+    ) -> JSONValue {
         .object([
             ("version", .int(1)),
             ("path", .string(path)),
-            ("layouts", .array(layouts.map { l in
-                .object([("name", .string(l.name)), ("range", range(l.range, index)), ("environments", explainEnvironments(l.layouts))])
-            })),
+            (
+                "layouts",
+                .array(
+                    layouts.map { l in
+                        .object([
+                            ("name", .string(l.name)), ("range", range(l.range, index)),
+                            ("environments", explainEnvironments(l.layouts)),
+                        ])
+                    })
+            ),
         ])
     }
 
     static func explainEnvironments(_ layouts: [ResolvedLayout]) -> JSONValue {
-            .array(layouts.map { l in
+        .array(
+            layouts.map { l in
                 var members: [(String, JSONValue)] = [
                     ("name", .string(l.environment.name)),
                     ("width", .points(l.environment.width)),
@@ -158,7 +203,8 @@ public enum JSONReport {
                 ]
                 // The layout's own headers and footers (`configuration.boundarySupplementaryItems`), when it has any.
                 if !l.boundaryItems.isEmpty {
-                    members.append(("boundarySupplementaryItems", boundaryItems(l.boundaryItems, scale: l.environment.scale)))
+                    members.append(
+                        ("boundarySupplementaryItems", boundaryItems(l.boundaryItems, scale: l.environment.scale)))
                 }
                 return .object(members)
             })
@@ -171,7 +217,9 @@ public enum JSONReport {
     /// A supplementary, boundary or decoration item as explain lists it: its kind, its path and its frame
     /// (pixel-rounded, with `exactFrame` where the exact one differs).
     static func placed(kind: String?, path: String, frame: Rect, scale: Double) -> JSONValue {
-        .object([("elementKind", .string(kind ?? "")), ("path", .string(path))] + emitted("frame", "exactFrame", frame, scale: scale))
+        .object(
+            [("elementKind", .string(kind ?? "")), ("path", .string(path))]
+                + emitted("frame", "exactFrame", frame, scale: scale))
     }
 
     static func section(_ s: ResolvedSection, scale: Double) -> JSONValue {
@@ -185,11 +233,18 @@ public enum JSONReport {
         if let v = s.variantIndex { members.append(("variant", .string("\(s.path)/variants/\(v)"))) }
         if let g = s.group { members.append(("group", node(g, scale: scale))) }
         if let r = s.unresolvedReason { members.append(("unresolved", .string(r))) }
-        if !s.boundaryItems.isEmpty { members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems, scale: scale))) }
+        if !s.boundaryItems.isEmpty {
+            members.append(("boundarySupplementaryItems", boundaryItems(s.boundaryItems, scale: scale)))
+        }
         if !s.decorations.isEmpty {
-            members.append(("decorationItems", .array(s.decorations.map { d in
-                placed(kind: d.item.elementKind, path: d.item.path, frame: d.frame, scale: scale)
-            })))
+            members.append(
+                (
+                    "decorationItems",
+                    .array(
+                        s.decorations.map { d in
+                            placed(kind: d.item.elementKind, path: d.item.path, frame: d.frame, scale: scale)
+                        })
+                ))
         }
         return .object(members)
     }

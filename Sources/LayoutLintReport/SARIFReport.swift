@@ -11,7 +11,8 @@ public enum SARIFReport {
     /// `failures`: what could not be read or written (a file, a folder), each one line. A log with any says the run
     /// did not succeed (`invocations[0].executionSuccessful`) and lists them as notifications: a file that cannot be
     /// read is otherwise simply absent, and an upload shows a clean run.
-    public static func log(_ files: [JSONReport.FileResult], toolVersion: String, failures: [String] = []) -> JSONValue {
+    public static func log(_ files: [JSONReport.FileResult], toolVersion: String, failures: [String] = []) -> JSONValue
+    {
         // Rules: the whole catalogue, then any id a diagnostic uses that the catalogue lacks, so that every
         // result's ruleIndex points at its rule.
         var rules = catalogueRules
@@ -36,19 +37,36 @@ public enum SARIFReport {
         }
 
         let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("layoutlint")),
-                ("version", .string(toolVersion)),
-                ("semanticVersion", .string(toolVersion)),
-                ("informationUri", .string(informationURI)),
-                ("rules", .array(rules)),
-            ]))])),
-            ("invocations", .array([.object([
-                ("executionSuccessful", .bool(failures.isEmpty)),
-                ("toolExecutionNotifications", .array(failures.map { m in
-                    .object([("level", .string("error")), ("message", .object([("text", .string(m))]))])
-                })),
-            ])])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("layoutlint")),
+                            ("version", .string(toolVersion)),
+                            ("semanticVersion", .string(toolVersion)),
+                            ("informationUri", .string(informationURI)),
+                            ("rules", .array(rules)),
+                        ])
+                    )
+                ])
+            ),
+            (
+                "invocations",
+                .array([
+                    .object([
+                        ("executionSuccessful", .bool(failures.isEmpty)),
+                        (
+                            "toolExecutionNotifications",
+                            .array(
+                                failures.map { m in
+                                    .object([("level", .string("error")), ("message", .object([("text", .string(m))]))])
+                                })
+                        ),
+                    ])
+                ])
+            ),
             ("columnKind", .string("utf16CodeUnits")),
             ("artifacts", .array(artifacts)),
             ("results", .array(results)),
@@ -115,11 +133,14 @@ public enum SARIFReport {
             ("help", .object([("text", .string(help)), ("markdown", .string(info.markdown))])),
             ("helpUri", .string(info.documentationURL)),
             ("defaultConfiguration", .object([("level", .string(level(info.severity)))])),
-            ("properties", .object([
-                ("tags", .array(tags(info).map { .string($0) })),
-                ("precision", .string(info.weakEvidence ? "low" : "high")),
-                ("problem.severity", .string(problemSeverity(info.severity))),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("tags", .array(tags(info).map { .string($0) })),
+                    ("precision", .string(info.weakEvidence ? "low" : "high")),
+                    ("problem.severity", .string(problemSeverity(info.severity))),
+                ])
+            ),
         ])
     }
 
@@ -143,38 +164,65 @@ public enum SARIFReport {
             ("locations", .array([location(f.path, fileIndex: fileIndex, range: d.range, index: f.index)])),
         ]
         if !d.related.isEmpty {
-            members.append(("relatedLocations", .array(d.related.enumerated().map { i, r in
-                location(f.path, fileIndex: fileIndex, range: r.range, index: f.index, id: i, message: r.message)
-            })))
+            members.append(
+                (
+                    "relatedLocations",
+                    .array(
+                        d.related.enumerated().map { i, r in
+                            location(
+                                f.path, fileIndex: fileIndex, range: r.range, index: f.index, id: i, message: r.message)
+                        })
+                ))
         }
         if let fix = d.fix {
-            members.append(("fixes", .array([.object([
-                ("description", .object([("text", .string(fix.title))])),
-                ("artifactChanges", .array([.object([
-                    ("artifactLocation", artifactLocation(f.path, index: fileIndex)),
-                    ("replacements", .array(fix.edits.map { e in
+            members.append(
+                (
+                    "fixes",
+                    .array([
                         .object([
-                            ("deletedRegion", region(e.range, f.index)),
-                            ("insertedContent", .object([("text", .string(e.newText))])),
+                            ("description", .object([("text", .string(fix.title))])),
+                            (
+                                "artifactChanges",
+                                .array([
+                                    .object([
+                                        ("artifactLocation", artifactLocation(f.path, index: fileIndex)),
+                                        (
+                                            "replacements",
+                                            .array(
+                                                fix.edits.map { e in
+                                                    .object([
+                                                        ("deletedRegion", region(e.range, f.index)),
+                                                        ("insertedContent", .object([("text", .string(e.newText))])),
+                                                    ])
+                                                })
+                                        ),
+                                    ])
+                                ])
+                            ),
+                            // `lint --fix` applies only safe fixes; the others (a guessed "did you mean") need a person.
+                            ("properties", .object([("safe", .bool(fix.isSafe))])),
                         ])
-                    })),
-                ])])),
-                // `lint --fix` applies only safe fixes; the others (a guessed "did you mean") need a person.
-                ("properties", .object([("safe", .bool(fix.isSafe))])),
-            ])])))
+                    ])
+                ))
         }
         members.append(("properties", .object([("environments", .array(d.environments.map { .string($0) }))])))
         return .object(members)
     }
 
-    static func location(_ path: String, fileIndex: Int, range: ByteRange, index: LineIndex,
-                         id: Int? = nil, message: String? = nil) -> JSONValue {
+    static func location(
+        _ path: String, fileIndex: Int, range: ByteRange, index: LineIndex,
+        id: Int? = nil, message: String? = nil
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let id { members.append(("id", .int(Int64(id)))) }
-        members.append(("physicalLocation", .object([
-            ("artifactLocation", artifactLocation(path, index: fileIndex)),
-            ("region", region(range, index)),
-        ])))
+        members.append(
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", artifactLocation(path, index: fileIndex)),
+                    ("region", region(range, index)),
+                ])
+            ))
         if let message { members.append(("message", .object([("text", .string(message))]))) }
         return .object(members)
     }
@@ -218,11 +266,11 @@ public enum SARIFReport {
         for b in path.utf8 {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                 UInt8(ascii: "="), UInt8(ascii: "@"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+                UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                UInt8(ascii: "="), UInt8(ascii: "@"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 out.append("%")

@@ -21,15 +21,21 @@ public struct TextStyle: Sendable {
 
 public enum TextReport {
     /// One diagnostic, with its snippet and caret.
-    public static func render(path: String, source: [UInt8], index: LineIndex, diagnostic d: Diagnostic, style: TextStyle) -> String {
+    public static func render(
+        path: String, source: [UInt8], index: LineIndex, diagnostic d: Diagnostic, style: TextStyle
+    ) -> String {
         let start = index.position(of: d.range.start, in: .utf32)
-        var out = "\(style.bold("\(sanitize(path)):\(start.line + 1):\(start.character + 1):")) \(style.severity(d.severity)): \(sanitize(d.message)) \(style.dim("[\(d.rule)]"))\n"
+        var out =
+            "\(style.bold("\(sanitize(path)):\(start.line + 1):\(start.character + 1):")) \(style.severity(d.severity)): \(sanitize(d.message)) \(style.dim("[\(d.rule)]"))\n"
         out += snippet(source: source, index: index, range: d.range, style: style)
         for r in d.related where r.range != d.range {
             let p = index.position(of: r.range.start, in: .utf32)
-            out += "  \(style.dim("note:")) \(sanitize(r.message)) at \(sanitize(path)):\(p.line + 1):\(p.character + 1)\n"
+            out +=
+                "  \(style.dim("note:")) \(sanitize(r.message)) at \(sanitize(path)):\(p.line + 1):\(p.character + 1)\n"
         }
-        if let fix = d.fix { out += "  \(style.paint("fix:", "32")) \(sanitize(fix.title))\(fix.isSafe ? "" : " (suggestion)")\n" }
+        if let fix = d.fix {
+            out += "  \(style.paint("fix:", "32")) \(sanitize(fix.title))\(fix.isSafe ? "" : " (suggestion)")\n"
+        }
         return out
     }
 
@@ -88,8 +94,7 @@ public enum TextReport {
                 w += 1
             }
             shown.unicodeScalars.append(v)
-            if o < caretStart { caretLine += String(repeating: " ", count: w) }
-            else if o < caretEnd { caretWidth += w }
+            if o < caretStart { caretLine += String(repeating: " ", count: w) } else if o < caretEnd { caretWidth += w }
         }
         if cutAfter { shown += "…" }
         if caretWidth == 0 { caretWidth = 1 }
@@ -97,7 +102,8 @@ public enum TextReport {
         let pad = String(repeating: " ", count: gutter.count)
         var marks = "^" + String(repeating: "~", count: max(0, caretWidth - 1))
         if range.end > lr.end && range.start < lr.end { marks += "…" }
-        return " \(style.dim(gutter + " |")) \(shown)\n \(style.dim(pad + " |")) \(caretLine)\(style.paint(marks, "1;32"))\n"
+        return
+            " \(style.dim(gutter + " |")) \(shown)\n \(style.dim(pad + " |")) \(caretLine)\(style.paint(marks, "1;32"))\n"
     }
 
     /// Text with every control character made visible.
@@ -136,15 +142,23 @@ public enum TextReport {
         case .format where v != 0x00AD: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(v) || (0xFE00...0xFE0F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return 0 }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v) ||
-            (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) ||
-            (0xFFE0...0xFFE6).contains(v) || v == 0x1F004 || v == 0x1F0CF || v == 0x1F18E || (0x1F191...0x1F19A).contains(v) ||
-            (0x1F200...0x1F2FF).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v) { return 2 }
+        if (0x1160...0x11FF).contains(v) || (0xFE00...0xFE0F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) {
+            return 0
+        }
+        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+            || (0xFFE0...0xFFE6).contains(v) || v == 0x1F004 || v == 0x1F0CF || v == 0x1F18E
+            || (0x1F191...0x1F19A).contains(v) || (0x1F200...0x1F2FF).contains(v) || (0x1F300...0x1FAFF).contains(v)
+            || (0x20000...0x3FFFD).contains(v)
+        {
+            return 2
+        }
         return 1
     }
 
-    public static func summary(errors: Int, warnings: Int, information: Int, hints: Int, files: Int, style: TextStyle) -> String {
+    public static func summary(errors: Int, warnings: Int, information: Int, hints: Int, files: Int, style: TextStyle)
+        -> String
+    {
         let total = errors + warnings + information + hints
         if total == 0 { return "\(files) file\(files == 1 ? "" : "s") checked, no problems\n" }
         var parts: [String] = []

@@ -21,7 +21,8 @@ public enum XcodeReport {
         case .information, .hint: level = "note"
         }
         // One line: control characters (a CR or LF quoted from the document included) become their pictures.
-        var out = "\(at(d.range.start)): \(level): \(TextReport.sanitize(d.messageWithEnvironments)) [\(TextReport.sanitize(d.rule))]\n"
+        var out =
+            "\(at(d.range.start)): \(level): \(TextReport.sanitize(d.messageWithEnvironments)) [\(TextReport.sanitize(d.rule))]\n"
         for r in d.related where r.range != d.range {
             out += "\(at(r.range.start)): note: \(TextReport.sanitize(r.message))\n"
         }

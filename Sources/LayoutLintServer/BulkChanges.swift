@@ -72,7 +72,9 @@ struct ChangeBatch {
         // to that character's start, while in the current text the same column can lie in what the previous change
         // inserted ("aéb", insert "xx" at column 1, then replace columns 1-2: the base read both changes at offset 1
         // and the batch put the "xx" back after the replacement; found by FuzzIncremental).
-        guard let line = range["end"]?["line"]?.intValue, let character = range["end"]?["character"]?.intValue else { return nil }
+        guard let line = range["end"]?["line"]?.intValue, let character = range["end"]?["character"]?.intValue else {
+            return nil
+        }
         let p = index.position(of: prev, in: encoding)
         guard (Int(clamping: line), Int(clamping: character)) <= (p.line, p.character) else { return nil }
         // The same offset before the previous change: only if no `\r` before it could pair with what it inserted.
@@ -87,14 +89,17 @@ struct ChangeBatch {
             let line = Int(clamping: l), ch = Int(clamping: c)
             let cur = currentEndPosition
             if line < cur.line || (line == cur.line && ch < cur.character) { return nil }
-            let b = line == cur.line
+            let b =
+                line == cur.line
                 ? Position(line: baseEndPosition.line, character: baseEndPosition.character + (ch - cur.character))
                 : Position(line: baseEndPosition.line + (line - cur.line), character: ch)
             return .object([("line", .int(Int64(b.line))), ("character", .int(Int64(b.character)))])
         }
         guard let s = toBase(range["start"]), let e = toBase(range["end"]) else { return nil }
         var clamped = false
-        guard let r = conv.byteRange(.object([("start", s), ("end", e)]), clamped: &clamped), !clamped, r.start >= baseEnd else { return nil }
+        guard let r = conv.byteRange(.object([("start", s), ("end", e)]), clamped: &clamped), !clamped,
+            r.start >= baseEnd
+        else { return nil }
         return r
     }
 
@@ -107,8 +112,11 @@ struct ChangeBatch {
         let sb = index.position(of: r.start, in: encoding)
         var start = sb
         if edits.count > 1 {
-            start = sb.line == baseEndPosition.line
-                ? Position(line: currentEndPosition.line, character: currentEndPosition.character + (sb.character - baseEndPosition.character))
+            start =
+                sb.line == baseEndPosition.line
+                ? Position(
+                    line: currentEndPosition.line,
+                    character: currentEndPosition.character + (sb.character - baseEndPosition.character))
                 : Position(line: currentEndPosition.line + (sb.line - baseEndPosition.line), character: sb.character)
         }
         // Where its text ends.
@@ -122,7 +130,10 @@ struct ChangeBatch {
         case .utf16: units = String(decoding: tail, as: UTF8.self).utf16.count
         case .utf32: units = String(decoding: tail, as: UTF8.self).unicodeScalars.count
         }
-        currentEndPosition = lines == 0 ? Position(line: start.line, character: start.character + units) : Position(line: start.line + lines, character: units)
+        currentEndPosition =
+            lines == 0
+            ? Position(line: start.line, character: start.character + units)
+            : Position(line: start.line + lines, character: units)
         baseEnd = r.end
         baseEndPosition = index.position(of: r.end, in: encoding)
     }

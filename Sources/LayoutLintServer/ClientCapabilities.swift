@@ -53,9 +53,13 @@ struct ClientCapabilities {
     /// What `capabilities` declares. (A capability the client does not name is one it does not have.)
     init(_ caps: JSONValue) {
         let offered = caps["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if offered.contains("utf-8") { positionEncoding = .utf8 }
-        else if offered.contains("utf-32") { positionEncoding = .utf32 }
-        else { positionEncoding = .utf16 }
+        if offered.contains("utf-8") {
+            positionEncoding = .utf8
+        } else if offered.contains("utf-32") {
+            positionEncoding = .utf32
+        } else {
+            positionEncoding = .utf16
+        }
         let td = caps["textDocument"], ws = caps["workspace"]
         snippetSupport = td?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
         if let formats = td?["hover"]?["contentFormat"]?.arrayValue {

@@ -13,7 +13,10 @@ struct CompletionBuilder {
 
     func components(_ steps: ArraySlice<PathStep>) -> [String] {
         steps.map { s in
-            switch s { case .key(let k): return k; case .index(let i): return String(i) }
+            switch s {
+            case .key(let k): return k;
+            case .index(let i): return String(i)
+            }
         }
     }
 
@@ -25,7 +28,11 @@ struct CompletionBuilder {
             return keyItems(objectPath: comps, object: obj, replacing: k.keyRange, current: k.key, addColon: false)
         }
         guard let node = cursor.node else {
-            if ctx.root == nil { return keyItems(objectPath: [], object: nil, replacing: wordRange(), current: nil, addColon: true, wrapInBraces: true) }
+            if ctx.root == nil {
+                return keyItems(
+                    objectPath: [], object: nil, replacing: wordRange(), current: nil, addColon: true,
+                    wrapInBraces: true)
+            }
             return []
         }
         switch node.kind {
@@ -34,12 +41,16 @@ struct CompletionBuilder {
             // After `"key":` with no value yet: that key's values.
             if let (prop, _) = propertyAwaitingValue(in: node) {
                 guard let schema = objectSchema(components: comps, object: node) else { return [] }
-                return valueItems(valueCompletion(forKey: prop.key, in: schema), replacing: ByteRange(offset, offset), path: comps + [prop.key])
+                return valueItems(
+                    valueCompletion(forKey: prop.key, in: schema), replacing: ByteRange(offset, offset),
+                    path: comps + [prop.key])
             }
             return keyItems(objectPath: comps, object: node, replacing: wordRange(), current: nil, addColon: true)
         case .array:
             let comps = components(cursor.steps[...])
-            if comps == ["environments"] { return valueItems(.environmentName, replacing: wordRange(), path: comps, presetsOnly: true) }
+            if comps == ["environments"] {
+                return valueItems(.environmentName, replacing: wordRange(), path: comps, presetsOnly: true)
+            }
             return []
         default:
             // A value: what its key takes.
@@ -47,10 +58,14 @@ struct CompletionBuilder {
             let parentComps = components(cursor.steps.dropLast())
             switch step {
             case .key(let key):
-                guard let schema = objectSchema(components: parentComps, object: cursor.nodes[cursor.nodes.count - 2]) else { return [] }
-                return valueItems(valueCompletion(forKey: key, in: schema), replacing: node.range, path: parentComps + [key])
+                guard let schema = objectSchema(components: parentComps, object: cursor.nodes[cursor.nodes.count - 2])
+                else { return [] }
+                return valueItems(
+                    valueCompletion(forKey: key, in: schema), replacing: node.range, path: parentComps + [key])
             case .index:
-                if parentComps == ["environments"] { return valueItems(.environmentName, replacing: node.range, path: parentComps, presetsOnly: true) }
+                if parentComps == ["environments"] {
+                    return valueItems(.environmentName, replacing: node.range, path: parentComps, presetsOnly: true)
+                }
                 return []
             }
         }
@@ -60,7 +75,9 @@ struct CompletionBuilder {
     /// or with a value that does not reach the cursor.
     func propertyAwaitingValue(in object: JSONNode) -> (JSONProperty, Int)? {
         var i = min(offset, text.count) - 1
-        while i >= object.range.start, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i -= 1 }
+        while i >= object.range.start, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D {
+            i -= 1
+        }
         guard i > object.range.start, text[i] == UInt8(ascii: ":") else { return nil }
         var best: JSONProperty?
         for p in object.properties where p.keyRange.end <= i {
@@ -76,14 +93,19 @@ struct CompletionBuilder {
         var s = min(offset, text.count)
         while s > 0 {
             let c = text[s - 1]
-            let isWord = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x24 || c == 0x22 || c == 0x5F
+            let isWord =
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x24
+                || c == 0x22 || c == 0x5F
             if !isWord { break }
             s -= 1
         }
         return ByteRange(s, min(offset, text.count))
     }
 
-    func item(label: String, kind: Int, newText: String, range: ByteRange, detail: String? = nil, snippet: Bool = false, filter: String? = nil, sort: String? = nil) -> JSONValue {
+    func item(
+        label: String, kind: Int, newText: String, range: ByteRange, detail: String? = nil, snippet: Bool = false,
+        filter: String? = nil, sort: String? = nil
+    ) -> JSONValue {
         let shown = takenKind(kind, valueSet: ctx.server.client.completionKinds, fallback: CompletionItemKind.value)
         var m: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(shown)))]
         if let detail { m.append(("detail", .string(detail))) }
@@ -94,10 +116,14 @@ struct CompletionBuilder {
         return .object(m)
     }
 
-    func keyItems(objectPath: [String], object: JSONNode?, replacing: ByteRange, current: String?, addColon: Bool, wrapInBraces: Bool = false) -> [JSONValue] {
+    func keyItems(
+        objectPath: [String], object: JSONNode?, replacing: ByteRange, current: String?, addColon: Bool,
+        wrapInBraces: Bool = false
+    ) -> [JSONValue] {
         guard let schema = objectSchema(components: objectPath, object: object) else { return [] }
         // (By code points, as keys compare: a key spelt with the Kelvin sign is not "elementKind".)
-        let present = Set((object?.properties ?? []).map { ExactKey($0.key) }).subtracting(current.map { [ExactKey($0)] } ?? [])
+        let present = Set((object?.properties ?? []).map { ExactKey($0.key) }).subtracting(
+            current.map { [ExactKey($0)] } ?? [])
         // A colon already after the key being edited: do not add another.
         var colon = addColon
         if !addColon {
@@ -120,8 +146,10 @@ struct CompletionBuilder {
             let quoted = jsonQuoted(key)
             var newText = quoted + (colon ? ": " : "")
             if wrapInBraces { newText = "{ " + newText }
-            out.append(item(label: key, kind: CompletionItemKind.property, newText: newText, range: replacing,
-                            detail: "\(schemaName(schema)) property", filter: quoted, sort: String(format3(i))))
+            out.append(
+                item(
+                    label: key, kind: CompletionItemKind.property, newText: newText, range: replacing,
+                    detail: "\(schemaName(schema)) property", filter: quoted, sort: String(format3(i))))
         }
         return out
     }
@@ -150,28 +178,43 @@ struct CompletionBuilder {
         }
     }
 
-    func valueItems(_ kind: ValueCompletion, replacing: ByteRange, path: [String], presetsOnly: Bool = false) -> [JSONValue] {
+    func valueItems(_ kind: ValueCompletion, replacing: ByteRange, path: [String], presetsOnly: Bool = false)
+        -> [JSONValue]
+    {
         let snippets = ctx.server.client.snippetSupport
         var out: [JSONValue] = []
         switch kind {
         case .none:
             return []
         case .boolean:
-            for b in ["true", "false"] { out.append(item(label: b, kind: CompletionItemKind.keyword, newText: b, range: replacing)) }
+            for b in ["true", "false"] {
+                out.append(item(label: b, kind: CompletionItemKind.keyword, newText: b, range: replacing))
+            }
         case .enumeration(let values):
-            for v in values { out.append(item(label: v, kind: CompletionItemKind.enumMember, newText: jsonQuoted(v), range: replacing)) }
+            for v in values {
+                out.append(
+                    item(label: v, kind: CompletionItemKind.enumMember, newText: jsonQuoted(v), range: replacing))
+            }
         case .dimension, .spacing:
             let forms = kind == .dimension ? ValueForms.dimensions : ValueForms.spacings
             for (i, f) in forms.enumerated() {
                 let plain = "\(f.name)(\(f.placeholder))"
                 if snippets {
-                    let ph = f.placeholder.hasPrefix("estimate: ") ? "estimate: ${1:\(f.placeholder.dropFirst("estimate: ".count))}" : "${1:\(f.placeholder)}"
-                    out.append(item(label: plain, kind: CompletionItemKind.snippet, newText: "\"\(f.name)(\(ph))\"", range: replacing,
-                                    detail: kind == .dimension ? "NSCollectionLayoutDimension" : "NSCollectionLayoutSpacing",
-                                    snippet: true, filter: jsonQuoted(plain), sort: format3(i)))
+                    let ph =
+                        f.placeholder.hasPrefix("estimate: ")
+                        ? "estimate: ${1:\(f.placeholder.dropFirst("estimate: ".count))}" : "${1:\(f.placeholder)}"
+                    out.append(
+                        item(
+                            label: plain, kind: CompletionItemKind.snippet, newText: "\"\(f.name)(\(ph))\"",
+                            range: replacing,
+                            detail: kind == .dimension ? "NSCollectionLayoutDimension" : "NSCollectionLayoutSpacing",
+                            snippet: true, filter: jsonQuoted(plain), sort: format3(i)))
                 } else {
-                    out.append(item(label: plain, kind: CompletionItemKind.value, newText: jsonQuoted(plain), range: replacing,
-                                    detail: kind == .dimension ? "NSCollectionLayoutDimension" : "NSCollectionLayoutSpacing", sort: format3(i)))
+                    out.append(
+                        item(
+                            label: plain, kind: CompletionItemKind.value, newText: jsonQuoted(plain), range: replacing,
+                            detail: kind == .dimension ? "NSCollectionLayoutDimension" : "NSCollectionLayoutSpacing",
+                            sort: format3(i)))
                 }
             }
         case .reference:
@@ -184,14 +227,24 @@ struct CompletionBuilder {
                 let isEdges = defs?.property(d.name)?.value?.holdsOnlyEdges ?? false
                 guard isEdges == wantsEdges else { continue }
                 let p = "#/definitions/" + escapePointer(d.name)
-                out.append(item(label: p, kind: CompletionItemKind.reference, newText: jsonQuoted(p), range: replacing, detail: isEdges ? "insets or edge spacing" : "definition"))
+                out.append(
+                    item(
+                        label: p, kind: CompletionItemKind.reference, newText: jsonQuoted(p), range: replacing,
+                        detail: isEdges ? "insets or edge spacing" : "definition"))
             }
         case .environmentName:
             var names = LayoutEnvironment.presetNames
             if !presetsOnly, let doc = ctx.result?.document {
-                names = doc.environments.map(\.environment.name) + names.filter { n in !doc.environments.contains { $0.environment.name == n } }
+                names =
+                    doc.environments.map(\.environment.name)
+                    + names.filter { n in !doc.environments.contains { $0.environment.name == n } }
             }
-            for n in names { out.append(item(label: n, kind: CompletionItemKind.constant, newText: jsonQuoted(n), range: replacing, detail: "environment")) }
+            for n in names {
+                out.append(
+                    item(
+                        label: n, kind: CompletionItemKind.constant, newText: jsonQuoted(n), range: replacing,
+                        detail: "environment"))
+            }
         }
         return out
     }
@@ -201,40 +254,53 @@ extension FeatureContext {
     // MARK: completion
 
     func completion(_ params: JSONValue) -> Reply {
-        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        guard let offset = offset(params) else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing")
+        }
         // Nothing in a comment (a `/` or `"` typed there triggers completion too: Enter after `//` took a key), nor
         // in a `.layoutlint.json` (its keys are not a layout's).
-        if doc.isConfig || inComment(offset) { return .result(.object([("isIncomplete", .bool(false)), ("items", .array([]))])) }
+        if doc.isConfig || inComment(offset) {
+            return .result(.object([("isIncomplete", .bool(false)), ("items", .array([]))]))
+        }
         var items = CompletionBuilder(ctx: self, offset: offset).items()
         // A list too long to send is cut, and incomplete: the client asks again as the user types. So what is typed
         // (from the start of the item's range to the cursor) filters it first, as the client would: else every
         // answer was the same first items, and a `$ref` to the 501st definition could never be completed.
         if items.count > server.options.maxCompletionItems { items = items.filter { matchesTyped($0, offset) } }
         let cut = items.count > server.options.maxCompletionItems
-        return .result(.object([("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems))))]))
+        return .result(
+            .object([
+                ("isIncomplete", .bool(cut)), ("items", .array(Array(items.prefix(server.options.maxCompletionItems)))),
+            ]))
     }
 
     /// Whether a completion item's filter text (its label when it has none) holds what was typed before the cursor
     /// in its range, as a case-insensitive subsequence (the clients' fuzzy match), quotes aside.
     func matchesTyped(_ item: JSONValue, _ offset: Int) -> Bool {
-        guard let r = conv.byteRange(item["textEdit"]?["range"]), r.start <= offset, offset <= doc.text.count else { return true }
+        guard let r = conv.byteRange(item["textEdit"]?["range"]), r.start <= offset, offset <= doc.text.count else {
+            return true
+        }
         let typed = String(decoding: doc.text[r.start..<offset], as: UTF8.self).lowercased().filter { $0 != "\"" }
         guard !typed.isEmpty else { return true }
         let target = (item["filterText"]?.stringValue ?? item["label"]?.stringValue ?? "").lowercased()
         var it = target.makeIterator()
-        return typed.allSatisfy { c in while let t = it.next() { if t == c { return true } }; return false }
+        return typed.allSatisfy { c in
+            while let t = it.next() { if t == c { return true } }; return false
+        }
     }
 
     /// Whether the cursor is inside a comment: after its `//` up to the end of its line, or between `/*` and `*/`.
     func inComment(_ offset: Int) -> Bool {
         (result?.parse.comments ?? []).contains { c in
-            offset > c.range.start && (offset < c.range.end || (offset == c.range.end && (c.isLineComment || !closesBlock(c))))
+            offset > c.range.start
+                && (offset < c.range.end || (offset == c.range.end && (c.isLineComment || !closesBlock(c))))
         }
     }
 
     /// Whether a block comment ends with its `*/` (an unclosed one runs to the end of the text).
     private func closesBlock(_ c: Comment) -> Bool {
         let t = doc.text
-        return c.range.end >= 2 && c.range.end <= t.count && t[c.range.end - 2] == 0x2A && t[c.range.end - 1] == 0x2F && c.range.length >= 4
+        return c.range.end >= 2 && c.range.end <= t.count && t[c.range.end - 2] == 0x2A && t[c.range.end - 1] == 0x2F
+            && c.range.length >= 4
     }
 }

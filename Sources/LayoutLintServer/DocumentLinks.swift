@@ -17,7 +17,9 @@ extension FeatureContext {
             let r = site.value
             // The link covers the pointer inside the quotes.
             let inner = r.length >= 2 ? ByteRange(r.start + 1, r.end - 1) : r
-            var m: [(String, JSONValue)] = [("range", conv.range(inner)), ("target", .string(baseURI + "#L\(line + 1)"))]
+            var m: [(String, JSONValue)] = [
+                ("range", conv.range(inner)), ("target", .string(baseURI + "#L\(line + 1)")),
+            ]
             if server.client.linkTooltipSupport { m.append(("tooltip", .string("Go to #\(p)"))) }
             links.append(.object(m))
             if links.count >= 10_000 { break }

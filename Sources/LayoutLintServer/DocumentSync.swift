@@ -14,7 +14,8 @@ extension LanguageServer {
     // MARK: notifications
 
     func didOpen(_ params: JSONValue?) {
-        guard let td = params?["textDocument"], let uri = td["uri"]?.stringValue, let text = td["text"]?.stringValue else {
+        guard let td = params?["textDocument"], let uri = td["uri"]?.stringValue, let text = td["text"]?.stringValue
+        else {
             log("didOpen without textDocument.uri and text; ignored")
             return
         }
@@ -23,7 +24,8 @@ extension LanguageServer {
             log("didOpen of \(uri), which is already open; replacing its text")
             forget(old)
         }
-        let doc = Document(uri: uri, version: version, text: Array(text.utf8), languageId: td["languageId"]?.stringValue)
+        let doc = Document(
+            uri: uri, version: version, text: Array(text.utf8), languageId: td["languageId"]?.stringValue)
         documentsOpened += 1
         doc.opening = documentsOpened
         documents[uri] = doc
@@ -40,12 +42,15 @@ extension LanguageServer {
             return
         }
         guard let doc = documents[uri] else {
-            logToClient("didChange for \(uri), which is not open; ignored", type: 2, kind: "change of a closed document")
+            logToClient(
+                "didChange for \(uri), which is not open; ignored", type: 2, kind: "change of a closed document")
             return
         }
         if let v = td["version"]?.intValue {
             let version = Int(clamping: v)
-            if version < doc.version { log("didChange of \(uri) goes back from version \(doc.version) to \(version); accepting the text") }
+            if version < doc.version {
+                log("didChange of \(uri) goes back from version \(doc.version) to \(version); accepting the text")
+            }
             doc.version = version
         }
         guard let changes = params?["contentChanges"]?.arrayValue else {
@@ -88,7 +93,9 @@ extension LanguageServer {
                     log("a content change with a malformed range; skipped")
                     continue
                 }
-                if clamped { log("a change of \(uri) names a range outside the document (\(range.serialized())); clamped") }
+                if clamped {
+                    log("a change of \(uri) names a range outside the document (\(range.serialized())); clamped")
+                }
                 doc.replace(r, with: bytes)
             } else {
                 flush()
@@ -104,7 +111,9 @@ extension LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         if let doc = documents[uri], doc.isConfig {
             if let path = doc.path {
-                configChanged(reason: "the configuration file was saved", folders: [folderPart(of: path)], configPaths: [ExactKey(path)])
+                configChanged(
+                    reason: "the configuration file was saved", folders: [folderPart(of: path)],
+                    configPaths: [ExactKey(path)])
             } else {
                 configChanged(reason: "the configuration file was saved")
             }
@@ -138,26 +147,36 @@ extension LanguageServer {
     /// wrong places. Such documents are closed (their diagnostics cleared, requests about them answered with
     /// nothing), and the user is told to reopen them.
     func lostMessage(_ m: SkippedMessage, bytes: Int) {
-        let limit = options.maxMessageSize >= 1 << 20 ? "\(options.maxMessageSize >> 20) MiB" : "\(options.maxMessageSize) bytes"
+        let limit =
+            options.maxMessageSize >= 1 << 20
+            ? "\(options.maxMessageSize >> 20) MiB" : "\(options.maxMessageSize) bytes"
         let edit = m.method == nil || m.method == "textDocument/didChange" || m.method == "textDocument/didOpen"
         guard edit else {
-            logToClient("skipped a \(m.method ?? "") notification of \(bytes) bytes (over the limit of \(limit) per message)", type: 2, kind: "too large")
+            logToClient(
+                "skipped a \(m.method ?? "") notification of \(bytes) bytes (over the limit of \(limit) per message)",
+                type: 2, kind: "too large")
             return
         }
         let closed = (m.uri.map { [$0] } ?? documents.keys.sorted()).filter { close($0) }
-        let what = m.method == "textDocument/didOpen" ? "the opening of" : m.method == nil ? "a message about" : "an edit of"
+        let what =
+            m.method == "textDocument/didOpen" ? "the opening of" : m.method == nil ? "a message about" : "an edit of"
         let which = m.uri ?? "an open document"
-        var message = "layoutlint could not read \(what) \(which): it is \(bytes) bytes, over the limit of \(limit) per message."
+        var message =
+            "layoutlint could not read \(what) \(which): it is \(bytes) bytes, over the limit of \(limit) per message."
         if !closed.isEmpty {
-            message += closed.count == 1 ? " It stopped checking \(closed[0]); close and reopen it to check it again."
-                                         : " It stopped checking the \(closed.count) open documents; close and reopen them to check them again."
+            message +=
+                closed.count == 1
+                ? " It stopped checking \(closed[0]); close and reopen it to check it again."
+                : " It stopped checking the \(closed.count) open documents; close and reopen them to check them again."
         }
         writeLogUnlimited(message)
         guard phase == .running else { return }
         notify("window/showMessage", .object([("type", .int(1)), ("message", .string(message))]))
         // A client that pulls keeps its last pulled findings until it pulls again (the empty push above goes to
         // another collection): ask it to, and it gets an empty report for a document no longer checked.
-        if client.pullsDiagnostics && client.refreshSupport && !closed.isEmpty { request("workspace/diagnostic/refresh", nil) }
+        if client.pullsDiagnostics && client.refreshSupport && !closed.isEmpty {
+            request("workspace/diagnostic/refresh", nil)
+        }
     }
 
     /// The configuration may have changed: for the documents in `folders` (or below them; nil: every document),
@@ -171,7 +190,8 @@ extension LanguageServer {
         for (uri, doc) in documents {
             if let prefixes, let configPaths {
                 guard let path = doc.path,
-                      prefixes.contains(where: { path.hasBytePrefix($0) }) || doc.configPath.map({ configPaths.contains(ExactKey($0)) }) == true
+                    prefixes.contains(where: { path.hasBytePrefix($0) })
+                        || doc.configPath.map({ configPaths.contains(ExactKey($0)) }) == true
                 else { continue }
             }
             doc.needsConfig = true
@@ -180,7 +200,9 @@ extension LanguageServer {
         }
         log("\(reason): re-reading configuration and re-linting \(affected) of \(documents.count) open document(s)")
         // Config files that are not open but had diagnostics: re-check them.
-        for path in publishedConfigDiagnostics.keys where configPaths?.contains(ExactKey(path)) ?? true { refreshConfigDiagnostics(path) }
+        for path in publishedConfigDiagnostics.keys where configPaths?.contains(ExactKey(path)) ?? true {
+            refreshConfigDiagnostics(path)
+        }
         if client.refreshSupport && affected > 0 { request("workspace/diagnostic/refresh", nil) }
         // The sizes shown inline and the preview lenses follow the environments the config names.
         if client.inlayHintRefreshSupport && affected > 0 { request("workspace/inlayHint/refresh", nil) }
@@ -199,11 +221,13 @@ extension LanguageServer {
         var paths = Set<ExactKey>()
         for c in changes {
             guard let uri = c["uri"]?.stringValue, let path = URIPath.path(of: uri),
-                  fileNamePart(of: path).sameKey(as: LayoutLintConfig.fileName) else { continue }
+                fileNamePart(of: path).sameKey(as: LayoutLintConfig.fileName)
+            else { continue }
             if paths.insert(ExactKey(path)).inserted { folders.append(folderPart(of: path)) }
         }
         if folders.isEmpty { return }
-        configChanged(reason: "\(paths.count) watched configuration file(s) changed", folders: folders, configPaths: paths)
+        configChanged(
+            reason: "\(paths.count) watched configuration file(s) changed", folders: folders, configPaths: paths)
     }
 
     /// A document leaves `documents` (closed, or replaced by another didOpen).
@@ -274,10 +298,13 @@ extension LanguageServer {
         // (A pulling client asks when it wants them; after a configuration change it is told to ask again,
         // `workspace/diagnostic/refresh`, if it takes that.)
         if client.pullsDiagnostics { return }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
-        notify("textDocument/publishDiagnostics", .object([
-            ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
-        ]))
+        let items = doc.lspDiagnostics.diagnostics(
+            doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
+        notify(
+            "textDocument/publishDiagnostics",
+            .object([
+                ("uri", .string(doc.uri)), ("version", .int(Int64(doc.version))), ("diagnostics", .array(items)),
+            ]))
     }
 
     /// Lints the document if its text or the configuration changed since the last time.
@@ -348,7 +375,8 @@ extension LanguageServer {
         if let reader = doc.swiftReader {
             reader.update(text: doc.text, options: options, lineIndex: doc.lineIndex)
         } else {
-            doc.swiftReader = SwiftDocumentReader(path: doc.path ?? doc.uri, text: doc.text, options: options ?? lintOptions(for: doc).0)
+            doc.swiftReader = SwiftDocumentReader(
+                path: doc.path ?? doc.uri, text: doc.text, options: options ?? lintOptions(for: doc).0)
         }
         let reader = doc.swiftReader!
         doc.diagnostics = reader.result.diagnostics
@@ -411,13 +439,23 @@ extension LanguageServer {
         if old == config.diagnostics || (old == nil && config.diagnostics.isEmpty) { return }
         publishedConfigDiagnostics[configPath] = config.diagnostics.isEmpty ? nil : config.diagnostics
         if !config.diagnostics.isEmpty {
-            logToClient("\(configPath) has \(config.diagnostics.count) problem(s)\(config.hasErrors ? "; using the last valid configuration" : "")", type: 2)
+            logToClient(
+                "\(configPath) has \(config.diagnostics.count) problem(s)\(config.hasErrors ? "; using the last valid configuration" : "")",
+                type: 2)
         }
         let conv = PositionConverter(index: config.lineIndex, encoding: encoding)
-        notify("textDocument/publishDiagnostics", .object([
-            ("uri", .string(uri)),
-            ("diagnostics", .array(config.diagnostics.map { LSP.diagnostic($0, uri: uri, conv, features: client.diagnosticFeatures) })),
-        ]))
+        notify(
+            "textDocument/publishDiagnostics",
+            .object([
+                ("uri", .string(uri)),
+                (
+                    "diagnostics",
+                    .array(
+                        config.diagnostics.map {
+                            LSP.diagnostic($0, uri: uri, conv, features: client.diagnosticFeatures)
+                        })
+                ),
+            ]))
     }
 
     // MARK: pull diagnostics
@@ -427,7 +465,8 @@ extension LanguageServer {
         if params["previousResultId"]?.stringValue == id {
             return .result(.object([("kind", .string("unchanged")), ("resultId", .string(id))]))
         }
-        let items = doc.lspDiagnostics.diagnostics(doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
+        let items = doc.lspDiagnostics.diagnostics(
+            doc.diagnostics, uri: doc.uri, converter(doc), features: client.diagnosticFeatures)
         return .result(.object([("kind", .string("full")), ("resultId", .string(id)), ("items", .array(items))]))
     }
 }

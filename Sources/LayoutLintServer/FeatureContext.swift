@@ -31,7 +31,9 @@ struct FeatureContext {
     /// A workspace edit of this document: with the version of the text the edits were computed from when the client
     /// takes `documentChanges` (it then refuses them for a newer text), else as `changes`.
     func workspaceEdit(_ edits: [JSONValue]) -> JSONValue {
-        guard server.client.versionedEditSupport else { return .object([("changes", .object([(doc.uri, .array(edits))]))]) }
+        guard server.client.versionedEditSupport else {
+            return .object([("changes", .object([(doc.uri, .array(edits))]))])
+        }
         let id = JSONValue.object([("uri", .string(doc.uri)), ("version", .int(Int64(doc.version)))])
         return .object([("documentChanges", .array([.object([("textDocument", id), ("edits", .array(edits))])]))])
     }

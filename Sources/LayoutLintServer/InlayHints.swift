@@ -21,7 +21,8 @@ extension FeatureContext {
             // it differs (docs/semantics.md#pixel-rounding).
             func span(_ vs: [Double]) -> String {
                 let lo = vs.min()!, hi = vs.max()!
-                return formatPoints(lo) == formatPoints(hi) ? formatPoints(lo) : formatPoints(lo) + "–" + formatPoints(hi)
+                return formatPoints(lo) == formatPoints(hi)
+                    ? formatPoints(lo) : formatPoints(lo) + "–" + formatPoints(hi)
             }
             let shown = span(s.values)
             let exact = s.exactValues.isEmpty ? shown : span(s.exactValues)
@@ -31,7 +32,8 @@ extension FeatureContext {
             current.append(HeldHints.Hint(range: range, label: label, held: false))
         }
         // A section that does not resolve because of an error in it (a value half typed) keeps the hints it last had.
-        let answer = doc.heldHints.answer(current: current, wanted: wanted, unresolved: engine.sectionsUnresolvedForErrors())
+        let answer = doc.heldHints.answer(
+            current: current, wanted: wanted, unresolved: engine.sectionsUnresolvedForErrors())
         var hints: [JSONValue] = []
         for h in answer {
             var members: [(String, JSONValue)] = [

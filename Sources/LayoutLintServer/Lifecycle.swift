@@ -21,14 +21,20 @@ extension LanguageServer {
             lastParentCheck = monotonicMillis()
         }
         client = ClientCapabilities(params?["capabilities"] ?? .object([]))
-        if let root = params?["rootUri"]?.stringValue { rootPath = URIPath.path(of: root) }
-        else if let root = params?["rootPath"]?.stringValue { rootPath = root }
-        var roots = params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) } ?? []
+        if let root = params?["rootUri"]?.stringValue {
+            rootPath = URIPath.path(of: root)
+        } else if let root = params?["rootPath"]?.stringValue {
+            rootPath = root
+        }
+        var roots =
+            params?["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(URIPath.path(of:)) }
+            ?? []
         if roots.isEmpty, let rootPath { roots = [rootPath] }
         workspaceRoots = roots.isEmpty ? nil : roots
         log("initialized: position encoding \(encoding.rawValue)")
         // Each method's own capability, from the table of methods (Methods.swift).
-        let capabilities: JSONValue = .object([("positionEncoding", .string(encoding.rawValue))] + advertisedCapabilities())
+        let capabilities: JSONValue = .object(
+            [("positionEncoding", .string(encoding.rawValue))] + advertisedCapabilities())
         return .object([
             ("capabilities", capabilities),
             ("serverInfo", .object([("name", .string("layoutlint")), ("version", .string(layoutlintServerVersion))])),
@@ -49,11 +55,20 @@ extension LanguageServer {
     func registerWatchers() {
         guard client.watchedFilesRegistration else { return }
         let watcher: JSONValue = .object([("globPattern", .string("**/\(LayoutLintConfig.fileName)"))])
-        request("client/registerCapability", .object([("registrations", .array([.object([
-            ("id", .string("layoutlint-config-watcher")),
-            ("method", .string("workspace/didChangeWatchedFiles")),
-            ("registerOptions", .object([("watchers", .array([watcher]))])),
-        ])]))]))
+        request(
+            "client/registerCapability",
+            .object([
+                (
+                    "registrations",
+                    .array([
+                        .object([
+                            ("id", .string("layoutlint-config-watcher")),
+                            ("method", .string("workspace/didChangeWatchedFiles")),
+                            ("registerOptions", .object([("watchers", .array([watcher]))])),
+                        ])
+                    ])
+                )
+            ]))
     }
 }
 
@@ -77,7 +92,14 @@ extension LanguageServer {
             ("publishPending", .int(Int64(publishAt.count))),
             ("inputBytesRead", .int(Int64(inputBytesRead))),
             ("memoryTrims", .int(Int64(memoryTrims))),
-            ("configStates", .int(Int64(Set(configUsers.storage.keys).union(lastGoodConfig.storage.keys).union(publishedConfigDiagnostics.storage.keys).count))),
+            (
+                "configStates",
+                .int(
+                    Int64(
+                        Set(configUsers.storage.keys).union(lastGoodConfig.storage.keys).union(
+                            publishedConfigDiagnostics.storage.keys
+                        ).count))
+            ),
             ("lastChange", lastChange),
             ("perDocument", .array(perDocument)),
         ])

@@ -30,7 +30,10 @@ extension LanguageServer {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var eof = false
         while exitCode == nil {
-            var pfds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipeRead, events: Int16(POLLIN), revents: 0)]
+            var pfds = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalPipeRead, events: Int16(POLLIN), revents: 0),
+            ]
             var r = poll(&pfds, signalPipeRead >= 0 ? 2 : 1, pollTimeout())
             if r > 0 && pfds[0].revents == 0 { r = 0 } // only the signal pipe
             if terminationSignal != 0 {
@@ -55,7 +58,9 @@ extension LanguageServer {
                         break
                     }
                     if n == 0 { eof = true; break }
-                    let events = buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    let events = buffer.withUnsafeBufferPointer {
+                        framer.feed(UnsafeBufferPointer(rebasing: $0[0..<n]))
+                    }
                     receive(events)
                     drained += n
                     inputBytesRead += n
@@ -113,7 +118,8 @@ extension LanguageServer {
     static var maxDrainBytes: Int { 4 << 20 }
 
     func pollTimeout() -> Int32 {
-        let check: Int64? = parentPID == nil ? nil : max(0, lastParentCheck + Self.parentCheckMillis - monotonicMillis())
+        let check: Int64? =
+            parentPID == nil ? nil : max(0, lastParentCheck + Self.parentCheckMillis - monotonicMillis())
         guard let next = publishAt.values.min() else { return check.map { Int32(clamping: $0) } ?? -1 }
         return Int32(clamping: min(max(0, next - monotonicMillis()), check ?? Int64.max))
     }
@@ -125,8 +131,13 @@ extension LanguageServer {
                 log("framing: " + m, kind: "framing")
             case .skipped(let total, let sent, let m):
                 if let id = m.id, m.method != nil || m.hasParams {
-                    queue.append(QueuedItem(item: .invalid(id: id, code: RPCErrorCode.invalidRequest,
-                                                           message: "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"), batch: nil))
+                    queue.append(
+                        QueuedItem(
+                            item: .invalid(
+                                id: id, code: RPCErrorCode.invalidRequest,
+                                message:
+                                    "the message is \(total) bytes, over the limit of \(options.maxMessageSize) bytes; it was not read"
+                            ), batch: nil))
                 } else if m.method != nil || (m.id == nil && m.hasParams && sent < total) {
                     // A notification; or params without a method or an id in a body cut short (by the next message's
                     // header) before its method: most likely an edit. (One with an id and neither method nor params
@@ -134,7 +145,9 @@ extension LanguageServer {
                     // client meant: neither closes anything.)
                     queue.append(QueuedItem(tooLarge: m, bytes: total))
                 } else {
-                    log("skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : sent == 0 ? "nothing of it was sent" : "neither a request nor a notification"))", kind: "too large")
+                    log(
+                        "skipped a message of \(total) bytes over the limit (\(m.id != nil ? "a response" : sent == 0 ? "nothing of it was sent" : "neither a request nor a notification"))",
+                        kind: "too large")
                 }
             case .frame(let body):
                 switch decodeBody(body) {
@@ -146,7 +159,10 @@ extension LanguageServer {
                 case .batch(let items):
                     let b = nextBatch
                     nextBatch += 1
-                    let pending = items.filter { if case .message(.notification) = $0 { return false }; if case .message(.response) = $0 { return false }; return true }.count
+                    let pending = items.filter {
+                        if case .message(.notification) = $0 { return false };
+                        if case .message(.response) = $0 { return false }; return true
+                    }.count
                     if pending > 0 { batches[b] = (pending, []) }
                     for it in items { queue.append(QueuedItem(item: it, batch: pending > 0 ? b : nil)) }
                 }
@@ -190,7 +206,6 @@ extension LanguageServer {
         notify("window/logMessage", .object([("type", .int(Int64(type))), ("message", .string(text))]))
     }
 
-
     func processQueue() {
         while !queue.isEmpty && exitCode == nil {
             let items = queue
@@ -199,7 +214,9 @@ extension LanguageServer {
             var cancelled = Set<RequestID>()
             var lastChangeIndex: [String: Int] = [:]
             for (i, q) in items.enumerated() {
-                if case .tooLarge(let m, _) = q.kind, m.method == "textDocument/didChange", let uri = m.uri { lastChangeIndex[uri] = i }
+                if case .tooLarge(let m, _) = q.kind, m.method == "textDocument/didChange", let uri = m.uri {
+                    lastChangeIndex[uri] = i
+                }
                 guard case .decoded(.message(.notification(let m, let p))) = q.kind else { continue }
                 if m == "$/cancelRequest", let id = p?["id"], id.stringValue != nil || id.doubleValue != nil {
                     cancelled.insert(RequestID(id))
@@ -218,20 +235,28 @@ extension LanguageServer {
                     log("invalid message: \(message)", kind: "invalid message")
                     send(RPC.error(id: id, code: code, message: "Invalid Request: \(message)"), batch: q.batch)
                 case .message(.response(let id, _, let error)):
-                    if let error { log("the client answered \(id) with an error: \(error.serialized())", kind: "client error") }
+                    if let error {
+                        log("the client answered \(id) with an error: \(error.serialized())", kind: "client error")
+                    }
                 case .message(.notification(let method, let params)):
                     handleNotification(method, params)
                 case .message(.request(let id, let method, let params)):
                     if cancelled.contains(id) {
-                        send(RPC.error(id: id.value, code: RPCErrorCode.requestCancelled, message: "Request cancelled"), batch: q.batch)
+                        send(
+                            RPC.error(id: id.value, code: RPCErrorCode.requestCancelled, message: "Request cancelled"),
+                            batch: q.batch)
                         continue
                     }
                     // A request answered in order is answered for the text it was asked about, and LSP says not to
                     // refuse it for a change still unread (ContentModified): but edits without a version (a client
                     // that does not take `documentChanges`) would be applied to the newer text, so those are.
                     if phase == .running, !client.versionedEditSupport, let uri = Self.editedDocument(method, params),
-                       let later = lastChangeIndex[uri], later > i {
-                        send(RPC.error(id: id.value, code: RPCErrorCode.contentModified, message: "Content modified: the document changed after this request"), batch: q.batch)
+                        let later = lastChangeIndex[uri], later > i
+                    {
+                        send(
+                            RPC.error(
+                                id: id.value, code: RPCErrorCode.contentModified,
+                                message: "Content modified: the document changed after this request"), batch: q.batch)
                         continue
                     }
                     let reply = handleRequest(method, params)

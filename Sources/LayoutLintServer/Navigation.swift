@@ -13,7 +13,9 @@ extension FeatureContext {
         let cursor = locateJSON(root, offset: offset)
         if let k = cursor.keyProperty {
             let comps = cursor.components
-            if comps.count == 2 && comps[0] == "definitions" { return ("/definitions/" + escapePointer(k.key), k.keyRange, true) }
+            if comps.count == 2 && comps[0] == "definitions" {
+                return ("/definitions/" + escapePointer(k.key), k.keyRange, true)
+            }
             return nil
         }
         guard let node = cursor.node, node.kind == .string, cursor.steps.last == .key("$ref") else { return nil }
@@ -30,14 +32,17 @@ extension FeatureContext {
     }
 
     func definition(_ params: JSONValue) -> Reply {
-        guard let offset = offset(params), let t = navigationTarget(offset), let r = definitionLocation(t.pointer) else { return .result(.null) }
+        guard let offset = offset(params), let t = navigationTarget(offset), let r = definitionLocation(t.pointer)
+        else { return .result(.null) }
         return .result(LSP.location(uri: doc.uri, range: conv.range(r)))
     }
 
     func references(_ params: JSONValue) -> Reply {
         guard let offset = offset(params), let t = navigationTarget(offset) else { return .result(.null) }
         var locs: [JSONValue] = []
-        if params["context"]?["includeDeclaration"]?.boolValue ?? true, let (_, prop) = jsonNode(atPointer: t.pointer, root: root) {
+        if params["context"]?["includeDeclaration"]?.boolValue ?? true,
+            let (_, prop) = jsonNode(atPointer: t.pointer, root: root)
+        {
             if let prop { locs.append(LSP.location(uri: doc.uri, range: conv.range(prop.keyRange))) }
         }
         for site in collectRefSites(root) {
@@ -56,7 +61,8 @@ extension FeatureContext {
         guard let t = navigationTarget(offset) else { return nil }
         let comps = splitOnSlash(Substring(t.pointer)).dropFirst().map { unescapePointer(String($0)) }
         guard comps.count >= 2, comps[0] == "definitions", let defs = root?["definitions"], defs.kind == .object,
-              let prop = defs.properties.last(where: { $0.key.sameKey(as: comps[1]) }) else { return nil }
+            let prop = defs.properties.last(where: { $0.key.sameKey(as: comps[1]) })
+        else { return nil }
         return (comps[1], prop.keyRange, t.range)
     }
 
@@ -66,12 +72,16 @@ extension FeatureContext {
     }
 
     func rename(_ params: JSONValue) -> Reply {
-        guard let offset = offset(params) else { return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing") }
+        guard let offset = offset(params) else {
+            return .error(RPCErrorCode.invalidParams, "Invalid params: position is missing")
+        }
         guard let newName = params["newName"]?.stringValue, !newName.isEmpty else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: newName must be a non-empty string")
         }
         guard let t = renameTarget(offset) else {
-            return .error(RPCErrorCode.requestFailed, "Only definitions can be renamed: put the cursor on a definition's name or on a \"$ref\" to it")
+            return .error(
+                RPCErrorCode.requestFailed,
+                "Only definitions can be renamed: put the cursor on a definition's name or on a \"$ref\" to it")
         }
         if !newName.sameKey(as: t.name), root?["definitions"]?.property(newName) != nil {
             return .error(RPCErrorCode.requestFailed, "A definition named \"\(newName)\" already exists")

@@ -22,14 +22,21 @@ extension LanguageServer {
             let start = section.range.start
             let range = conv.range(ByteRange(start, start + 1))
             for name in environments {
-                lenses.append(.object([
-                    ("range", range),
-                    ("command", .object([
-                        ("title", .string("Preview in \(LSP.label(name))")),
-                        ("command", .string(Self.previewCommand)),
-                        ("arguments", .array([.string(doc.uri), .string(name), .string("/sections/\(section.index)")])),
-                    ])),
-                ]))
+                lenses.append(
+                    .object([
+                        ("range", range),
+                        (
+                            "command",
+                            .object([
+                                ("title", .string("Preview in \(LSP.label(name))")),
+                                ("command", .string(Self.previewCommand)),
+                                (
+                                    "arguments",
+                                    .array([.string(doc.uri), .string(name), .string("/sections/\(section.index)")])
+                                ),
+                            ])
+                        ),
+                    ]))
                 if lenses.count >= 2_000 { return .array(lenses) }
             }
         }
@@ -43,17 +50,25 @@ extension LanguageServer {
     /// take no versioned edits: a second edit would land on the text the first changed), and the action at that
     /// index still has that title. No edit comes from the client: it could name any text.
     func applyCodeAction(_ args: [JSONValue]) -> Reply {
-        guard args.count == 7, let uri = args[0].stringValue, let version = args[1].intValue, args[2].objectValue != nil,
-              let index = args[4].intValue, let title = args[5].stringValue,
-              let opening = args[6][0]?.intValue, let edits = args[6][1]?.intValue else {
-            return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.applyCodeActionCommand) takes the arguments of a layoutlint code action")
+        guard args.count == 7, let uri = args[0].stringValue, let version = args[1].intValue,
+            args[2].objectValue != nil,
+            let index = args[4].intValue, let title = args[5].stringValue,
+            let opening = args[6][0]?.intValue, let edits = args[6][1]?.intValue
+        else {
+            return .error(
+                RPCErrorCode.invalidParams,
+                "Invalid params: \(Self.applyCodeActionCommand) takes the arguments of a layoutlint code action")
         }
         guard let doc = documents[uri] else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not open")
         }
         guard Int64(doc.version) == version, Int64(doc.opening) == opening, Int64(doc.editCount) == edits,
-              doc.commandEditSent != doc.editCount else {
-            return .error(RPCErrorCode.contentModified, "Content modified: \(uri) changed, or was fixed, after the action was offered; ask for the actions again")
+            doc.commandEditSent != doc.editCount
+        else {
+            return .error(
+                RPCErrorCode.contentModified,
+                "Content modified: \(uri) changed, or was fixed, after the action was offered; ask for the actions again"
+            )
         }
         guard client.applyEditSupport else {
             return .error(RPCErrorCode.requestFailed, "Request failed: the client does not take workspace/applyEdit")
@@ -63,8 +78,11 @@ extension LanguageServer {
         if args[3].arrayValue != nil { request.append(("context", .object([("only", args[3])]))) }
         let actions = FeatureContext(server: self, doc: doc).codeActionLiterals(.object(request))
         guard index >= 0, index < Int64(actions.count), actions[Int(index)]["title"]?.stringValue == title,
-              let edit = actions[Int(index)]["edit"] else {
-            return .error(RPCErrorCode.contentModified, "Content modified: the action \"\(title)\" is no longer offered; ask for the actions again")
+            let edit = actions[Int(index)]["edit"]
+        else {
+            return .error(
+                RPCErrorCode.contentModified,
+                "Content modified: the action \"\(title)\" is no longer offered; ask for the actions again")
         }
         doc.commandEditSent = doc.editCount
         self.request("workspace/applyEdit", .object([("label", .string(title)), ("edit", edit)]))
@@ -83,16 +101,21 @@ extension LanguageServer {
         }
         let args = params["arguments"]?.arrayValue ?? []
         guard let uri = args.first?.stringValue, let doc = documents[uri] else {
-            return .error(RPCErrorCode.invalidParams, "Invalid params: \(Self.previewCommand) takes [uri, environment?, sectionPath?] of an open document")
+            return .error(
+                RPCErrorCode.invalidParams,
+                "Invalid params: \(Self.previewCommand) takes [uri, environment?, sectionPath?] of an open document")
         }
         ensureLinted(doc)
         focus(doc)
         if doc.isSwift, let name = args.count > 2 ? args[2].stringValue : nil, name.hasPrefix("layout:"),
-           let layout = doc.swiftResult?.layouts.first(where: { $0.name == String(name.dropFirst(7)) }) {
+            let layout = doc.swiftResult?.layouts.first(where: { $0.name == String(name.dropFirst(7)) })
+        {
             var options = RenderOptions()
             options.title = (doc.path ?? uri) + " › " + layout.name
             let environment = args.count > 1 ? args[1].stringValue : nil
-            return writePreview(renderSVG(layout.result, environment: environment, options: options), uri: uri, path: doc.path, environment: environment)
+            return writePreview(
+                renderSVG(layout.result, environment: environment, options: options), uri: uri, path: doc.path,
+                environment: environment)
         }
         guard var result = doc.result else {
             return .error(RPCErrorCode.invalidParams, "Invalid params: \(uri) is not a layout document")
@@ -128,7 +151,8 @@ extension LanguageServer {
             }
             return .result(.object([("uri", .string(fileURI))]))
         } catch {
-            return .error(RPCErrorCode.internalError, "Internal error: cannot write the preview: \(error.localizedDescription)")
+            return .error(
+                RPCErrorCode.internalError, "Internal error: cannot write the preview: \(error.localizedDescription)")
         }
     }
 }
@@ -150,14 +174,19 @@ extension LanguageServer {
     /// A session that previews many documents or environments no longer fills the temporary folder.
     static func prunePreviews(in dir: URL, keeping file: URL, max: Int) {
         let fm = FileManager.default
-        guard let names = (try? fm.contentsOfDirectory(atPath: dir.path))?.filter(isPreviewFileName), names.count > max else { return }
+        guard let names = (try? fm.contentsOfDirectory(atPath: dir.path))?.filter(isPreviewFileName), names.count > max
+        else { return }
         var dated: [(name: String, time: Date)] = []
         for n in names where n != file.lastPathComponent {
-            let t = (try? fm.attributesOfItem(atPath: dir.appendingPathComponent(n).path)[.modificationDate] as? Date) ?? .distantPast
+            let t =
+                (try? fm.attributesOfItem(atPath: dir.appendingPathComponent(n).path)[.modificationDate] as? Date)
+                ?? .distantPast
             dated.append((n, t))
         }
         dated.sort { ($0.time, $0.name) < ($1.time, $1.name) }
-        for d in dated.prefix(Swift.max(0, names.count - max)) { try? fm.removeItem(at: dir.appendingPathComponent(d.name)) }
+        for d in dated.prefix(Swift.max(0, names.count - max)) {
+            try? fm.removeItem(at: dir.appendingPathComponent(d.name))
+        }
     }
 
     /// `NAME.<8 hex digits>.svg`, as `previewFile` names them: the only files pruning removes.
@@ -212,10 +241,19 @@ final class PreviewFolder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let made, FileManager.default.fileExists(atPath: made.path) { return made }
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(getpid())-XXXXXX").path
+                .utf8CString)
         let ok = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        guard ok else { throw Failure(errorDescription: "cannot make a folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))") }
-        let url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+        guard ok else {
+            throw Failure(
+                errorDescription:
+                    "cannot make a folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))"
+            )
+        }
+        let url = URL(
+            fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            isDirectory: true)
         if lockFD >= 0 { close(lockFD) }
         lockFD = open(url.path + "/.lock", O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if lockFD >= 0 { _ = flock(lockFD, LOCK_EX) }

@@ -64,8 +64,12 @@ public func runLanguageServer(input: Int32 = 0, output: Int32 = 1, handleSignals
                 signalPipeWrite = fds[1]
             }
         }
-        signal(SIGTERM) { s in terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1) }
-        signal(SIGINT) { s in terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1) }
+        signal(SIGTERM) { s in
+            terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1)
+        }
+        signal(SIGINT) { s in
+            terminationSignal = s; var b: UInt8 = 1; _ = write(signalPipeWrite, &b, 1)
+        }
         // A parent may have started us with them blocked (the mask is inherited).
         var set = sigset_t()
         sigemptyset(&set)

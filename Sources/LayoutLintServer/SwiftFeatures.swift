@@ -40,7 +40,8 @@ extension FeatureContext {
             consider(e.width?.range, "width")
             consider(e.height?.range, "height")
             consider(e.contentInsets?.range, "contentInsets", target: e.props["contentInsets"]?.keyRange)
-            consider(e.group?.interItemSpacing?.range, "interItemSpacing", target: e.props["interItemSpacing"]?.keyRange)
+            consider(
+                e.group?.interItemSpacing?.range, "interItemSpacing", target: e.props["interItemSpacing"]?.keyRange)
         }
         // A section's own property under the cursor (its value, or its target: `section.contentInsets`).
         var sectionProperty: (touched: ByteRange, value: ByteRange, name: String)?
@@ -50,7 +51,9 @@ extension FeatureContext {
                     for name in ["contentInsets", "interGroupSpacing"] {
                         guard let site = s.spec?.props[name] else { continue }
                         for t in [site.valueRange, site.keyRange] where t.touches(at) {
-                            if sectionProperty == nil || t.length < sectionProperty!.touched.length { sectionProperty = (t, site.valueRange, name) }
+                            if sectionProperty == nil || t.length < sectionProperty!.touched.length {
+                                sectionProperty = (t, site.valueRange, name)
+                            }
                         }
                     }
                 }
@@ -62,13 +65,18 @@ extension FeatureContext {
         var sectionRange: ByteRange?
         for l in result.layouts {
             for rl in l.result.layouts {
-                for s in rl.sections where s.section.range.touches(at) && (sectionRange == nil || s.section.range.length <= sectionRange!.length) {
+                for s in rl.sections
+                where s.section.range.touches(at)
+                    && (sectionRange == nil || s.section.range.length <= sectionRange!.length)
+                {
                     sectionRange = s.section.range
                     var extra = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                     if let g = s.group { extra += " of \(g.frame.sizeDescription)" }
                     if s.contentInsets != .zero { extra += ", insets \(insetsText(s.contentInsets))" }
                     if let r = s.unresolvedReason { extra = "not resolved: \(r)" }
-                    sectionRows.append("| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(extra)) |")
+                    sectionRows.append(
+                        "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(extra)) |"
+                    )
                 }
             }
         }
@@ -100,20 +108,26 @@ extension FeatureContext {
                     if n.estimatedWidth || n.estimatedHeight { frame = "≈" + frame }
                     var extra = ""
                     if let s = n.solve {
-                        extra = "\(n.children.count) placement\(n.children.count == 1 ? "" : "s") along \(s.axis.sizeName), \(formatPoints(s.used)) of \(formatPoints(s.available)) pt used"
+                        extra =
+                            "\(n.children.count) placement\(n.children.count == 1 ? "" : "s") along \(s.axis.sizeName), \(formatPoints(s.used)) of \(formatPoints(s.available)) pt used"
                     }
                     if n.insets != .zero { extra += (extra.isEmpty ? "" : "; ") + "insets \(insetsText(n.insets))" }
                     if best.property == "interItemSpacing", let s = n.solve { extra += "; " + itemsAndGaps(n, s.axis) }
-                    keys.append("| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))")
+                    keys.append(
+                        "| \(LSP.markdownText(env)) | \(frame) | \(n.contentFrame.sizeDescription) | \(escapeCell(extra))"
+                    )
                 }
-                sections.append(head + "\n\n| environment | size | content | |\n|---|---|---|---|\n" + countedRows(keys).joined(separator: "\n"))
+                sections.append(
+                    head + "\n\n| environment | size | content | |\n|---|---|---|---|\n"
+                        + countedRows(keys).joined(separator: "\n"))
                 range = result.real(best.range)
             }
         } else if let p = sectionProperty, let hover = sectionPropertyHover(p.name, value: p.value, result) {
             sections.append(hover)
             range = result.real(p.value)
         } else if let sectionRange, !sectionRows.isEmpty {
-            sections.append("**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
+            sections.append(
+                "**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
             range = result.real(sectionRange)
         }
         for d in doc.diagnostics where d.range.touches(offset) {
@@ -124,7 +138,9 @@ extension FeatureContext {
         }
         guard !sections.isEmpty else { return .result(.null) }
         let text = sections.joined(separator: "\n\n---\n\n")
-        let contents: JSONValue = server.client.hoverMarkdown ? LSP.markdown(text)
+        let contents: JSONValue =
+            server.client.hoverMarkdown
+            ? LSP.markdown(text)
             : .object([("kind", .string("plaintext")), ("value", .string(LSP.plainText(fromMarkdown: text)))])
         var m: [(String, JSONValue)] = [("contents", contents)]
         if let range { m.append(("range", conv.range(range))) }
@@ -139,33 +155,41 @@ extension FeatureContext {
         for l in result.layouts {
             for rl in l.result.layouts {
                 for s in rl.sections where s.spec?.props[name]?.valueRange == value {
-                    if head == nil { head = "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.real(value)) }
+                    if head == nil {
+                        head = "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.real(value))
+                    }
                     let row: String
                     if let r = s.unresolvedReason {
                         row = "| \(LSP.markdownText(rl.environment.name)) | not resolved: \(escapeCell(r)) | | "
                     } else if name == "contentInsets" {
                         let i = s.contentInsets
-                        let content = Rect(x: 0, y: 0, width: max(0, s.frame.width - i.leading - i.trailing), height: max(0, s.frame.height - i.top - i.bottom))
-                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(content.sizeDescription) | insets \(insetsText(i))"
+                        let content = Rect(
+                            x: 0, y: 0, width: max(0, s.frame.width - i.leading - i.trailing),
+                            height: max(0, s.frame.height - i.top - i.bottom))
+                        row =
+                            "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(content.sizeDescription) | insets \(insetsText(i))"
                     } else {
                         let spacing = s.spec?.interGroupSpacing ?? 0
                         var groups = "\(s.groupCount) group\(s.groupCount == 1 ? "" : "s")"
                         if let g = s.group { groups += " of \(g.frame.sizeDescription)" }
-                        row = "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(groups)) | \(formatPoints(spacing)) pt between groups"
+                        row =
+                            "| \(LSP.markdownText(rl.environment.name)) | \(s.frame.sizeDescription) | \(escapeCell(groups)) | \(formatPoints(spacing)) pt between groups"
                     }
                     keys.append(row)
                 }
             }
         }
         guard let head, !keys.isEmpty else { return nil }
-        let columns = name == "contentInsets" ? "| environment | section | content | |" : "| environment | section | groups | |"
+        let columns =
+            name == "contentInsets" ? "| environment | section | content | |" : "| environment | section | groups | |"
         return head + "\n\n" + columns + "\n|---|---|---|---|\n" + countedRows(keys).joined(separator: "\n")
     }
 
     /// " · `property`: `its text`" for a hover's head line (the text cut at 80 characters).
     func propertyText(_ property: String, _ range: ByteRange) -> String {
         let text = String(decoding: doc.text[clampedRange(range)], as: UTF8.self)
-        return " · \(LSP.markdownCode(property)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
+        return
+            " · \(LSP.markdownCode(property)): \(LSP.markdownCode(text.count > 80 ? String(text.prefix(80)) + "…" : text))"
     }
 
     /// Table rows, each written once in first-seen order with how often it came (`(×3)`); a row is given without
@@ -190,7 +214,8 @@ extension FeatureContext {
         }
         var unique: [String] = []
         for s in sizes where !unique.contains(s) { unique.append(s) }
-        return "items \(unique.joined(separator: " / ")) pt" + (gaps.isEmpty ? "" : ", \(gaps.joined(separator: " / ")) pt apart")
+        return "items \(unique.joined(separator: " / ")) pt"
+            + (gaps.isEmpty ? "" : ", \(gaps.joined(separator: " / ")) pt apart")
     }
 
     /// After each dimension expression: the size it gives (a range where placements or environments differ; ≈ where
@@ -201,7 +226,9 @@ extension FeatureContext {
         var sizes: [ByteRange: (values: [Double], estimated: Bool)] = [:]
         for (_, _, n) in swiftNodes() {
             guard let e = n.element else { continue }
-            for (d, v, est) in [(e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight)] {
+            for (d, v, est) in [
+                (e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight),
+            ] {
                 guard let d else { continue }
                 let r = result.real(d.range)
                 guard wanted.meets(r) else { continue }
@@ -212,9 +239,15 @@ extension FeatureContext {
         var hints: [JSONValue] = []
         for (range, s) in sizes.sorted(by: { $0.key.start < $1.key.start }) {
             let lo = s.values.min()!, hi = s.values.max()!
-            let label = formatPoints(lo) == formatPoints(hi) ? (s.estimated ? "≈ " : "= ") + formatPoints(lo) + " pt"
+            let label =
+                formatPoints(lo) == formatPoints(hi)
+                ? (s.estimated ? "≈ " : "= ") + formatPoints(lo) + " pt"
                 : (s.estimated ? "≈ " : "") + formatPoints(lo) + "–" + formatPoints(hi) + " pt"
-            hints.append(.object([("position", conv.position(range.end)), ("label", .string(label)), ("kind", .int(1)), ("paddingLeft", .bool(true))]))
+            hints.append(
+                .object([
+                    ("position", conv.position(range.end)), ("label", .string(label)), ("kind", .int(1)),
+                    ("paddingLeft", .bool(true)),
+                ]))
             if hints.count >= Self.maxInlayHints { break }
         }
         return .result(.array(hints))
@@ -222,10 +255,12 @@ extension FeatureContext {
 
     /// The layouts as symbols (name and range), for the outline.
     func swiftSymbols() -> Reply {
-        .result(.array((doc.swiftResult?.layouts ?? []).map { l in
-            let r = conv.range(l.range)
-            return .object([("name", .string(l.name)), ("kind", .int(12)), ("range", r), ("selectionRange", r)])
-        }))
+        .result(
+            .array(
+                (doc.swiftResult?.layouts ?? []).map { l in
+                    let r = conv.range(l.range)
+                    return .object([("name", .string(l.name)), ("kind", .int(12)), ("range", r), ("selectionRange", r)])
+                }))
     }
 
     /// Quick fixes of the diagnostics in the range (the Swift front end's fixes are Swift edits).
@@ -234,11 +269,14 @@ extension FeatureContext {
         var actions: [JSONValue] = []
         for d in doc.diagnostics where wanted.meets(d.range) || d.range.touches(wanted.start) {
             guard let f = d.fix else { continue }
-            let edits: [JSONValue] = f.edits.map { .object([("range", conv.range($0.range)), ("newText", .string($0.newText))]) }
-            actions.append(.object([
-                ("title", .string(f.title)), ("kind", .string("quickfix")), ("isPreferred", .bool(f.isSafe)),
-                ("edit", .object([("changes", .object([(doc.uri, .array(edits))]))])),
-            ]))
+            let edits: [JSONValue] = f.edits.map {
+                .object([("range", conv.range($0.range)), ("newText", .string($0.newText))])
+            }
+            actions.append(
+                .object([
+                    ("title", .string(f.title)), ("kind", .string("quickfix")), ("isPreferred", .bool(f.isSafe)),
+                    ("edit", .object([("changes", .object([(doc.uri, .array(edits))]))])),
+                ]))
         }
         return .result(.array(actions))
     }
@@ -252,14 +290,23 @@ extension LanguageServer {
         for l in doc.swiftResult?.layouts ?? [] {
             let range = conv.range(ByteRange(l.range.start, l.range.start + 1))
             for rl in l.result.layouts {
-                lenses.append(.object([
-                    ("range", range),
-                    ("command", .object([
-                        ("title", .string("Preview in \(LSP.label(rl.environment.name))")),
-                        ("command", .string(Self.previewCommand)),
-                        ("arguments", .array([.string(doc.uri), .string(rl.environment.name), .string("layout:" + l.name)])),
-                    ])),
-                ]))
+                lenses.append(
+                    .object([
+                        ("range", range),
+                        (
+                            "command",
+                            .object([
+                                ("title", .string("Preview in \(LSP.label(rl.environment.name))")),
+                                ("command", .string(Self.previewCommand)),
+                                (
+                                    "arguments",
+                                    .array([
+                                        .string(doc.uri), .string(rl.environment.name), .string("layout:" + l.name),
+                                    ])
+                                ),
+                            ])
+                        ),
+                    ]))
                 if lenses.count >= 2_000 { return .array(lenses) }
             }
         }

@@ -39,8 +39,10 @@ extension FeatureContext {
             func add(_ o: OutlineSymbol, container: String?) {
                 guard flat.count < cap else { return }
                 let name = LSP.label(o.name)
-                var m: [(String, JSONValue)] = [("name", .string(name)), ("kind", .int(Int64(kind(o.kind)))),
-                                                ("location", LSP.location(uri: doc.uri, range: conv.range(o.range)))]
+                var m: [(String, JSONValue)] = [
+                    ("name", .string(name)), ("kind", .int(Int64(kind(o.kind)))),
+                    ("location", LSP.location(uri: doc.uri, range: conv.range(o.range))),
+                ]
                 if let container { m.append(("containerName", .string(container))) }
                 flat.append(.object(m))
                 for c in o.children { add(c, container: name) }
@@ -54,7 +56,10 @@ extension FeatureContext {
             if !(sel.start >= o.range.start && sel.end <= o.range.end) { sel = ByteRange(o.range.start, o.range.start) }
             var m: [(String, JSONValue)] = [("name", .string(LSP.label(o.name)))]
             if let detail = o.detail { m.append(("detail", .string(LSP.label(detail, unnamed: nil)))) }
-            m += [("kind", .int(Int64(kind(o.kind)))), ("range", conv.range(o.range)), ("selectionRange", conv.range(sel))]
+            m += [
+                ("kind", .int(Int64(kind(o.kind)))), ("range", conv.range(o.range)),
+                ("selectionRange", conv.range(sel)),
+            ]
             if !children.isEmpty { m.append(("children", .array(children))) }
             return .object(m)
         }

@@ -8,7 +8,10 @@ import SwiftSyntax
 
 extension Evaluator {
     func stopUnknown(_ u: Unknown, _ use: String) throws -> Never {
-        throw EvalStop(kind: .unknown, message: "layoutlint cannot compute \(u.what): it depends on \(u.reason), and \(use) needs its value", range: u.range)
+        throw EvalStop(
+            kind: .unknown,
+            message: "layoutlint cannot compute \(u.what): it depends on \(u.reason), and \(use) needs its value",
+            range: u.range)
     }
 
     /// `.name` where a value of the API goes, and no file read declares a static member or case `name` (an
@@ -16,7 +19,8 @@ extension Evaluator {
     /// other files, and until found the value is unknown.
     func undeclaredMember(_ name: String, _ range: ByteRange, _ use: String) throws -> Never {
         missing.insert(MissingName(name, in: .anyType))
-        try stopUnknown(Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"), use)
+        try stopUnknown(
+            Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"), use)
     }
 
     func storedOverride(_ key: Int, _ value: Value, type: String?) {
@@ -47,7 +51,8 @@ extension Evaluator {
         guard case .member(let name) = v, name != "zero" else { return v }
         if let resolved = try resolveImplicit(name, range) { return resolved }
         missing.insert(MissingName(name, in: .anyType))
-        return .unknown(Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"))
+        return .unknown(
+            Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"))
     }
 
     func insetsValue(_ v: Value, _ range: ByteRange) throws -> Insets {
@@ -55,13 +60,17 @@ extension Evaluator {
         case .insets(let i): return i
         case .member("zero"): return Insets(range: range)
         case .record(let t, let f) where t == "UIEdgeInsets":
-            return Insets(top: f["top"]?.number ?? 0, leading: f["left"]?.number ?? 0, bottom: f["bottom"]?.number ?? 0,
-                          trailing: f["right"]?.number ?? 0, range: range)
+            return Insets(
+                top: f["top"]?.number ?? 0, leading: f["left"]?.number ?? 0, bottom: f["bottom"]?.number ?? 0,
+                trailing: f["right"]?.number ?? 0, range: range)
         case .unknown(let u): try stopUnknown(u, "contentInsets")
         case .member(let name):
             if let resolved = try resolveImplicit(name, range), case .insets(let i) = resolved { return i }
             try undeclaredMember(name, range, "contentInsets")
-        default: throw EvalStop(kind: .unsupported, message: "contentInsets takes NSDirectionalEdgeInsets, not \(v.typeName)", range: range)
+        default:
+            throw EvalStop(
+                kind: .unsupported, message: "contentInsets takes NSDirectionalEdgeInsets, not \(v.typeName)",
+                range: range)
         }
     }
 
@@ -71,7 +80,11 @@ extension Evaluator {
         // (`.none` where an `NSCollectionLayoutSpacing?` goes is `Optional.none`: the type has no `none`.)
         case .none, .member("none"): return nil
         case .unknown(let u): try stopUnknown(u, "the spacing")
-        default: throw EvalStop(kind: .unsupported, message: "expected NSCollectionLayoutSpacing (.fixed(N) or .flexible(N)), not \(v.typeName)", range: range)
+        default:
+            throw EvalStop(
+                kind: .unsupported,
+                message: "expected NSCollectionLayoutSpacing (.fixed(N) or .flexible(N)), not \(v.typeName)",
+                range: range)
         }
     }
 
@@ -85,7 +98,9 @@ extension Evaluator {
         case .edgeSpacing?:
             if case .none = v { return .none }
             if case .edgeSpacing = v { return v }
-            throw EvalStop(kind: .unsupported, message: "\(name) takes NSCollectionLayoutEdgeSpacing, not \(v.typeName)", range: range)
+            throw EvalStop(
+                kind: .unsupported, message: "\(name) takes NSCollectionLayoutEdgeSpacing, not \(v.typeName)",
+                range: range)
         case .cgfloat?: return .num(try number(v, range, name), .float)
         case .spacing?: return try spacingValue(v, range).map { .spacing($0) } ?? .none
         case .int?: return .num(try number(v, range, name).rounded(.towardZero), .int)
@@ -94,7 +109,9 @@ extension Evaluator {
     }
 
     func dimension(_ kind: Dimension.Kind, _ args: [Arg], _ range: ByteRange) throws -> Value {
-        guard let a = args.first else { throw EvalStop(kind: .unsupported, message: "\(kind.rawValue) needs a value", range: range) }
+        guard let a = args.first else {
+            throw EvalStop(kind: .unsupported, message: "\(kind.rawValue) needs a value", range: range)
+        }
         let d = Dimension(kind: kind, value: try number(a.value, a.range, "." + kind.rawValue), range: range)
         checkDimension(d)
         return .dimension(d)
@@ -119,7 +136,8 @@ extension Evaluator {
 
     func requireArg(_ args: [Arg], _ label: String, _ call: String, _ range: ByteRange) throws -> Arg {
         guard let a = arg(args, label) else {
-            throw EvalStop(kind: .unsupported, message: "\(call) is called without \(label): (not the API's labels)", range: range)
+            throw EvalStop(
+                kind: .unsupported, message: "\(call) is called without \(label): (not the API's labels)", range: range)
         }
         return a
     }
@@ -131,14 +149,21 @@ extension Evaluator {
         case .member(let name):
             if let resolved = try resolveImplicit(name, a.range), case .size = resolved { return resolved }
             try undeclaredMember(name, a.range, use)
-        default: throw EvalStop(kind: .unsupported, message: "\(use) takes NSCollectionLayoutSize, not \(a.value.typeName)", range: a.range)
+        default:
+            throw EvalStop(
+                kind: .unsupported, message: "\(use) takes NSCollectionLayoutSize, not \(a.value.typeName)",
+                range: a.range)
         }
     }
 
     func objectArg(_ a: Arg, _ kinds: Set<Obj.Kind>, _ use: String) throws -> Obj {
         if case .object(let o) = a.value, kinds.contains(o.kind) { return o }
         if case .unknown(let u) = a.value { try stopUnknown(u, use) }
-        throw EvalStop(kind: .unsupported, message: "\(use) takes \(kinds.map(\.rawValue).sorted().joined(separator: " or ")), not \(a.value.typeName)", range: a.range)
+        throw EvalStop(
+            kind: .unsupported,
+            message:
+                "\(use) takes \(kinds.map(\.rawValue).sorted().joined(separator: " or ")), not \(a.value.typeName)",
+            range: a.range)
     }
 
     // MARK: the compositional layout API
@@ -157,23 +182,42 @@ extension Evaluator {
             case .rect?: type = "CGRect"
             case .other(let t)?: type = t
             default:
-                if labels == ["widthDimension", "heightDimension"] { type = "NSCollectionLayoutSize" }
-                else if labels.first == "leading" { type = "NSCollectionLayoutEdgeSpacing" }
-                else if labels.contains("top") || labels.contains("leading") { type = "NSDirectionalEdgeInsets" }
-                else if labels == ["layoutSize"] || labels == ["layoutSize", "supplementaryItems"] { type = "NSCollectionLayoutItem" }
-                else if labels == ["group"] { type = "NSCollectionLayoutSection" }
-                else if labels.first == "layoutSize", labels.contains("elementKind"), labels.contains("alignment") { type = "NSCollectionLayoutBoundarySupplementaryItem" }
-                else if labels.first == "layoutSize", labels.contains("elementKind") { type = "NSCollectionLayoutSupplementaryItem" }
-                else if labels == ["width", "height"] { type = "CGSize" }
-                else if labels == ["x", "y"] { type = "CGPoint" }
-                else if labels == ["x", "y", "width", "height"] { type = "CGRect" }
-                else if labels.first == "edges" { type = "NSCollectionLayoutAnchor" }
-                else if labels.first == "frame" { type = "NSCollectionLayoutGroupCustomItem" }
-                else { return .unknown(Unknown(what: ".init(…)", range: range, reason: "an initializer whose type layoutlint cannot tell")) }
+                if labels == ["widthDimension", "heightDimension"] {
+                    type = "NSCollectionLayoutSize"
+                } else if labels.first == "leading" {
+                    type = "NSCollectionLayoutEdgeSpacing"
+                } else if labels.contains("top") || labels.contains("leading") {
+                    type = "NSDirectionalEdgeInsets"
+                } else if labels == ["layoutSize"] || labels == ["layoutSize", "supplementaryItems"] {
+                    type = "NSCollectionLayoutItem"
+                } else if labels == ["group"] {
+                    type = "NSCollectionLayoutSection"
+                } else if labels.first == "layoutSize", labels.contains("elementKind"), labels.contains("alignment") {
+                    type = "NSCollectionLayoutBoundarySupplementaryItem"
+                } else if labels.first == "layoutSize", labels.contains("elementKind") {
+                    type = "NSCollectionLayoutSupplementaryItem"
+                } else if labels == ["width", "height"] {
+                    type = "CGSize"
+                } else if labels == ["x", "y"] {
+                    type = "CGPoint"
+                } else if labels == ["x", "y", "width", "height"] {
+                    type = "CGRect"
+                } else if labels.first == "edges" {
+                    type = "NSCollectionLayoutAnchor"
+                } else if labels.first == "frame" {
+                    type = "NSCollectionLayoutGroupCustomItem"
+                } else {
+                    return .unknown(
+                        Unknown(
+                            what: ".init(…)", range: range, reason: "an initializer whose type layoutlint cannot tell"))
+                }
             }
             return try construct(type, args, range, file: file, expected: nil) ?? .none
         }
-        for type in ["NSCollectionLayoutDimension", "NSCollectionLayoutSpacing", "NSCollectionLayoutGroup", "NSCollectionLayoutDecorationItem", "NSCollectionLayoutSection"] {
+        for type in [
+            "NSCollectionLayoutDimension", "NSCollectionLayoutSpacing", "NSCollectionLayoutGroup",
+            "NSCollectionLayoutDecorationItem", "NSCollectionLayoutSection",
+        ] {
             if let v = try staticCall(type, name, args, range, file: file, expected: expected) { return v }
         }
         // A static factory of the module's own (`extension NSCollectionLayoutItem { static func filling() … }`).
@@ -185,7 +229,9 @@ extension Evaluator {
     }
 
     /// `Type.name(…)` on the API's types; nil when the type has no such factory.
-    func staticCall(_ type: String, _ name: String, _ args: [Arg], _ range: ByteRange, file: Int, expected: Expect?) throws -> Value? {
+    func staticCall(_ type: String, _ name: String, _ args: [Arg], _ range: ByteRange, file: Int, expected: Expect?)
+        throws -> Value?
+    {
         switch (canonicalTypeName(type), name) {
         case ("NSCollectionLayoutDimension", "fractionalWidth"): return try dimension(.fractionalWidth, args, range)
         case ("NSCollectionLayoutDimension", "fractionalHeight"): return try dimension(.fractionalHeight, args, range)
@@ -193,7 +239,9 @@ extension Evaluator {
         case ("NSCollectionLayoutDimension", "estimated"): return try dimension(.estimated, args, range)
         case ("NSCollectionLayoutDimension", "uniformAcrossSiblings"):
             let a = try requireArg(args, "estimate", ".uniformAcrossSiblings", range)
-            let d = Dimension(kind: .uniformAcrossSiblings, value: try number(a.value, a.range, ".uniformAcrossSiblings"), range: range)
+            let d = Dimension(
+                kind: .uniformAcrossSiblings, value: try number(a.value, a.range, ".uniformAcrossSiblings"),
+                range: range)
             checkDimension(d)
             return .dimension(d)
         case ("NSCollectionLayoutSpacing", "fixed"), ("NSCollectionLayoutSpacing", "flexible"):
@@ -201,9 +249,12 @@ extension Evaluator {
             // A value only the app knows (`.fixed(UIMetrics.spacing)` from a file not in the run) is checked as 0,
             // flexible or fixed as written, and said so at the value.
             var value = 0.0
-            if let v = known(try unresolvedNumberAsUnknown(a.value, a.range), "." + name + "(…)") { value = try number(v, a.range, "." + name) }
+            if let v = known(try unresolvedNumberAsUnknown(a.value, a.range), "." + name + "(…)") {
+                value = try number(v, a.range, "." + name)
+            }
             return .spacing(Spacing(isFlexible: name == "flexible", value: value, range: range))
-        case ("NSCollectionLayoutGroup", "horizontal"), ("NSCollectionLayoutGroup", "vertical"), ("NSCollectionLayoutGroup", "custom"):
+        case ("NSCollectionLayoutGroup", "horizontal"), ("NSCollectionLayoutGroup", "vertical"),
+            ("NSCollectionLayoutGroup", "custom"):
             return .object(try group(name, args, range))
         case ("NSCollectionLayoutDecorationItem", "background"):
             let o = Obj(.decoration, range: range)
@@ -211,7 +262,8 @@ extension Evaluator {
             return .object(o)
         case ("NSCollectionLayoutSection", "list"):
             return .object(try listSection(args, range))
-        case ("NSCollectionLayoutEdgeSpacing", "init"), ("NSCollectionLayoutSize", "init"), ("NSDirectionalEdgeInsets", "init"):
+        case ("NSCollectionLayoutEdgeSpacing", "init"), ("NSCollectionLayoutSize", "init"),
+            ("NSDirectionalEdgeInsets", "init"):
             return try construct(type, args, range, file: file, expected: expected)
         default: return nil
         }
@@ -224,7 +276,9 @@ extension Evaluator {
         o[.direction] = .member(direction)
         if direction == "custom" {
             guard let p = arg(args, "itemProvider") ?? args.first(where: { $0.label == nil }) else {
-                throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroup.custom needs an itemProvider closure", range: range)
+                throw EvalStop(
+                    kind: .unsupported, message: "NSCollectionLayoutGroup.custom needs an itemProvider closure",
+                    range: range)
             }
             o.set(.itemProvider, p.value, key: p.range, valueRange: p.range)
             return o
@@ -232,7 +286,9 @@ extension Evaluator {
         if let s = arg(args, "subitems") {
             guard case .array(let items) = s.value else {
                 if case .unknown(let u) = s.value { try stopUnknown(u, "subitems") }
-                throw EvalStop(kind: .unsupported, message: "subitems takes an array of items, not \(s.value.typeName)", range: s.range)
+                throw EvalStop(
+                    kind: .unsupported, message: "subitems takes an array of items, not \(s.value.typeName)",
+                    range: s.range)
             }
             for (i, it) in items.enumerated() {
                 _ = try objectArg(Arg(label: nil, value: it, range: s.range), [.item, .group], "subitems[\(i)]")
@@ -242,10 +298,16 @@ extension Evaluator {
             _ = try objectArg(s, [.item, .group], s.label ?? "subitem")
             let c = try requireArg(args, "count", "NSCollectionLayoutGroup.\(direction)", range)
             let n = try number(c.value, c.range, "count")
-            o.set(s.label == "repeatingSubitem" ? .repeatingSubitem : .subitem, s.value, key: s.range, valueRange: s.range)
+            o.set(
+                s.label == "repeatingSubitem" ? .repeatingSubitem : .subitem, s.value, key: s.range, valueRange: s.range
+            )
             o.set(.count, .num(n.rounded(.towardZero), .int), key: c.range, valueRange: c.range)
         } else {
-            throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroup.\(direction) needs subitems:, subitem:count: or repeatingSubitem:count:", range: range)
+            throw EvalStop(
+                kind: .unsupported,
+                message:
+                    "NSCollectionLayoutGroup.\(direction) needs subitems:, subitem:count: or repeatingSubitem:count:",
+                range: range)
         }
         return o
     }
@@ -254,7 +316,9 @@ extension Evaluator {
     /// (estimated 44 pt) the container's width, inset by the list's appearance.
     func listSection(_ args: [Arg], _ range: ByteRange) throws -> Obj {
         var appearance = "plain"
-        if case .record(_, let f)? = arg(args, "using")?.value, case .member(let a)? = f["appearance"] { appearance = a }
+        if case .record(_, let f)? = arg(args, "using")?.value, case .member(let a)? = f["appearance"] {
+            appearance = a
+        }
         let width = Dimension(kind: Dimension.Kind.fractionalWidth, value: 1, range: range)
         let height = Dimension(kind: Dimension.Kind.estimated, value: 44, range: range)
         let item = Obj(.item, range: range)
@@ -271,14 +335,18 @@ extension Evaluator {
         if appearance == "grouped" || appearance == "insetGrouped" {
             s[.contentInsets] = .insets(Insets(top: 35, leading: 0, bottom: 0, trailing: 0, range: range))
         }
-        note(.swiftAssumption, .information,
-             "NSCollectionLayoutSection.list(using:) is read as rows of .estimated(44) the container's width (\(appearance)); UIKit sizes the cells itself", range)
+        note(
+            .swiftAssumption, .information,
+            "NSCollectionLayoutSection.list(using:) is read as rows of .estimated(44) the container's width (\(appearance)); UIKit sizes the cells itself",
+            range)
         return s
     }
 
     /// A constructor of the API, of CoreGraphics' structs, or a numeric conversion. nil with `orNil` when the type
     /// is none of these.
-    func construct(_ type: String, _ args: [Arg], _ range: ByteRange, file: Int, expected: Expect?, orNil: Bool = false) throws -> Value? {
+    func construct(_ type: String, _ args: [Arg], _ range: ByteRange, file: Int, expected: Expect?, orNil: Bool = false)
+        throws -> Value?
+    {
         func num(_ label: String, _ def: Double = 0) throws -> Double {
             guard let a = arg(args, label) else { return def }
             return try number(a.value, a.range, label)
@@ -289,11 +357,17 @@ extension Evaluator {
             let h = try requireArg(args, "heightDimension", "NSCollectionLayoutSize", range)
             guard case .dimension(let wd) = w.value else {
                 if case .unknown(let u) = w.value { try stopUnknown(u, "widthDimension") }
-                throw EvalStop(kind: .unsupported, message: "widthDimension takes NSCollectionLayoutDimension, not \(w.value.typeName)", range: w.range)
+                throw EvalStop(
+                    kind: .unsupported,
+                    message: "widthDimension takes NSCollectionLayoutDimension, not \(w.value.typeName)", range: w.range
+                )
             }
             guard case .dimension(let hd) = h.value else {
                 if case .unknown(let u) = h.value { try stopUnknown(u, "heightDimension") }
-                throw EvalStop(kind: .unsupported, message: "heightDimension takes NSCollectionLayoutDimension, not \(h.value.typeName)", range: h.range)
+                throw EvalStop(
+                    kind: .unsupported,
+                    message: "heightDimension takes NSCollectionLayoutDimension, not \(h.value.typeName)",
+                    range: h.range)
             }
             checkEstimate(wd, axis: .horizontal)
             checkEstimate(hd, axis: .vertical)
@@ -302,7 +376,9 @@ extension Evaluator {
             let o = Obj(.item, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutItem", range)
             o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
-            if let sup = arg(args, "supplementaryItems") { o.set(.supplementaryItems, sup.value, key: sup.range, valueRange: sup.range) }
+            if let sup = arg(args, "supplementaryItems") {
+                o.set(.supplementaryItems, sup.value, key: sup.range, valueRange: sup.range)
+            }
             return .object(o)
         case "NSCollectionLayoutSection":
             let o = Obj(.section, range: range)
@@ -319,14 +395,20 @@ extension Evaluator {
             } else if let p = arg(args, "sectionProvider") ?? args.first(where: { $0.label == nil }) {
                 guard case .closure = p.value else {
                     if case .unknown(let u) = p.value { try stopUnknown(u, "the section provider") }
-                    throw EvalStop(kind: .unsupported, message: "sectionProvider takes a closure, not \(p.value.typeName)", range: p.range)
+                    throw EvalStop(
+                        kind: .unsupported, message: "sectionProvider takes a closure, not \(p.value.typeName)",
+                        range: p.range)
                 }
                 o.set(.provider, p.value, key: p.range, valueRange: p.range)
             } else {
-                throw EvalStop(kind: .unsupported, message: "UICollectionViewCompositionalLayout needs section: or sectionProvider:", range: range)
+                throw EvalStop(
+                    kind: .unsupported,
+                    message: "UICollectionViewCompositionalLayout needs section: or sectionProvider:", range: range)
             }
             if let c = arg(args, "configuration") {
-                o.set(.configuration, .object(try objectArg(c, [.configuration], "configuration")), key: c.range, valueRange: c.range)
+                o.set(
+                    .configuration, .object(try objectArg(c, [.configuration], "configuration")), key: c.range,
+                    valueRange: c.range)
             }
             constructed[range.start] = o
             if let t = selfType { o[.owner] = .string(t) }
@@ -351,15 +433,22 @@ extension Evaluator {
             return .object(o)
         case "NSCollectionLayoutAnchor":
             var f: [String: Value] = [:]
-            for label in ["edges", "absoluteOffset", "fractionalOffset"] { if let a = arg(args, label) { f[label] = a.value } }
+            for label in ["edges", "absoluteOffset", "fractionalOffset"] {
+                if let a = arg(args, label) { f[label] = a.value }
+            }
             return .record(type: "NSCollectionLayoutAnchor", fields: f)
         case "NSDirectionalEdgeInsets":
-            var i = Insets(top: try num("top"), leading: try num("leading"), bottom: try num("bottom"), trailing: try num("trailing"), range: range)
+            var i = Insets(
+                top: try num("top"), leading: try num("leading"), bottom: try num("bottom"),
+                trailing: try num("trailing"), range: range)
             for e in Insets.Edge.allCases { if let a = arg(args, e.rawValue) { i.edgeRanges[e] = a.range } }
             return .insets(i)
         case "UIEdgeInsets":
-            var i = Insets(top: try num("top"), leading: try num("left"), bottom: try num("bottom"), trailing: try num("right"), range: range)
-            for (label, e) in [("top", Insets.Edge.top), ("left", .leading), ("bottom", .bottom), ("right", .trailing)] {
+            var i = Insets(
+                top: try num("top"), leading: try num("left"), bottom: try num("bottom"), trailing: try num("right"),
+                range: range)
+            for (label, e) in [("top", Insets.Edge.top), ("left", .leading), ("bottom", .bottom), ("right", .trailing)]
+            {
                 if let a = arg(args, label) { i.edgeRanges[e] = a.range }
             }
             return .insets(i)
@@ -371,26 +460,41 @@ extension Evaluator {
             es.bottom = try arg(args, "bottom").flatMap { try spacingValue($0.value, $0.range) }
             return .edgeSpacing(es)
         case "NSCollectionLayoutGroupCustomItem":
-            guard let fr = arg(args, "frame") else { throw EvalStop(kind: .unsupported, message: "NSCollectionLayoutGroupCustomItem needs frame:", range: range) }
-            return .record(type: "NSCollectionLayoutGroupCustomItem", fields: ["frame": fr.value, "range": .num(Double(fr.range.start), .int)])
+            guard let fr = arg(args, "frame") else {
+                throw EvalStop(
+                    kind: .unsupported, message: "NSCollectionLayoutGroupCustomItem needs frame:", range: range)
+            }
+            return .record(
+                type: "NSCollectionLayoutGroupCustomItem",
+                fields: ["frame": fr.value, "range": .num(Double(fr.range.start), .int)])
         case "CGSize":
-            return .record(type: "CGSize", fields: ["width": .num(try num("width"), .float), "height": .num(try num("height"), .float)])
+            return .record(
+                type: "CGSize",
+                fields: ["width": .num(try num("width"), .float), "height": .num(try num("height"), .float)])
         case "CGPoint":
             return .record(type: "CGPoint", fields: ["x": .num(try num("x"), .float), "y": .num(try num("y"), .float)])
         case "CGRect":
-            if case .record(_, let o)? = arg(args, "origin")?.value, case .record(_, let s)? = arg(args, "size")?.value {
+            if case .record(_, let o)? = arg(args, "origin")?.value, case .record(_, let s)? = arg(args, "size")?.value
+            {
                 return rect(o["x"]?.number ?? 0, o["y"]?.number ?? 0, s["width"]?.number ?? 0, s["height"]?.number ?? 0)
             }
             return rect(try num("x"), try num("y"), try num("width"), try num("height"))
         case "UICollectionLayoutListConfiguration":
-            return .record(type: "UICollectionLayoutListConfiguration", fields: ["appearance": arg(args, "appearance")?.value ?? .member("plain")])
+            return .record(
+                type: "UICollectionLayoutListConfiguration",
+                fields: ["appearance": arg(args, "appearance")?.value ?? .member("plain")])
         case "UICollectionView", "UIView", "UITableView", "UIScrollView":
             readsEnvironment = true
             return .object(Obj(.view, range: range))
         case "Array":
             if let v = arg(args, "repeating"), let c = arg(args, "count") {
                 let n = Int(try number(c.value, c.range, "count"))
-                guard n >= 0, n <= maxLoopIterations else { throw EvalStop(kind: .limit, message: "Array(repeating:count:) of \(n) elements: layoutlint reads 0 to \(maxLoopIterations)", range: c.range) }
+                guard n >= 0, n <= maxLoopIterations else {
+                    throw EvalStop(
+                        kind: .limit,
+                        message: "Array(repeating:count:) of \(n) elements: layoutlint reads 0 to \(maxLoopIterations)",
+                        range: c.range)
+                }
                 return .array(Array(repeating: v.value, count: n))
             }
             if let a = args.first, case .array = a.value { return a.value }

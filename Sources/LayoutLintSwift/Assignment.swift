@@ -10,7 +10,9 @@ extension Evaluator {
     /// The type a target of an assignment holds (so that `item.contentInsets = .zero` reads `.zero` as insets).
     func expectedForTarget(_ target: ExprSyntax, _ scope: Scope, _ file: Int) throws -> Expect? {
         if let d = target.as(DeclReferenceExprSyntax.self) {
-            if let b = scope.lookup(d.baseName.text) { return expectation(ofType: b.type) ?? expectation(like: b.value) }
+            if let b = scope.lookup(d.baseName.text) {
+                return expectation(ofType: b.type) ?? expectation(like: b.value)
+            }
             return nil
         }
         guard let m = target.as(MemberAccessExprSyntax.self) else { return nil }
@@ -22,7 +24,9 @@ extension Evaluator {
         }
     }
 
-    func assign(_ target: ExprSyntax, _ value: Value, rhsRange: ByteRange, statement: ByteRange, _ scope: Scope, _ file: Int) throws {
+    func assign(
+        _ target: ExprSyntax, _ value: Value, rhsRange: ByteRange, statement: ByteRange, _ scope: Scope, _ file: Int
+    ) throws {
         if target.is(DiscardAssignmentExprSyntax.self) { return }
         // Half-typed (`section.interGroupSpacing =` and nothing yet): the layout reads as it was before the line.
         if case .unknown(let u) = value, u.reason == typingReason { return }
@@ -30,7 +34,9 @@ extension Evaluator {
             let n = d.baseName.text
             if let box = scope.lookup(n) { box.value = typed(value, as: box.type); return }
             if case .object(let o)? = selfValue, o.kind != .view {
-                if !(module.properties[n]?.contains { $0.owner == selfType } ?? false) { noteUnmodelledWrite(o, n, r(d, file)) }
+                if !(module.properties[n]?.contains { $0.owner == selfType } ?? false) {
+                    noteUnmodelledWrite(o, n, r(d, file))
+                }
                 o.set(n, try fieldValue(o, n, value, rhsRange), key: r(d, file), valueRange: rhsRange)
                 o.touched.append(statement)
                 return
@@ -41,8 +47,12 @@ extension Evaluator {
         if let t = target.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first {
             return try assign(only.expression, value, rhsRange: rhsRange, statement: statement, scope, file)
         }
-        if let o = target.as(OptionalChainingExprSyntax.self) { return try assign(o.expression, value, rhsRange: rhsRange, statement: statement, scope, file) }
-        if let f = target.as(ForceUnwrapExprSyntax.self) { return try assign(f.expression, value, rhsRange: rhsRange, statement: statement, scope, file) }
+        if let o = target.as(OptionalChainingExprSyntax.self) {
+            return try assign(o.expression, value, rhsRange: rhsRange, statement: statement, scope, file)
+        }
+        if let f = target.as(ForceUnwrapExprSyntax.self) {
+            return try assign(f.expression, value, rhsRange: rhsRange, statement: statement, scope, file)
+        }
         if let s = target.as(SubscriptCallExprSyntax.self), let argExpr = s.arguments.first?.expression {
             let base = try eval(s.calledExpression, scope, file)
             let idx = try eval(argExpr, scope, file)
@@ -67,10 +77,14 @@ extension Evaluator {
             o.touched.append(statement)
         case .unknown(let u) where u.reason == unmodelledPropertyReason:
             // `section.someNewProperty.flag = true`: the write is to a property the table lacks.
-            note(.swiftAssumption, .information,
-                 "layoutlint does not model \(baseExpr.trimmedDescription); the layout is checked as if this line were not there", r(m, file))
+            note(
+                .swiftAssumption, .information,
+                "layoutlint does not model \(baseExpr.trimmedDescription); the layout is checked as if this line were not there",
+                r(m, file))
         case .insets(var ins):
-            guard let edge = Insets.Edge(rawValue: name == "left" ? "leading" : name == "right" ? "trailing" : name), let x = value.number else {
+            guard let edge = Insets.Edge(rawValue: name == "left" ? "leading" : name == "right" ? "trailing" : name),
+                let x = value.number
+            else {
                 if case .unknown(let u) = value { try stopUnknown(u, "insets") }
                 return
             }
@@ -85,7 +99,8 @@ extension Evaluator {
             try assign(baseExpr, .insets(ins), rhsRange: ins.range, statement: statement, scope, file)
         case .record(let type, var fields):
             fields[name] = value
-            try assign(baseExpr, .record(type: type, fields: fields), rhsRange: rhsRange, statement: statement, scope, file)
+            try assign(
+                baseExpr, .record(type: type, fields: fields), rhsRange: rhsRange, statement: statement, scope, file)
         case .edgeSpacing(var es):
             let sp = try spacingValue(value, rhsRange)
             switch name {
@@ -105,8 +120,9 @@ extension Evaluator {
     /// a note says so at the write.
     func noteUnmodelledWrite(_ o: Obj, _ name: String, _ range: ByteRange) {
         guard let owner = UIKitAPI.classes(o.kind).first, UIKitAPI.property(name, of: o.kind) == nil else { return }
-        note(.swiftAssumption, .information,
-             "layoutlint does not model \(owner).\(name); the layout is checked as if it were not set", range)
+        note(
+            .swiftAssumption, .information,
+            "layoutlint does not model \(owner).\(name); the layout is checked as if it were not set", range)
     }
 
     func assignProperty(_ name: String, owner: String?, _ value: Value, at range: ByteRange) throws {

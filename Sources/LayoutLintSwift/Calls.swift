@@ -27,7 +27,9 @@ extension Evaluator {
         for closure in closures { finder.walk(closure) }
         for name in finder.names {
             guard let box = scope.lookup(name) else { continue }
-            box.value = .unknown(Unknown(what: name, range: range, reason: "a closure passed to \(u.what), which layoutlint does not run"))
+            box.value = .unknown(
+                Unknown(
+                    what: name, range: range, reason: "a closure passed to \(u.what), which layoutlint does not run"))
         }
     }
 
@@ -35,28 +37,48 @@ extension Evaluator {
         let range = r(c, file)
         var args: [Arg] = []
         for a in c.arguments {
-            args.append(Arg(label: a.label?.text, value: try eval(a.expression, scope, file, expected: argumentExpectation(a.label?.text)), range: r(a.expression, file)))
+            args.append(
+                Arg(
+                    label: a.label?.text,
+                    value: try eval(a.expression, scope, file, expected: argumentExpectation(a.label?.text)),
+                    range: r(a.expression, file)))
         }
         // A call whose arguments are still being typed (`.fixed(`, `NSCollectionLayoutEdgeSpacing(leading: `) is
         // itself: the statement that uses it is read as if it were not there yet.
-        if let typing = args.first(where: { if case .unknown(let u) = $0.value { u.reason == typingReason } else { false } }) {
+        if let typing = args.first(where: {
+            if case .unknown(let u) = $0.value { u.reason == typingReason } else { false }
+        }) {
             return typing.value
         }
         if let t = c.trailingClosure {
-            args.append(Arg(label: nil, value: .closure(Closure(body: .closure(t, file: file), scope: scope, selfType: selfType)), range: r(t, file)))
+            args.append(
+                Arg(
+                    label: nil,
+                    value: .closure(Closure(body: .closure(t, file: file), scope: scope, selfType: selfType)),
+                    range: r(t, file)))
         }
         for t in c.additionalTrailingClosures {
-            args.append(Arg(label: t.label.text, value: .closure(Closure(body: .closure(t.closure, file: file), scope: scope, selfType: selfType)), range: r(t.closure, file)))
+            args.append(
+                Arg(
+                    label: t.label.text,
+                    value: .closure(Closure(body: .closure(t.closure, file: file), scope: scope, selfType: selfType)),
+                    range: r(t.closure, file)))
         }
         let callee = c.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             guard let base = m.base else { return try implicitCall(name, args, range, expected: expected, file: file) }
-            if initializesLayoutSuperclass(c) { return try construct("UICollectionViewCompositionalLayout", args, range, file: file, expected: expected) ?? .none }
-            if let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self" || d.baseName.text == "Self", scope.lookup("self") == nil {
+            if initializesLayoutSuperclass(c) {
+                return try construct("UICollectionViewCompositionalLayout", args, range, file: file, expected: expected)
+                    ?? .none
+            }
+            if let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self" || d.baseName.text == "Self",
+                scope.lookup("self") == nil
+            {
                 if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
                 missing.insert(MissingName(name, in: .member(of: selfType)))
-                return .unknown(Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
+                return .unknown(
+                    Unknown(what: "self.\(name)(…)", range: range, reason: "a method not declared in the files read"))
             }
             if isTypeName(base, scope) {
                 let t = canonicalTypeName(module.text(of: base, file: file))
@@ -65,11 +87,13 @@ extension Evaluator {
                 // A type no file of the run declares or extends with such a function: its function is not a
                 // same-named one of another type (`TopSitesSectionLayoutProvider.createTopSitesSectionLayout` inside a
                 // `createTopSitesSectionLayout` of the view's own is no recursion).
-                let declared = module.typeNames.contains(t) || module.enums[t] != nil
+                let declared =
+                    module.typeNames.contains(t) || module.enums[t] != nil
                     || module.functions[name]?.contains { $0.owner == t } == true
                 if declared, let v = try callModuleFunction(name, owner: t, args, range) { return v }
                 missing.insert(MissingName(name, in: .member(of: t)))
-                return .unknown(Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))
+                return .unknown(
+                    Unknown(what: "\(t).\(name)(…)", range: range, reason: "a function not declared in the files read"))
             }
             let bv = try eval(base, scope, file)
             return try method(bv, name, args, range, baseExpr: base, scope, file)
@@ -77,8 +101,11 @@ extension Evaluator {
         if let d = callee.as(DeclReferenceExprSyntax.self) {
             let name = d.baseName.text
             if let box = scope.lookup(name) {
-                if case .closure(let cl) = box.value { return try callClosure(cl, args: args.map(\.value), callRange: range) }
-                return .unknown(Unknown(what: name + "(…)", range: range, reason: "a call of a value layoutlint does not model"))
+                if case .closure(let cl) = box.value {
+                    return try callClosure(cl, args: args.map(\.value), callRange: range)
+                }
+                return .unknown(
+                    Unknown(what: name + "(…)", range: range, reason: "a call of a value layoutlint does not model"))
             }
             let t = canonicalTypeName(name)
             if let e = enumNamed(t, at: range), let raw = arg(args, "rawValue") {
@@ -94,16 +121,20 @@ extension Evaluator {
                 return .none
             }
             if let v = try construct(t, args, range, file: file, expected: expected, orNil: true) { return v }
-            if module.typeNames.contains(t), let v = try userInitializer(t, args, range) ?? memberwise(t, args, range) { return v }
+            if module.typeNames.contains(t), let v = try userInitializer(t, args, range) ?? memberwise(t, args, range) {
+                return v
+            }
             if let v = try freeFunction(name, args, range) { return v }
             if let v = try callModuleFunction(name, owner: selfType, args, range) { return v }
             missing.insert(.bare(name, in: selfType))
-            return .unknown(Unknown(what: name + "(…)", range: range, reason: "a function not declared in the files read"))
+            return .unknown(
+                Unknown(what: name + "(…)", range: range, reason: "a function not declared in the files read"))
         }
         // `{ … }()`, `(makeSection)(…)`: call what the expression is.
         let f = try eval(callee, scope, file)
         if case .closure(let cl) = f { return try callClosure(cl, args: args.map(\.value), callRange: range) }
-        return .unknown(Unknown(what: callee.trimmedDescription + "(…)", range: range, reason: "a call layoutlint does not model"))
+        return .unknown(
+            Unknown(what: callee.trimmedDescription + "(…)", range: range, reason: "a call layoutlint does not model"))
     }
 
     /// Labels whose argument is read as a CGFloat (so that `top: 1/3` is 0.333, as Swift types it).
@@ -141,7 +172,11 @@ extension Evaluator {
             var i = 0
             for p in f.decl.signature.parameterClause.parameters {
                 let ext: String? = p.firstName.text == "_" ? nil : p.firstName.text
-                if i < labels.count, labels[i] == ext { i += 1 } else if p.defaultValue == nil && p.ellipsis == nil { return false }
+                if i < labels.count, labels[i] == ext {
+                    i += 1
+                } else if p.defaultValue == nil && p.ellipsis == nil {
+                    return false
+                }
             }
             return i == labels.count
         }
@@ -155,10 +190,14 @@ extension Evaluator {
     func freeFunction(_ name: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
         func nums() throws -> [Double] { try args.map { try number($0.value, $0.range, name) } }
         func kindOf() -> NumKind {
-            args.contains { if case .num(_, .float) = $0.value { return true } else { return false } } ? .float
-                : args.contains { if case .num(_, .int) = $0.value { return true } else { return false } } ? .int : .intLiteral
+            args.contains { if case .num(_, .float) = $0.value { return true } else { return false } }
+                ? .float
+                : args.contains { if case .num(_, .int) = $0.value { return true } else { return false } }
+                    ? .int : .intLiteral
         }
-        if args.contains(where: { $0.value.isUnknown }), ["min", "max", "abs", "floor", "ceil", "round", "sqrt", "CGFloat", "Double", "Float", "Int"].contains(name) {
+        if args.contains(where: { $0.value.isUnknown }),
+            ["min", "max", "abs", "floor", "ceil", "round", "sqrt", "CGFloat", "Double", "Float", "Int"].contains(name)
+        {
             for a in args { if case .unknown(let u) = a.value { return .unknown(u) } }
         }
         switch name {
@@ -176,8 +215,11 @@ extension Evaluator {
             guard let a = args.first else { return .num(0, .int) }
             return .num(try number(a.value, a.range, name).rounded(.towardZero), .int)
         case "stride":
-            guard let from = arg(args, "from"), let by = arg(args, "by"), let end = arg(args, "to") ?? arg(args, "through") else { return nil }
-            let a = try number(from.value, from.range, "stride"), b = try number(end.value, end.range, "stride"), s = try number(by.value, by.range, "stride")
+            guard let from = arg(args, "from"), let by = arg(args, "by"),
+                let end = arg(args, "to") ?? arg(args, "through")
+            else { return nil }
+            let a = try number(from.value, from.range, "stride"), b = try number(end.value, end.range, "stride"),
+                s = try number(by.value, by.range, "stride")
             guard s != 0 else { return nil }
             var out: [Value] = []
             var x = a
@@ -185,7 +227,10 @@ extension Evaluator {
             while s > 0 ? (through ? x <= b : x < b) : (through ? x >= b : x > b) {
                 out.append(.num(x, kindOf()))
                 x += s
-                if out.count > maxLoopIterations { throw EvalStop(kind: .limit, message: "a stride of more than \(maxLoopIterations) elements", range: range) }
+                if out.count > maxLoopIterations {
+                    throw EvalStop(
+                        kind: .limit, message: "a stride of more than \(maxLoopIterations) elements", range: range)
+                }
             }
             return .array(out)
         default: return nil
@@ -194,16 +239,22 @@ extension Evaluator {
 
     /// Methods on values: arrays (`append`, `map`, …), numbers (`rounded()`), and calls on objects the evaluator
     /// does not need (`register`, `invalidateLayout`).
-    func method(_ v: Value, _ name: String, _ args: [Arg], _ range: ByteRange, baseExpr: ExprSyntax, _ scope: Scope, _ file: Int) throws -> Value {
+    func method(
+        _ v: Value, _ name: String, _ args: [Arg], _ range: ByteRange, baseExpr: ExprSyntax, _ scope: Scope, _ file: Int
+    ) throws -> Value {
         switch v {
         case .array(var a):
             switch name {
             case "append":
-                if let x = args.first { if x.label == "contentsOf", case .array(let more) = x.value { a += more } else { a.append(x.value) } }
+                if let x = args.first {
+                    if x.label == "contentsOf", case .array(let more) = x.value { a += more } else { a.append(x.value) }
+                }
                 try assign(baseExpr, .array(a), rhsRange: range, statement: range, scope, file)
                 return .void
             case "insert":
-                if let x = args.first, let at = arg(args, "at")?.value.integer, at >= 0, at <= a.count { a.insert(x.value, at: at) }
+                if let x = args.first, let at = arg(args, "at")?.value.integer, at >= 0, at <= a.count {
+                    a.insert(x.value, at: at)
+                }
                 try assign(baseExpr, .array(a), rhsRange: range, statement: range, scope, file)
                 return .void
             case "removeAll":
@@ -236,8 +287,11 @@ extension Evaluator {
             case "max", "min":
                 let ns = a.compactMap(\.number)
                 guard ns.count == a.count, let m = (name == "max" ? ns.max() : ns.min()) else { break }
-                return .num(m, a.first.flatMap { if case .num(_, let k) = $0 { return k } else { return nil } } ?? .float)
-            case "enumerated": return .array(a.enumerated().map { .tuple([("offset", .num(Double($0.offset), .int)), ("element", $0.element)]) })
+                return .num(
+                    m, a.first.flatMap { if case .num(_, let k) = $0 { return k } else { return nil } } ?? .float)
+            case "enumerated":
+                return .array(
+                    a.enumerated().map { .tuple([("offset", .num(Double($0.offset), .int)), ("element", $0.element)]) })
             case "prefix": if let n = args.first?.value.integer { return .array(Array(a.prefix(max(0, n)))) }
             case "dropFirst": return .array(Array(a.dropFirst(args.first?.value.integer ?? 1)))
             case "contains": if let x = args.first?.value { return .bool(a.contains { equal($0, x) }) }
@@ -265,13 +319,14 @@ extension Evaluator {
             if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
         case .object(let o):
             // A method an extension of the API's class adds (`extension NSCollectionLayoutSection { func withHeader() }`).
-            for t in UIKitAPI.classes(o.kind) where module.functions[name]?.contains(where: { $0.owner.map(canonicalTypeName) == t }) == true {
+            for t in UIKitAPI.classes(o.kind)
+            where module.functions[name]?.contains(where: { $0.owner.map(canonicalTypeName) == t }) == true {
                 pendingSelf = v
                 defer { pendingSelf = nil }
                 if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
             }
             if o.kind == .view || o.kind == .layout || o.kind == .configuration {
-                return .void   // register(…), invalidateLayout(), setCollectionViewLayout(…): nothing the layout reads
+                return .void // register(…), invalidateLayout(), setCollectionViewLayout(…): nothing the layout reads
             }
         case .record(let t, _):
             if module.functions[name]?.contains(where: { $0.owner == t }) == true {
@@ -280,7 +335,9 @@ extension Evaluator {
                 if let fv = try callModuleFunction(name, owner: t, args, range) { return fv }
             }
         case .member(let m):
-            if let resolved = try resolveImplicit(m, range) { return try method(resolved, name, args, range, baseExpr: baseExpr, scope, file) }
+            if let resolved = try resolveImplicit(m, range) {
+                return try method(resolved, name, args, range, baseExpr: baseExpr, scope, file)
+            }
         case .enumCase(let t, _, _):
             if module.functions[name]?.contains(where: { $0.owner == t }) == true {
                 pendingSelf = v
@@ -295,18 +352,24 @@ extension Evaluator {
             return .none
         default: break
         }
-        return .unknown(Unknown(what: "\(baseExpr.trimmedDescription).\(name)(…)", range: range, reason: "a method layoutlint does not model"))
+        return .unknown(
+            Unknown(
+                what: "\(baseExpr.trimmedDescription).\(name)(…)", range: range,
+                reason: "a method layoutlint does not model"))
     }
 }
 
 /// The names a closure assigns (`x = …`, `x += …`) or mutates in place (`x.append(…)`).
 final class CapturedWrites: SyntaxVisitor {
     var names: Set<String> = []
-    static let mutating: Set<String> = ["append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "merge", "formUnion", "sort", "reverse"]
+    static let mutating: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "merge", "formUnion", "sort", "reverse",
+    ]
 
     static func assigns(_ op: ExprSyntax) -> Bool {
         op.is(AssignmentExprSyntax.self)
-            || (op.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } ?? false)
+            || (op.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) }
+                ?? false)
     }
 
     // (The tree is not folded: `x += y` is the sequence `x`, `+=`, `y`; an assignment's operator comes second.)
@@ -322,8 +385,12 @@ final class CapturedWrites: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let m = node.calledExpression.as(MemberAccessExprSyntax.self), Self.mutating.contains(m.declName.baseName.text),
-           let base = m.base, let name = Self.root(base) { names.insert(name) }
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self),
+            Self.mutating.contains(m.declName.baseName.text),
+            let base = m.base, let name = Self.root(base)
+        {
+            names.insert(name)
+        }
         return .visitChildren
     }
 

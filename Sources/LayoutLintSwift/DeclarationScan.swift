@@ -52,8 +52,8 @@ struct MissingNames {
 }
 
 private enum Word {
-    case declaresValue   // let, var, func, case
-    case declaresType    // struct, class, enum, actor, protocol, extension
+    case declaresValue // let, var, func, case
+    case declaresType // struct, class, enum, actor, protocol, extension
     case typealiasKeyword
     case other
 }
@@ -106,7 +106,9 @@ func declaresAny(_ bytes: [UInt8], of names: MissingNames) -> Bool {
                 switch next {
                 case .declaresValue, .typealiasKeyword, .declaresType:
                     // (`extension Outer.Inner`: the type is Inner.)
-                    if let dot = w.lastIndex(of: UInt8(ascii: ".")) { w = UnsafeBufferPointer(rebasing: w[(dot + 1)...]) }
+                    if let dot = w.lastIndex(of: UInt8(ascii: ".")) {
+                        w = UnsafeBufferPointer(rebasing: w[(dot + 1)...])
+                    }
                     let name = String(decoding: w, as: UTF8.self)
                     if matches(name, next) { return true }
                     if next == .declaresType { pendingType = name }

@@ -42,20 +42,29 @@ extension SwiftModule {
         /// Whether a site candidate can be here: its text names a section or a group (a byte search that skips
         /// most declarations without reading their syntax).
         func mayBeSite() -> Bool {
-            sites && withBytes(of: d, in: files[file].bytes, trivia: true) { contains($0, "Section") || contains($0, "Group") }
+            sites
+                && withBytes(of: d, in: files[file].bytes, trivia: true) {
+                    contains($0, "Section") || contains($0, "Group")
+                }
         }
         if let owner { declares(owner, key: false) }
         /// The types `type`'s declaration or extension `d` inherits from or conforms to.
         func inherits(_ type: String, key: Bool) {
             guard let clause = d.asProtocol(DeclGroupSyntax.self)?.inheritanceClause else { return }
             if names, key { tableKeys.append((type, at)) }
-            if tables { supertypes[type, default: []] += clause.inheritedTypes.map { canonicalTypeName(withoutAny($0.type.trimmedDescription)) } }
+            if tables {
+                supertypes[type, default: []] += clause.inheritedTypes.map {
+                    canonicalTypeName(withoutAny($0.type.trimmedDescription))
+                }
+            }
         }
         if let f = d.as(FunctionDeclSyntax.self) {
             declares(f.name.text)
             let candidate = mayBeSite()
             guard tables || candidate else { return nil }
-            let isStatic = f.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isStatic = f.modifiers.contains {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            }
             let entry = FunctionEntry(decl: f, file: file, owner: owner, isStatic: isStatic)
             if tables { functions[f.name.text, default: []].append(entry) }
             if candidate, f.body != nil, let type = builtType(of: f), namesSectionOrGroup(type, file: file) {
@@ -64,25 +73,33 @@ extension SwiftModule {
         } else if let v = d.as(VariableDeclSyntax.self) {
             let candidate = mayBeSite()
             guard tables || candidate || names else { return nil }
-            let isStatic = v.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            let isStatic = v.modifiers.contains {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            }
             let isLazy = v.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
             for b in v.bindings {
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 declares(name)
                 // (The owner, declared above, is the key its stored properties are found by.)
                 if names, let owner, !isStatic, b.computedAccessors == nil { tableKeys.append((owner, at)) }
-                let entry = PropertyEntry(binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
-                                          isStatic: isStatic || owner == nil, isLazy: isLazy)
-                if candidate, b.computedAccessors != nil, let annotation = b.typeAnnotation, namesSectionOrGroup(annotation.type, file: file) {
+                let entry = PropertyEntry(
+                    binding: b, file: file, owner: owner, isLet: v.bindingSpecifier.tokenKind == .keyword(.let),
+                    isStatic: isStatic || owner == nil, isLazy: isLazy)
+                if candidate, b.computedAccessors != nil, let annotation = b.typeAnnotation,
+                    namesSectionOrGroup(annotation.type, file: file)
+                {
                     computesSectionOrGroup.append(entry)
                 }
                 if tables {
                     properties[name, default: []].append(entry)
-                    if let owner, !isStatic, b.computedAccessors == nil { storedProperties[owner, default: []].append(entry) }
+                    if let owner, !isStatic, b.computedAccessors == nil {
+                        storedProperties[owner, default: []].append(entry)
+                    }
                 }
             }
         } else if let typeName = d.as(ClassDeclSyntax.self)?.name.text ?? d.as(StructDeclSyntax.self)?.name.text
-                    ?? d.as(ActorDeclSyntax.self)?.name.text {
+            ?? d.as(ActorDeclSyntax.self)?.name.text
+        {
             if tables { typeNames.storage.insert(typeName) }
             declares(typeName)
             inherits(typeName, key: false)
@@ -125,7 +142,9 @@ extension SwiftModule {
 
     /// A type's or an extension's members, indexed under `owner` when `members`; returns `owner`.
     func indexMembers(of d: DeclSyntax, under owner: String, file: Int, _ members: Bool) -> String {
-        if members, let block = d.asProtocol(DeclGroupSyntax.self)?.memberBlock { indexMembers(block.members, file: file, owner: owner) }
+        if members, let block = d.asProtocol(DeclGroupSyntax.self)?.memberBlock {
+            indexMembers(block.members, file: file, owner: owner)
+        }
         return owner
     }
 
@@ -135,7 +154,9 @@ extension SwiftModule {
         for m in members {
             if let ic = m.decl.as(IfConfigDeclSyntax.self) {
                 if case .decls(let inner)? = activeClause(ic)?.elements { out += activeMembers(inner) }
-            } else { out.append(m) }
+            } else {
+                out.append(m)
+            }
         }
         return out
     }

@@ -120,7 +120,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let (environments, unknown) = environmentsToResolve(options: options)
         // The changed span: old [p, oldEnd) is new [p, newEnd).
         let (p, oldEnd, newEnd) = changedSpan(oldText, newText)
-        let bracketsKnown = bracketsWithinLimit && !SwiftFrontEnd.mayChangeBracketNesting(oldText, p..<oldEnd)
+        let bracketsKnown =
+            bracketsWithinLimit && !SwiftFrontEnd.mayChangeBracketNesting(oldText, p..<oldEnd)
             && !SwiftFrontEnd.mayChangeBracketNesting(newText, p..<newEnd)
         if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText, bracketsWithinLimit: bracketsKnown) {
             forget()
@@ -149,8 +150,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         // from its tree instead, which lets the earlier ones go.
         // (The edits since the from-scratch parse started are given one by one: the span from its text to this one
         // would have the parse read everything between two places typed at.)
-        let edit = SourceEdit(range: AbsolutePosition(utf8Offset: p)..<AbsolutePosition(utf8Offset: oldEnd),
-                              replacement: Array(newText[p..<newEnd]))
+        let edit = SourceEdit(
+            range: AbsolutePosition(utf8Offset: p)..<AbsolutePosition(utf8Offset: oldEnd),
+            replacement: Array(newText[p..<newEnd]))
         var edits = ConcurrentEdits(edit)
         var parsedText = oldText
         if let c = compaction {
@@ -162,17 +164,22 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 edits = ConcurrentEdits(fromSequential: editsSinceCompaction)
                 editsSinceCompaction = []
                 parsedText = c.text
-                largeItems = largeItemsOf(OutlineUnit.of(fresh.tree), end: fresh.tree.endOfFileToken.position.utf8Offset)
+                largeItems = largeItemsOf(
+                    OutlineUnit.of(fresh.tree), end: fresh.tree.endOfFileToken.position.utf8Offset)
             }
         }
         var reused = 0
         let transition = parsed.map {
-            IncrementalParseTransition(previousIncrementalParseResult: $0, edits: parseEdits(edits, oldText: parsedText, largeItems: largeItems),
-                                       reusedNodeCallback: { _ in reused += 1 })
+            IncrementalParseTransition(
+                previousIncrementalParseResult: $0,
+                edits: parseEdits(edits, oldText: parsedText, largeItems: largeItems),
+                reusedNodeCallback: { _ in reused += 1 })
         }
         parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
         let incremental = !regions.starts.isEmpty
-        let parse = newText.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        let parse = newText.withUnsafeBufferPointer {
+            Parser.parseIncrementally(source: $0, parseTransition: transition)
+        }
         parsed = parse
         stats.parseReused = reused
         if parsesSinceWhole >= reparseEvery && compaction == nil {
@@ -227,7 +234,11 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             let id = oldIndex.map { old.ids[$0] }
             if cut.isHeader { containerChanged = id == nil }
             if cut.isTopLevel && !cut.isHeader { containerChanged = false }
-            let rid = id ?? { defer { nextID += 1 }; return nextID }()
+            let rid =
+                id
+                ?? {
+                    defer { nextID += 1 }; return nextID
+                }()
             if id == nil { changedIDs.insert(rid) }
             fresh.starts.append(s)
             fresh.ids.append(rid)
@@ -251,10 +262,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         stats.regions = fresh.ids.count
         stats.regionsChanged = changedIDs.count
 
-        mentionsLayoutlint = mentionsSuppression(newText, after: mentionsLayoutlint.map { (oldText, $0, p, oldEnd, newEnd) })
+        mentionsLayoutlint = mentionsSuppression(
+            newText, after: mentionsLayoutlint.map { (oldText, $0, p, oldEnd, newEnd) })
         let comments = mentionsLayoutlint == true ? swiftComments(tree, bytes: newText) : []
         // Regions kept declare what they declared; the others are read from the new declarations.
-        let inChanged = { (offset: Int) -> Bool in fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false }
+        let inChanged = { (offset: Int) -> Bool in
+            fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false
+        }
         // Items and members whose text is unchanged are not walked again: those without layouts are skipped, and
         // the constructions of the others are found where they were.
         // (`looked`: the regions of the items and members looked into.)
@@ -274,8 +288,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 return .read
             }
         }
-        let module = SwiftModule(path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
-                                 outline: outline, reading: reading, namesAt: inChanged)
+        let module = SwiftModule(
+            path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
+            outline: outline, reading: reading, namesAt: inChanged)
         // (A site's range is in region offsets: its region's id is in the high bits.)
         var siteRegions = Set<Int>()
         var found: [Int: [Int]] = [:]
@@ -306,7 +321,8 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         for site in module.sites {
             let key = site.range.start
             guard let old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
-                  !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames) else { continue }
+                !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames)
+            else { continue }
             old.site = site
             reusable[key] = old
         }
@@ -337,14 +353,19 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     /// Reads `sites`, returning their outcomes in order: on this thread alone, or with the reading pool's helpers
     /// when they are several (each thread reads with a module of its own, `SwiftModule.forReading`).
-    private func readSites(_ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment],
-                           options: LintOptions) -> [SwiftFrontEnd.SiteOutcome] {
+    private func readSites(
+        _ sites: [LayoutSite], module: SwiftModule, environments: [LayoutEnvironment],
+        options: LintOptions
+    ) -> [SwiftFrontEnd.SiteOutcome] {
         if sites.count > 1 {
             module.prepare(Set(sites.flatMap { cache[$0.range.start]?.lookups ?? [] }))
             let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()
-                while let k = next() { results.set(k, SwiftFrontEnd.readSite(sites[k], module: own, environments: environments, options: options)) }
+                while let k = next() {
+                    results.set(
+                        k, SwiftFrontEnd.readSite(sites[k], module: own, environments: environments, options: options))
+                }
                 results.indexed(own.regionsIndexed)
             }
             if lanes > 1 {
@@ -359,7 +380,9 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     /// Where the regions start: each top-level item, and in a top-level type or extension each member and the
     /// closing brace, each with the comments and blank lines before it as a region of its own.
-    static func regionCuts(_ outline: [OutlineUnit], count: Int) -> [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] {
+    static func regionCuts(_ outline: [OutlineUnit], count: Int) -> [(
+        start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool
+    )] {
         var cuts: [(start: Int, isTopLevel: Bool, isHeader: Bool, isMember: Bool)] = [(0, true, false, false)]
         func add(_ at: Int, top: Bool, header: Bool, member: Bool) {
             if at == cuts[cuts.count - 1].start {

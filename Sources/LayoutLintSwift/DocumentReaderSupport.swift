@@ -41,11 +41,15 @@ final class ReadResults: @unchecked Sendable {
 /// (swift-syntax keeps the records of the items inside a reused one since its pull request 3421, merged after 603.0.1:
 /// with a version that has it, these edits are not needed.)
 func parseEdits(_ edits: ConcurrentEdits, oldText: [UInt8], largeItems: [LargeItem]) -> ConcurrentEdits {
-    guard let first = edits.edits.first?.range.lowerBound.utf8Offset, let last = edits.edits.last?.range.upperBound.utf8Offset else {
+    guard let first = edits.edits.first?.range.lowerBound.utf8Offset,
+        let last = edits.edits.last?.range.upperBound.utf8Offset
+    else {
         return edits
     }
     func same(_ offset: Int) -> SourceEdit {
-        SourceEdit(range: AbsolutePosition(utf8Offset: offset)..<AbsolutePosition(utf8Offset: offset + 1), replacement: [oldText[offset]])
+        SourceEdit(
+            range: AbsolutePosition(utf8Offset: offset)..<AbsolutePosition(utf8Offset: offset + 1),
+            replacement: [oldText[offset]])
     }
     let before = largeItems.prefix { $0.last + 1 < first }.map { same($0.last) }
     let after = largeItems.filter { $0.topLevel && $0.first > last && $0.first < oldText.count }.map { same($0.first) }
@@ -71,9 +75,13 @@ func largeItemsOf(_ outline: [OutlineUnit], end: Int, largeItem: Int = 4096) -> 
         switch unit.node {
         case .header: header = unit.position
         case .item:
-            if next - unit.position >= largeItem { items.append(LargeItem(first: unit.position, last: next - 1, topLevel: true)) }
+            if next - unit.position >= largeItem {
+                items.append(LargeItem(first: unit.position, last: next - 1, topLevel: true))
+            }
         case .member:
-            if next - unit.position >= largeItem { items.append(LargeItem(first: unit.position, last: next - 1, topLevel: false)) }
+            if next - unit.position >= largeItem {
+                items.append(LargeItem(first: unit.position, last: next - 1, topLevel: false))
+            }
         case .closingBrace:
             if next - header >= largeItem { items.append(LargeItem(first: header, last: next - 1, topLevel: true)) }
         }
@@ -132,7 +140,9 @@ func changedSpan(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, ne
             while p + block <= common && memcmp(ob + p, nb + p, block) == 0 { p += block }
             while p < common && o[p] == n[p] { p += 1 }
             var suffix = 0
-            while suffix + block <= common - p && memcmp(ob + o.count - suffix - block, nb + n.count - suffix - block, block) == 0 {
+            while suffix + block <= common - p
+                && memcmp(ob + o.count - suffix - block, nb + n.count - suffix - block, block) == 0
+            {
                 suffix += block
             }
             while suffix < common - p && o[o.count - 1 - suffix] == n[n.count - 1 - suffix] { suffix += 1 }
@@ -157,12 +167,15 @@ func mentionsSuppression(_ bytes: [UInt8]) -> Bool {
 /// The same after an edit, from what the text before it said (`old`, whether it mentioned, the changed span): a
 /// mention the edit made or unmade overlaps the span, so only the bytes around it are searched, unless the edit
 /// touched a mention the old text had (then the whole text is).
-func mentionsSuppression(_ bytes: [UInt8], after edit: (old: [UInt8], mentioned: Bool, start: Int, oldEnd: Int, newEnd: Int)?) -> Bool {
+func mentionsSuppression(
+    _ bytes: [UInt8], after edit: (old: [UInt8], mentioned: Bool, start: Int, oldEnd: Int, newEnd: Int)?
+) -> Bool {
     guard let e = edit else { return mentionsSuppression(bytes) }
     let reach = "layoutlint".utf8.count - 1
     func around(_ b: [UInt8], _ end: Int) -> Bool {
         let lo = max(0, e.start - reach), hi = min(b.count, end + reach)
-        return lo < hi && b.withUnsafeBufferPointer { contains(UnsafeBufferPointer(rebasing: $0[lo..<hi]), "layoutlint") }
+        return lo < hi
+            && b.withUnsafeBufferPointer { contains(UnsafeBufferPointer(rebasing: $0[lo..<hi]), "layoutlint") }
     }
     if !e.mentioned { return around(bytes, e.newEnd) }
     return around(e.old, e.oldEnd) ? mentionsSuppression(bytes) : true

@@ -106,7 +106,11 @@ final class Evaluator {
     func tick(_ range: ByteRange) throws {
         steps += 1
         if steps > maxSteps {
-            throw EvalStop(kind: .limit, message: "evaluation stopped after \(maxSteps) steps (a loop that does not end, or recursion): the layout is not read past this point", range: range)
+            throw EvalStop(
+                kind: .limit,
+                message:
+                    "evaluation stopped after \(maxSteps) steps (a loop that does not end, or recursion): the layout is not read past this point",
+                range: range)
         }
     }
 }
@@ -165,4 +169,3 @@ func expectation(like v: Value) -> Expect? {
     default: return nil
     }
 }
-

@@ -17,11 +17,17 @@ func isBeingTyped(_ e: ExprSyntax) -> Bool {
     final class Finder: SyntaxVisitor {
         var found = false
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+        override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+            found = true; return .skipChildren
+        }
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
             if token.presence == .missing { found = true }
-            if token.tokenKind == .period, !token.trailingTrivia.isEmpty
-                || (token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains { $0.isNewline || $0.isSpaceOrTab } ?? false) {
+            if token.tokenKind == .period,
+                !token.trailingTrivia.isEmpty
+                    || (token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains {
+                        $0.isNewline || $0.isSpaceOrTab
+                    } ?? false)
+            {
                 found = true
             }
             return .skipChildren
@@ -38,7 +44,10 @@ extension Evaluator {
         defer { exprDepth -= 1 }
         let range = r(e, file)
         if exprDepth > maxExprDepth {
-            throw EvalStop(kind: .limit, message: "the expression nests more than \(maxExprDepth) deep: layoutlint does not read it", range: range)
+            throw EvalStop(
+                kind: .limit,
+                message: "the expression nests more than \(maxExprDepth) deep: layoutlint does not read it",
+                range: range)
         }
         try tick(range)
         if e.is(MissingExprSyntax.self) {
@@ -52,10 +61,15 @@ extension Evaluator {
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.filter { $0 != "_" }
             let v: Double
-            if text.hasPrefix("0x") { v = Double(Int(text.dropFirst(2), radix: 16) ?? 0) }
-            else if text.hasPrefix("0b") { v = Double(Int(text.dropFirst(2), radix: 2) ?? 0) }
-            else if text.hasPrefix("0o") { v = Double(Int(text.dropFirst(2), radix: 8) ?? 0) }
-            else { v = Double(text) ?? 0 }
+            if text.hasPrefix("0x") {
+                v = Double(Int(text.dropFirst(2), radix: 16) ?? 0)
+            } else if text.hasPrefix("0b") {
+                v = Double(Int(text.dropFirst(2), radix: 2) ?? 0)
+            } else if text.hasPrefix("0o") {
+                v = Double(Int(text.dropFirst(2), radix: 8) ?? 0)
+            } else {
+                v = Double(text) ?? 0
+            }
             if case .cgfloat? = expected { return .num(v, .float) }
             return .num(v, .intLiteral)
         }
@@ -77,7 +91,9 @@ extension Evaluator {
         }
         if let a = e.as(ArrayExprSyntax.self) {
             var element: Expect?
-            if case .other(let t)? = expected, t.hasPrefix("["), t.hasSuffix("]") { element = expectation(ofType: String(t.dropFirst().dropLast())) }
+            if case .other(let t)? = expected, t.hasPrefix("["), t.hasSuffix("]") {
+                element = expectation(ofType: String(t.dropFirst().dropLast()))
+            }
             return .array(try a.elements.map { try eval($0.expression, scope, file, expected: element) })
         }
         if let d = e.as(DeclReferenceExprSyntax.self) { return try name(d, scope, file) }
@@ -91,15 +107,21 @@ extension Evaluator {
             case ("+", .num): return v
             case ("!", .bool(let b)): return .bool(!b)
             case (_, .unknown): return v
-            default: throw EvalStop(kind: .unsupported, message: "layoutlint cannot apply \(p.operator.text) to \(v.typeName)", range: range)
+            default:
+                throw EvalStop(
+                    kind: .unsupported, message: "layoutlint cannot apply \(p.operator.text) to \(v.typeName)",
+                    range: range)
             }
         }
         if let t = e.as(TernaryExprSyntax.self) {
-            return try truth(t.condition, scope, file) ? try eval(t.thenExpression, scope, file, expected: expected)
-                                                        : try eval(t.elseExpression, scope, file, expected: expected)
+            return try truth(t.condition, scope, file)
+                ? try eval(t.thenExpression, scope, file, expected: expected)
+                : try eval(t.elseExpression, scope, file, expected: expected)
         }
         if let t = e.as(TupleExprSyntax.self) {
-            if t.elements.count == 1, let only = t.elements.first, only.label == nil { return try eval(only.expression, scope, file, expected: expected) }
+            if t.elements.count == 1, let only = t.elements.first, only.label == nil {
+                return try eval(only.expression, scope, file, expected: expected)
+            }
             return .tuple(try t.elements.map { ($0.label?.text, try eval($0.expression, scope, file)) })
         }
         if let i = e.as(IfExprSyntax.self) { return try ifValue(i, scope, file, expected: expected) }
@@ -112,35 +134,56 @@ extension Evaluator {
         }
         if let f = e.as(ForceUnwrapExprSyntax.self) {
             let v = try eval(f.expression, scope, file, expected: expected)
-            if case .none = v { throw EvalStop(kind: .unknown, message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap", range: range) }
+            if case .none = v {
+                throw EvalStop(
+                    kind: .unknown,
+                    message: "\(f.expression.trimmedDescription) is nil here: the app would crash at this force unwrap",
+                    range: range)
+            }
             return v
         }
-        if let o = e.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, file, expected: expected) }
+        if let o = e.as(OptionalChainingExprSyntax.self) {
+            return try eval(o.expression, scope, file, expected: expected)
+        }
         if let t = e.as(TryExprSyntax.self) { return try eval(t.expression, scope, file, expected: expected) }
         if let a = e.as(AwaitExprSyntax.self) { return try eval(a.expression, scope, file, expected: expected) }
         if let a = e.as(AsExprSyntax.self) {
             let type = a.type.trimmedDescription
             return typed(try eval(a.expression, scope, file, expected: expectation(ofType: type)), as: type)
         }
-        if let g = e.as(GenericSpecializationExprSyntax.self) { return try eval(g.expression, scope, file, expected: expected) }
+        if let g = e.as(GenericSpecializationExprSyntax.self) {
+            return try eval(g.expression, scope, file, expected: expected)
+        }
         if let i = e.as(IsExprSyntax.self) {
-            return .unknown(Unknown(what: i.trimmedDescription.prefix(60).description, range: range, reason: "a type check at run time"))
+            return .unknown(
+                Unknown(
+                    what: i.trimmedDescription.prefix(60).description, range: range, reason: "a type check at run time")
+            )
         }
         if let t = e.as(TypeExprSyntax.self) { return .type(canonicalTypeName(t.type.trimmedDescription)) }
         if let s = e.as(SubscriptCallExprSyntax.self) { return try subscriptValue(s, scope, file) }
-        if e.is(SuperExprSyntax.self) { return .unknown(Unknown(what: "super", range: range, reason: "the superclass")) }
+        if e.is(SuperExprSyntax.self) {
+            return .unknown(Unknown(what: "super", range: range, reason: "the superclass"))
+        }
         if let p = e.as(PostfixOperatorExprSyntax.self) {
             // `3...` outside a pattern (`items[2...]`): a range without end, not its bound.
-            if p.operator.text == "..." { return .unknown(Unknown(what: p.trimmedDescription, range: range, reason: "a one-sided range")) }
+            if p.operator.text == "..." {
+                return .unknown(Unknown(what: p.trimmedDescription, range: range, reason: "a one-sided range"))
+            }
             return try eval(p.expression, scope, file, expected: expected)
         }
-        return .unknown(Unknown(what: e.trimmedDescription.prefix(60).description, range: range, reason: "Swift that layoutlint does not evaluate"))
+        return .unknown(
+            Unknown(
+                what: e.trimmedDescription.prefix(60).description, range: range,
+                reason: "Swift that layoutlint does not evaluate"))
     }
 
     /// The value an `if` expression gives (each branch is one expression).
     func ifValue(_ i: IfExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let inner = Scope(parent: scope)
-        if try conditionsHold(i.conditions, inner, file) { return try blockValue(i.body.statements, inner, file, expected: expected) }
+        if try conditionsHold(i.conditions, inner, file) {
+            return try blockValue(i.body.statements, inner, file, expected: expected)
+        }
         switch i.elseBody {
         case .ifExpr(let e)?: return try ifValue(e, scope, file, expected: expected)
         case .codeBlock(let b)?: return try blockValue(b.statements, Scope(parent: scope), file, expected: expected)
@@ -152,7 +195,9 @@ extension Evaluator {
         var last: Value = .void
         for item in items {
             if case .expr(let e) = item.item { last = try eval(e, scope, file, expected: expected); continue }
-            if case .stmt(let s) = item.item, let es = s.as(ExpressionStmtSyntax.self) { last = try eval(es.expression, scope, file, expected: expected); continue }
+            if case .stmt(let s) = item.item, let es = s.as(ExpressionStmtSyntax.self) {
+                last = try eval(es.expression, scope, file, expected: expected); continue
+            }
             switch try exec(item.item, scope, file) {
             case .returned(let v): return v
             default: continue
@@ -166,24 +211,35 @@ extension Evaluator {
     func subscriptValue(_ s: SubscriptCallExprSyntax, _ scope: Scope, _ file: Int) throws -> Value {
         let base = try eval(s.calledExpression, scope, file)
         let before = indexReads
-        guard let argExpr = s.arguments.first?.expression else { return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript")) }
+        guard let argExpr = s.arguments.first?.expression else {
+            return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript"))
+        }
         let idx = try eval(argExpr, scope, file)
         let onIndex = indexReads > before
         switch (base, idx) {
         case (.array(let a), .num):
             if onIndex && a.isEmpty {
-                throw EvalStop(kind: .unknown, message: "the section provider reads \(s.calledExpression.trimmedDescription), which is empty in the source (the app fills it at run time), so it has no section \(describe(idx))",
-                               range: r(s, file))
+                throw EvalStop(
+                    kind: .unknown,
+                    message:
+                        "the section provider reads \(s.calledExpression.trimmedDescription), which is empty in the source (the app fills it at run time), so it has no section \(describe(idx))",
+                    range: r(s, file))
             }
             guard let i = idx.integer, a.indices.contains(i) else {
-                throw EvalStop(kind: onIndex ? .unknown : .unsupported,
-                               message: onIndex ? "past the last section" : "index \(describe(idx)) is out of range of \(s.calledExpression.trimmedDescription) (\(a.count) elements): the app would crash here",
-                               range: r(s, file))
+                throw EvalStop(
+                    kind: onIndex ? .unknown : .unsupported,
+                    message: onIndex
+                        ? "past the last section"
+                        : "index \(describe(idx)) is out of range of \(s.calledExpression.trimmedDescription) (\(a.count) elements): the app would crash here",
+                    range: r(s, file))
             }
             if onIndex && !indexWrapped { indexMatched = true }
             return a[i]
-        case (.unknown, _), (_, .unknown): return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "app state"))
-        default: return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript layoutlint does not model"))
+        case (.unknown, _), (_, .unknown):
+            return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "app state"))
+        default:
+            return .unknown(
+                Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript layoutlint does not model"))
         }
     }
 
@@ -199,7 +255,8 @@ extension Evaluator {
             return .void
         }
         guard let op = i.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
-            return .unknown(Unknown(what: i.trimmedDescription, range: range, reason: "an operator layoutlint does not model"))
+            return .unknown(
+                Unknown(what: i.trimmedDescription, range: range, reason: "an operator layoutlint does not model"))
         }
         if op.count >= 2, op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) {
             // `+=`, `-=`, `*=`, `/=`: the target's new value.
@@ -236,9 +293,10 @@ extension Evaluator {
                 case .array(let a) where a.isEmpty: return l
                 default: break
                 }
-                note(.swiftAssumption, .information,
-                     "\(u.what) depends on \(u.reason): layoutlint read the fallback \(i.rightOperand.trimmedDescription.prefix(60)) (as if it were nil)",
-                     r(i.leftOperand, file))
+                note(
+                    .swiftAssumption, .information,
+                    "\(u.what) depends on \(u.reason): layoutlint read the fallback \(i.rightOperand.trimmedDescription.prefix(60)) (as if it were nil)",
+                    r(i.leftOperand, file))
                 return fallback
             }
             return l
@@ -254,7 +312,8 @@ extension Evaluator {
             if indexBox != nil, case .bool(let b) = result {
                 let leftReads = between > before, rightReads = indexReads > between
                 if op == "==" || op == "!=", leftReads != rightReads, let other = (leftReads ? rv : l).integer,
-                   other <= Self.maxIndexHorizon, (op == "==") != b {
+                    other <= Self.maxIndexHorizon, (op == "==") != b
+                {
                     indexHorizon = max(indexHorizon, other)
                 }
                 switch op {
@@ -285,7 +344,10 @@ extension Evaluator {
             guard let a = l.integer, let b = rv.integer else { break }
             let hi = op == "..<" ? b : b + 1
             guard hi - a <= maxLoopIterations else {
-                throw EvalStop(kind: .limit, message: "a range of \(hi - a) elements: layoutlint reads at most \(maxLoopIterations)", range: range)
+                throw EvalStop(
+                    kind: .limit,
+                    message: "a range of \(hi - a) elements: layoutlint reads at most \(maxLoopIterations)",
+                    range: range)
             }
             return .array(hi > a ? (a..<hi).map { .num(Double($0), .int) } : [])
         default: break
@@ -293,7 +355,9 @@ extension Evaluator {
         if case .string(let a) = l, case .string(let b) = rv, op == "+" { return .string(a + b) }
         if case .array(let a) = l, case .array(let b) = rv, op == "+" { return .array(a + b) }
         guard case .num(let a, let ka) = l, case .num(let b, let kb) = rv else {
-            throw EvalStop(kind: .unsupported, message: "layoutlint cannot compute \(l.typeName) \(op) \(rv.typeName)", range: range)
+            throw EvalStop(
+                kind: .unsupported, message: "layoutlint cannot compute \(l.typeName) \(op) \(rv.typeName)",
+                range: range)
         }
         // Swift's typing: two integer values divide as integers; integer literals take the other side's type.
         let kind: NumKind
@@ -316,7 +380,9 @@ extension Evaluator {
             }
             return .num(kind == .int ? (x / y).rounded(.towardZero) : x / y, kind)
         case "%":
-            guard y != 0 else { throw EvalStop(kind: .unsupported, message: "remainder by zero: the app would crash here", range: range) }
+            guard y != 0 else {
+                throw EvalStop(kind: .unsupported, message: "remainder by zero: the app would crash here", range: range)
+            }
             return .num(x.truncatingRemainder(dividingBy: y), kind)
         case "<": return .bool(x < y)
         case "<=": return .bool(x <= y)

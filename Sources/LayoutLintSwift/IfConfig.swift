@@ -9,7 +9,7 @@ import SwiftSyntax
 /// `#available` are true; other platforms, `targetEnvironment(…)` and custom flags (`DEBUG`) are false.
 func activeClause(_ ic: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
     for clause in ic.clauses {
-        guard let cond = clause.condition else { return clause }   // #else
+        guard let cond = clause.condition else { return clause } // #else
         if evalIfConfig(cond) { return clause }
     }
     return nil
@@ -17,7 +17,9 @@ func activeClause(_ ic: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
 
 func evalIfConfig(_ e: ExprSyntax) -> Bool {
     if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "!" { return !evalIfConfig(p.expression) }
-    if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let first = t.elements.first { return evalIfConfig(first.expression) }
+    if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let first = t.elements.first {
+        return evalIfConfig(first.expression)
+    }
     if let i = e.as(InfixOperatorExprSyntax.self), let op = i.operator.as(BinaryOperatorExprSyntax.self) {
         switch op.operator.text {
         case "&&": return evalIfConfig(i.leftOperand) && evalIfConfig(i.rightOperand)
@@ -39,10 +41,15 @@ func evalIfConfig(_ e: ExprSyntax) -> Bool {
         return acc
     }
     if let b = e.as(BooleanLiteralExprSyntax.self) { return b.literal.tokenKind == .keyword(.true) }
-    if let c = e.as(FunctionCallExprSyntax.self), let name = c.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+    if let c = e.as(FunctionCallExprSyntax.self),
+        let name = c.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    {
         let arg = c.arguments.first?.expression.trimmedDescription ?? ""
         switch name {
-        case "canImport": return ["UIKit", "Foundation", "CoreGraphics", "SwiftUI", "Combine", "IBPCollectionViewCompositionalLayout"].contains(arg)
+        case "canImport":
+            return [
+                "UIKit", "Foundation", "CoreGraphics", "SwiftUI", "Combine", "IBPCollectionViewCompositionalLayout",
+            ].contains(arg)
         case "os": return arg == "iOS"
         case "arch": return arg == "arm64"
         case "swift", "compiler": return true
@@ -90,9 +97,11 @@ func swiftComments(_ tree: SourceFileSyntax, bytes: [UInt8]) -> [Comment] {
             }
         }
         let n = bytes.count
-        let leadingStart = min(n, token.position.utf8Offset), leadingEnd = min(n, token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let leadingStart = min(n, token.position.utf8Offset),
+            leadingEnd = min(n, token.positionAfterSkippingLeadingTrivia.utf8Offset)
         take(token.leadingTrivia, from: leadingStart, to: leadingEnd)
-        let trailingStart = min(n, token.endPositionBeforeTrailingTrivia.utf8Offset), trailingEnd = min(n, token.endPosition.utf8Offset)
+        let trailingStart = min(n, token.endPositionBeforeTrailingTrivia.utf8Offset),
+            trailingEnd = min(n, token.endPosition.utf8Offset)
         take(token.trailingTrivia, from: trailingStart, to: trailingEnd)
     }
     return out

@@ -6,10 +6,14 @@ import LayoutLintCore
 extension SwiftFrontEnd {
     /// One imported layout as a spec document: variants where it reads its environment, comments that point back at
     /// the Swift and list what the evaluator assumed.
-    public static func importedDocumentText(_ layout: SwiftLayoutResult, file: SwiftFileResult, listEnvironments narrowed: Bool = false) -> String {
+    public static func importedDocumentText(
+        _ layout: SwiftLayoutResult, file: SwiftFileResult, listEnvironments narrowed: Bool = false
+    ) -> String {
         let envs = layout.environments
         let names = envs.map(\.name)
-        let merged = layout.documents.count > 1 ? mergeEnvironmentDocuments(layout.documents, environments: envs)
+        let merged =
+            layout.documents.count > 1
+            ? mergeEnvironmentDocuments(layout.documents, environments: envs)
             : MergedDocument(document: layout.documents[0])
         let doc = merged.document
         func here(_ r: ByteRange) -> String {
@@ -20,14 +24,21 @@ extension SwiftFrontEnd {
         let shortPath = file.path.split(separator: "/").last.map(String.init) ?? file.path
         var header = ["Imported by `layoutlint import` from \(shortPath):\(line) (\(layout.name))."]
         if layout.documents.count > 1 {
-            let varied = doc.sections.contains { !$0.variants.isEmpty } || !merged.notes.isEmpty || !merged.sectionNotes.isEmpty
-            header.append("The Swift reads its layout environment; layoutlint read it in \(names.joined(separator: ", "))"
-                          + (varied ? ", and the variants below tell those environments apart." : ", and it builds the same sections in each."))
+            let varied =
+                doc.sections.contains { !$0.variants.isEmpty } || !merged.notes.isEmpty || !merged.sectionNotes.isEmpty
+            header.append(
+                "The Swift reads its layout environment; layoutlint read it in \(names.joined(separator: ", "))"
+                    + (varied
+                        ? ", and the variants below tell those environments apart."
+                        : ", and it builds the same sections in each."))
         } else if envs.count > 1 || narrowed {
-            header.append("The Swift does not read its layout environment: these sections are the same in every environment.")
+            header.append(
+                "The Swift does not read its layout environment: these sections are the same in every environment.")
         }
         header += merged.notes
-        header.append("The Swift has no item counts (the data source's): each section shows one group until you add \"itemCount\".")
+        header.append(
+            "The Swift has no item counts (the data source's): each section shows one group until you add \"itemCount\"."
+        )
         // What the evaluator assumed or could not read, once each.
         var seen = Set<String>()
         var assumptions: [String] = []
@@ -35,7 +46,8 @@ extension SwiftFrontEnd {
             let text = "\(n.path.split(separator: "/").last.map(String.init) ?? n.path):\(n.line): \(n.message)"
             if seen.insert(text).inserted { assumptions.append(text) }
         }
-        for d in file.diagnostics where (d.ruleID == .swiftAssumption || d.ruleID == .swiftUnresolved) && layout.range.contains(d.range.start) {
+        for d in file.diagnostics
+        where (d.ruleID == .swiftAssumption || d.ruleID == .swiftUnresolved) && layout.range.contains(d.range.start) {
             let l = file.lineIndex.position(of: d.range.start, in: .utf8).line + 1
             let text = "\(shortPath):\(l): \(d.message)"
             if seen.insert(text).inserted { assumptions.append(text) }
@@ -60,7 +72,9 @@ extension SwiftFrontEnd {
                 label = " (\(s.name ?? layout.name))"
                 if let k = Int(path.split(separator: "/").last ?? "") {
                     out += merged.sectionNotes[k] ?? []
-                    if let e = merged.baseEnvironments[k] { out.append("These keys apply in \(e.joined(separator: ", ")); the variants in the others.") }
+                    if let e = merged.baseEnvironments[k] {
+                        out.append("These keys apply in \(e.joined(separator: ", ")); the variants in the others.")
+                    }
                 }
             case .variant(let v):
                 if let e = merged.variantEnvironments[path] { out.append("In \(e.joined(separator: ", ")).") }

@@ -9,7 +9,9 @@ extension SwiftFrontEnd {
     /// Evaluates one layout in each environment (once, when nothing it reads depends on the environment). Where it
     /// cannot be read in some environments (a branch for wide screens that needs a value of the running app), it is
     /// checked in the others, and a note says in which it is not.
-    static func readLayout(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> Read {
+    static func readLayout(
+        _ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions
+    ) -> Read {
         var out = Read()
         var documents: [LayoutDocument] = []
         var read: [LayoutEnvironment] = []
@@ -45,16 +47,20 @@ extension SwiftFrontEnd {
         // (One note per place and reason, naming each environment it holds in.)
         var places: [(stop: EvalStop, envs: [String])] = []
         for s in skipped {
-            if let i = places.firstIndex(where: { $0.stop.range == s.stop.range && $0.stop.message == s.stop.message }) {
+            if let i = places.firstIndex(where: { $0.stop.range == s.stop.range && $0.stop.message == s.stop.message })
+            {
                 places[i].envs.append(s.env.name)
             } else {
                 places.append((s.stop, [s.env.name]))
             }
         }
         for p in places {
-            out.notes.append(EvalNote(rule: .swiftUnresolved, severity: .information,
-                                      message: p.stop.message + "; layoutlint does not check \(site.name) in \(p.envs.joined(separator: ", ")) (it checks the other environments)",
-                                      range: p.stop.range))
+            out.notes.append(
+                EvalNote(
+                    rule: .swiftUnresolved, severity: .information,
+                    message: p.stop.message
+                        + "; layoutlint does not check \(site.name) in \(p.envs.joined(separator: ", ")) (it checks the other environments)",
+                    range: p.stop.range))
         }
         out.documents = documents
         if !skipped.isEmpty { out.environments = read }
@@ -64,8 +70,11 @@ extension SwiftFrontEnd {
     /// A layout not read: the stop as a note at its place (with the notes made before it).
     private static func notRead(_ site: LayoutSite, _ stop: EvalStop, _ ev: Evaluator, _ partial: Read) -> Read {
         var out = partial
-        ev.note(stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
-                stop.kind == .limit ? stop.message : stop.message + "; layoutlint does not check \(site.name)" + overrides(site, ev), stop.range)
+        ev.note(
+            stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,
+            stop.kind == .limit
+                ? stop.message : stop.message + "; layoutlint does not check \(site.name)" + overrides(site, ev),
+            stop.range)
         out.notes += ev.notes
         out.documents = nil
         return out
@@ -74,10 +83,13 @@ extension SwiftFrontEnd {
     /// Where the method that builds the layout at `site` is overridden in subclasses the files declare (a base
     /// class's placeholder provider): " (A and B override it: each override is a layout of its own)", else "".
     private static func overrides(_ site: LayoutSite, _ ev: Evaluator) -> String {
-        guard let f = site.context?.as(FunctionDeclSyntax.self), let owner = contextOwner(site.context, ev.module) else { return "" }
+        guard let f = site.context?.as(FunctionDeclSyntax.self), let owner = contextOwner(site.context, ev.module)
+        else { return "" }
         let subclasses = (ev.module.functions[f.name.text] ?? []).compactMap { e -> String? in
-            guard let o = e.owner, o != owner, e.decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
-                  ev.memberOwners(o).contains(owner) else { return nil }
+            guard let o = e.owner, o != owner,
+                e.decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+                ev.memberOwners(o).contains(owner)
+            else { return nil }
             return o
         }
         guard !subclasses.isEmpty else { return "" }
@@ -103,19 +115,26 @@ extension SwiftFrontEnd {
                 let saved = ev.selfType
                 if let owner { ev.selfType = owner }
                 defer { ev.selfType = saved }
-                let scope = firstStop == nil ? try ev.scope(before: Syntax(call), in: site.context, file: site.file) : Scope(parent: nil)
+                let scope =
+                    firstStop == nil
+                    ? try ev.scope(before: Syntax(call), in: site.context, file: site.file) : Scope(parent: nil)
                 guard case .object(let o) = try ev.eval(ExprSyntax(call), scope, site.file), o.kind == .layout else {
-                    throw firstStop ?? EvalStop(kind: .unsupported, message: "layoutlint could not read this layout", range: site.range)
+                    throw firstStop
+                        ?? EvalStop(
+                            kind: .unsupported, message: "layoutlint could not read this layout", range: site.range)
                 }
                 return o
             } catch let s as EvalStop { throw firstStop ?? s }
         case .returnsSection(let f, let p), .returnsGroup(let f, let p):
             var v: Value
             if let f {
-                v = try ev.callFunction(FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [], callRange: site.range)
+                v = try ev.callFunction(
+                    FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [], callRange: site.range)
             } else if let p, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                 v = try ev.readProperty(name, owner: p.owner, site.range) ?? .none
-            } else { v = .none }
+            } else {
+                v = .none
+            }
             if case .unknown(let u) = v { try ev.stopUnknown(u, site.name) }
             // A returned provider closure (`builtType`): called as the library that takes it would, its parameters
             // the app's values (unknown) unless they are a layout environment.
@@ -125,14 +144,21 @@ extension SwiftFrontEnd {
                 switch e.signature?.parameterClause {
                 case .simpleInput(let list)?: params = list.map { ($0.name.text, "", ev.r($0, file)) }
                 case .parameterClause(let clause)?:
-                    params = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription ?? "", ev.r($0, file)) }
+                    params = clause.parameters.map {
+                        (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription ?? "", ev.r($0, file))
+                    }
                 case nil: params = []
                 }
-                v = try ev.callClosure(c, args: params.map { ev.parameterStandIn(type: $0.type, name: $0.name, range: $0.range) }, callRange: site.range)
+                v = try ev.callClosure(
+                    c, args: params.map { ev.parameterStandIn(type: $0.type, name: $0.name, range: $0.range) },
+                    callRange: site.range)
                 if case .unknown(let u) = v { try ev.stopUnknown(u, site.name) }
             }
             guard case .object(var o) = v else {
-                throw EvalStop(kind: .unsupported, message: "\(site.name) does not return a section or a group that layoutlint can read", range: site.range)
+                throw EvalStop(
+                    kind: .unsupported,
+                    message: "\(site.name) does not return a section or a group that layoutlint can read",
+                    range: site.range)
             }
             if o.kind == .group {
                 let s = Obj(.section, range: o.range)
@@ -140,7 +166,8 @@ extension SwiftFrontEnd {
                 o = s
             }
             guard o.kind == .section else {
-                throw EvalStop(kind: .unsupported, message: "\(site.name) does not return a section or a group", range: site.range)
+                throw EvalStop(
+                    kind: .unsupported, message: "\(site.name) does not return a section or a group", range: site.range)
             }
             let layout = Obj(.layout, range: site.range)
             layout[.section] = .object(o)
@@ -150,11 +177,15 @@ extension SwiftFrontEnd {
 
     /// The type a function or property that holds a construction is a member of.
     static func contextOwner(_ context: Syntax?, _ module: SwiftModule) -> String? {
-        if let f = context?.as(FunctionDeclSyntax.self), let e = module.functions[f.name.text]?.first(where: { $0.decl.id == f.id }) {
+        if let f = context?.as(FunctionDeclSyntax.self),
+            let e = module.functions[f.name.text]?.first(where: { $0.decl.id == f.id })
+        {
             return e.owner
         }
-        if let b = context?.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let e = module.properties[name]?.first(where: { $0.binding.id == b.id }) {
+        if let b = context?.as(PatternBindingSyntax.self),
+            let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let e = module.properties[name]?.first(where: { $0.binding.id == b.id })
+        {
             return e.owner
         }
         // A local function, an initializer: the type whose body holds it.
@@ -179,13 +210,19 @@ extension SwiftFrontEnd {
     /// them where that is known), a property's getter or initializer, an initializer, or a file's top-level code.
     static func runContext(_ context: Syntax, file: Int, _ ev: Evaluator) throws {
         if let f = context.as(FunctionDeclSyntax.self) {
-            _ = try ev.callFunction(FunctionRef(decl: f, file: file), owner: contextOwner(context, ev.module), args: [], callRange: ev.r(f, file))
-        } else if let b = context.as(PatternBindingSyntax.self), let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            _ = try ev.callFunction(
+                FunctionRef(decl: f, file: file), owner: contextOwner(context, ev.module), args: [],
+                callRange: ev.r(f, file))
+        } else if let b = context.as(PatternBindingSyntax.self),
+            let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
             _ = try ev.readProperty(name, owner: contextOwner(context, ev.module), ev.r(b, file))
         } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
             // (Its parameters as a function's read as a layout of its own: defaults, else unknown.)
-            let scope = try ev.bindParameters(i.signature.parameterClause, args: [], file: file, owner: enclosingTypeName(context))
-            _ = try ev.runBody(body.statements, scope: scope, file: file, owner: enclosingTypeName(context), name: "init", type: nil)
+            let scope = try ev.bindParameters(
+                i.signature.parameterClause, args: [], file: file, owner: enclosingTypeName(context))
+            _ = try ev.runBody(
+                body.statements, scope: scope, file: file, owner: enclosingTypeName(context), name: "init", type: nil)
         } else if let s = context.as(SourceFileSyntax.self) {
             _ = try ev.exec(s.statements, Scope(parent: nil), file)
         }

@@ -23,8 +23,10 @@ extension SwiftModule {
         }
         for call in constructions {
             let (name, context) = enclosingContext(of: Syntax(call))
-            sites.append(LayoutSite(kind: .construction(call), name: unique(name ?? "layout"), file: file,
-                                    range: range(call, file: file), context: context))
+            sites.append(
+                LayoutSite(
+                    kind: .construction(call), name: unique(name ?? "layout"), file: file,
+                    range: range(call, file: file), context: context))
         }
         // Functions and computed properties that return a section or a group (checked against the constructions'
         // reach when the module is evaluated).
@@ -32,20 +34,34 @@ extension SwiftModule {
             guard let type = builtType(of: f.decl) else { continue }
             switch canonicalTypeName(withoutOptionality(text(of: type, file: file))) {
             case "NSCollectionLayoutSection":
-                sites.append(LayoutSite(kind: .returnsSection(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
+                sites.append(
+                    LayoutSite(
+                        kind: .returnsSection(f, nil), name: unique(f.name), file: file,
+                        range: range(f.decl, file: file), context: Syntax(f.decl)))
             case "NSCollectionLayoutGroup":
-                sites.append(LayoutSite(kind: .returnsGroup(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file), context: Syntax(f.decl)))
+                sites.append(
+                    LayoutSite(
+                        kind: .returnsGroup(f, nil), name: unique(f.name), file: file, range: range(f.decl, file: file),
+                        context: Syntax(f.decl)))
             default: break
             }
         }
         for p in computesSectionOrGroup where p.file == file {
-            guard let type = p.binding.typeAnnotation?.type, let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let type = p.binding.typeAnnotation?.type,
+                let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
             let t = text(of: type, file: file)
             switch canonicalTypeName(t) {
             case "NSCollectionLayoutSection":
-                sites.append(LayoutSite(kind: .returnsSection(nil, p), name: unique(name), file: file, range: range(p.binding, file: file), context: Syntax(p.binding)))
+                sites.append(
+                    LayoutSite(
+                        kind: .returnsSection(nil, p), name: unique(name), file: file,
+                        range: range(p.binding, file: file), context: Syntax(p.binding)))
             case "NSCollectionLayoutGroup":
-                sites.append(LayoutSite(kind: .returnsGroup(nil, p), name: unique(name), file: file, range: range(p.binding, file: file), context: Syntax(p.binding)))
+                sites.append(
+                    LayoutSite(
+                        kind: .returnsGroup(nil, p), name: unique(name), file: file,
+                        range: range(p.binding, file: file), context: Syntax(p.binding)))
             default: break
             }
         }
@@ -99,7 +115,8 @@ extension SwiftModule {
                 // read as the file runs, in order: the statements before it change what it reads.
                 // (binding → its list → `let`/`var` → the file's item → its statements → the file)
                 if let item = b.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
-                   let file = item.parent?.parent?.as(SourceFileSyntax.self), runsStatements(file) {
+                    let file = item.parent?.parent?.as(SourceFileSyntax.self), runsStatements(file)
+                {
                     return (bindingName, Syntax(file))
                 }
                 return (bindingName, Syntax(b))
@@ -122,7 +139,9 @@ extension SwiftModule {
         var n: Syntax? = b.parent
         while let c = n {
             if c.is(MemberBlockItemSyntax.self) { return true }
-            if c.is(CodeBlockSyntax.self) || c.is(ClosureExprSyntax.self) || c.is(AccessorBlockSyntax.self) { return false }
+            if c.is(CodeBlockSyntax.self) || c.is(ClosureExprSyntax.self) || c.is(AccessorBlockSyntax.self) {
+                return false
+            }
             if c.is(SourceFileSyntax.self) { return true }
             n = c.parent
         }
@@ -130,15 +149,17 @@ extension SwiftModule {
     }
 }
 
-
 /// `super.init(section:)`, `super.init { … }`, `self.init(sectionProvider:configuration:)` in an initializer of a
 /// class that inherits from a compositional layout (`class ChipFlowLayout: UICollectionViewCompositionalLayout`):
 /// the subclass's layout is built there, as by `UICollectionViewCompositionalLayout(…)`.
 func initializesLayoutSuperclass(_ call: FunctionCallExprSyntax) -> Bool {
-    guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let base = m.base,
-          base.is(SuperExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return false }
+    guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init",
+        let base = m.base,
+        base.is(SuperExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+    else { return false }
     let label = call.arguments.first?.label?.text
-    guard label == "section" || label == "sectionProvider" || (call.arguments.isEmpty && call.trailingClosure != nil) else { return false }
+    guard label == "section" || label == "sectionProvider" || (call.arguments.isEmpty && call.trailingClosure != nil)
+    else { return false }
     var n: Syntax? = Syntax(call).parent
     while let c = n {
         if let cls = c.as(ClassDeclSyntax.self) {
@@ -170,7 +191,9 @@ final class SiteFinder: SyntaxVisitor {
     func mayBuild(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
         // (No bytes in the file: the node is all missing tokens, nothing to skip.)
         withBytes(of: node, in: bytes, trivia: true) { b in
-            b.isEmpty || contains(b, "CompositionalLayout") || (contains(b, "init") && (contains(b, "section") || contains(b, "Section"))) ? .visitChildren : .skipChildren
+            b.isEmpty || contains(b, "CompositionalLayout")
+                || (contains(b, "init") && (contains(b, "section") || contains(b, "Section")))
+                ? .visitChildren : .skipChildren
         }
     }
 
@@ -183,14 +206,19 @@ final class SiteFinder: SyntaxVisitor {
 
     static func isConstruction(_ node: FunctionCallExprSyntax) -> Bool {
         var callee = node.calledExpression
-        if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base { callee = b }
-        if let r = callee.as(DeclReferenceExprSyntax.self), canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout" {
+        if let m = callee.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init", let b = m.base {
+            callee = b
+        }
+        if let r = callee.as(DeclReferenceExprSyntax.self),
+            canonicalTypeName(r.baseName.text) == "UICollectionViewCompositionalLayout"
+        {
             return true
         }
         if initializesLayoutSuperclass(node) { return true }
         // `.init(section:configuration:)` where a compositional layout is the type expected.
         if let m = callee.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "init",
-           let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider" {
+            let label = node.arguments.first?.label?.text, label == "section" || label == "sectionProvider"
+        {
             return true
         }
         return false

@@ -44,7 +44,9 @@ extension Evaluator {
             }
             return .member(name)
         }
-        if let box = initializing?.vars[name], let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self", scope.lookup("self") == nil {
+        if let box = initializing?.vars[name], let d = base.as(DeclReferenceExprSyntax.self), d.baseName.text == "self",
+            scope.lookup("self") == nil
+        {
             return box.value
         }
         let bv = try eval(base, scope, file)
@@ -67,7 +69,8 @@ extension Evaluator {
                 let x = fields["x"]?.number ?? 0, y = fields["y"]?.number ?? 0
                 let w = fields["width"]?.number ?? 0, h = fields["height"]?.number ?? 0
                 switch name {
-                case "size": return .record(type: "CGSize", fields: ["width": .num(w, .float), "height": .num(h, .float)])
+                case "size":
+                    return .record(type: "CGSize", fields: ["width": .num(w, .float), "height": .num(h, .float)])
                 case "origin": return .record(type: "CGPoint", fields: ["x": .num(x, .float), "y": .num(y, .float)])
                 case "minX": return .num(x, .float)
                 case "minY": return .num(y, .float)
@@ -78,7 +81,8 @@ extension Evaluator {
                 default: break
                 }
             }
-            return .unknown(Unknown(what: "\(type).\(name)", range: range, reason: "a member layoutlint does not model"))
+            return .unknown(
+                Unknown(what: "\(type).\(name)", range: range, reason: "a member layoutlint does not model"))
         case .insets(let i):
             switch name {
             case "top": return .num(i.top, .float)
@@ -134,7 +138,8 @@ extension Evaluator {
             return .unknown(Unknown(what: u.what + "." + name, range: u.range, reason: u.reason))
         default: break
         }
-        return .unknown(Unknown(what: "\(v.typeName).\(name)", range: range, reason: "a member layoutlint does not model"))
+        return .unknown(
+            Unknown(what: "\(v.typeName).\(name)", range: range, reason: "a member layoutlint does not model"))
     }
 
     func staticMember(_ type: String, _ name: String, _ range: ByteRange) throws -> Value {
@@ -143,17 +148,21 @@ extension Evaluator {
             if name == "allCases" { return .array(e.cases.indices.map { enumCaseValue(e, $0) }) }
             if let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
         }
-        if module.typeNames.contains(name) || module.enums[name] != nil { return .type(name) }   // a nested type
+        if module.typeNames.contains(name) || module.enums[name] != nil { return .type(name) } // a nested type
         if t == selfType || module.typeNames.contains(t) || t == "Self" {
             if let v = try readProperty(name, owner: t == "Self" ? selfType : t, range) { return v }
             if let f = lookUp(module.functions[name] ?? [], owner: t == "Self" ? selfType : t, at: range) {
-                return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
+                return .closure(
+                    Closure(
+                        body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil),
+                        selfType: f.owner))
             }
             if let v = globalAPIValue(name, range) { return v }
             // A nested type (`Metrics.Header.height`): the files declare it by its own name.
             if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
             missing.insert(MissingName(name, in: .member(of: t == "Self" ? selfType : t)))
-            return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
+            return .unknown(
+                Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
         }
         switch (t, name) {
         case ("UIScreen", "main"): readsEnvironment = true; return .object(Obj(.screen, range: range))
@@ -162,12 +171,14 @@ extension Evaluator {
         case ("UICollectionView", "elementKindSectionFooter"): return .string("UICollectionElementKindSectionFooter")
         case ("UICollectionView", "ScrollDirection"): return .type("UICollectionView.ScrollDirection")
         case ("NSDirectionalEdgeInsets", "zero"), ("UIEdgeInsets", "zero"): return .insets(Insets(range: range))
-        case ("CGSize", "zero"): return .record(type: "CGSize", fields: ["width": .num(0, .float), "height": .num(0, .float)])
+        case ("CGSize", "zero"):
+            return .record(type: "CGSize", fields: ["width": .num(0, .float), "height": .num(0, .float)])
         case ("CGPoint", "zero"): return .record(type: "CGPoint", fields: ["x": .num(0, .float), "y": .num(0, .float)])
         case ("CGRect", "zero"): return rect(0, 0, 0, 0)
         case ("CGFloat", "zero"), ("Double", "zero"): return .num(0, .float)
         case ("CGFloat", "pi"), ("Double", "pi"): return .num(Double.pi, .float)
-        case ("CGFloat", "greatestFiniteMagnitude"), ("Double", "greatestFiniteMagnitude"): return .num(.greatestFiniteMagnitude, .float)
+        case ("CGFloat", "greatestFiniteMagnitude"), ("Double", "greatestFiniteMagnitude"):
+            return .num(.greatestFiniteMagnitude, .float)
         case ("UIApplication", _), ("UserDefaults", _), ("ProcessInfo", _), ("Bundle", _), ("NotificationCenter", _):
             return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "app state"))
         default:
@@ -177,7 +188,8 @@ extension Evaluator {
             // is not guessed at.
             if isFrameworkMember(t, name) { return .member(name) }
             missing.insert(MissingName(t, in: .type))
-            return .unknown(Unknown(what: "\(t).\(name)", range: range, reason: "a type not declared in the files read"))
+            return .unknown(
+                Unknown(what: "\(t).\(name)", range: range, reason: "a type not declared in the files read"))
         }
     }
 
@@ -191,10 +203,16 @@ extension Evaluator {
                 // Implicit raw values count up from the last explicit one.
                 var n = 0
                 for j in 0...i {
-                    if let x = e.cases[j].raw, let v = (try? eval(x, Scope(parent: nil), e.file))?.number { n = Int(v) } else if j > 0 { n += 1 }
+                    if let x = e.cases[j].raw, let v = (try? eval(x, Scope(parent: nil), e.file))?.number {
+                        n = Int(v)
+                    } else if j > 0 {
+                        n += 1
+                    }
                 }
                 raw = .num(Double(n), .int)
-            } else if rt == "String" { raw = .string(c.name) }
+            } else if rt == "String" {
+                raw = .string(c.name)
+            }
         }
         return .enumCase(type: e.name, name: c.name, raw: raw)
     }
@@ -213,7 +231,9 @@ extension Evaluator {
     }
 
     func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Value {
-        .record(type: "CGRect", fields: ["x": .num(x, .float), "y": .num(y, .float), "width": .num(w, .float), "height": .num(h, .float)])
+        .record(
+            type: "CGRect",
+            fields: ["x": .num(x, .float), "y": .num(y, .float), "width": .num(w, .float), "height": .num(h, .float)])
     }
 
     func environmentObject(_ range: ByteRange) -> Obj { Obj(.environment, range: range) }
@@ -231,8 +251,16 @@ extension Evaluator {
         case .container:
             envRead()
             switch name {
-            case "contentSize": return .record(type: "CGSize", fields: ["width": .num(sizes.contentWidth, .float), "height": .num(sizes.contentHeight, .float)])
-            case "effectiveContentSize": return .record(type: "CGSize", fields: ["width": .num(sizes.effectiveWidth, .float), "height": .num(sizes.effectiveHeight, .float)])
+            case "contentSize":
+                return .record(
+                    type: "CGSize",
+                    fields: ["width": .num(sizes.contentWidth, .float), "height": .num(sizes.contentHeight, .float)])
+            case "effectiveContentSize":
+                return .record(
+                    type: "CGSize",
+                    fields: [
+                        "width": .num(sizes.effectiveWidth, .float), "height": .num(sizes.effectiveHeight, .float),
+                    ])
             case "contentInsets": return .insets(Insets(range: range))
             case "effectiveContentInsets":
                 let l = (sizes.contentWidth - sizes.effectiveWidth) / 2
@@ -270,11 +298,17 @@ extension Evaluator {
             case "traitCollection": return .object(Obj(.traits, range: range))
             case "safeAreaInsets":
                 let s = env.safeAreaInsets
-                return .record(type: "UIEdgeInsets", fields: ["top": .num(s.top, .float), "left": .num(s.left, .float), "bottom": .num(s.bottom, .float), "right": .num(s.right, .float)])
+                return .record(
+                    type: "UIEdgeInsets",
+                    fields: [
+                        "top": .num(s.top, .float), "left": .num(s.left, .float), "bottom": .num(s.bottom, .float),
+                        "right": .num(s.right, .float),
+                    ])
             case "directionalLayoutMargins", "layoutMargins":
                 let m = env.layoutMargins
                 return .insets(Insets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right, range: range))
-            case "collectionViewLayout": return .unknown(Unknown(what: name, range: range, reason: "the view's current layout"))
+            case "collectionViewLayout":
+                return .unknown(Unknown(what: name, range: range, reason: "the view's current layout"))
             default: break
             }
         default:
@@ -316,7 +350,9 @@ extension Evaluator {
 /// unknown.
 func isFrameworkMember(_ t: String, _ name: String) -> Bool {
     if frameworkTypesWithNestedTypes.contains(t) { return true }
-    guard let first = name.first, !first.isUppercase, let third = t.dropFirst(2).first, third.isUppercase else { return false }
+    guard let first = name.first, !first.isUppercase, let third = t.dropFirst(2).first, third.isUppercase else {
+        return false
+    }
     return ["UI", "NS", "CG", "CA", "CF"].contains(t.prefix(2))
 }
 

@@ -40,8 +40,10 @@ extension Evaluator {
                 let v: Value
                 do {
                     v = try callProvider(provider, index: box, environment: envObj, range: layout.range)
-                } catch let stop as EvalStop where k > 0 && stop.kind == .unknown
-                            && (stop.message == "past the last section" || (indexPastEnd && declared == nil)) {
+                } catch let stop as EvalStop
+                    where k > 0 && stop.kind == .unknown
+                    && (stop.message == "past the last section" || (indexPastEnd && declared == nil))
+                {
                     // The index went past what the code lists: a subscript past the end, or a stop after an enum's
                     // `init(rawValue:)` gave nil (`Section(rawValue: index)!`). The data source has no such section
                     // unless `numberOfSections` says it has (then the stop, a crash, is reported).
@@ -58,8 +60,11 @@ extension Evaluator {
                     if case .unknown(let u) = v, k == 0 { try stopUnknown(u, "the section provider's result") }
                     if k == 0 {
                         // No layout of no sections, and no silence: say what the provider gave.
-                        throw EvalStop(kind: .unsupported,
-                                       message: "the section provider gives \(describe(v)) for section 0, not a section layoutlint can read", range: layout.range)
+                        throw EvalStop(
+                            kind: .unsupported,
+                            message:
+                                "the section provider gives \(describe(v)) for section 0, not a section layoutlint can read",
+                            range: layout.range)
                     }
                     break
                 }
@@ -77,18 +82,25 @@ extension Evaluator {
                 // Unless a condition on the index that did not hold named a later section (`if sectionIndex == 1`).
                 if indexReads == 0 || (!indexMatched && k >= indexHorizon) { break }
                 if k == Self.maxSections - 1 {
-                    note(.swiftLimit, .warning, "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more", layout.range)
+                    note(
+                        .swiftLimit, .warning,
+                        "the section provider gave a section for each of the first \(Self.maxSections) indexes: layoutlint reads no more",
+                        layout.range)
                 }
             }
             // No section read: the layout is not checked, for the first section's reason. Else each gap is named.
             if specs.isEmpty, let first = unread.first { throw first.stop }
             for (k, stop) in unread {
-                note(.swiftUnresolved, .information, stop.message + "; layoutlint does not check section \(k) (it checks the others)", stop.range)
+                note(
+                    .swiftUnresolved, .information,
+                    stop.message + "; layoutlint does not check section \(k) (it checks the others)", stop.range)
             }
         }
         // Sections are named after the function that made them, where that tells them apart.
         var madeBy: [String: Int] = [:]
-        for (s, _) in specs { if case .string(let n)? = s[.madeBy], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 } }
+        for (s, _) in specs {
+            if case .string(let n)? = s[.madeBy], !n.isEmpty, n != name { madeBy[n, default: 0] += 1 }
+        }
         for (s, k) in specs {
             var sectionName: String?
             if case .string(let n)? = s[.madeBy], madeBy[n] == 1 { sectionName = n }
@@ -103,12 +115,19 @@ extension Evaluator {
     func declaredSectionCount(owner: String?, at range: ByteRange) -> Int? {
         let candidates = module.functions["numberOfSections"]?.filter { $0.labels == ["in"] } ?? []
         let from = module.regions == nil ? module.locate(range.start).file : 0
-        guard let f = module.nearest(candidates.filter { $0.owner == owner }, to: from) ?? (candidates.count == 1 ? candidates.first : nil) else { return nil }
+        guard
+            let f = module.nearest(candidates.filter { $0.owner == owner }, to: from)
+                ?? (candidates.count == 1 ? candidates.first : nil)
+        else { return nil }
         let saved = (indexBox, indexReads, indexMatched)
         defer { (indexBox, indexReads, indexMatched) = saved }
         indexBox = nil
-        guard let v = try? callFunction(FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [], callRange: module.range(f.decl, file: f.file)),
-              let n = v.integer, n >= 0 else { return nil }
+        guard
+            let v = try? callFunction(
+                FunctionRef(decl: f.decl, file: f.file), owner: f.owner, args: [],
+                callRange: module.range(f.decl, file: f.file)),
+            let n = v.integer, n >= 0
+        else { return nil }
         return n
     }
 
@@ -133,16 +152,26 @@ extension Evaluator {
 
     func configurationModel(_ c: Obj) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
-        if case .member(let d)? = c[.scrollDirection] { out.scrollDirection = d == "horizontal" ? .horizontal : .vertical }
-        if let v = known(c[.interSectionSpacing], "interSectionSpacing") { out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing") }
-        if case .member(let m)? = c[.contentInsetsReference], let r = InsetsReference(rawValue: m) { out.contentInsetsReference = r }
+        if case .member(let d)? = c[.scrollDirection] {
+            out.scrollDirection = d == "horizontal" ? .horizontal : .vertical
+        }
+        if let v = known(c[.interSectionSpacing], "interSectionSpacing") {
+            out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing")
+        }
+        if case .member(let m)? = c[.contentInsetsReference], let r = InsetsReference(rawValue: m) {
+            out.contentInsetsReference = r
+        }
         if case .array(let items)? = c[.boundarySupplementaryItems] {
             for (i, it) in items.enumerated() {
-                out.boundarySupplementaryItems.append(try boundaryModel(it, path: "/configuration/boundarySupplementaryItems/\(i)", at: site(c, .boundarySupplementaryItems)))
+                out.boundarySupplementaryItems.append(
+                    try boundaryModel(
+                        it, path: "/configuration/boundarySupplementaryItems/\(i)",
+                        at: site(c, .boundarySupplementaryItems)))
             }
         }
-        out.props = props(c, [.scrollDirection, .interSectionSpacing, .contentInsetsReference, .boundarySupplementaryItems],
-                          path: "/configuration", objectRange: c.range)
+        out.props = props(
+            c, [.scrollDirection, .interSectionSpacing, .contentInsetsReference, .boundarySupplementaryItems],
+            path: "/configuration", objectRange: c.range)
         return out
     }
 
@@ -153,7 +182,10 @@ extension Evaluator {
         var out: [String: PropertySite] = [:]
         for f in fields {
             let k = f.rawValue
-            if let s = o.sites[k] { out[k] = PropertySite(key: k, keyRange: s.key, valueRange: s.value, objectRange: objectRange, parentPath: path) }
+            if let s = o.sites[k] {
+                out[k] = PropertySite(
+                    key: k, keyRange: s.key, valueRange: s.value, objectRange: objectRange, parentPath: path)
+            }
         }
         return out
     }
@@ -164,8 +196,10 @@ extension Evaluator {
     /// the value is missed, as the note says.
     func known(_ v: Value?, _ use: String) -> Value? {
         guard case .unknown(let u)? = v else { return v }
-        note(.swiftAssumption, .information,
-             "\(u.what) depends on \(u.reason): layoutlint checked \(use) as 0, UIKit's default (a finding that needs its value is not reported)", u.range)
+        note(
+            .swiftAssumption, .information,
+            "\(u.what) depends on \(u.reason): layoutlint checked \(use) as 0, UIKit's default (a finding that needs its value is not reported)",
+            u.range)
         return nil
     }
 
@@ -173,41 +207,70 @@ extension Evaluator {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
         spec.name = name
-        guard case .object(let g)? = s[.group] else { throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range) }
+        guard case .object(let g)? = s[.group] else {
+            throw EvalStop(kind: .unsupported, message: "the section has no group", range: s.range)
+        }
         do { spec.group = try elementModel(g, path: path + "/group") } catch is InvalidElement { spec.group = nil }
-        if let v = known(s[.contentInsets], "the section's contentInsets") { spec.contentInsets = try insetsValue(v, site(s, .contentInsets)) }
-        if let v = known(s[.interGroupSpacing], "interGroupSpacing") { spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing") }
+        if let v = known(s[.contentInsets], "the section's contentInsets") {
+            spec.contentInsets = try insetsValue(v, site(s, .contentInsets))
+        }
+        if let v = known(s[.interGroupSpacing], "interGroupSpacing") {
+            spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing")
+        }
         if let v = s[.orthogonalScrollingBehavior] {
             guard case .member(let m) = v, let b = OrthogonalScrollingBehavior(rawValue: m) else {
-                throw EvalStop(kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))", range: site(s, .orthogonalScrollingBehavior))
+                throw EvalStop(
+                    kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))",
+                    range: site(s, .orthogonalScrollingBehavior))
             }
             spec.orthogonalScrollingBehavior = b
         }
-        if case .member(let m)? = s[.contentInsetsReference], let r = InsetsReference(rawValue: m) { spec.contentInsetsReference = r }
-        if case .member(let m)? = s[.supplementaryContentInsetsReference], let r = InsetsReference(rawValue: m) { spec.supplementaryContentInsetsReference = r }
+        if case .member(let m)? = s[.contentInsetsReference], let r = InsetsReference(rawValue: m) {
+            spec.contentInsetsReference = r
+        }
+        if case .member(let m)? = s[.supplementaryContentInsetsReference], let r = InsetsReference(rawValue: m) {
+            spec.supplementaryContentInsetsReference = r
+        }
         if let v = s[.boundarySupplementaryItems] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "boundarySupplementaryItems takes an array", range: site(s, .boundarySupplementaryItems)) }
+            guard case .array(let items) = v else {
+                throw EvalStop(
+                    kind: .unsupported, message: "boundarySupplementaryItems takes an array",
+                    range: site(s, .boundarySupplementaryItems))
+            }
             for (i, it) in items.enumerated() {
-                spec.boundarySupplementaryItems.append(try boundaryModel(it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, .boundarySupplementaryItems)))
+                spec.boundarySupplementaryItems.append(
+                    try boundaryModel(
+                        it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, .boundarySupplementaryItems)))
             }
         }
         if let v = s[.decorationItems] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "decorationItems takes an array", range: site(s, .decorationItems)) }
+            guard case .array(let items) = v else {
+                throw EvalStop(
+                    kind: .unsupported, message: "decorationItems takes an array", range: site(s, .decorationItems))
+            }
             for (i, it) in items.enumerated() {
                 guard case .object(let d) = it, d.kind == .decoration else {
-                    throw EvalStop(kind: .unsupported, message: "decorationItems[\(i)] is not an NSCollectionLayoutDecorationItem", range: site(s, .decorationItems))
+                    throw EvalStop(
+                        kind: .unsupported, message: "decorationItems[\(i)] is not an NSCollectionLayoutDecorationItem",
+                        range: site(s, .decorationItems))
                 }
                 let m = DecorationItem(path: path + "/decorationItems/\(i)", range: d.range)
                 if case .string(let k)? = d[.elementKind] { m.elementKind = k }
-                if let ci = known(d[.contentInsets], "the decoration's contentInsets") { m.contentInsets = try insetsValue(ci, site(d, .contentInsets)) }
+                if let ci = known(d[.contentInsets], "the decoration's contentInsets") {
+                    m.contentInsets = try insetsValue(ci, site(d, .contentInsets))
+                }
                 if let z = d[.zIndex] { m.zIndex = Int(try number(z, site(d, .zIndex), "zIndex")) }
                 m.props = props(d, [.elementKind, .contentInsets, .zIndex], path: m.path, objectRange: d.range)
                 spec.decorationItems.append(m)
             }
         }
-        spec.props = props(s, [.group, .contentInsets, .interGroupSpacing, .orthogonalScrollingBehavior, .contentInsetsReference,
-                               .supplementaryContentInsetsReference, .boundarySupplementaryItems, .decorationItems],
-                           path: path, objectRange: s.range)
+        spec.props = props(
+            s,
+            [
+                .group, .contentInsets, .interGroupSpacing, .orthogonalScrollingBehavior, .contentInsetsReference,
+                .supplementaryContentInsetsReference, .boundarySupplementaryItems, .decorationItems,
+            ],
+            path: path, objectRange: s.range)
         return Section(index: k, base: spec, hasOwnKeys: true)
     }
 
@@ -227,7 +290,8 @@ extension Evaluator {
 
     func elementModel(_ o: Obj, path: String) throws -> LayoutElement {
         guard o.kind == .item || o.kind == .group else {
-            throw EvalStop(kind: .unsupported, message: "expected an item or a group, not \(o.kind.rawValue)", range: o.range)
+            throw EvalStop(
+                kind: .unsupported, message: "expected an item or a group, not \(o.kind.rawValue)", range: o.range)
         }
         let range = elementRange(o)
         let el = LayoutElement(path: path, range: range)
@@ -237,25 +301,45 @@ extension Evaluator {
         if invalidDimensions.contains(w.range) || invalidDimensions.contains(h.range) { throw InvalidElement() }
         el.width = w
         el.height = h
-        el.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
-        el.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: range, parentPath: path)
-        if let v = known(o[.contentInsets], "contentInsets") { el.contentInsets = try insetsValue(v, site(o, .contentInsets)) }
+        el.props["width"] = PropertySite(
+            key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
+        el.props["height"] = PropertySite(
+            key: "height", keyRange: h.range, valueRange: h.range, objectRange: range, parentPath: path)
+        if let v = known(o[.contentInsets], "contentInsets") {
+            el.contentInsets = try insetsValue(v, site(o, .contentInsets))
+        }
         if let v = o[.edgeSpacing] {
             switch v {
             case .edgeSpacing(let es): el.edgeSpacing = es
             case .none: break
             case .unknown(let u): try stopUnknown(u, "edgeSpacing")
-            default: throw EvalStop(kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing", range: site(o, .edgeSpacing))
+            default:
+                throw EvalStop(
+                    kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing",
+                    range: site(o, .edgeSpacing))
             }
         }
         if let v = o[.supplementaryItems] {
-            guard case .array(let items) = v else { throw EvalStop(kind: .unsupported, message: "supplementaryItems takes an array", range: site(o, .supplementaryItems)) }
+            guard case .array(let items) = v else {
+                throw EvalStop(
+                    kind: .unsupported, message: "supplementaryItems takes an array",
+                    range: site(o, .supplementaryItems))
+            }
             for (i, it) in items.enumerated() {
-                el.supplementaryItems.append(try supplementaryModel(it, path: path + "/supplementaryItems/\(i)", at: site(o, .supplementaryItems)))
+                el.supplementaryItems.append(
+                    try supplementaryModel(
+                        it, path: path + "/supplementaryItems/\(i)", at: site(o, .supplementaryItems)))
             }
         }
-        el.props.merge(props(o, [.contentInsets, .edgeSpacing, .supplementaryItems, .interItemSpacing, .count, .subitems, .subitem, .repeatingSubitem],
-                             path: path, objectRange: range)) { _, new in new }
+        el.props.merge(
+            props(
+                o,
+                [
+                    .contentInsets, .edgeSpacing, .supplementaryItems, .interItemSpacing, .count, .subitems, .subitem,
+                    .repeatingSubitem,
+                ],
+                path: path, objectRange: range)
+        ) { _, new in new }
         if o.kind == .group {
             let dirName: String
             if case .member(let d)? = o[.direction] { dirName = d } else { dirName = "horizontal" }
@@ -265,19 +349,32 @@ extension Evaluator {
             let layout: SubitemLayout
             if case .array(let items)? = o[.subitems], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
-                note(.nonPositiveDimension, .error, "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, .subitems))
+                note(
+                    .nonPositiveDimension, .error,
+                    "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, .subitems)
+                )
                 layout = .missing
             } else if case .array(let items)? = o[.subitems] {
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
-                    guard case .object(let c) = it else { throw EvalStop(kind: .unsupported, message: "subitems[\(i)] is not an item or a group", range: site(o, .subitems)) }
-                    do { return try elementModel(c, path: path + "/subitems/\(i)") } catch is InvalidElement { return nil }
+                    guard case .object(let c) = it else {
+                        throw EvalStop(
+                            kind: .unsupported, message: "subitems[\(i)] is not an item or a group",
+                            range: site(o, .subitems))
+                    }
+                    do { return try elementModel(c, path: path + "/subitems/\(i)") } catch is InvalidElement {
+                        return nil
+                    }
                 }
                 // Every subitem rejected (reported where its dimension was made): nothing to lay out.
                 layout = built.isEmpty ? .missing : .subitems(built)
             } else if case .object(let c)? = o[.subitem], let n = o[.count]?.integer {
-                do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement { layout = .missing }
+                do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement {
+                    layout = .missing
+                }
             } else if case .object(let c)? = o[.repeatingSubitem], let n = o[.count]?.integer {
-                do { layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n) } catch is InvalidElement { layout = .missing }
+                do {
+                    layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n)
+                } catch is InvalidElement { layout = .missing }
             } else if case .closure(let provider)? = o[.itemProvider] {
                 layout = .frames(try customFrames(provider, path: path, range: site(o, .itemProvider)))
             } else {
@@ -293,16 +390,22 @@ extension Evaluator {
         let v = try callClosure(provider, args: [.object(environmentObject(range))], callRange: range)
         guard case .array(let items) = v else {
             if case .unknown(let u) = v { try stopUnknown(u, "the custom group's frames") }
-            throw EvalStop(kind: .unsupported, message: "the item provider does not return [NSCollectionLayoutGroupCustomItem]", range: range)
+            throw EvalStop(
+                kind: .unsupported, message: "the item provider does not return [NSCollectionLayoutGroupCustomItem]",
+                range: range)
         }
         return try items.enumerated().map { i, it in
             guard case .record(_, let f) = it, case .record(_, let fr)? = f["frame"] else {
-                throw EvalStop(kind: .unsupported, message: "item \(i) of the custom group is not an NSCollectionLayoutGroupCustomItem with a frame", range: range)
+                throw EvalStop(
+                    kind: .unsupported,
+                    message: "item \(i) of the custom group is not an NSCollectionLayoutGroupCustomItem with a frame",
+                    range: range)
             }
             let at = f["range"]?.integer ?? range.start
             func n(_ k: String) throws -> Double { try number(fr[k] ?? .num(0, .float), range, "the frame's \(k)") }
-            return CustomFrame(x: try n("x"), y: try n("y"), width: try n("width"), height: try n("height"),
-                               range: ByteRange(at, at), path: path + "/frames/\(i)")
+            return CustomFrame(
+                x: try n("x"), y: try n("y"), width: try n("width"), height: try n("height"),
+                range: ByteRange(at, at), path: path + "/frames/\(i)")
         }
     }
 
@@ -315,13 +418,23 @@ extension Evaluator {
         if case .string(let k)? = o[.elementKind] { b.elementKind = k }
         if case .size(let w, let h, _)? = o[.layoutSize] { b.width = w; b.height = h }
         if case .member(let a)? = o[.alignment], let al = RectAlignment(rawValue: a) { b.alignment = al }
-        if case .record(_, let p)? = o[.absoluteOffset] { b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        if case .record(_, let p)? = o[.absoluteOffset] {
+            b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0)
+        }
         if case .bool(let x)? = o[.extendsBoundary] { b.extendsBoundary = x }
         if case .bool(let x)? = o[.pinToVisibleBounds] { b.pinToVisibleBounds = x }
         if let z = o[.zIndex] { b.zIndex = Int(try number(z, site(o, .zIndex), "zIndex")) }
-        b.props = props(o, [.elementKind, .alignment, .absoluteOffset, .extendsBoundary, .pinToVisibleBounds, .zIndex], path: path, objectRange: b.range)
-        if let w = b.width { b.props["width"] = PropertySite(key: "width", keyRange: w.range, valueRange: w.range, objectRange: b.range, parentPath: path) }
-        if let h = b.height { b.props["height"] = PropertySite(key: "height", keyRange: h.range, valueRange: h.range, objectRange: b.range, parentPath: path) }
+        b.props = props(
+            o, [.elementKind, .alignment, .absoluteOffset, .extendsBoundary, .pinToVisibleBounds, .zIndex], path: path,
+            objectRange: b.range)
+        if let w = b.width {
+            b.props["width"] = PropertySite(
+                key: "width", keyRange: w.range, valueRange: w.range, objectRange: b.range, parentPath: path)
+        }
+        if let h = b.height {
+            b.props["height"] = PropertySite(
+                key: "height", keyRange: h.range, valueRange: h.range, objectRange: b.range, parentPath: path)
+        }
         return b
     }
 
@@ -361,7 +474,9 @@ extension Evaluator {
         }
         a.edges = RectAlignment(rawValue: name) ?? .none
         if case .record(_, let p)? = f["absoluteOffset"] { a.offset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
-        if case .record(_, let p)? = f["fractionalOffset"] { a.fractionalOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0) }
+        if case .record(_, let p)? = f["fractionalOffset"] {
+            a.fractionalOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0)
+        }
         return a
     }
 }

@@ -18,7 +18,9 @@ public struct SwiftSourceFile: @unchecked Sendable {
 
 /// Whether `needle` occurs in `b` (memchr for its first byte, then a compare).
 func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = b.baseAddress, let nb = needle.baseAddress, needle.count > 0, b.count >= needle.count else { return false }
+    guard let base = b.baseAddress, let nb = needle.baseAddress, needle.count > 0, b.count >= needle.count else {
+        return false
+    }
     let n = needle.count
     var i = 0
     while i + n <= b.count, let p = memchr(base + i, Int32(nb[0]), b.count - n + 1 - i) {
@@ -35,7 +37,9 @@ func contains(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
 
 /// Calls `body` with a node's bytes in its file's `bytes` (with the trivia around it when `trivia`), clamped to
 /// the file.
-func withBytes<R>(of node: some SyntaxProtocol, in bytes: [UInt8], trivia: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+func withBytes<R>(
+    of node: some SyntaxProtocol, in bytes: [UInt8], trivia: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+) -> R {
     let lo = min(bytes.count, (trivia ? node.position : node.positionAfterSkippingLeadingTrivia).utf8Offset)
     let hi = min(bytes.count, max(lo, (trivia ? node.endPosition : node.endPositionBeforeTrailingTrivia).utf8Offset))
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lo..<hi])) }
@@ -47,7 +51,8 @@ public func mentionsCompositionalLayout(_ bytes: [UInt8]) -> Bool {
     // Every name of the API ends its prefix in "CollectionLayout" (NSCollectionLayoutSection, IBP…) or
     // "CompositionalLayout" (UICollectionViewCompositionalLayout, NSCollectionViewCompositionalLayout): find each
     // "Layout" with memchr and look behind it.
-    let collection = Array("Collection".utf8), compositional = Array("Compositional".utf8), layout = Array("Layout".utf8)
+    let collection = Array("Collection".utf8), compositional = Array("Compositional".utf8),
+        layout = Array("Layout".utf8)
     return bytes.withUnsafeBufferPointer { b in
         guard let base = b.baseAddress else { return false }
         var i = 0
@@ -57,7 +62,9 @@ public func mentionsCompositionalLayout(_ bytes: [UInt8]) -> Bool {
             i = at + 1
             guard at + layout.count <= n, b[at..<(at + layout.count)].elementsEqual(layout) else { continue }
             if at >= collection.count, b[(at - collection.count)..<at].elementsEqual(collection) { return true }
-            if at >= compositional.count, b[(at - compositional.count)..<at].elementsEqual(compositional) { return true }
+            if at >= compositional.count, b[(at - compositional.count)..<at].elementsEqual(compositional) {
+                return true
+            }
         }
         return false
     }
@@ -77,7 +84,8 @@ func canonicalTypeName(_ name: String) -> String {
     switch n {
     case "NSCollectionViewCompositionalLayout": return "UICollectionViewCompositionalLayout"
     case "NSCollectionViewCompositionalLayoutConfiguration": return "UICollectionViewCompositionalLayoutConfiguration"
-    case "NSCollectionLayoutSectionOrthogonalScrollingBehavior": return "UICollectionLayoutSectionOrthogonalScrollingBehavior"
+    case "NSCollectionLayoutSectionOrthogonalScrollingBehavior":
+        return "UICollectionLayoutSectionOrthogonalScrollingBehavior"
     default: return String(n)
     }
 }
@@ -181,7 +189,11 @@ extension PatternBindingSyntax {
     var computedAccessors: AccessorBlockSyntax? {
         guard let block = accessorBlock else { return nil }
         if case .accessors(let list) = block.accessors,
-           list.allSatisfy({ $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet) }) {
+            list.allSatisfy({
+                $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+                    || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+            })
+        {
             return nil
         }
         return block

@@ -13,14 +13,19 @@ extension Evaluator {
         switch selfValue {
         case .record(_, let fields)? where fields[name] != nil: return fields[name]!
         case .object(let o)? where o.fields[name] != nil: return o.fields[name]!
-        case .object(let o)? where UIKitAPI.property(name, of: o.kind) != nil && !(module.properties[name]?.contains { $0.owner == selfType } ?? false):
+        case .object(let o)?
+        where UIKitAPI.property(name, of: o.kind) != nil
+            && !(module.properties[name]?.contains { $0.owner == selfType } ?? false):
             return try objectMember(o, name, range)
         default: break
         }
         if let v = try readProperty(name, owner: nil, range) { return v }
         if module.enums[name] != nil || module.typeNames.contains(name) { return .type(name) }
         if let f = module.functions[name]?.first {
-            return .closure(Closure(body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil), selfType: f.owner))
+            return .closure(
+                Closure(
+                    body: .function(FunctionRef(decl: f.decl, file: f.file)), scope: Scope(parent: nil),
+                    selfType: f.owner))
         }
         if let v = globalAPIValue(name, range) { return v }
         // A type the files read do not declare (UIKit's, Foundation's): its static members are read by name.
@@ -35,10 +40,11 @@ extension Evaluator {
         let statics = (module.properties[name] ?? []).filter { $0.isStatic && $0.owner != nil }
         if statics.count == 1, let p = statics.first { return try readProperty(name, owner: p.owner, range) }
         let enums = module.enums(withCase: name)
-        if enums.count == 1, let e = enums.first, let i = e.cases.firstIndex(where: { $0.name == name }) { return enumCaseValue(e, i) }
+        if enums.count == 1, let e = enums.first, let i = e.cases.firstIndex(where: { $0.name == name }) {
+            return enumCaseValue(e, i)
+        }
         return nil
     }
-
 
     /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
     func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
@@ -51,7 +57,8 @@ extension Evaluator {
                 fields[name] = typed(args[i].value, as: p.type)
                 i += 1
             } else if let ini = p.binding.initializer?.value {
-                fields[name] = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type)
+                fields[name] = typed(
+                    try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type)
             } else {
                 return nil
             }
@@ -99,12 +106,15 @@ extension Evaluator {
             case .getter(let items): body = items
             case .accessors(let list): body = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
             }
-            guard let body else { return .unknown(Unknown(what: name, range: range, reason: "a property without a getter")) }
+            guard let body else {
+                return .unknown(Unknown(what: name, range: range, reason: "a property without a getter"))
+            }
             return try runBody(body, scope: Scope(parent: nil), file: p.file, owner: p.owner, name: name, type: type)
         }
         if let b = stored[key] { return b.value }
         guard let ini = p.binding.initializer?.value else {
-            return .unknown(Unknown(what: name, range: range, reason: "app state (a stored property with no value in the source)"))
+            return .unknown(
+                Unknown(what: name, range: range, reason: "app state (a stored property with no value in the source)"))
         }
         guard evaluatingStored.insert(key).inserted else {
             throw EvalStop(kind: .limit, message: "\(name) is defined in terms of itself", range: range)
@@ -115,8 +125,13 @@ extension Evaluator {
         defer { selfType = saved }
         var v = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: type)), as: type)
         if !p.isLet && !p.isStatic && !p.isLazy && p.owner != nil {
-            if case .closure = v {} else if case .object = v {} else {
-                note(.swiftAssumption, .information, "\(name) is a stored `var`: layoutlint read its initial value (\(describe(v))); if the app changes it, the layout changes too", range)
+            if case .closure = v {
+            } else if case .object = v {
+            } else {
+                note(
+                    .swiftAssumption, .information,
+                    "\(name) is a stored `var`: layoutlint read its initial value (\(describe(v))); if the app changes it, the layout changes too",
+                    range)
             }
         }
         if case .unknown(let u) = v { v = .unknown(u) }
@@ -126,11 +141,17 @@ extension Evaluator {
 
     /// Runs a body (a getter, a function, a closure) and returns what it returns; a single expression is returned
     /// implicitly.
-    func runBody(_ body: CodeBlockItemListSyntax, scope: Scope, file: Int, owner: String?, name: String?, type: String?) throws -> Value {
+    func runBody(_ body: CodeBlockItemListSyntax, scope: Scope, file: Int, owner: String?, name: String?, type: String?)
+        throws -> Value
+    {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > maxCallDepth {
-            throw EvalStop(kind: .limit, message: "calls nest more than \(maxCallDepth) deep (recursion): the layout is not read past this point", range: module.range(body, file: file))
+            throw EvalStop(
+                kind: .limit,
+                message:
+                    "calls nest more than \(maxCallDepth) deep (recursion): the layout is not read past this point",
+                range: module.range(body, file: file))
         }
         let savedSelf = selfType, savedValue = selfValue
         if let p = pendingSelf { selfValue = p; pendingSelf = nil } else if owner != selfType { selfValue = nil }
@@ -155,8 +176,10 @@ extension Evaluator {
     /// give the value (or `return` it).
     static func implicitReturn(_ item: CodeBlockItemSyntax.Item, returns type: String?) -> ExprSyntax? {
         if case .expr(let e) = item { return e }
-        guard type != "Void", type != "()", case .stmt(let s) = item, let e = s.as(ExpressionStmtSyntax.self)?.expression,
-              isExpressionForm(e) else { return nil }
+        guard type != "Void", type != "()", case .stmt(let s) = item,
+            let e = s.as(ExpressionStmtSyntax.self)?.expression,
+            isExpressionForm(e)
+        else { return nil }
         return e
     }
 
@@ -195,16 +218,20 @@ extension Evaluator {
     func callFunction(_ f: FunctionRef, owner: String?, args: [Arg], callRange: ByteRange) throws -> Value {
         let decl = f.decl
         reached.insert(module.range(decl, file: f.file).start)
-        guard let body = decl.body else { return .unknown(Unknown(what: decl.name.text, range: callRange, reason: "a function without a body")) }
+        guard let body = decl.body else {
+            return .unknown(Unknown(what: decl.name.text, range: callRange, reason: "a function without a body"))
+        }
         let scope = try bindParameters(decl.signature.parameterClause, args: args, file: f.file, owner: owner)
-        return try runBody(body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
-                           type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
+        return try runBody(
+            body.statements, scope: scope, file: f.file, owner: owner, name: decl.name.text,
+            type: decl.signature.returnClause.map { module.text(of: $0.type, file: f.file) })
     }
 
     /// A scope with a function's (or an initializer's) parameters bound: the arguments given, else the defaults,
     /// else the stand-ins of a function read as a layout of its own (`parameterStandIn`). A default is evaluated
     /// as Swift does, in the declaration's type (`owner`), not the caller's.
-    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int, owner: String?) throws -> Scope {
+    func bindParameters(_ clause: FunctionParameterClauseSyntax, args: [Arg], file: Int, owner: String?) throws -> Scope
+    {
         let scope = Scope(parent: nil)
         let saved = selfType
         if let owner { selfType = owner }
@@ -216,7 +243,9 @@ extension Evaluator {
             let type = module.text(of: p.type, file: file)
             if p.ellipsis != nil {
                 var rest: [Value] = []
-                while i < args.count, rest.isEmpty ? args[i].label == external : args[i].label == nil { rest.append(args[i].value); i += 1 }
+                while i < args.count, rest.isEmpty ? args[i].label == external : args[i].label == nil {
+                    rest.append(args[i].value); i += 1
+                }
                 scope.declare(internalName, .array(rest), type: nil)
                 continue
             }
@@ -224,12 +253,17 @@ extension Evaluator {
                 scope.declare(internalName, typed(args[i].value, as: type), type: type)
                 i += 1
             } else if let d = p.defaultValue?.value {
-                scope.declare(internalName, typed(try eval(d, Scope(parent: nil), file, expected: expectation(ofType: type)), as: type), type: type)
+                scope.declare(
+                    internalName,
+                    typed(try eval(d, Scope(parent: nil), file, expected: expectation(ofType: type)), as: type),
+                    type: type)
             } else if i < args.count {
                 scope.declare(internalName, typed(args[i].value, as: type), type: type)
                 i += 1
             } else {
-                scope.declare(internalName, parameterStandIn(type: type, name: internalName, range: module.range(p, file: file)), type: type)
+                scope.declare(
+                    internalName, parameterStandIn(type: type, name: internalName, range: module.range(p, file: file)),
+                    type: type)
             }
         }
         return scope
@@ -239,7 +273,9 @@ extension Evaluator {
     /// environment for an environment, the first section for an index, and otherwise app state.
     func parameterStandIn(type: String, name: String, range: ByteRange) -> Value {
         let t = canonicalTypeName(withoutAny(type))
-        if t.contains("NSCollectionLayoutEnvironment") { readsEnvironment = true; return .object(environmentObject(range)) }
+        if t.contains("NSCollectionLayoutEnvironment") {
+            readsEnvironment = true; return .object(environmentObject(range))
+        }
         if t == "UITraitCollection" { readsEnvironment = true; return .object(Obj(.traits, range: range)) }
         return .unknown(Unknown(what: name, range: range, reason: "a parameter the caller passes (app state)"))
     }
@@ -247,7 +283,9 @@ extension Evaluator {
     func callClosure(_ c: Closure, args: [Value], callRange: ByteRange) throws -> Value {
         switch c.body {
         case .function(let f):
-            return try callFunction(f, owner: c.selfType, args: args.map { Arg(label: nil, value: $0, range: callRange) }, callRange: callRange)
+            return try callFunction(
+                f, owner: c.selfType, args: args.map { Arg(label: nil, value: $0, range: callRange) },
+                callRange: callRange)
         case .closure(let e, let file):
             let scope = Scope(parent: c.scope)
             let names = closureParameterNames(e, count: args.count)

@@ -19,7 +19,9 @@ extension Evaluator {
             child = a
         }
         var scope = Scope(parent: nil)
-        if let f = context?.as(FunctionDeclSyntax.self), let s = try? bindParameters(f.signature.parameterClause, args: [], file: file, owner: selfType) {
+        if let f = context?.as(FunctionDeclSyntax.self),
+            let s = try? bindParameters(f.signature.parameterClause, args: [], file: file, owner: selfType)
+        {
             scope = s
         }
         for (a, child) in path.reversed() {
@@ -41,7 +43,8 @@ extension Evaluator {
             } else if let c = a.as(ClosureExprSyntax.self) {
                 scope = Scope(parent: scope)
                 for name in parameterNames(c) {
-                    scope.declare(name, .unknown(Unknown(what: name, range: r(c, file), reason: "a closure's parameter")))
+                    scope.declare(
+                        name, .unknown(Unknown(what: name, range: r(c, file), reason: "a closure's parameter")))
                 }
             } else if let i = a.as(IfExprSyntax.self), child.id == i.body.id {
                 scope = Scope(parent: scope)
@@ -54,11 +57,15 @@ extension Evaluator {
     /// `if let x = e`, `guard let x = e`: x is e's value where that is known and not nil, else unknown.
     private func bindConditions(_ conditions: ConditionElementListSyntax, _ scope: Scope, _ file: Int) {
         for c in conditions {
-            guard case .optionalBinding(let b) = c.condition, let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            guard case .optionalBinding(let b) = c.condition, let id = b.pattern.as(IdentifierPatternSyntax.self) else {
+                continue
+            }
             let name = id.identifier.text
             let value = b.initializer.flatMap { try? eval($0.value, scope, file) } ?? scope.lookup(name)?.value
             switch value {
-            case nil, .none?, .unknown?: scope.declare(name, .unknown(Unknown(what: name, range: r(b, file), reason: "an optional the app unwraps")))
+            case nil, .none?, .unknown?:
+                scope.declare(
+                    name, .unknown(Unknown(what: name, range: r(b, file), reason: "an optional the app unwraps")))
             case let v?: scope.declare(name, v)
             }
         }
@@ -76,7 +83,8 @@ extension Evaluator {
     }
 
     private func unknownHere(_ name: String, _ d: DeclSyntax, _ file: Int) -> Value {
-        .unknown(Unknown(what: name, range: r(d, file), reason: "a value layoutlint could not read where it is declared"))
+        .unknown(
+            Unknown(what: name, range: r(d, file), reason: "a value layoutlint could not read where it is declared"))
     }
 
     private func parameterNames(_ c: ClosureExprSyntax) -> [String] {

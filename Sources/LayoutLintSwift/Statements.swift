@@ -43,25 +43,35 @@ extension Evaluator {
                     value = try eval(ini, scope, file, expected: expectation(ofType: type))
                 } else if b.computedAccessors != nil {
                     // A local computed variable: read when used (rare; its getter runs each time).
-                    value = .unknown(Unknown(what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
+                    value = .unknown(
+                        Unknown(
+                            what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
                 }
                 // `.albums` where no type says what it is: the module's one static member or case of that name. (Not
                 // where the annotation names another type: `let b: UICollectionLayoutSectionOrthogonalScrollingBehavior
                 // = .groupPaging` is UIKit's, whatever the module declares.)
-                if case .member(let m) = value, type.map({ module.typeNames.contains($0) || module.enums[$0] != nil }) ?? true,
-                   let resolved = try resolveImplicit(m, r(b, file)) { value = resolved }
+                if case .member(let m) = value,
+                    type.map({ module.typeNames.contains($0) || module.enums[$0] != nil }) ?? true,
+                    let resolved = try resolveImplicit(m, r(b, file))
+                {
+                    value = resolved
+                }
                 try bind(b.pattern, typed(value, as: type), type: type, scope, file)
             }
         } else if let f = d.as(FunctionDeclSyntax.self) {
             declareLocal(f, scope, file)
-        } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic), case .statements(let s)? = clause.elements {
+        } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic),
+            case .statements(let s)? = clause.elements
+        {
             _ = try exec(s, scope, file)
         }
     }
 
     /// A nested function, callable by name in its block.
     func declareLocal(_ f: FunctionDeclSyntax, _ scope: Scope, _ file: Int) {
-        scope.declare(f.name.text, .closure(Closure(body: .function(FunctionRef(decl: f, file: file)), scope: scope, selfType: selfType)))
+        scope.declare(
+            f.name.text,
+            .closure(Closure(body: .function(FunctionRef(decl: f, file: file)), scope: scope, selfType: selfType)))
     }
 
     func bind(_ pattern: PatternSyntax, _ value: Value, type: String?, _ scope: Scope, _ file: Int) throws {
@@ -71,7 +81,14 @@ extension Evaluator {
             if case .tuple(let parts) = value {
                 for (p, v) in zip(t.elements, parts) { try bind(p.pattern, v.value, type: nil, scope, file) }
             } else {
-                for p in t.elements { try bind(p.pattern, .unknown(Unknown(what: p.pattern.trimmedDescription, range: r(p, file), reason: "a tuple the evaluator cannot split")), type: nil, scope, file) }
+                for p in t.elements {
+                    try bind(
+                        p.pattern,
+                        .unknown(
+                            Unknown(
+                                what: p.pattern.trimmedDescription, range: r(p, file),
+                                reason: "a tuple the evaluator cannot split")), type: nil, scope, file)
+                }
             }
         } else if let vb = pattern.as(ValueBindingPatternSyntax.self) {
             try bind(vb.pattern, value, type: type, scope, file)
@@ -107,7 +124,13 @@ extension Evaluator {
             var n = 0
             while try conditionsHold(w.conditions, Scope(parent: scope), file, loop: true) {
                 n += 1
-                if n > maxLoopIterations { throw EvalStop(kind: .limit, message: "a while loop ran more than \(maxLoopIterations) times: the layout is not read past it", range: r(w.whileKeyword, file)) }
+                if n > maxLoopIterations {
+                    throw EvalStop(
+                        kind: .limit,
+                        message:
+                            "a while loop ran more than \(maxLoopIterations) times: the layout is not read past it",
+                        range: r(w.whileKeyword, file))
+                }
                 switch try exec(w.body.statements, Scope(parent: scope), file) {
                 case .returned(let v): return .returned(v)
                 case .broke: return .normal
@@ -120,7 +143,13 @@ extension Evaluator {
             var n = 0
             repeat {
                 n += 1
-                if n > maxLoopIterations { throw EvalStop(kind: .limit, message: "a repeat loop ran more than \(maxLoopIterations) times: the layout is not read past it", range: r(rep.repeatKeyword, file)) }
+                if n > maxLoopIterations {
+                    throw EvalStop(
+                        kind: .limit,
+                        message:
+                            "a repeat loop ran more than \(maxLoopIterations) times: the layout is not read past it",
+                        range: r(rep.repeatKeyword, file))
+                }
                 switch try exec(rep.body.statements, Scope(parent: scope), file) {
                 case .returned(let v): return .returned(v)
                 case .broke: return .normal
@@ -163,10 +192,17 @@ extension Evaluator {
         let seq = try eval(f.sequence, scope, file)
         guard case .array(let elements) = seq else {
             if case .unknown(let u) = seq { try stopUnknown(u, "a loop over it") }
-            throw EvalStop(kind: .unsupported, message: "layoutlint cannot loop over \(f.sequence.trimmedDescription)", range: r(f.sequence, file))
+            throw EvalStop(
+                kind: .unsupported, message: "layoutlint cannot loop over \(f.sequence.trimmedDescription)",
+                range: r(f.sequence, file))
         }
         for (n, el) in elements.enumerated() {
-            if n >= maxLoopIterations { throw EvalStop(kind: .limit, message: "a for loop ran more than \(maxLoopIterations) times: the layout is not read past it", range: r(f.forKeyword, file)) }
+            if n >= maxLoopIterations {
+                throw EvalStop(
+                    kind: .limit,
+                    message: "a for loop ran more than \(maxLoopIterations) times: the layout is not read past it",
+                    range: r(f.forKeyword, file))
+            }
             let inner = Scope(parent: scope)
             try bind(f.pattern, el, type: nil, inner, file)
             if let w = f.whereClause, try !truth(w.condition, inner, file) { continue }
@@ -184,7 +220,9 @@ extension Evaluator {
     /// `#unavailable` false), and
     /// `if let` / `case` bindings, which bind into `scope`.
     /// `loop`: the conditions of a `while` (an unknown one stops the read instead of being assumed true).
-    func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws -> Bool {
+    func conditionsHold(_ conds: ConditionElementListSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws
+        -> Bool
+    {
         for c in conds {
             switch c.condition {
             case .expression(let e):
@@ -197,10 +235,15 @@ extension Evaluator {
                 let name = module.text(of: b.pattern, file: file)
                 // `guard let self` after a `[weak self]` capture: self is there while the layout is built.
                 if name == "self", b.initializer == nil { continue }
-                let v = try b.initializer.map { try eval($0.value, scope, file) } ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
+                let v =
+                    try b.initializer.map { try eval($0.value, scope, file) }
+                    ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
                 if case .none = v { return false }
                 if case .unknown(let u) = v {
-                    note(.swiftAssumption, .information, "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)", u.range)
+                    note(
+                        .swiftAssumption, .information,
+                        "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)",
+                        u.range)
                 }
                 try bind(b.pattern, v, type: b.typeAnnotation.map { module.text(of: $0.type, file: file) }, scope, file)
             case .matchingPattern(let m):
@@ -222,12 +265,21 @@ extension Evaluator {
         case .bool(let b):
             return b
         case .unknown(let u) where loop:
-            throw EvalStop(kind: .unknown, message: "layoutlint cannot tell when this loop ends: \(e.trimmedDescription) depends on \(u.reason) (\(u.what))", range: r(e, file))
+            throw EvalStop(
+                kind: .unknown,
+                message:
+                    "layoutlint cannot tell when this loop ends: \(e.trimmedDescription) depends on \(u.reason) (\(u.what))",
+                range: r(e, file))
         case .unknown(let u):
-            note(.swiftAssumption, .information, "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true", r(e, file))
+            note(
+                .swiftAssumption, .information,
+                "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true",
+                r(e, file))
             return true
         default:
-            throw EvalStop(kind: .unsupported, message: "layoutlint cannot read \(e.trimmedDescription) as a condition", range: r(e, file))
+            throw EvalStop(
+                kind: .unsupported, message: "layoutlint cannot read \(e.trimmedDescription) as a condition",
+                range: r(e, file))
         }
     }
 
@@ -238,8 +290,13 @@ extension Evaluator {
         let onIndex = indexReads > before
         if case .unknown(let u) = subject {
             // Each case would be a layout of its own; the first is read and the assumption named.
-            note(.swiftAssumption, .information, "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case", r(sw.subject, file))
-            for el in sw.cases { if case .switchCase(let c) = el, !Self.isRecovered(c) { return (c, Scope(parent: scope)) } }
+            note(
+                .swiftAssumption, .information,
+                "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case",
+                r(sw.subject, file))
+            for el in sw.cases {
+                if case .switchCase(let c) = el, !Self.isRecovered(c) { return (c, Scope(parent: scope)) }
+            }
             return nil
         }
         var fallback: SwitchCaseSyntax?
@@ -252,14 +309,19 @@ extension Evaluator {
                 for item in label.caseItems {
                     let inner = Scope(parent: scope)
                     if onIndex, let ep = item.pattern.as(ExpressionPatternSyntax.self),
-                       let n = (try? eval(ep.expression, inner, file))?.integer, n <= Self.maxIndexHorizon {
+                        let n = (try? eval(ep.expression, inner, file))?.integer, n <= Self.maxIndexHorizon
+                    {
                         indexHorizon = max(indexHorizon, n)
                     }
                     if try matches(item.pattern, subject, inner, file) {
                         if let w = item.whereClause, try !truth(w.condition, inner, file) { continue }
                         // (Or a struct made from the index earlier, `let section = Section(rawValue: index)`, equal to
                         // one of its static constants, `case .featured:`: that constant names this section.)
-                        if onIndex || (indexReads > 0 && isRecord(subject) && item.pattern.is(ExpressionPatternSyntax.self)) { indexMatched = true }
+                        if onIndex
+                            || (indexReads > 0 && isRecord(subject) && item.pattern.is(ExpressionPatternSyntax.self))
+                        {
+                            indexMatched = true
+                        }
                         return (c, inner)
                     }
                 }
@@ -293,7 +355,8 @@ extension Evaluator {
             let e = ep.expression.as(SequenceExprSyntax.self).map { module.folded($0, file: file) } ?? ep.expression
             // `.some(x)` / `let x?` and tuple patterns are rare in layout code; ranges and values are common.
             if let ipe = e.as(InfixOperatorExprSyntax.self), let op = ipe.operator.as(BinaryOperatorExprSyntax.self),
-               op.operator.text == "..<" || op.operator.text == "...", let v = value.number {
+                op.operator.text == "..<" || op.operator.text == "...", let v = value.number
+            {
                 let lo = try eval(ipe.leftOperand, scope, file).number ?? -.infinity
                 let hi = try eval(ipe.rightOperand, scope, file).number ?? .infinity
                 return v >= lo && (op.operator.text == "..<" ? v < hi : v <= hi)
@@ -302,7 +365,9 @@ extension Evaluator {
             if let post = e.as(PostfixOperatorExprSyntax.self), post.operator.text == "...", let v = value.number {
                 return v >= (try eval(post.expression, scope, file).number ?? .infinity)
             }
-            if let pre = e.as(PrefixOperatorExprSyntax.self), pre.operator.text == "..." || pre.operator.text == "..<", let v = value.number {
+            if let pre = e.as(PrefixOperatorExprSyntax.self), pre.operator.text == "..." || pre.operator.text == "..<",
+                let v = value.number
+            {
                 let hi = try eval(pre.expression, scope, file).number ?? -.infinity
                 return pre.operator.text == "..<" ? v < hi : v <= hi
             }

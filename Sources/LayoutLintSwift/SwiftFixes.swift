@@ -9,8 +9,10 @@ import SwiftSyntax
 extension SwiftFrontEnd {
     /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `virtual` turns the
     /// file's offsets into those, `real` back.
-    static func attachSwiftFixes(_ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [[ByteRange: SectionSpec]] = [],
-                                 virtual: @escaping (ByteRange) -> ByteRange = { $0 }, real: @escaping (ByteRange) -> ByteRange = { $0 }) {
+    static func attachSwiftFixes(
+        _ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [[ByteRange: SectionSpec]] = [],
+        virtual: @escaping (ByteRange) -> ByteRange = { $0 }, real: @escaping (ByteRange) -> ByteRange = { $0 }
+    ) {
         let sectionAt = SectionsByRange(sections, virtual)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
             switch diagnostics[i].ruleID {
@@ -20,8 +22,10 @@ extension SwiftFrontEnd {
                 case .withheld(let why): diagnostics[i].message += "; no automatic fix: \(why)"
                 case .none: break
                 }
-            case .pagingInterGroupSpacing: diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
-            case .centeredPagingInterGroupSpacing: diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
+            case .pagingInterGroupSpacing:
+                diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
+            case .centeredPagingInterGroupSpacing:
+                diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
             default: break
             }
         }
@@ -35,7 +39,10 @@ extension SwiftFrontEnd {
         for doc in documents {
             for section in doc.sections {
                 let s = section.base
-                for r in [s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range, s.group?.height?.range] {
+                for r in [
+                    s.props["interGroupSpacing"]?.valueRange, s.contentInsets?.range, s.group?.width?.range,
+                    s.group?.height?.range,
+                ] {
                     if let r, t[r] == nil { t[r] = s }
                 }
             }
@@ -62,26 +69,34 @@ extension SwiftFrontEnd {
 
     /// `.paging` with spacing, insets or a narrower group: `.groupPaging` pages by the group (a suggestion: it
     /// changes how the section scrolls).
-    static func toGroupPaging(_ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange) -> Fix? {
+    static func toGroupPaging(
+        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange
+    ) -> Fix? {
         guard let s = sections.section(of: d), let site = s.props["orthogonalScrollingBehavior"] else { return nil }
         let r = real(site.valueRange)
         guard r.start >= 0, r.end <= b.count else { return nil }
         let text = String(decoding: b[r.start..<r.end], as: UTF8.self)
         guard text.hasSuffix(".paging") else { return nil }
-        return Fix(title: "Page by the group (.groupPaging)",
-                   edits: [TextEdit(range: ByteRange(r.end - "paging".utf8.count, r.end), newText: "groupPaging")], isSafe: false)
+        return Fix(
+            title: "Page by the group (.groupPaging)",
+            edits: [TextEdit(range: ByteRange(r.end - "paging".utf8.count, r.end), newText: "groupPaging")],
+            isSafe: false)
     }
 
     /// Spacing with `.groupPagingCentered`: the `interGroupSpacing` statement goes, and half the spacing goes on each
     /// item's leading and trailing insets (a suggestion: every card gets narrower by the spacing). Only where the
     /// spacing is a statement of its own line, and each item's insets are a plain `NSDirectionalEdgeInsets(…)` of
     /// numbers or none (then a statement setting them follows the item's declaration).
-    static func spacingToItemInsets(_ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange) -> Fix? {
+    static func spacingToItemInsets(
+        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange
+    ) -> Fix? {
         guard let s = sections.section(of: d), s.interGroupSpacing / 2 >= 1, let g = s.group?.group else { return nil }
         let half = s.interGroupSpacing / 2
         let (a, z) = g.direction == .vertical ? ("top", "bottom") : ("leading", "trailing")
         // The spacing statement, whole lines.
-        guard let (lineStart, lineEnd, head) = statementLine(d.range, b), head.hasSuffix(".interGroupSpacing =") else { return nil }
+        guard let (lineStart, lineEnd, head) = statementLine(d.range, b), head.hasSuffix(".interGroupSpacing =") else {
+            return nil
+        }
         var edits = [TextEdit(range: ByteRange(lineStart, min(b.count, lineEnd + 1)), newText: "")]
         var seen = Set<Int>()
         for item in g.layout.children {
@@ -103,15 +118,20 @@ extension SwiftFrontEnd {
                 guard words.count == 3, words[0] == "let" || words[0] == "var", words[2] == "=" else { return nil }
                 var end = r.end
                 while end < b.count, b[end] != 0x0A { end += 1 }
-                let indent = String(decoding: b[lineStartOf(r.start, b)...].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+                let indent = String(
+                    decoding: b[lineStartOf(r.start, b)...].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
                 let (at, newline) = lineBreak(before: end, b)
-                edits.append(TextEdit(range: ByteRange(at, at),
-                                      newText: "\(newline)\(indent)\(words[1]).contentInsets = \(insetsCall([a: half, z: half]))"))
+                edits.append(
+                    TextEdit(
+                        range: ByteRange(at, at),
+                        newText: "\(newline)\(indent)\(words[1]).contentInsets = \(insetsCall([a: half, z: half]))"))
             }
         }
         guard edits.count > 1 else { return nil }
-        return Fix(title: "Replace interGroupSpacing by \(formatPoints(half)) pt item insets on each side (the cards get \(formatPoints(s.interGroupSpacing)) pt narrower)",
-                   edits: edits, isSafe: false)
+        return Fix(
+            title:
+                "Replace interGroupSpacing by \(formatPoints(half)) pt item insets on each side (the cards get \(formatPoints(s.interGroupSpacing)) pt narrower)",
+            edits: edits, isSafe: false)
     }
 
     static func lineStartOf(_ at: Int, _ b: [UInt8]) -> Int {
@@ -145,23 +165,37 @@ extension SwiftFrontEnd {
     /// `IBPNSDirectionalEdgeInsets(…)`) at `r`: its callee as written and each argument's number literal, its text
     /// and its range in `b`, when the arguments are exactly top, leading, bottom and trailing. Read with
     /// swift-syntax, so that arguments on lines of their own and comments between them are the user's to keep.
-    static func insetsLiteral(_ r: ByteRange, _ b: [UInt8]) -> (callee: String, values: [String: (text: String, range: ByteRange)])? {
+    static func insetsLiteral(_ r: ByteRange, _ b: [UInt8]) -> (
+        callee: String, values: [String: (text: String, range: ByteRange)]
+    )? {
         guard r.start >= 0, r.end <= b.count, r.length > 0 else { return nil }
         let tree = b[r.start..<r.end].withUnsafeBufferPointer { Parser.parse(source: $0) }
         guard tree.statements.count == 1, let item = tree.statements.first, case .expr(let e) = item.item,
-              let call = e.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-              call.endPositionBeforeTrailingTrivia.utf8Offset == tree.endPositionBeforeTrailingTrivia.utf8Offset else { return nil }
+            let call = e.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            call.endPositionBeforeTrailingTrivia.utf8Offset == tree.endPositionBeforeTrailingTrivia.utf8Offset
+        else { return nil }
         let callee = call.calledExpression.trimmedDescription
-        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" || callee == "IBPNSDirectionalEdgeInsets" else { return nil }
+        guard callee == "NSDirectionalEdgeInsets" || callee == ".init" || callee == "IBPNSDirectionalEdgeInsets" else {
+            return nil
+        }
         var values: [String: (text: String, range: ByteRange)] = [:]
         for arg in call.arguments {
             guard let label = arg.label?.text else { return nil }
             let v = arg.expression
-            let isNumber = v.is(IntegerLiteralExprSyntax.self) || v.is(FloatLiteralExprSyntax.self)
-                || (v.as(PrefixOperatorExprSyntax.self).map { $0.operator.text == "-" && ($0.expression.is(IntegerLiteralExprSyntax.self) || $0.expression.is(FloatLiteralExprSyntax.self)) } ?? false)
+            let isNumber =
+                v.is(IntegerLiteralExprSyntax.self) || v.is(FloatLiteralExprSyntax.self)
+                || (v.as(PrefixOperatorExprSyntax.self).map {
+                    $0.operator.text == "-"
+                        && ($0.expression.is(IntegerLiteralExprSyntax.self)
+                            || $0.expression.is(FloatLiteralExprSyntax.self))
+                } ?? false)
             guard isNumber, values[label] == nil else { return nil }
-            values[label] = (v.trimmedDescription, ByteRange(r.start + v.positionAfterSkippingLeadingTrivia.utf8Offset,
-                                                           r.start + v.endPositionBeforeTrailingTrivia.utf8Offset))
+            values[label] = (
+                v.trimmedDescription,
+                ByteRange(
+                    r.start + v.positionAfterSkippingLeadingTrivia.utf8Offset,
+                    r.start + v.endPositionBeforeTrailingTrivia.utf8Offset)
+            )
         }
         return Set(values.keys) == ["top", "leading", "bottom", "trailing"] ? (callee, values) : nil
     }
@@ -176,7 +210,8 @@ extension SwiftFrontEnd {
 
     static func insetsCall(_ v: [String: Double]) -> String {
         func n(_ k: String) -> String { formatPoints(v[k] ?? 0) }
-        return "NSDirectionalEdgeInsets(top: \(n("top")), leading: \(n("leading")), bottom: \(n("bottom")), trailing: \(n("trailing")))"
+        return
+            "NSDirectionalEdgeInsets(top: \(n("top")), leading: \(n("leading")), bottom: \(n("bottom")), trailing: \(n("trailing")))"
     }
 
     /// A fix, or why a finding that usually has one has none here.
@@ -206,21 +241,30 @@ extension SwiftFrontEnd {
         let indent = String(head.prefix { $0 == " " || $0 == "\t" })
         let lhs = head.trimmingCharacters(in: .whitespaces)
         guard lhs.hasSuffix("="), case let target = lhs.dropLast().trimmingCharacters(in: .whitespaces),
-              target.hasSuffix(".contentInsets") else { return .withheld("the insets are not set by a statement `item.contentInsets = …` of their own") }
+            target.hasSuffix(".contentInsets")
+        else { return .withheld("the insets are not set by a statement `item.contentInsets = …` of their own") }
         let receiver = String(target.dropLast(".contentInsets".count))
         guard !receiver.isEmpty, receiver.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
             return .withheld("the insets are not set by a statement `item.contentInsets = …` of their own")
         }
-        if String(decoding: b, as: UTF8.self).contains(receiver + ".edgeSpacing") { return .withheld("\(receiver) already sets its edgeSpacing") }
+        if String(decoding: b, as: UTF8.self).contains(receiver + ".edgeSpacing") {
+            return .withheld("\(receiver) already sets its edgeSpacing")
+        }
         var lineEnd = r.end
         while lineEnd < b.count, b[lineEnd] != 0x0A { lineEnd += 1 }
         let (a, z) = vertical ? ("top", "bottom") : ("leading", "trailing")
         func spacing(_ e: String) -> String { e == a || e == z ? ".fixed(\(values[e]!.text))" : "nil" }
         let (at, newline) = lineBreak(before: lineEnd, b)
-        let edge = "\(newline)\(indent)\(receiver).edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: \(spacing("leading")), top: \(spacing("top")), trailing: \(spacing("trailing")), bottom: \(spacing("bottom")))"
-        return .fix(Fix(title: "Move the \(vertical ? "top and bottom" : "leading and trailing") insets to \(receiver).edgeSpacing",
-                        edits: [TextEdit(range: values[a]!.range, newText: "0"), TextEdit(range: values[z]!.range, newText: "0"),
-                                TextEdit(range: ByteRange(at, at), newText: edge)]))
+        let edge =
+            "\(newline)\(indent)\(receiver).edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: \(spacing("leading")), top: \(spacing("top")), trailing: \(spacing("trailing")), bottom: \(spacing("bottom")))"
+        return .fix(
+            Fix(
+                title:
+                    "Move the \(vertical ? "top and bottom" : "leading and trailing") insets to \(receiver).edgeSpacing",
+                edits: [
+                    TextEdit(range: values[a]!.range, newText: "0"), TextEdit(range: values[z]!.range, newText: "0"),
+                    TextEdit(range: ByteRange(at, at), newText: edge),
+                ]))
     }
 }
 
@@ -234,7 +278,9 @@ extension SwiftFrontEnd {
         for d in r.diagnostics {
             guard let f = d.fix, f.isSafe else { continue }
             let ranges = f.edits.map(\.range)
-            if ranges.contains(where: { e in taken.contains { $0.start < e.end && e.start < $0.end || $0 == e } }) { continue }
+            if ranges.contains(where: { e in taken.contains { $0.start < e.end && e.start < $0.end || $0 == e } }) {
+                continue
+            }
             taken += ranges
             edits += f.edits
             applied += 1

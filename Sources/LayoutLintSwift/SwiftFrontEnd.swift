@@ -17,11 +17,14 @@ public enum SwiftFrontEnd {
     /// that declare a name a layout looked up and the module did not declare (`declaresAny`) are parsed and added,
     /// and the layouts that looked it up read again, until no such name is left or no file declares one
     /// (`maxInclusionRounds`). A name declared in none of the files still gets its `swift-unresolved` note.
-    public static func lint(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions = LintOptions()) -> [SwiftFileResult] {
+    public static func lint(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions = LintOptions())
+        -> [SwiftFileResult]
+    {
         onLargeStack { lintOnThisThread(sources, options: options) }
     }
 
-    static func lintOnThisThread(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions) -> [SwiftFileResult] {
+    static func lintOnThisThread(_ sources: [(path: String, bytes: [UInt8])], options: LintOptions) -> [SwiftFileResult]
+    {
         var results: [SwiftFileResult] = []
         var read: [(path: String, bytes: [UInt8])] = []
         var resultIndex: [Int] = []
@@ -32,7 +35,8 @@ public enum SwiftFrontEnd {
                 results.append(refused)
                 continue
             }
-            results.append(SwiftFileResult(path: s.path, source: s.bytes, lineIndex: LineIndex(s.bytes), diagnostics: []))
+            results.append(
+                SwiftFileResult(path: s.path, source: s.bytes, lineIndex: LineIndex(s.bytes), diagnostics: []))
             if mentionsCompositionalLayout(s.bytes) {
                 resultIndex.append(results.count - 1)
                 read.append(s)
@@ -47,11 +51,15 @@ public enum SwiftFrontEnd {
             for i in resultIndex { results[i].unknownEnvironments = unknown }
             return results
         }
-        var outcomes = layoutOutcomes(module) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
+        var outcomes = layoutOutcomes(module) {
+            $0.map { readSite($0, module: module, environments: environments, options: options) }
+        }
         for _ in 0..<maxInclusionRounds where !others.isEmpty {
             let missing = Set(outcomes.flatMap(\.read.missing))
             let wanted = MissingNames(missing)
-            let found = others.filter { declaresAny(sources[$0].bytes, of: wanted) && bracketNestingPastLimit(sources[$0].bytes) == nil }
+            let found = others.filter {
+                declaresAny(sources[$0].bytes, of: wanted) && bracketNestingPastLimit(sources[$0].bytes) == nil
+            }
             guard !found.isEmpty else { break }
             let taken = Set(found)
             others.removeAll { taken.contains($0) }
@@ -60,9 +68,14 @@ public enum SwiftFrontEnd {
             // (Read again: the layouts that missed a name the module now declares.)
             let declared = Set(missing.map(\.name).filter { module.declares($0) })
             let previous = Dictionary(outcomes.map { ($0.site.range.start, $0) }, uniquingKeysWith: { a, _ in a })
-            outcomes = layoutOutcomes(module, kept: { site in
-                previous[site.range.start].flatMap { o in o.read.missing.contains { declared.contains($0.name) } ? nil : o }
-            }) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
+            outcomes = layoutOutcomes(
+                module,
+                kept: { site in
+                    previous[site.range.start].flatMap { o in
+                        o.read.missing.contains { declared.contains($0.name) } ? nil : o
+                    }
+                }
+            ) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
         }
         let assembled = assemble(outcomes, module: module, options: options, unknown: unknown)
         for (f, i) in resultIndex.enumerated() where f < module.files.count {
@@ -81,22 +94,38 @@ public enum SwiftFrontEnd {
     static func refusal(path: String, bytes: [UInt8], bracketsWithinLimit: Bool = false) -> SwiftFileResult? {
         let mentions = mentionsCompositionalLayout(bytes)
         if bytes.count > maxFileBytes && mentions {
-            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: .swiftLimit, severity: .warning,
-                           message: "the file is larger than \(maxFileBytes / (1024 * 1024)) MB, the most layoutlint reads of a Swift file (generated code, most likely): its layouts are not checked",
-                           range: ByteRange(0, 0))])
+            return SwiftFileResult(
+                path: path, source: bytes, lineIndex: LineIndex(bytes),
+                diagnostics: [
+                    Diagnostic(
+                        rule: .swiftLimit, severity: .warning,
+                        message:
+                            "the file is larger than \(maxFileBytes / (1024 * 1024)) MB, the most layoutlint reads of a Swift file (generated code, most likely): its layouts are not checked",
+                        range: ByteRange(0, 0))
+                ])
         }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
-            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: .syntax, severity: .error, message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source", range: ByteRange(nul, nul + 1))])
+            return SwiftFileResult(
+                path: path, source: bytes, lineIndex: LineIndex(bytes),
+                diagnostics: [
+                    Diagnostic(
+                        rule: .syntax, severity: .error,
+                        message: "this is a binary file (a NUL byte at offset \(nul)), not Swift source",
+                        range: ByteRange(nul, nul + 1))
+                ])
         }
         if mentions, !bracketsWithinLimit, let at = bracketNestingPastLimit(bytes) {
             // swift-syntax's parser looks ahead for a type at each `[` (`[Int]`, `[3 of Int]`), and its time
             // doubles with each level of nested brackets: 20 levels took 17 s, 25 took 44 s.
-            return SwiftFileResult(path: path, source: bytes, lineIndex: LineIndex(bytes), diagnostics: [
-                Diagnostic(rule: .swiftLimit, severity: .warning,
-                           message: "brackets nest more than \(maxBracketNesting) deep here: layoutlint does not read this file (Swift's parser takes exponential time on such code)",
-                           range: ByteRange(at, at + 1))])
+            return SwiftFileResult(
+                path: path, source: bytes, lineIndex: LineIndex(bytes),
+                diagnostics: [
+                    Diagnostic(
+                        rule: .swiftLimit, severity: .warning,
+                        message:
+                            "brackets nest more than \(maxBracketNesting) deep here: layoutlint does not read this file (Swift's parser takes exponential time on such code)",
+                        range: ByteRange(at, at + 1))
+                ])
         }
         return nil
     }
@@ -107,8 +136,10 @@ public enum SwiftFrontEnd {
     /// not one of its own. Then the functions that can be called as they are (`standsAlone`), then those that take
     /// a value no default gives and no layout read passes: each is read with its parameters unknown (the evaluator's
     /// stand-ins), so that it is checked where they do not matter, and named where they do, never passed over.
-    static func layoutOutcomes(_ module: SwiftModule, kept: (LayoutSite) -> SiteOutcome? = { _ in nil },
-                               read: ([LayoutSite]) -> [SiteOutcome]) -> [SiteOutcome] {
+    static func layoutOutcomes(
+        _ module: SwiftModule, kept: (LayoutSite) -> SiteOutcome? = { _ in nil },
+        read: ([LayoutSite]) -> [SiteOutcome]
+    ) -> [SiteOutcome] {
         func outcomes(_ sites: [LayoutSite]) -> [SiteOutcome] {
             var fresh = read(sites.filter { kept($0) == nil }).makeIterator()
             return sites.map { kept($0) ?? fresh.next()! }
@@ -119,7 +150,10 @@ public enum SwiftFrontEnd {
         for o in all { reached.formUnion(o.read.reached) }
         // (Read at once, the functions no construction reaches; one that another of them reaches is dropped.)
         for alone in [true, false] {
-            for o in outcomes(module.sites.filter { !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) == alone })
+            for o in outcomes(
+                module.sites.filter {
+                    !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) == alone
+                })
             where !reached.contains(o.site.range.start) {
                 reached.formUnion(o.read.reached)
                 all.append(o)
@@ -151,7 +185,9 @@ public enum SwiftFrontEnd {
     static let maxInclusionRounds = 4
 
     /// One layout read and checked, with the names its evaluation looked up in the module.
-    static func readSite(_ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions) -> SiteOutcome {
+    static func readSite(
+        _ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions
+    ) -> SiteOutcome {
         module.recorder.active = true
         module.recorder.names = []
         let read = readLayout(site, module: module, environments: environments, options: options)
@@ -162,8 +198,10 @@ public enum SwiftFrontEnd {
             outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
             let file = module.files[site.file]
-            var lint = lintModels(documents, environments: read.environments ?? environments, source: module.regions == nil ? file.bytes : [],
-                                  lineIndex: file.lineIndex, options: options)
+            var lint = lintModels(
+                documents, environments: read.environments ?? environments,
+                source: module.regions == nil ? file.bytes : [],
+                lineIndex: file.lineIndex, options: options)
             lint.diagnostics = lint.diagnostics.map { SwiftWording.swift($0) }
             outcome.lint = lint
         }
@@ -179,7 +217,9 @@ public enum SwiftFrontEnd {
 
     /// The layouts' outcomes → each file's diagnostics (notes once each, suppressions, severities, Swift fixes),
     /// layouts and unread layouts, in each file's own offsets.
-    static func assemble(_ outcomes: [SiteOutcome], module: SwiftModule, options: LintOptions, unknown: [String]) -> [FileOutcome] {
+    static func assemble(_ outcomes: [SiteOutcome], module: SwiftModule, options: LintOptions, unknown: [String])
+        -> [FileOutcome]
+    {
         var files = Array(repeating: FileOutcome(), count: module.files.count)
         var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
         var seenNotes = Set<String>()
@@ -191,14 +231,19 @@ public enum SwiftFrontEnd {
                 guard seenNotes.insert(key).inserted else { continue }
                 let r = real(n.range)
                 let (f, off) = module.locate(r.start)
-                perFile[f].append(Diagnostic(rule: n.rule, severity: n.severity, message: n.message,
-                                             range: ByteRange(off, off + r.length)))
+                perFile[f].append(
+                    Diagnostic(
+                        rule: n.rule, severity: n.severity, message: n.message,
+                        range: ByteRange(off, off + r.length)))
             }
             let base = module.files[file].base
             let siteRange = real(site.range)
             guard var lr = outcome.lint else {
-                files[file].unread.append((site.name, ByteRange(siteRange.start - base, siteRange.end - base),
-                                           read.notes.last?.message ?? "layoutlint could not read it"))
+                files[file].unread.append(
+                    (
+                        site.name, ByteRange(siteRange.start - base, siteRange.end - base),
+                        read.notes.last?.message ?? "layoutlint could not read it"
+                    ))
                 continue
             }
             lr.unknownEnvironments = unknown
@@ -209,8 +254,9 @@ public enum SwiftFrontEnd {
                 if f == file { own.append(local) }
             }
             lr.diagnostics = own
-            var layout = SwiftLayoutResult(name: site.name, path: module.files[file].path,
-                                           range: ByteRange(siteRange.start - base, siteRange.end - base), result: lr)
+            var layout = SwiftLayoutResult(
+                name: site.name, path: module.files[file].path,
+                range: ByteRange(siteRange.start - base, siteRange.end - base), result: lr)
             layout.documents = read.documents ?? []
             layout.environments = lr.layouts.map(\.environment)
             let locate = { (offset: Int) -> (path: String, line: Int) in
@@ -221,8 +267,9 @@ public enum SwiftFrontEnd {
             layout.notes = read.notes.map { n in
                 let r = real(n.range)
                 let (f, off) = module.locate(r.start)
-                return SwiftNote(rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
-                                 line: locate(n.range.start).line, range: ByteRange(off, off + r.length))
+                return SwiftNote(
+                    rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
+                    line: locate(n.range.start).line, range: ByteRange(off, off + r.length))
             }
             files[file].layouts.append(layout)
         }
@@ -232,14 +279,18 @@ public enum SwiftFrontEnd {
             let file = module.files[f]
             var ds = dedupe(perFile[f])
             let base = file.base
-            attachSwiftFixes(&ds, file: file, sections: sections, virtual: { r in
-                let m = ByteRange(r.start + base, r.end + base)
-                return module.regions?.virtual(m) ?? m
-            }, real: { r in
-                let x = real(r)
-                return ByteRange(x.start - base, x.end - base)
-            })
-            let finished = finishDiagnostics(ds, comments: file.comments, source: suppressionText(file), lineIndex: file.lineIndex, options: options)
+            attachSwiftFixes(
+                &ds, file: file, sections: sections,
+                virtual: { r in
+                    let m = ByteRange(r.start + base, r.end + base)
+                    return module.regions?.virtual(m) ?? m
+                },
+                real: { r in
+                    let x = real(r)
+                    return ByteRange(x.start - base, x.end - base)
+                })
+            let finished = finishDiagnostics(
+                ds, comments: file.comments, source: suppressionText(file), lineIndex: file.lineIndex, options: options)
             files[f].diagnostics = finished.diagnostics
             files[f].omitted = finished.omitted
         }
@@ -255,14 +306,17 @@ public enum SwiftFrontEnd {
         case .returnsSection(let f, _), .returnsGroup(let f, _):
             guard let f else { return true }
             return f.decl.signature.parameterClause.parameters.allSatisfy { p in
-                p.defaultValue != nil || canonicalTypeName(withoutAny(module.text(of: p.type, file: f.file))).contains("NSCollectionLayoutEnvironment")
+                p.defaultValue != nil
+                    || canonicalTypeName(withoutAny(module.text(of: p.type, file: f.file))).contains(
+                        "NSCollectionLayoutEnvironment")
             }
         }
     }
 
     /// A diagnostic in module offsets → the file it is in and its offsets there (related locations in other files
     /// are dropped: a report shows one file).
-    static func localized(_ d: Diagnostic, _ module: SwiftModule, _ real: (ByteRange) -> ByteRange) -> (Int, Diagnostic) {
+    static func localized(_ d: Diagnostic, _ module: SwiftModule, _ real: (ByteRange) -> ByteRange) -> (Int, Diagnostic)
+    {
         let range = real(d.range)
         let (f, off) = module.locate(range.start)
         let base = module.files[f].base

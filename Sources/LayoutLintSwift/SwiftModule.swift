@@ -80,8 +80,10 @@ public final class SwiftModule: @unchecked Sendable {
         let first = files.count
         for (path, bytes) in sources {
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-            files.append(SwiftSourceFile(path: path, bytes: bytes, base: base, tree: tree, lineIndex: LineIndex(bytes),
-                                         comments: swiftComments(tree, bytes: bytes)))
+            files.append(
+                SwiftSourceFile(
+                    path: path, bytes: bytes, base: base, tree: tree, lineIndex: LineIndex(bytes),
+                    comments: swiftComments(tree, bytes: bytes)))
             base += bytes.count + 1
         }
         for i in first..<files.count { index(files[i].tree.statements.map(\.item), file: i, owner: nil) }
@@ -99,10 +101,14 @@ public final class SwiftModule: @unchecked Sendable {
     /// `namesAt` accepts (a document reader's changed regions). The declarations of a name are indexed on its first
     /// lookup, in the regions `keyedRegions` gives for it (the ids of the regions whose `tableKeys` had it: the
     /// reader sets it before layouts are read).
-    convenience init(path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment], regions: SwiftRegions,
-                     outline: [OutlineUnit], reading: [OutlineUnit.Reading], namesAt: @escaping (Int) -> Bool) {
+    convenience init(
+        path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment],
+        regions: SwiftRegions,
+        outline: [OutlineUnit], reading: [OutlineUnit.Reading], namesAt: @escaping (Int) -> Bool
+    ) {
         self.init(regions: regions)
-        files.append(SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: tree, lineIndex: lineIndex, comments: comments))
+        files.append(
+            SwiftSourceFile(path: path, bytes: bytes, base: 0, tree: tree, lineIndex: lineIndex, comments: comments))
         pass = .sitesAndNames(namesAt)
         let finder = SiteFinder(bytes: bytes)
         var owner: String?
@@ -180,7 +186,9 @@ public final class SwiftModule: @unchecked Sendable {
             for (k, unit) in lazy.outline.enumerated() {
                 // (A declaration's names are at its last byte, `lastByte`.)
                 if case .header(let decl) = unit.node {
-                    if let i = regions.regionIndex(SwiftModule.lastByte(of: decl)) { map[regions.ids[i], default: []].append(k) }
+                    if let i = regions.regionIndex(SwiftModule.lastByte(of: decl)) {
+                        map[regions.ids[i], default: []].append(k)
+                    }
                 } else if let i = regions.regionIndex(unit.start), regions.starts[i] == unit.start {
                     map[regions.ids[i], default: []].append(k)
                 }
@@ -314,7 +322,9 @@ public final class SwiftModule: @unchecked Sendable {
         let (fa, oa) = locate(a), (fb, ob) = locate(b)
         guard fa == fb else { return false }
         if regionStarts[fa] == nil {
-            regionStarts[fa] = SwiftDocumentReader.regionCuts(OutlineUnit.of(files[fa].tree), count: files[fa].bytes.count).map(\.start)
+            regionStarts[fa] = SwiftDocumentReader.regionCuts(
+                OutlineUnit.of(files[fa].tree), count: files[fa].bytes.count
+            ).map(\.start)
         }
         let starts = regionStarts[fa] ?? []
         let region = { (o: Int) in lowerBound(starts.count) { starts[$0] <= o } }
@@ -336,7 +346,8 @@ public final class SwiftModule: @unchecked Sendable {
 
     func range(_ node: some SyntaxProtocol, file: Int) -> ByteRange {
         let b = files[file].base + position(of: node, file: file) - node.position.utf8Offset
-        let r = ByteRange(b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
+        let r = ByteRange(
+            b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
         return regions?.virtual(r) ?? r
     }
 }
@@ -367,11 +378,14 @@ struct OutlineUnit {
     static func of(_ tree: SourceFileSyntax, knownStart: (Int) -> Int? = { _ in nil }) -> [OutlineUnit] {
         func unit(_ node: Node, _ n: some SyntaxProtocol) -> OutlineUnit {
             let position = n.position.utf8Offset
-            return OutlineUnit(node: node, position: position, start: knownStart(position) ?? n.positionAfterSkippingLeadingTrivia.utf8Offset)
+            return OutlineUnit(
+                node: node, position: position,
+                start: knownStart(position) ?? n.positionAfterSkippingLeadingTrivia.utf8Offset)
         }
         var out: [OutlineUnit] = []
         for item in tree.statements {
-            guard case .decl(let decl) = item.item, let members = decl.asProtocol(DeclGroupSyntax.self)?.memberBlock else {
+            guard case .decl(let decl) = item.item, let members = decl.asProtocol(DeclGroupSyntax.self)?.memberBlock
+            else {
                 out.append(unit(.item(item), item))
                 continue
             }

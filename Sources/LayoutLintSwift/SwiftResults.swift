@@ -25,7 +25,8 @@ public struct SwiftLayoutResult: @unchecked Sendable {
     public var assumptions: [SwiftNote] {
         var seen = Set<String>()
         return notes.filter { n in
-            (n.rule == .swiftAssumption || n.rule == .swiftUnresolved) && seen.insert("\(n.rule)|\(n.path)|\(n.range.start)|\(n.message)").inserted
+            (n.rule == .swiftAssumption || n.rule == .swiftUnresolved)
+                && seen.insert("\(n.rule)|\(n.path)|\(n.range.start)|\(n.message)").inserted
         }
     }
     /// The file and 1-based line of a module offset (the model's ranges).

@@ -16,7 +16,10 @@ enum SwiftWording {
         ("with groupPagingCentered:", "with .groupPagingCentered:"),
         ("use absolute, estimated, or fractionalWidth", "use .absolute, .estimated, or .fractionalWidth"),
         ("use absolute, estimated, or fractionalHeight", "use .absolute, .estimated, or .fractionalHeight"),
-        ("a section that scrolls continuousGroupLeadingBoundary:", "a section that scrolls .continuousGroupLeadingBoundary:"),
+        (
+            "a section that scrolls continuousGroupLeadingBoundary:",
+            "a section that scrolls .continuousGroupLeadingBoundary:"
+        ),
         ("a section that scrolls continuous:", "a section that scrolls .continuous:"),
         ("a section that scrolls groupPagingCentered:", "a section that scrolls .groupPagingCentered:"),
         ("a section that scrolls groupPaging:", "a section that scrolls .groupPaging:"),
@@ -24,7 +27,9 @@ enum SwiftWording {
     ]
 
     /// Related locations name values alone.
-    static let values: [String: String] = ["groupPagingCentered": ".groupPagingCentered", "groupPaging": ".groupPaging"]
+    static let values: [String: String] = [
+        "groupPagingCentered": ".groupPagingCentered", "groupPaging": ".groupPaging",
+    ]
 
     static func swift(_ message: String) -> String {
         var m = message

@@ -117,8 +117,13 @@ struct SwiftCodeWriter {
     /// The configuration, when it is not the default one; true when one was written.
     mutating func configuration() -> Bool {
         let c = doc.configuration
-        let reference = c.contentInsetsReference == .safeArea || c.contentInsetsReference == .automatic ? nil : c.contentInsetsReference
-        guard c.scrollDirection == .horizontal || c.interSectionSpacing != 0 || reference != nil || !c.boundarySupplementaryItems.isEmpty else { return false }
+        let reference =
+            c.contentInsetsReference == .safeArea || c.contentInsetsReference == .automatic
+            ? nil : c.contentInsetsReference
+        guard
+            c.scrollDirection == .horizontal || c.interSectionSpacing != 0 || reference != nil
+                || !c.boundarySupplementaryItems.isEmpty
+        else { return false }
         var items: [String] = []
         for b in c.boundarySupplementaryItems { items.append(boundaryCode(b, layout: true)) }
         emit("let configuration = UICollectionViewCompositionalLayoutConfiguration()")
@@ -164,13 +169,16 @@ struct SwiftCodeWriter {
             }
             // A section provider cannot see an environment's name: those variants are told by the size.
             if !b.names.isEmpty { emit("// " + b.names.joined(separator: ", ")) }
-            let parts = b.conditions.count == 1 ? b.conditions : b.conditions.map { $0.contains("&&") ? "(" + $0 + ")" : $0 }
+            let parts =
+                b.conditions.count == 1 ? b.conditions : b.conditions.map { $0.contains("&&") ? "(" + $0 + ")" : $0 }
             if indent + 5 + parts.joined(separator: " || ").count <= Self.lineLimit {
                 emit("if \(parts.joined(separator: " || ")) {")
             } else {
                 // One alternative a line.
                 emit("if " + parts[0])
-                for (i, p) in parts.dropFirst().enumerated() { emit("    || " + p + (i == parts.count - 2 ? " {" : "")) }
+                for (i, p) in parts.dropFirst().enumerated() {
+                    emit("    || " + p + (i == parts.count - 2 ? " {" : ""))
+                }
                 if parts.count == 1 { lines[lines.count - 1] += " {" }
             }
             lines += b.lines
@@ -189,11 +197,17 @@ struct SwiftCodeWriter {
         var parts: [String] = []
         if let x = c.minWidth { parts.append("width >= \(number(x))") }
         if let x = c.maxWidth { parts.append("width <= \(number(x))") }
-        if let x = c.horizontalSizeClass { parts.append("environment.traitCollection.horizontalSizeClass == .\(x.rawValue)") }
-        if let x = c.verticalSizeClass { parts.append("environment.traitCollection.verticalSizeClass == .\(x.rawValue)") }
+        if let x = c.horizontalSizeClass {
+            parts.append("environment.traitCollection.horizontalSizeClass == .\(x.rawValue)")
+        }
+        if let x = c.verticalSizeClass {
+            parts.append("environment.traitCollection.verticalSizeClass == .\(x.rawValue)")
+        }
         if let name = c.environment {
             // A section provider cannot see an environment's name: the environment is told by its size.
-            let e = doc.environments.first { $0.environment.name == name }?.environment ?? LayoutEnvironment.preset(named: name)
+            let e =
+                doc.environments.first { $0.environment.name == name }?.environment
+                ?? LayoutEnvironment.preset(named: name)
             if let e {
                 parts.append("environment.container.contentSize.width == \(number(e.width))")
                 parts.append("environment.container.contentSize.height == \(number(e.height))")
@@ -215,17 +229,23 @@ struct SwiftCodeWriter {
         var decorations: [String] = []
         for d in s.decorationItems {
             let n = fresh("background")
-            emit("let \(n) = NSCollectionLayoutDecorationItem.background(elementKind: \(stringLiteral(d.elementKind ?? "")))")
+            emit(
+                "let \(n) = NSCollectionLayoutDecorationItem.background(elementKind: \(stringLiteral(d.elementKind ?? "")))"
+            )
             if let i = d.contentInsets, !i.isZero { emit("\(n).contentInsets = \(insets(i))") }
             if let z = d.zIndex { emit("\(n).zIndex = \(z)") }
             decorations.append(n)
         }
         let n = fresh("section")
         emit("let \(n) = NSCollectionLayoutSection(group: \(group))")
-        if s.orthogonalScrollingBehavior != .none { emit("\(n).orthogonalScrollingBehavior = .\(s.orthogonalScrollingBehavior.rawValue)") }
+        if s.orthogonalScrollingBehavior != .none {
+            emit("\(n).orthogonalScrollingBehavior = .\(s.orthogonalScrollingBehavior.rawValue)")
+        }
         if s.interGroupSpacing != 0 { emit("\(n).interGroupSpacing = \(number(s.interGroupSpacing))") }
         if let i = s.contentInsets, !i.isZero { emit("\(n).contentInsets = \(insets(i))") }
-        if s.contentInsetsReference != .automatic { emit("\(n).contentInsetsReference = .\(s.contentInsetsReference.rawValue)") }
+        if s.contentInsetsReference != .automatic {
+            emit("\(n).contentInsetsReference = .\(s.contentInsetsReference.rawValue)")
+        }
         if s.supplementaryContentInsetsReference != .automatic {
             emit("\(n).supplementaryContentInsetsReference = .\(s.supplementaryContentInsetsReference.rawValue)")
         }
@@ -267,26 +287,35 @@ struct SwiftCodeWriter {
         let name = given ?? fresh(e.isGroup ? (root ? "group" : "nestedGroup") : "item")
         ownLinesStart = lines.count
         if e.width == nil || e.height == nil {
-            let missing = [e.width == nil ? "width" : nil, e.height == nil ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
-            emit("// The document gives this \(e.kindName) no valid \(missing) (see `layoutlint lint`): 1 of its container is written instead.")
+            let missing = [e.width == nil ? "width" : nil, e.height == nil ? "height" : nil].compactMap { $0 }.joined(
+                separator: " and ")
+            emit(
+                "// The document gives this \(e.kindName) no valid \(missing) (see `layoutlint lint`): 1 of its container is written instead."
+            )
         }
         let size = layoutSize(e.width, e.height)
         if let g = e.group {
             let factory = "NSCollectionLayoutGroup.\(g.direction.rawValue)("
             switch g.layout {
             case .subitems:
-                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitems: [\(children.joined(separator: ", "))]"])
+                emitCall(
+                    "let \(name) = " + factory,
+                    ["layoutSize: \(size)", "subitems: [\(children.joined(separator: ", "))]"])
             case .count(_, let n):
                 emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "subitem: \(children[0])", "count: \(n)"])
             case .repeating(_, let n):
-                emitCall("let \(name) = " + factory, ["layoutSize: \(size)", "repeatingSubitem: \(children[0])", "count: \(n)"])
+                emitCall(
+                    "let \(name) = " + factory,
+                    ["layoutSize: \(size)", "repeatingSubitem: \(children[0])", "count: \(n)"])
             case .frames(let frames):
                 emitCall("let \(name) = NSCollectionLayoutGroup.custom(", ["layoutSize: \(size)"], suffix: ") { _ in")
                 indent += 4
                 emit("[")
                 indent += 4
                 for f in frames {
-                    emit("NSCollectionLayoutGroupCustomItem(frame: CGRect(x: \(number(f.x)), y: \(number(f.y)), width: \(number(f.width)), height: \(number(f.height)))),")
+                    emit(
+                        "NSCollectionLayoutGroupCustomItem(frame: CGRect(x: \(number(f.x)), y: \(number(f.y)), width: \(number(f.width)), height: \(number(f.height)))),"
+                    )
                 }
                 indent -= 4
                 emit("]")
@@ -301,21 +330,29 @@ struct SwiftCodeWriter {
         } else if badges.isEmpty {
             emitCall("let \(name) = NSCollectionLayoutItem(", ["layoutSize: \(size)"])
         } else {
-            emitCall("let \(name) = NSCollectionLayoutItem(", ["layoutSize: \(size)", "supplementaryItems: [\(badges.joined(separator: ", "))]"])
+            emitCall(
+                "let \(name) = NSCollectionLayoutItem(",
+                ["layoutSize: \(size)", "supplementaryItems: [\(badges.joined(separator: ", "))]"])
         }
         if let i = e.contentInsets, !i.isZero { emit("\(name).contentInsets = \(insets(i))") }
         if let es = e.edgeSpacing, es.leading != nil || es.top != nil || es.trailing != nil || es.bottom != nil {
             func sp(_ s: Spacing?) -> String { s.map(spacing) ?? "nil" }
-            emitCall("\(name).edgeSpacing = NSCollectionLayoutEdgeSpacing(",
-                     ["leading: \(sp(es.leading))", "top: \(sp(es.top))", "trailing: \(sp(es.trailing))", "bottom: \(sp(es.bottom))"])
+            emitCall(
+                "\(name).edgeSpacing = NSCollectionLayoutEdgeSpacing(",
+                [
+                    "leading: \(sp(es.leading))", "top: \(sp(es.top))", "trailing: \(sp(es.trailing))",
+                    "bottom: \(sp(es.bottom))",
+                ])
         }
         return name
     }
 
     mutating func badgeCode(_ s: SupplementaryItem) -> String {
         let n = fresh("badge")
-        var args = ["layoutSize: \(layoutSize(s.width, s.height))", "elementKind: \(stringLiteral(s.elementKind ?? ""))",
-                    "containerAnchor: \(anchor(s.containerAnchor))"]
+        var args = [
+            "layoutSize: \(layoutSize(s.width, s.height))", "elementKind: \(stringLiteral(s.elementKind ?? ""))",
+            "containerAnchor: \(anchor(s.containerAnchor))",
+        ]
         if let a = s.itemAnchor { args.append("itemAnchor: \(anchor(a))") }
         emitCall("let \(n) = NSCollectionLayoutSupplementaryItem(", args)
         if let z = s.zIndex { emit("\(n).zIndex = \(z)") }
@@ -326,8 +363,13 @@ struct SwiftCodeWriter {
         let a = b.alignment.rawValue
         let base = a.hasPrefix("top") ? "header" : a.hasPrefix("bottom") ? "footer" : "supplementaryItem"
         let n = fresh(layout ? "layout" + base.prefix(1).uppercased() + base.dropFirst() : base)
-        var args = ["layoutSize: \(layoutSize(b.width, b.height))", "elementKind: \(stringLiteral(b.elementKind ?? ""))", "alignment: .\(a)"]
-        if b.absoluteOffset != (0, 0) { args.append("absoluteOffset: CGPoint(x: \(number(b.absoluteOffset.x)), y: \(number(b.absoluteOffset.y)))") }
+        var args = [
+            "layoutSize: \(layoutSize(b.width, b.height))", "elementKind: \(stringLiteral(b.elementKind ?? ""))",
+            "alignment: .\(a)",
+        ]
+        if b.absoluteOffset != (0, 0) {
+            args.append("absoluteOffset: CGPoint(x: \(number(b.absoluteOffset.x)), y: \(number(b.absoluteOffset.y)))")
+        }
         emitCall("let \(n) = NSCollectionLayoutBoundarySupplementaryItem(", args)
         if !b.extendsBoundary { emit("\(n).extendsBoundary = false") }
         if b.pinToVisibleBounds { emit("\(n).pinToVisibleBounds = true") }
@@ -366,10 +408,12 @@ struct SwiftCodeWriter {
         case .bottomTrailing: edges = "[.bottom, .trailing]"
         }
         if let f = a.fractionalOffset {
-            return "NSCollectionLayoutAnchor(edges: \(edges), fractionalOffset: CGPoint(x: \(number(f.x)), y: \(number(f.y))))"
+            return
+                "NSCollectionLayoutAnchor(edges: \(edges), fractionalOffset: CGPoint(x: \(number(f.x)), y: \(number(f.y))))"
         }
         if a.offset != (0, 0) {
-            return "NSCollectionLayoutAnchor(edges: \(edges), absoluteOffset: CGPoint(x: \(number(a.offset.x)), y: \(number(a.offset.y))))"
+            return
+                "NSCollectionLayoutAnchor(edges: \(edges), absoluteOffset: CGPoint(x: \(number(a.offset.x)), y: \(number(a.offset.y))))"
         }
         return "NSCollectionLayoutAnchor(edges: \(edges))"
     }

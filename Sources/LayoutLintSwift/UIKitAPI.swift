@@ -18,7 +18,8 @@ enum APIField: String, CaseIterable {
     case interItemSpacing, subitems
     case zIndex, elementKind, containerAnchor, itemAnchor, extendsBoundary, pinToVisibleBounds, alignment, offset
     case interGroupSpacing, contentInsetsReference, supplementaryContentInsetsReference, orthogonalScrollingBehavior
-    case boundarySupplementaryItems, supplementariesFollowContentInsets, visibleItemsInvalidationHandler, decorationItems
+    case boundarySupplementaryItems, supplementariesFollowContentInsets, visibleItemsInvalidationHandler,
+        decorationItems
     case orthogonalScrollingProperties, decelerationRate, bounce
     case scrollDirection, interSectionSpacing
     case configuration
@@ -59,7 +60,11 @@ enum UIKitAPI {
         case .section: return ["NSCollectionLayoutSection"]
         case .layout: return ["UICollectionViewCompositionalLayout", "UICollectionViewLayout"]
         case .configuration: return ["UICollectionViewCompositionalLayoutConfiguration"]
-        case .boundary: return ["NSCollectionLayoutBoundarySupplementaryItem", "NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
+        case .boundary:
+            return [
+                "NSCollectionLayoutBoundarySupplementaryItem", "NSCollectionLayoutSupplementaryItem",
+                "NSCollectionLayoutItem",
+            ]
         case .supplementary: return ["NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutItem"]
         case .decoration: return ["NSCollectionLayoutDecorationItem", "NSCollectionLayoutItem"]
         case .scrollingProperties: return ["UICollectionLayoutSectionOrthogonalScrollingProperties"]
@@ -68,49 +73,121 @@ enum UIKitAPI {
     }
 
     static let properties: [UIKitProperty] = [
-        .init(field: .contentInsets, owner: "NSCollectionLayoutItem", type: "NSDirectionalEdgeInsets", settable: true, defaultValue: .zeroInsets),
-        .init(field: .edgeSpacing, owner: "NSCollectionLayoutItem", type: "NSCollectionLayoutEdgeSpacing?", settable: true, defaultValue: .none),
-        .init(field: .layoutSize, owner: "NSCollectionLayoutItem", type: "NSCollectionLayoutSize", settable: false, defaultValue: .fromInitializer),
-        .init(field: .supplementaryItems, owner: "NSCollectionLayoutItem", type: "[NSCollectionLayoutSupplementaryItem]", settable: false, defaultValue: .emptyArray),
+        .init(
+            field: .contentInsets, owner: "NSCollectionLayoutItem", type: "NSDirectionalEdgeInsets", settable: true,
+            defaultValue: .zeroInsets),
+        .init(
+            field: .edgeSpacing, owner: "NSCollectionLayoutItem", type: "NSCollectionLayoutEdgeSpacing?",
+            settable: true, defaultValue: .none),
+        .init(
+            field: .layoutSize, owner: "NSCollectionLayoutItem", type: "NSCollectionLayoutSize", settable: false,
+            defaultValue: .fromInitializer),
+        .init(
+            field: .supplementaryItems, owner: "NSCollectionLayoutItem", type: "[NSCollectionLayoutSupplementaryItem]",
+            settable: false, defaultValue: .emptyArray),
 
-        .init(field: .interItemSpacing, owner: "NSCollectionLayoutGroup", type: "NSCollectionLayoutSpacing?", settable: true, defaultValue: .none),
-        .init(field: .subitems, owner: "NSCollectionLayoutGroup", type: "[NSCollectionLayoutItem]", settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .interItemSpacing, owner: "NSCollectionLayoutGroup", type: "NSCollectionLayoutSpacing?",
+            settable: true, defaultValue: .none),
+        .init(
+            field: .subitems, owner: "NSCollectionLayoutGroup", type: "[NSCollectionLayoutItem]", settable: false,
+            defaultValue: .fromInitializer),
 
-        .init(field: .zIndex, owner: "NSCollectionLayoutSupplementaryItem", type: "Int", settable: true, defaultValue: .integer(0)),
-        .init(field: .elementKind, owner: "NSCollectionLayoutSupplementaryItem", type: "String", settable: false, defaultValue: .fromInitializer),
-        .init(field: .containerAnchor, owner: "NSCollectionLayoutSupplementaryItem", type: "NSCollectionLayoutAnchor", settable: false, defaultValue: .fromInitializer),
-        .init(field: .itemAnchor, owner: "NSCollectionLayoutSupplementaryItem", type: "NSCollectionLayoutAnchor?", settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .zIndex, owner: "NSCollectionLayoutSupplementaryItem", type: "Int", settable: true,
+            defaultValue: .integer(0)),
+        .init(
+            field: .elementKind, owner: "NSCollectionLayoutSupplementaryItem", type: "String", settable: false,
+            defaultValue: .fromInitializer),
+        .init(
+            field: .containerAnchor, owner: "NSCollectionLayoutSupplementaryItem", type: "NSCollectionLayoutAnchor",
+            settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .itemAnchor, owner: "NSCollectionLayoutSupplementaryItem", type: "NSCollectionLayoutAnchor?",
+            settable: false, defaultValue: .fromInitializer),
 
         // UIKit draws boundary items above the section's cells: zIndex 1 (docs/format.md).
-        .init(field: .zIndex, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Int", settable: true, defaultValue: .integer(1)),
-        .init(field: .extendsBoundary, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Bool", settable: true, defaultValue: .bool(true)),
-        .init(field: .pinToVisibleBounds, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Bool", settable: true, defaultValue: .bool(false)),
-        .init(field: .alignment, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "NSRectAlignment", settable: false, defaultValue: .fromInitializer),
-        .init(field: .offset, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "CGPoint", settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .zIndex, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Int", settable: true,
+            defaultValue: .integer(1)),
+        .init(
+            field: .extendsBoundary, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Bool", settable: true,
+            defaultValue: .bool(true)),
+        .init(
+            field: .pinToVisibleBounds, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "Bool",
+            settable: true, defaultValue: .bool(false)),
+        .init(
+            field: .alignment, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "NSRectAlignment",
+            settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .offset, owner: "NSCollectionLayoutBoundarySupplementaryItem", type: "CGPoint", settable: false,
+            defaultValue: .fromInitializer),
 
-        .init(field: .zIndex, owner: "NSCollectionLayoutDecorationItem", type: "Int", settable: true, defaultValue: .integer(0)),
-        .init(field: .elementKind, owner: "NSCollectionLayoutDecorationItem", type: "String", settable: false, defaultValue: .fromInitializer),
+        .init(
+            field: .zIndex, owner: "NSCollectionLayoutDecorationItem", type: "Int", settable: true,
+            defaultValue: .integer(0)),
+        .init(
+            field: .elementKind, owner: "NSCollectionLayoutDecorationItem", type: "String", settable: false,
+            defaultValue: .fromInitializer),
 
-        .init(field: .contentInsets, owner: "NSCollectionLayoutSection", type: "NSDirectionalEdgeInsets", settable: true, defaultValue: .zeroInsets),
-        .init(field: .interGroupSpacing, owner: "NSCollectionLayoutSection", type: "CGFloat", settable: true, defaultValue: .number(0)),
-        .init(field: .contentInsetsReference, owner: "NSCollectionLayoutSection", type: "UIContentInsetsReference", settable: true, defaultValue: .member("automatic")),
-        .init(field: .supplementaryContentInsetsReference, owner: "NSCollectionLayoutSection", type: "UIContentInsetsReference", settable: true, defaultValue: .member("automatic")),
-        .init(field: .orthogonalScrollingBehavior, owner: "NSCollectionLayoutSection", type: "UICollectionLayoutSectionOrthogonalScrollingBehavior", settable: true, defaultValue: .member("none")),
-        .init(field: .boundarySupplementaryItems, owner: "NSCollectionLayoutSection", type: "[NSCollectionLayoutBoundarySupplementaryItem]", settable: true, defaultValue: .emptyArray),
-        .init(field: .supplementariesFollowContentInsets, owner: "NSCollectionLayoutSection", type: "Bool", settable: true, defaultValue: .bool(true)),
-        .init(field: .visibleItemsInvalidationHandler, owner: "NSCollectionLayoutSection", type: "NSCollectionLayoutSectionVisibleItemsInvalidationHandler?", settable: true, defaultValue: .none),
-        .init(field: .decorationItems, owner: "NSCollectionLayoutSection", type: "[NSCollectionLayoutDecorationItem]", settable: true, defaultValue: .emptyArray),
+        .init(
+            field: .contentInsets, owner: "NSCollectionLayoutSection", type: "NSDirectionalEdgeInsets", settable: true,
+            defaultValue: .zeroInsets),
+        .init(
+            field: .interGroupSpacing, owner: "NSCollectionLayoutSection", type: "CGFloat", settable: true,
+            defaultValue: .number(0)),
+        .init(
+            field: .contentInsetsReference, owner: "NSCollectionLayoutSection", type: "UIContentInsetsReference",
+            settable: true, defaultValue: .member("automatic")),
+        .init(
+            field: .supplementaryContentInsetsReference, owner: "NSCollectionLayoutSection",
+            type: "UIContentInsetsReference", settable: true, defaultValue: .member("automatic")),
+        .init(
+            field: .orthogonalScrollingBehavior, owner: "NSCollectionLayoutSection",
+            type: "UICollectionLayoutSectionOrthogonalScrollingBehavior", settable: true, defaultValue: .member("none")),
+        .init(
+            field: .boundarySupplementaryItems, owner: "NSCollectionLayoutSection",
+            type: "[NSCollectionLayoutBoundarySupplementaryItem]", settable: true, defaultValue: .emptyArray),
+        .init(
+            field: .supplementariesFollowContentInsets, owner: "NSCollectionLayoutSection", type: "Bool",
+            settable: true, defaultValue: .bool(true)),
+        .init(
+            field: .visibleItemsInvalidationHandler, owner: "NSCollectionLayoutSection",
+            type: "NSCollectionLayoutSectionVisibleItemsInvalidationHandler?", settable: true, defaultValue: .none),
+        .init(
+            field: .decorationItems, owner: "NSCollectionLayoutSection", type: "[NSCollectionLayoutDecorationItem]",
+            settable: true, defaultValue: .emptyArray),
         // iOS 17: how the orthogonal scroll decelerates and bounces; it changes no frame.
-        .init(field: .orthogonalScrollingProperties, owner: "NSCollectionLayoutSection", type: "UICollectionLayoutSectionOrthogonalScrollingProperties", settable: false, defaultValue: .object(.scrollingProperties)),
-        .init(field: .decelerationRate, owner: "UICollectionLayoutSectionOrthogonalScrollingProperties", type: "UICollectionLayoutSectionOrthogonalScrollingProperties.DecelerationRate", settable: true, defaultValue: .member("automatic")),
-        .init(field: .bounce, owner: "UICollectionLayoutSectionOrthogonalScrollingProperties", type: "UICollectionLayoutSectionOrthogonalScrollingProperties.Bounce", settable: true, defaultValue: .member("automatic")),
+        .init(
+            field: .orthogonalScrollingProperties, owner: "NSCollectionLayoutSection",
+            type: "UICollectionLayoutSectionOrthogonalScrollingProperties", settable: false,
+            defaultValue: .object(.scrollingProperties)),
+        .init(
+            field: .decelerationRate, owner: "UICollectionLayoutSectionOrthogonalScrollingProperties",
+            type: "UICollectionLayoutSectionOrthogonalScrollingProperties.DecelerationRate", settable: true,
+            defaultValue: .member("automatic")),
+        .init(
+            field: .bounce, owner: "UICollectionLayoutSectionOrthogonalScrollingProperties",
+            type: "UICollectionLayoutSectionOrthogonalScrollingProperties.Bounce", settable: true,
+            defaultValue: .member("automatic")),
 
-        .init(field: .scrollDirection, owner: "UICollectionViewCompositionalLayoutConfiguration", type: "UICollectionView.ScrollDirection", settable: true, defaultValue: .member("vertical")),
-        .init(field: .interSectionSpacing, owner: "UICollectionViewCompositionalLayoutConfiguration", type: "CGFloat", settable: true, defaultValue: .number(0)),
-        .init(field: .boundarySupplementaryItems, owner: "UICollectionViewCompositionalLayoutConfiguration", type: "[NSCollectionLayoutBoundarySupplementaryItem]", settable: true, defaultValue: .emptyArray),
-        .init(field: .contentInsetsReference, owner: "UICollectionViewCompositionalLayoutConfiguration", type: "UIContentInsetsReference", settable: true, defaultValue: .member("safeArea")),
+        .init(
+            field: .scrollDirection, owner: "UICollectionViewCompositionalLayoutConfiguration",
+            type: "UICollectionView.ScrollDirection", settable: true, defaultValue: .member("vertical")),
+        .init(
+            field: .interSectionSpacing, owner: "UICollectionViewCompositionalLayoutConfiguration", type: "CGFloat",
+            settable: true, defaultValue: .number(0)),
+        .init(
+            field: .boundarySupplementaryItems, owner: "UICollectionViewCompositionalLayoutConfiguration",
+            type: "[NSCollectionLayoutBoundarySupplementaryItem]", settable: true, defaultValue: .emptyArray),
+        .init(
+            field: .contentInsetsReference, owner: "UICollectionViewCompositionalLayoutConfiguration",
+            type: "UIContentInsetsReference", settable: true, defaultValue: .member("safeArea")),
 
-        .init(field: .configuration, owner: "UICollectionViewCompositionalLayout", type: "UICollectionViewCompositionalLayoutConfiguration", settable: true, defaultValue: .object(.configuration)),
+        .init(
+            field: .configuration, owner: "UICollectionViewCompositionalLayout",
+            type: "UICollectionViewCompositionalLayoutConfiguration", settable: true,
+            defaultValue: .object(.configuration)),
     ]
 
     private static let byOwner: [String: [String: UIKitProperty]] = {

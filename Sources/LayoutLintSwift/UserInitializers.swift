@@ -10,12 +10,17 @@ extension Evaluator {
     /// declares none that does (the memberwise initializer is tried next).
     func userInitializer(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
         guard let stored = module.storedProperties[type], let first = stored.first,
-              let members = enclosingMembers(of: first.binding) else { return nil }
+            let members = enclosingMembers(of: first.binding)
+        else { return nil }
         let labels = args.map(\.label)
-        let inits = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { takes($0.signature.parameterClause, labels) }
+        let inits = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter {
+            takes($0.signature.parameterClause, labels)
+        }
         guard let decl = inits.first, let body = decl.body else { return nil }
         try tick(range)
-        guard callDepth < maxCallDepth else { throw EvalStop(kind: .limit, message: "calls nest more than \(maxCallDepth) deep", range: range) }
+        guard callDepth < maxCallDepth else {
+            throw EvalStop(kind: .limit, message: "calls nest more than \(maxCallDepth) deep", range: range)
+        }
         callDepth += 1
         defer { callDepth -= 1 }
         let file = first.file
@@ -24,7 +29,10 @@ extension Evaluator {
         for p in stored {
             guard let name = p.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var value: Value = .none
-            if let ini = p.binding.initializer?.value { value = typed(try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type) }
+            if let ini = p.binding.initializer?.value {
+                value = typed(
+                    try eval(ini, Scope(parent: nil), p.file, expected: expectation(ofType: p.type)), as: p.type)
+            }
             fields.declare(name, value, type: p.type)
         }
         let parameters = try bindParameters(decl.signature.parameterClause, args: args, file: file, owner: type)

@@ -37,7 +37,7 @@ enum PendingTemporaryFiles {
         return p
     }()
     private static let condition = NSCondition()
-    nonisolated(unsafe) private static var free = Array(0..<slots)  // guarded by `condition`
+    nonisolated(unsafe) private static var free = Array(0..<slots) // guarded by `condition`
 
     static func claim() -> Int {
         condition.lock()
@@ -74,7 +74,7 @@ public func removeTemporaryFilesOnSignals() {
     _ = PendingTemporaryFiles.armed
     for sig in [SIGINT, SIGTERM, SIGHUP] {
         let previous = signal(sig, removePendingAndDie)
-        if let previous, unsafeBitCast(previous, to: Int.self) == 1 { signal(sig, SIG_IGN) }  // SIG_IGN
+        if let previous, unsafeBitCast(previous, to: Int.self) == 1 { signal(sig, SIG_IGN) } // SIG_IGN
     }
 }
 
@@ -88,9 +88,11 @@ private struct XattrCalls: @unchecked Sendable {
     let list: ListXattr, get: GetXattr, set: SetXattr, remove: RemoveXattr
     static let shared: XattrCalls? = {
         guard let l = dlsym(nil, "flistxattr"), let g = dlsym(nil, "fgetxattr"), let s = dlsym(nil, "fsetxattr"),
-              let r = dlsym(nil, "fremovexattr") else { return nil }
-        return XattrCalls(list: unsafeBitCast(l, to: ListXattr.self), get: unsafeBitCast(g, to: GetXattr.self),
-                          set: unsafeBitCast(s, to: SetXattr.self), remove: unsafeBitCast(r, to: RemoveXattr.self))
+            let r = dlsym(nil, "fremovexattr")
+        else { return nil }
+        return XattrCalls(
+            list: unsafeBitCast(l, to: ListXattr.self), get: unsafeBitCast(g, to: GetXattr.self),
+            set: unsafeBitCast(s, to: SetXattr.self), remove: unsafeBitCast(r, to: RemoveXattr.self))
     }()
 }
 
@@ -102,7 +104,9 @@ private func attributeName(_ name: [UInt8]) -> String { String(decoding: name, a
 /// The names of the extended attributes of the open file `fd` (ACLs are `system.posix_acl_*`); none where the file
 /// system has none.
 private func extendedAttributeNames(_ fd: Int32) throws(WorkspaceError) -> [[UInt8]] {
-    guard let x = XattrCalls.shared else { throw WorkspaceError("its extended attributes cannot be read here (no flistxattr)") }
+    guard let x = XattrCalls.shared else {
+        throw WorkspaceError("its extended attributes cannot be read here (no flistxattr)")
+    }
     while true {
         let size = x.list(fd, nil, 0)
         if size < 0 {
@@ -113,7 +117,7 @@ private func extendedAttributeNames(_ fd: Int32) throws(WorkspaceError) -> [[UIn
         var buf = [CChar](repeating: 0, count: size)
         let n = x.list(fd, &buf, size)
         if n < 0 {
-            if errno == ERANGE { continue }  // one was added meanwhile
+            if errno == ERANGE { continue } // one was added meanwhile
             throw WorkspaceError("its extended attributes cannot be listed (\(errorText(errno)))")
         }
         return buf.prefix(n).map { UInt8(bitPattern: $0) }.split(separator: 0).map(Array.init)
@@ -122,7 +126,9 @@ private func extendedAttributeNames(_ fd: Int32) throws(WorkspaceError) -> [[UIn
 
 /// The extended attributes of the open file `fd`, names and values.
 private func extendedAttributes(_ fd: Int32) throws(WorkspaceError) -> [(name: [UInt8], value: [UInt8])] {
-    guard let x = XattrCalls.shared else { throw WorkspaceError("its extended attributes cannot be read here (no fgetxattr)") }
+    guard let x = XattrCalls.shared else {
+        throw WorkspaceError("its extended attributes cannot be read here (no fgetxattr)")
+    }
     var out: [(name: [UInt8], value: [UInt8])] = []
     for name in try extendedAttributeNames(fd) {
         var value: [UInt8]?
@@ -135,15 +141,18 @@ private func extendedAttributes(_ fd: Int32) throws(WorkspaceError) -> [(name: [
             if n >= 0 { value = Array(buf.prefix(n)) } else if errno != ERANGE { failure = errno }
         }
         if let value { out.append((name, value)); continue }
-        if failure == ENODATA || isSecurityAttribute(name) { continue }  // removed meanwhile, or the kernel's own
+        if failure == ENODATA || isSecurityAttribute(name) { continue } // removed meanwhile, or the kernel's own
         throw WorkspaceError("its extended attribute \(attributeName(name)) cannot be read (\(errorText(failure)))")
     }
     return out
 }
 
 /// Gives the open file `fd` exactly the extended attributes `attributes` (those of `security.*` as far as allowed).
-private func setExtendedAttributes(_ fd: Int32, _ attributes: [(name: [UInt8], value: [UInt8])]) throws(WorkspaceError) {
-    guard let x = XattrCalls.shared else { throw WorkspaceError("its extended attributes cannot be written here (no fsetxattr)") }
+private func setExtendedAttributes(_ fd: Int32, _ attributes: [(name: [UInt8], value: [UInt8])]) throws(WorkspaceError)
+{
+    guard let x = XattrCalls.shared else {
+        throw WorkspaceError("its extended attributes cannot be written here (no fsetxattr)")
+    }
     for (name, value) in attributes {
         let r = withCString(name) { c in value.withUnsafeBytes { x.set(fd, c, $0.baseAddress, value.count, 0) } }
         if r != 0 && !isSecurityAttribute(name) {
@@ -154,7 +163,8 @@ private func setExtendedAttributes(_ fd: Int32, _ attributes: [(name: [UInt8], v
     let wanted = Set(attributes.map(\.name))
     for name in try extendedAttributeNames(fd) where !wanted.contains(name) && !isSecurityAttribute(name) {
         if withCString(name, { x.remove(fd, $0) }) != 0 && errno != ENODATA {
-            throw WorkspaceError("the new file's extended attribute \(attributeName(name)) cannot be removed (\(errorText(errno)))")
+            throw WorkspaceError(
+                "the new file's extended attribute \(attributeName(name)) cannot be removed (\(errorText(errno)))")
         }
     }
 }
@@ -190,9 +200,13 @@ func temporaryName(for base: [UInt8]) -> [UInt8] {
 /// `lnk/..` is the parent of the folder `lnk` points to). The file that is read, checked and renamed over is that
 /// one, and it must still be the same inode right before the rename.
 /// (`purpose`: what the messages say layoutlint was doing, "fix" or "write".)
-public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8], purpose: String = "fix") throws(WorkspaceError) {
+public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8], purpose: String = "fix")
+    throws(WorkspaceError)
+{
     func refuse(_ why: String) -> WorkspaceError { WorkspaceError("cannot \(purpose) \(path): \(why)") }
-    let changed = WorkspaceError("\(path) changed while layoutlint was \(purpose == "fix" ? "fixing" : "writing") it; nothing was written (run again)")
+    let changed = WorkspaceError(
+        "\(path) changed while layoutlint was \(purpose == "fix" ? "fixing" : "writing") it; nothing was written (run again)"
+    )
     guard let target = kernelPathBytes(path) else { throw refuse(errorText(errno)) }
 
     // Read and check through one descriptor: the inode compared is the inode replaced.
@@ -204,21 +218,29 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     let attributes: [(name: [UInt8], value: [UInt8])]
     do {
         defer { close(readFD) }
-        guard try readAll(fd: readFD, name: path, limit: maxReadBytes, sizeHint: Int(st.st_size)) == expected else { throw changed }
+        guard try readAll(fd: readFD, name: path, limit: maxReadBytes, sizeHint: Int(st.st_size)) == expected else {
+            throw changed
+        }
         // Root may write anything; a file without any write bit is still read-only to the user, so it stays untouched.
         guard withCString(target, { access($0, W_OK) }) == 0 && (st.st_mode & 0o222) != 0 else {
             throw refuse("the file is read-only")
         }
         guard st.st_nlink <= 1 else {
-            throw refuse("it has \(st.st_nlink) hard links, and replacing it would leave the old text under the other names; nothing was written")
+            throw refuse(
+                "it has \(st.st_nlink) hard links, and replacing it would leave the old text under the other names; nothing was written"
+            )
         }
-        do { attributes = try extendedAttributes(readFD) } catch { throw refuse("\(error.message); nothing was written") }
+        do { attributes = try extendedAttributes(readFD) } catch {
+            throw refuse("\(error.message); nothing was written")
+        }
     }
 
-    let slash = target.lastIndex(of: UInt8(ascii: "/")) ?? -1  // realpath's answer is absolute
+    let slash = target.lastIndex(of: UInt8(ascii: "/")) ?? -1 // realpath's answer is absolute
     let dir = slash <= 0 ? [UInt8(ascii: "/")] : Array(target[..<slash])
     let dirName = String(decoding: dir, as: UTF8.self)
-    let template = (dir == [UInt8(ascii: "/")] ? dir : dir + [UInt8(ascii: "/")]) + temporaryName(for: Array(target[(slash + 1)...]))
+    let template =
+        (dir == [UInt8(ascii: "/")] ? dir : dir + [UInt8(ascii: "/")])
+        + temporaryName(for: Array(target[(slash + 1)...]))
     guard template.count < PendingTemporaryFiles.slotSize else {
         throw refuse("cannot create a temporary file in \(dirName): \(errorText(ENAMETOOLONG))")
     }
@@ -227,7 +249,7 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     let tmp = PendingTemporaryFiles.name(slot)
     for (i, b) in template.enumerated() { tmp[i] = CChar(bitPattern: b) }
     tmp[template.count] = 0
-    PendingTemporaryFiles.armed[slot] = 1  // before the file exists: a signal from now on removes it
+    PendingTemporaryFiles.armed[slot] = 1 // before the file exists: a signal from now on removes it
     let fd = mkstemp(tmp)
     guard fd >= 0 else { throw refuse("cannot create a temporary file in \(dirName): \(errorText(errno))") }
     var renamed = false
@@ -240,7 +262,8 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     // The owner first: chown clears the set-id bits, which the mode then restores. ACLs before the mode, which has
     // the last word on the permission bits.
     guard fchown(fd, st.st_uid, st.st_gid) == 0 else {
-        throw refuse("its owner (uid \(st.st_uid), gid \(st.st_gid)) cannot be kept (\(errorText(errno))); nothing was written")
+        throw refuse(
+            "its owner (uid \(st.st_uid), gid \(st.st_gid)) cannot be kept (\(errorText(errno))); nothing was written")
     }
     do { try setExtendedAttributes(fd, attributes) } catch { throw refuse("\(error.message); nothing was written") }
     let mode = st.st_mode & 0o7777
@@ -251,7 +274,9 @@ public func writeAtomically(_ path: String, _ bytes: [UInt8], expected: [UInt8],
     guard fstat(fd, &now) == 0 else { throw refuse("writing the temporary file failed: \(errorText(errno))") }
     // The kernel drops a set-group-id bit it does not allow without an error: compare.
     guard now.st_mode & 0o7777 == mode, now.st_uid == st.st_uid, now.st_gid == st.st_gid else {
-        throw refuse("its mode \(String(mode, radix: 8)) cannot be kept (it would be \(String(now.st_mode & 0o7777, radix: 8))); nothing was written")
+        throw refuse(
+            "its mode \(String(mode, radix: 8)) cannot be kept (it would be \(String(now.st_mode & 0o7777, radix: 8))); nothing was written"
+        )
     }
     guard fsync(fd) == 0 else { throw refuse("writing the temporary file failed: \(errorText(errno))") }
     open = false

@@ -31,11 +31,17 @@ public func findConfig(forFile path: String, within roots: [String]?) -> String?
     let fm = FileManager.default
     var dir = URL(fileURLWithPath: kernelFolder(ofFile: path), isDirectory: true)
     // The innermost root that holds the file's folder (component by component: /a/b does not hold /a/bc).
-    let rootPaths = roots.map { URL(fileURLWithPath: kernelPath($0) ?? URL(fileURLWithPath: $0).standardizedFileURL.path).pathComponents }
+    let rootPaths = roots.map {
+        URL(fileURLWithPath: kernelPath($0) ?? URL(fileURLWithPath: $0).standardizedFileURL.path).pathComponents
+    }
     let components = dir.pathComponents
     // (By bytes: folders "café" in NFC and in NFD are two folders.)
-    guard let root = rootPaths.filter({ r in r.count <= components.count && zip(components, r).allSatisfy { $0.sameKey(as: $1) } })
-        .max(by: { $0.count < $1.count }) else { return nil }
+    guard
+        let root = rootPaths.filter({ r in
+            r.count <= components.count && zip(components, r).allSatisfy { $0.sameKey(as: $1) }
+        })
+        .max(by: { $0.count < $1.count })
+    else { return nil }
     for _ in 0..<256 {
         let candidate = dir.appendingPathComponent(LayoutLintConfig.fileName).path
         if fm.fileExists(atPath: candidate) { return trustedConfig(candidate, in: dir.path) }
@@ -87,7 +93,9 @@ public final class ConfigCache: @unchecked Sendable {
         } catch {
             config = LayoutLintConfig()
             config.path = path
-            config.diagnostics = [Diagnostic(rule: .syntax, severity: .error, message: error.message, range: ByteRange(0, 0))]
+            config.diagnostics = [
+                Diagnostic(rule: .syntax, severity: .error, message: error.message, range: ByteRange(0, 0))
+            ]
         }
         lock.lock()
         entries[path] = Entry(stamp: stamp, config: config)

@@ -14,7 +14,9 @@ public func readFileBytes(_ path: String, limit: Int = maxReadBytes) throws(Work
     guard stat(path, &st) == 0 else { throw WorkspaceError("cannot read \(path): \(readErrorText(errno))") }
     let type = st.st_mode & S_IFMT
     if type == S_IFDIR { throw WorkspaceError("cannot read \(path): it is a folder") }
-    guard type == S_IFREG else { throw WorkspaceError("cannot read \(path): not a regular file (use - to read standard input)") }
+    guard type == S_IFREG else {
+        throw WorkspaceError("cannot read \(path): not a regular file (use - to read standard input)")
+    }
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { throw WorkspaceError("cannot read \(path): \(readErrorText(errno))") }
     defer { close(fd) }

@@ -23,7 +23,7 @@ public final class FileSelection {
     var byFolder: [[UInt8]: LayoutLintConfig?] = [:]
     // (Globs and config paths by their bytes: two folders, or globs, whose names are canonically equivalent are two.)
     var matchedGlobs = Set<ExactKey>()
-    var prunedFolders: [String] = []   // excluded folders, not read: a glob may match files in them unseen
+    var prunedFolders: [String] = [] // excluded folders, not read: a glob may match files in them unseen
 
     init(explicitConfig: LayoutLintConfig?, cache: ConfigCache, stdinFilename: String) {
         self.explicitConfig = explicitConfig
@@ -39,7 +39,9 @@ public final class FileSelection {
         if let c = byFolder[folder] { return c }
         // Standard input is governed by the config of the file it stands for (`--stdin-filename`: an editor
         // pipes a buffer from anywhere), else by the working directory's.
-        let c = file == "-" ? cache.config(forFile: stdinFilename == "<stdin>" ? "./-" : stdinFilename) : cache.config(forFile: file)
+        let c =
+            file == "-"
+            ? cache.config(forFile: stdinFilename == "<stdin>" ? "./-" : stdinFilename) : cache.config(forFile: file)
         byFolder[folder] = c
         return c
     }
@@ -52,7 +54,10 @@ public final class FileSelection {
         // globs wherever the run starts. A `--config` outside the files' tree (a shared CI config) matches them
         // relative to the working directory instead, as ESLint does.
         let path = kernelFilePath(file)
-        guard let g = c.excludingPattern(path) ?? (explicitConfig != nil && !c.holds(path) ? c.excludingPattern(path, below: workingDirectory) : nil) else { return false }
+        guard
+            let g = c.excludingPattern(path)
+                ?? (explicitConfig != nil && !c.holds(path) ? c.excludingPattern(path, below: workingDirectory) : nil)
+        else { return false }
         matchedGlobs.insert(ExactKey(g))
         excludedAny = true
         return true
@@ -66,7 +71,8 @@ public final class FileSelection {
         let walked = namedFolders.compactMap { kernelPath($0).map { Array($0.utf8) } }
         func walkedWhole(_ c: LayoutLintConfig) -> Bool {
             guard let d = c.directory.map({ Array($0.utf8) }) else { return false }
-            return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")]) }
+            return walked.contains { w in d == w || w == [UInt8(ascii: "/")] || d.starts(with: w + [UInt8(ascii: "/")])
+            }
         }
         var globOwners: ExactDictionary<String> = [:]
         for (p, c) in consulted.sortedByKey where walkedWhole(c) { for g in c.exclude { globOwners[g] = p } }
@@ -75,12 +81,14 @@ public final class FileSelection {
             // A folder another glob excluded was not read: a glob anchored inside it (`build/gen.layout.json` beside
             // `build`) may match there, unseen, and says nothing; one that matches a name anywhere is told where it was
             // not looked for.
-            let unread = consulted[p].map { c in prunedFolders.map { c.glob(g, below: $0) }.filter { $0.0 != .cannot } } ?? []
+            let unread =
+                consulted[p].map { c in prunedFolders.map { c.glob(g, below: $0) }.filter { $0.0 != .cannot } } ?? []
             if unread.contains(where: { $0.0 == .inside }) { continue }
             var note = ""
             if !unread.isEmpty {
                 let names = unread.prefix(3).map { "\"\($0.relative)\"" }.joined(separator: ", ")
-                note = " outside the folders other patterns exclude, which were not read (\(names)\(unread.count > 3 ? ", …" : ""))"
+                note =
+                    " outside the folders other patterns exclude, which were not read (\(names)\(unread.count > 3 ? ", …" : ""))"
             }
             warnings.append("warning: exclude pattern \"\(g)\" in \(p) matches no file\(note)")
         }
@@ -93,14 +101,19 @@ public final class FileSelection {
 /// of its config (`explicitConfig`, `--config`, else the nearest one, from `cache`).
 /// Named files are linted whatever the globs say, unless `forceExclude` (the pre-commit hooks pass it: they name every
 /// staged file, and a generated one the config excludes must be neither failed on nor fixed).
-public func selectFiles(_ paths: [String], explicitConfig: LayoutLintConfig?, cache: ConfigCache, stdinFilename: String,
-                        forceExclude: Bool) -> FileSelection {
+public func selectFiles(
+    _ paths: [String], explicitConfig: LayoutLintConfig?, cache: ConfigCache, stdinFilename: String,
+    forceExclude: Bool
+) -> FileSelection {
     let s = FileSelection(explicitConfig: explicitConfig, cache: cache, stdinFilename: stdinFilename)
-    (s.files, s.errors) = expandPaths(paths, excluded: s.excluded, pruned: { s.prunedFolders.append(kernelFilePath($0)) })
+    (s.files, s.errors) = expandPaths(
+        paths, excluded: s.excluded, pruned: { s.prunedFolders.append(kernelFilePath($0)) })
     if forceExclude {
         let named = Set(paths)
         // Standard input by the name `--stdin-filename` gives it (an editor piping a buffer).
-        s.files.removeAll { named.contains($0) && ($0 == "-" ? stdinFilename != "<stdin>" && s.excluded(stdinFilename) : s.excluded($0)) }
+        s.files.removeAll {
+            named.contains($0) && ($0 == "-" ? stdinFilename != "<stdin>" && s.excluded(stdinFilename) : s.excluded($0))
+        }
         // An excluded standard input is still read (a writer would get a broken pipe), and dropped.
         if paths.contains("-") && !s.files.contains("-") { _ = try? readFileBytes("-") }
     }

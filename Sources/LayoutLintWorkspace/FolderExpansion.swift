@@ -2,7 +2,9 @@
 import Foundation
 import LayoutLintCore
 
-public func isLayoutFile(_ name: String) -> Bool { name.hasByteSuffix(".layout.json") || name.hasByteSuffix(".layout.jsonc") }
+public func isLayoutFile(_ name: String) -> Bool {
+    name.hasByteSuffix(".layout.json") || name.hasByteSuffix(".layout.jsonc")
+}
 
 /// A Swift source file (read by the Swift front end; files that never name the API cost only a byte search).
 public func isSwiftFile(_ name: String) -> Bool { name.hasByteSuffix(".swift") }
@@ -31,8 +33,10 @@ public let maxFolderDepth = 100
 /// Strings from here on) and a tree deeper than `maxFolderDepth` are errors.
 /// `excluded` is asked of every layout file found in a folder and of every folder below one named (an excluded
 /// folder is not read: `pruned` is told its path).
-public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in false },
-                        pruned: (String) -> Void = { _ in }) -> (files: [String], errors: [String]) {
+public func expandPaths(
+    _ paths: [String], excluded: (String) -> Bool = { _ in false },
+    pruned: (String) -> Void = { _ in }
+) -> (files: [String], errors: [String]) {
     var files: [String] = []
     var errors: [String] = []
     var listed = Set<FileID>()
@@ -56,17 +60,22 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
         let rootReal = kernelPathBytes(p)
         func linkStaysInside(_ full: String, _ type: UInt8) -> Bool {
             var link = stat()
-            guard type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && lstat(full, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK) else {
+            guard
+                type == UInt8(DT_LNK)
+                    || (type == UInt8(DT_UNKNOWN) && lstat(full, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK)
+            else {
                 return true
             }
             guard let root = rootReal, let target = kernelPathBytes(full) else { return false }
             // (Bytes: `String`'s prefix test is canonical equivalence, and a folder "café" is not "café".)
-            return target == root || target.starts(with: root.last == UInt8(ascii: "/") ? root : root + [UInt8(ascii: "/")])
+            return target == root
+                || target.starts(with: root.last == UInt8(ascii: "/") ? root : root + [UInt8(ascii: "/")])
         }
         func walk(_ dir: String, _ dirStat: stat, depth: Int) {
-            guard visited.insert(FileID(dirStat)).inserted else { return }  // a symlink loop, or a folder seen already
+            guard visited.insert(FileID(dirStat)).inserted else { return } // a symlink loop, or a folder seen already
             guard depth < maxFolderDepth else {
-                errors.append("cannot read folder \(dir): more than \(maxFolderDepth) folders deep (layoutlint goes no deeper)")
+                errors.append(
+                    "cannot read folder \(dir): more than \(maxFolderDepth) folders deep (layoutlint goes no deeper)")
                 return
             }
             let entries: [(name: [UInt8], type: UInt8)]
@@ -82,8 +91,12 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                 // Not valid UTF-8: it has no String name, so it can be neither linted nor walked. It matters when it is
                 // a layout file or a folder that would be walked; anything else is skipped as it would be anyway.
                 let hidden = e.name.first == UInt8(ascii: ".")
-                guard hasLayoutSuffix(e.name) || e.name.reversed().starts(with: ".swift".utf8.reversed()) || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type)) else { continue }
-                errors.append("cannot read \(prefix + name): the name is not valid UTF-8 (shown with U+FFFD; rename it)")
+                guard
+                    hasLayoutSuffix(e.name) || e.name.reversed().starts(with: ".swift".utf8.reversed())
+                        || (!hidden && mayBeFolder(Array(prefix.utf8) + e.name, e.type))
+                else { continue }
+                errors.append(
+                    "cannot read \(prefix + name): the name is not valid UTF-8 (shown with U+FFFD; rename it)")
             }
             for (name, type) in named.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
                 let full = prefix + name
@@ -116,7 +129,10 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
                     // read: nothing in it can fail the run, and a large one costs nothing. Unless it has a config of
                     // its own: its files are then judged by their nearest config, as `lint FOLDER` and the hooks judge
                     // them.
-                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/" + LayoutLintConfig.fileName) { pruned(full); continue }
+                    if excluded(full) && !FileManager.default.fileExists(atPath: full + "/" + LayoutLintConfig.fileName)
+                    {
+                        pruned(full); continue
+                    }
                     walk(full, sub, depth: depth + 1)
                 } else if layout && !excluded(full) && linkStaysInside(full, type) {
                     found.append((full, FileID(sub)))
@@ -124,13 +140,16 @@ public func expandPaths(_ paths: [String], excluded: (String) -> Bool = { _ in f
             }
         }
         walk(p, st, depth: 0)
-        for f in found.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) where listed.insert(f.id).inserted { files.append(f.path) }
+        for f in found.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+        where listed.insert(f.id).inserted { files.append(f.path) }
     }
     return (files, errors)
 }
 
 private func hasLayoutSuffix(_ name: [UInt8]) -> Bool {
-    name.count > 0 && (name.reversed().starts(with: ".layout.json".utf8.reversed()) || name.reversed().starts(with: ".layout.jsonc".utf8.reversed()))
+    name.count > 0
+        && (name.reversed().starts(with: ".layout.json".utf8.reversed())
+            || name.reversed().starts(with: ".layout.jsonc".utf8.reversed()))
 }
 
 /// Whether the entry at `path` (bytes) is, or may be, a folder.

@@ -41,14 +41,17 @@ func readAppDevices(forFile file: String) -> AppDevices {
     // The orientations: the build settings, and the Info.plists the settings name: the app's (in a folder named as
     // the project, `AltStore/Info.plist` of AltStore.xcodeproj) where there is one, else all (extensions, widgets).
     // Landscape unless orientations are declared and none of them is a landscape one.
-    var iPhone = values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations", in: settings)
+    var iPhone =
+        values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations", in: settings)
         + values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone", in: settings)
     var iPad = values(of: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", in: settings)
     let plists = Set(values(of: "INFOPLIST_FILE", in: settings).filter { $0.hasSuffix(".plist") })
     let names = Set(projects.map { String(fileNamePart(of: $0).dropLast(".xcodeproj".count)).lowercased() })
     let apps = plists.filter { names.contains(($0.split(separator: "/").first.map(String.init) ?? "").lowercased()) }
     for plist in (apps.isEmpty ? plists : apps).sorted() {
-        guard let text = try? String(contentsOfFile: withTrailingSlash(folder) + plist, encoding: .utf8) else { continue }
+        guard let text = try? String(contentsOfFile: withTrailingSlash(folder) + plist, encoding: .utf8) else {
+            continue
+        }
         iPhone += plistOrientations(text, key: "UISupportedInterfaceOrientations")
         iPad += plistOrientations(text, key: "UISupportedInterfaceOrientations~ipad")
     }
@@ -66,7 +69,9 @@ func xcodeProjects(above file: String) -> (String, [String])? {
     var dir = kernelFolder(ofFile: file)
     for _ in 0..<256 {
         let entries = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
-        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }.sorted().map { withTrailingSlash(dir) + $0 }
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }.sorted().map {
+            withTrailingSlash(dir) + $0
+        }
         if !projects.isEmpty { return (dir, projects) }
         if entries.contains(".git") || isSharedFolder(dir) { return nil }
         let parent = folderPart(of: dir)
@@ -86,7 +91,10 @@ func xcconfigFiles(in folder: String) -> [String] {
             let path = dir + "/" + e
             if e.hasSuffix(".xcconfig") { found.append(path); continue }
             var isDir: ObjCBool = false
-            if depth < 2, fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue, !e.hasSuffix(".xcodeproj") { scan(path, depth: depth + 1) }
+            if depth < 2, fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue, !e.hasSuffix(".xcodeproj")
+            {
+                scan(path, depth: depth + 1)
+            }
         }
     }
     scan(folder, depth: 0)
@@ -115,7 +123,9 @@ func values(of key: String, in settings: String) -> [String] {
 func plistOrientations(_ text: String, key name: String) -> [String] {
     guard let key = text.range(of: "<key>\(name)</key>") else { return [] }
     let after = text[key.upperBound...]
-    guard let open = after.range(of: "<array>"), let close = after.range(of: "</array>"), open.upperBound <= close.lowerBound else { return [] }
+    guard let open = after.range(of: "<array>"), let close = after.range(of: "</array>"),
+        open.upperBound <= close.lowerBound
+    else { return [] }
     return after[open.upperBound..<close.lowerBound].components(separatedBy: "<string>").dropFirst()
         .compactMap { $0.components(separatedBy: "</string>").first }
 }
@@ -123,6 +133,8 @@ func plistOrientations(_ text: String, key name: String) -> [String] {
 /// A Swift file's options: where neither the configuration nor `--environment` names environments, the devices
 /// the app ships to (`LayoutEnvironment.shipping`, narrowed by what the project governing `file` declares).
 public func checkingShippingDevices(_ options: inout LintOptions, forFile file: String) {
-    guard options.environmentNames == nil, options.environments == nil, options.defaultEnvironments == nil else { return }
+    guard options.environmentNames == nil, options.environments == nil, options.defaultEnvironments == nil else {
+        return
+    }
     options.defaultEnvironments = LayoutEnvironment.shipping(appDevices(forFile: file == "-" ? "./-" : file))
 }

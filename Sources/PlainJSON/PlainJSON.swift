@@ -190,15 +190,19 @@ extension JSONValue {
                 let c = b[i]
                 // The lead bytes of every invisible control: DEL, C2 (U+0080–U+00BF), D8 (U+0600–U+063F), E2
                 // (U+2000–U+2FFF); the rest of the text is copied as it is.
-                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 || c == 0xD8 || c == 0xE2 else { i += 1; continue }
+                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 || c == 0xD8 || c == 0xE2 else {
+                    i += 1; continue
+                }
                 var scalar: UInt32? = nil
                 var width = 1
                 if c == 0x7F {
                     scalar = 0x7F
                 } else if c >= 0x80 {
                     // A valid Swift string: the lead byte's continuation bytes are there.
-                    let v = c == 0xE2 ? (UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F))
-                                      : (UInt32(c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F))
+                    let v =
+                        c == 0xE2
+                        ? (UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F))
+                        : (UInt32(c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F))
                     guard let u = Unicode.Scalar(v), isInvisibleControl(u) else { i += 1; continue }
                     scalar = v
                     width = c == 0xE2 ? 3 : 2
@@ -227,7 +231,9 @@ extension JSONValue {
     }
 
     /// Parses strict JSON with json-c (depth limit `maxDepth`). Trailing non-space bytes are an error.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int32 = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int32 = 512) throws(JSONParseError)
+        -> JSONValue
+    {
         guard let tok = json_tokener_new_ex(maxDepth) else { throw JSONParseError(message: "out of memory", offset: 0) }
         defer { json_tokener_free(tok) }
         json_tokener_set_flags(tok, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
@@ -239,7 +245,8 @@ extension JSONValue {
         let end = Int(json_tokener_get_parse_end(tok))
         if err != json_tokener_success {
             if let obj { json_object_put(obj) }
-            let msg = err == json_tokener_continue ? "unexpected end of input" : String(cString: json_tokener_error_desc(err))
+            let msg =
+                err == json_tokener_continue ? "unexpected end of input" : String(cString: json_tokener_error_desc(err))
             throw JSONParseError(message: msg, offset: end)
         }
         defer { if let obj { json_object_put(obj) } }
@@ -277,9 +284,10 @@ extension JSONValue {
         case json_type_string:
             let len = Int(json_object_get_string_len(obj))
             let p = json_object_get_string(obj)!
-            self = .string(p.withMemoryRebound(to: UInt8.self, capacity: len) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
-            })
+            self = .string(
+                p.withMemoryRebound(to: UInt8.self, capacity: len) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+                })
         case json_type_array:
             let n = json_object_array_length(obj)
             var items: [JSONValue] = []

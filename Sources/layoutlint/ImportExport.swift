@@ -9,30 +9,38 @@ import LayoutLintWorkspace
 /// The environments `import` reads a layout in when neither `--environment` nor the configuration names any: one
 /// of each width and size-class combination a layout commonly tells apart, so that a layout that reads its
 /// environment becomes variants rather than one device's sections.
-let importProbeEnvironments = ["iPhone SE", "iPhone 12", "iPhone 12 landscape", "iPhone 15 Pro Max landscape", "iPad", "iPad landscape"]
+let importProbeEnvironments = [
+    "iPhone SE", "iPhone 12", "iPhone 12 landscape", "iPhone 15 Pro Max landscape", "iPad", "iPad landscape",
+]
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Write each compositional layout that Swift files build as a layout document.",
         discussion: """
-        The files are read as one module. Each layout becomes <file stem>.<layout name>.layout.json, beside its \
-        Swift file or in the folder given by -o ('-o -' prints them), with comments that point back to the Swift \
-        and state what layoutlint assumed. A layout that reads its environment becomes variants.
-        """)
+            The files are read as one module. Each layout becomes <file stem>.<layout name>.layout.json, beside its \
+            Swift file or in the folder given by -o ('-o -' prints them), with comments that point back to the Swift \
+            and state what layoutlint assumed. A layout that reads its environment becomes variants.
+            """)
 
     @Argument(help: "Swift files.")
     var files: [String]
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The folder to write the documents in ('-': standard output). Default: beside each Swift file.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: "The folder to write the documents in ('-': standard output). Default: beside each Swift file.")
     var output: String?
 
-    @Option(name: .customLong("environment"), help: "Read the layouts in this environment (repeatable); the documents then list these environments.")
+    @Option(
+        name: .customLong("environment"),
+        help: "Read the layouts in this environment (repeatable); the documents then list these environments.")
     var environments: [String] = []
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one Swift file") }
-        if let f = files.first(where: { !SwiftFrontEnd.reads($0) }) { throw ValidationError("\(f) is not a Swift file (.swift)") }
+        if let f = files.first(where: { !SwiftFrontEnd.reads($0) }) {
+            throw ValidationError("\(f) is not a Swift file (.swift)")
+        }
     }
 
     func run() throws {
@@ -77,8 +85,10 @@ struct Import: ParsableCommand {
             for layout in r.layouts {
                 let text = SwiftFrontEnd.importedDocumentText(layout, file: r, listEnvironments: !environments.isEmpty)
                 // (`makeLayout (2)`, the second layout of one function, is `makeLayout-2` in a file name.)
-                let folder = output ?? folderPart(of: r.path)  // "" for a file in the working directory
-                var fileName = swiftStem(r.path) + "." + layout.name.replacingOccurrences(of: " (", with: "-").replacingOccurrences(of: ")", with: "")
+                let folder = output ?? folderPart(of: r.path) // "" for a file in the working directory
+                var fileName =
+                    swiftStem(r.path) + "."
+                    + layout.name.replacingOccurrences(of: " (", with: "-").replacingOccurrences(of: ")", with: "")
                 if taken.contains(folder + "/" + fileName) {
                     var i = 2
                     while taken.contains(folder + "/" + fileName + "-\(i)") { i += 1 }
@@ -121,10 +131,10 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Print the Swift that builds a layout document's layout.",
         discussion: """
-        The Swift is one function that returns a UICollectionViewCompositionalLayout: items, groups and sections as \
-        locals, a section provider that switches on the section index when there are several sections, and \
-        variants as conditions on the layout environment. Item counts (the data source's) become comments.
-        """)
+            The Swift is one function that returns a UICollectionViewCompositionalLayout: items, groups and sections as \
+            locals, a section provider that switches on the section index when there are several sections, and \
+            variants as conditions on the layout environment. Item counts (the data source's) become comments.
+            """)
 
     @Argument(help: "A layout document ('-' reads standard input).")
     var file: String
@@ -137,8 +147,12 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         if !swift { throw ValidationError("say which language to export to: --swift") }
-        if SwiftFrontEnd.reads(file) { throw ValidationError("\(file) is Swift already; export reads layout documents (*.layout.json)") }
-        let ok = name.first.map { $0 == "_" || $0.isLetter } == true && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+        if SwiftFrontEnd.reads(file) {
+            throw ValidationError("\(file) is Swift already; export reads layout documents (*.layout.json)")
+        }
+        let ok =
+            name.first.map { $0 == "_" || $0.isLetter } == true
+            && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
         if !ok { throw ValidationError("--name takes a Swift identifier, not \"\(name)\"") }
     }
 
@@ -152,7 +166,9 @@ struct Export: ParsableCommand {
         let result = lint(bytes: bytes, options: options)
         let syntax = result.diagnostics.filter { $0.ruleID == .syntax }.count
         if syntax > 0 {
-            Output.error("\(file) has \(syntax) syntax error\(syntax == 1 ? "" : "s"); nothing exported (run `layoutlint lint \(file)`)")
+            Output.error(
+                "\(file) has \(syntax) syntax error\(syntax == 1 ? "" : "s"); nothing exported (run `layoutlint lint \(file)`)"
+            )
             throw ExitCode(Exit.findings)
         }
         let shown = file == "-" ? "standard input" : (file.split(separator: "/").last.map(String.init) ?? file)

@@ -31,9 +31,12 @@ struct LayoutLint: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "layoutlint",
-        abstract: "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
+        abstract:
+            "Resolves UICollectionViewCompositionalLayout specs as UIKit would, and flags what renders other than it reads.",
         version: layoutlintVersion,
-        subcommands: [Lint.self, Serve.self, Explain.self, Render.self, Rules.self, Environments.self, Import.self, Export.self])
+        subcommands: [
+            Lint.self, Serve.self, Explain.self, Render.self, Rules.self, Environments.self, Import.self, Export.self,
+        ])
 }
 
 /// Exit codes as docs/interfaces.md#exit-codes promises: 0 clean, 1 findings over the limits, 2 usage, I/O or
@@ -86,12 +89,15 @@ struct Output {
 
 /// Exit 2 when `--environment` named something that is neither a preset nor one of the document's environments.
 func failOnUnknownEnvironments(_ result: LintResult, in path: String) throws {
-    try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.document.environments.map(\.environment.name), in: path)
+    try failOnUnknownEnvironments(
+        result.unknownEnvironments, declared: result.document.environments.map(\.environment.name), in: path)
 }
 
 /// The presets (each also "… landscape") and the document's own environments, for an error message.
 func knownEnvironmentList(declared: [String]) -> String {
-    let presets = LayoutEnvironment.portraitPresetNames.map { "\"\($0)\"" }.joined(separator: ", ") + " (each also \"… landscape\")"
+    let presets =
+        LayoutEnvironment.portraitPresetNames.map { "\"\($0)\"" }.joined(separator: ", ")
+        + " (each also \"… landscape\")"
     let own = declared.filter { LayoutEnvironment.preset(named: $0) == nil }
     return own.isEmpty ? presets : presets + "; this document's own: " + own.map { "\"\($0)\"" }.joined(separator: ", ")
 }
@@ -99,10 +105,15 @@ func knownEnvironmentList(declared: [String]) -> String {
 func failOnUnknownEnvironments(_ names: [String], declared: [String], in path: String) throws {
     guard !names.isEmpty else { return }
     let known = LayoutEnvironment.presetNames + declared
-    let hint = names.compactMap { LayoutEnvironment.nearestName(to: $0, among: known) }.first.map { "; did you mean \"\($0)\"?" } ?? ""
+    let hint =
+        names.compactMap { LayoutEnvironment.nearestName(to: $0, among: known) }.first.map {
+            "; did you mean \"\($0)\"?"
+        } ?? ""
     Output.flush()
     Output.error("unknown environment \(names.map { "\"\($0)\"" }.joined(separator: ", ")) for \(path)\(hint)")
-    Output.error("known environments: \(knownEnvironmentList(declared: declared)) (`layoutlint environments` prints their sizes)")
+    Output.error(
+        "known environments: \(knownEnvironmentList(declared: declared)) (`layoutlint environments` prints their sizes)"
+    )
     throw ExitCode(Exit.failure)
 }
 
@@ -111,10 +122,16 @@ struct Lint: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, github, xcode }
 
-    @Argument(help: "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; the Swift files are read as one module). '-' reads standard input.")
+    @Argument(
+        help:
+            "Files or folders (every *.layout.json, *.layout.jsonc and *.swift below; the Swift files are read as one module). '-' reads standard input."
+    )
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: text, json, sarif, github or xcode (compiler-style lines: FILE:LINE:COL: warning: MESSAGE [rule]).")
+    @Option(
+        help:
+            "Output format: text, json, sarif, github or xcode (compiler-style lines: FILE:LINE:COL: warning: MESSAGE [rule])."
+    )
     var format: Format = .text
 
     @Flag(help: "Apply every safe fix in place (atomically); what remains is reported.")
@@ -123,10 +140,14 @@ struct Lint: ParsableCommand {
     @Option(help: "Use this configuration file instead of the nearest .layoutlint.json.")
     var config: String?
 
-    @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
+    @Option(
+        name: .customLong("environment"),
+        help: "Resolve in this environment (repeatable); replaces the document's list.")
     var environments: [String] = []
 
-    @Option(parsing: .unconditional, help: "Exit 1 when there are more warnings than this (errors always fail; -1: no limit).")
+    @Option(
+        parsing: .unconditional,
+        help: "Exit 1 when there are more warnings than this (errors always fail; -1: no limit).")
     var maxWarnings: Int = -1
 
     /// What a pull request shows: a notice for every information note of the Swift reader would bury the findings.
@@ -135,7 +156,10 @@ struct Lint: ParsableCommand {
         var severity: Severity { Severity(name: rawValue)! }
     }
 
-    @Option(help: "With --format github: the least severe finding annotated on the pull request (error, warning, information or hint); the others are counted in one line on standard error.")
+    @Option(
+        help:
+            "With --format github: the least severe finding annotated on the pull request (error, warning, information or hint); the others are counted in one line on standard error."
+    )
     var githubSeverity: Annotate = .warning
 
     @Option(help: "The name to report for standard input.")
@@ -144,15 +168,22 @@ struct Lint: ParsableCommand {
     @Flag(help: "No colours (also the NO_COLOR environment variable).")
     var noColor = false
 
-    @Flag(help: "Apply the configuration's exclude patterns to files named on the command line too (as the pre-commit hooks do); without it only files found in folders are excluded.")
+    @Flag(
+        help:
+            "Apply the configuration's exclude patterns to files named on the command line too (as the pre-commit hooks do); without it only files found in folders are excluded."
+    )
     var forceExclude = false
 
     func validate() throws {
         if fix && paths.contains("-") { throw ValidationError("--fix cannot write to standard input") }
-        if config == "-" && paths.contains("-") { throw ValidationError("--config - and the document '-' cannot both read standard input") }
+        if config == "-" && paths.contains("-") {
+            throw ValidationError("--config - and the document '-' cannot both read standard input")
+        }
         if maxWarnings < -1 { throw ValidationError("--max-warnings takes a count of warnings, or -1 for no limit") }
         // Two reads of one standard input would split it between two "documents".
-        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be named only once") }
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input ('-') can be named only once")
+        }
     }
 
     /// What linting one file produced; printed in input order after all files are done. Only what the output
@@ -205,7 +236,9 @@ struct Lint: ParsableCommand {
             if c.hasErrors { reportConfig(c, style: errorStyle); throw ExitCode(Exit.failure) }
             explicitConfig = c
         }
-        let selection = selectFiles(paths, explicitConfig: explicitConfig, cache: cache, stdinFilename: stdinFilename, forceExclude: forceExclude)
+        let selection = selectFiles(
+            paths, explicitConfig: explicitConfig, cache: cache, stdinFilename: stdinFilename,
+            forceExclude: forceExclude)
         let files = selection.files, errors = selection.errors
         for e in errors { Output.error(e) }
 
@@ -228,18 +261,25 @@ struct Lint: ParsableCommand {
         // A valid config's warnings (a duplicate key, a setting that is ignored) change no exit code, but a setting
         // that silently does nothing is worth a word: once per config, on stderr, with its source line.
         var withWarnings: ExactDictionary<LayoutLintConfig> = [:]
-        for c in configs.compactMap({ $0 }) + Array(selection.consulted.values) where !c.hasErrors && !c.diagnostics.isEmpty {
+        for c in configs.compactMap({ $0 }) + Array(selection.consulted.values)
+        where !c.hasErrors && !c.diagnostics.isEmpty {
             withWarnings[c.path ?? LayoutLintConfig.fileName] = c
         }
         for (_, c) in withWarnings.sortedByKey { reportConfig(c, style: errorStyle) }
         if files.isEmpty && errors.isEmpty && selection.excludedAny {
-            Output.error("no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns")
+            Output.error(
+                "no layout documents to lint in \(paths.joined(separator: " ")): what is there is excluded by the configuration's exclude patterns"
+            )
             // The hooks name files: that all of them are excluded is no failure.
             if forceExclude && namedFolders.isEmpty { return }
             throw ExitCode(Exit.failure)
         }
         if ioFailed || files.isEmpty {
-            if files.isEmpty && errors.isEmpty { Output.error("no layout documents (*.layout.json, *.layout.jsonc) or Swift files found in \(paths.joined(separator: " "))") }
+            if files.isEmpty && errors.isEmpty {
+                Output.error(
+                    "no layout documents (*.layout.json, *.layout.jsonc) or Swift files found in \(paths.joined(separator: " "))"
+                )
+            }
             throw ExitCode(Exit.failure)
         }
         let warnings = counts[.warning] ?? 0
@@ -271,7 +311,9 @@ struct Lint: ParsableCommand {
         outcomes.withUnsafeMutableBufferPointer { buf in
             // Each index is written by exactly one iteration.
             let shared = Unchecked((base: buf.baseAddress!, process: process, configs: configs))
-            DispatchQueue.concurrentPerform(iterations: buf.count) { i in shared.value.process(&shared.value.base[i], shared.value.configs[i]) }
+            DispatchQueue.concurrentPerform(iterations: buf.count) { i in
+                shared.value.process(&shared.value.base[i], shared.value.configs[i])
+            }
         }
     }
 
@@ -280,7 +322,9 @@ struct Lint: ParsableCommand {
     func lintSwiftModules(_ outcomes: inout [FileOutcome], configs: [LayoutLintConfig?]) {
         let keepSource = format == .text
         var swiftGroups: [String: [Int]] = [:]
-        for i in outcomes.indices where isSwift(outcomes[i]) { swiftGroups[configs[i]?.path ?? "", default: []].append(i) }
+        for i in outcomes.indices where isSwift(outcomes[i]) {
+            swiftGroups[configs[i]?.path ?? "", default: []].append(i)
+        }
         for (_, members) in swiftGroups.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             var options = LintOptions()
             configs[members[0]]?.apply(to: &options)
@@ -289,12 +333,16 @@ struct Lint: ParsableCommand {
             var sources: [(path: String, bytes: [UInt8])] = []
             var read: [Int] = []
             for i in members {
-                do { outcomes[i].source = try readFileBytes(outcomes[i].path) } catch { outcomes[i].errors.append(error.message); continue }
+                do { outcomes[i].source = try readFileBytes(outcomes[i].path) } catch {
+                    outcomes[i].errors.append(error.message); continue
+                }
                 sources.append((outcomes[i].shownPath, outcomes[i].source))
                 read.append(i)
             }
             var results = SwiftFrontEnd.lint(sources, options: options)
-            if fix { results = fixSwiftModule(&outcomes, read: read, sources: sources, results: results, options: options) }
+            if fix {
+                results = fixSwiftModule(&outcomes, read: read, sources: sources, results: results, options: options)
+            }
             for (i, r) in zip(read, results) {
                 outcomes[i].linted = Linted(r)
                 if !keepSource && outcomes[i].pending == nil { outcomes[i].source = [] }
@@ -304,8 +352,10 @@ struct Lint: ParsableCommand {
 
     /// `--fix` for one Swift module (`read`: the outcomes of `sources`, `results` their lint): the safe fixes of
     /// every file, kept for `writeFixes`, then the module read again: what is reported is what is left.
-    func fixSwiftModule(_ outcomes: inout [FileOutcome], read: [Int], sources: [(path: String, bytes: [UInt8])],
-                        results: [SwiftFileResult], options: LintOptions) -> [SwiftFileResult] {
+    func fixSwiftModule(
+        _ outcomes: inout [FileOutcome], read: [Int], sources: [(path: String, bytes: [UInt8])],
+        results: [SwiftFileResult], options: LintOptions
+    ) -> [SwiftFileResult] {
         var fixedSources = sources
         for (k, (i, r)) in zip(read, results).enumerated() {
             let fixed = SwiftFrontEnd.applySafeFixes(r)
@@ -313,7 +363,9 @@ struct Lint: ParsableCommand {
             outcomes[i].pending = (fixed.text, fixed.applied, options)
             fixedSources[k].bytes = fixed.text
         }
-        if read.contains(where: { outcomes[$0].pending != nil }) { return SwiftFrontEnd.lint(fixedSources, options: options) }
+        if read.contains(where: { outcomes[$0].pending != nil }) {
+            return SwiftFrontEnd.lint(fixedSources, options: options)
+        }
         return results
     }
 
@@ -335,7 +387,9 @@ struct Lint: ParsableCommand {
             } catch {
                 // Nothing was written: report the file as it is.
                 o.errors.append(error.message)
-                o.linted = SwiftFrontEnd.reads(o.path) ? SwiftFrontEnd.lint([(o.shownPath, o.source)], options: p.options).first.map(Linted.init)
+                o.linted =
+                    SwiftFrontEnd.reads(o.path)
+                    ? SwiftFrontEnd.lint([(o.shownPath, o.source)], options: p.options).first.map(Linted.init)
                     : Linted(lint(bytes: o.source, options: p.options))
                 if !keepSource { o.source = [] }
             }
@@ -350,7 +404,9 @@ struct Lint: ParsableCommand {
     /// Prints the outcomes in the chosen format, in input order, with their errors on stderr (`failures`: the errors
     /// for what was given, which SARIF lists too). Returns the findings by severity and whether a file failed to be
     /// read or written.
-    func report(_ outcomes: [FileOutcome], failures: [String], style: TextStyle) throws -> (counts: [Severity: Int], failed: Bool) {
+    func report(_ outcomes: [FileOutcome], failures: [String], style: TextStyle) throws -> (
+        counts: [Severity: Int], failed: Bool
+    ) {
         var failures = failures
         var failed = false
         var results: [JSONReport.FileResult] = []
@@ -370,7 +426,8 @@ struct Lint: ParsableCommand {
             fixed += o.fixesApplied
             // (Not standard input's: `--fix` cannot write it.)
             if o.path != "-" { fixable += result.diagnostics.reduce(0) { $0 + ($1.fix?.isSafe == true ? 1 : 0) } }
-            try failOnUnknownEnvironments(result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
+            try failOnUnknownEnvironments(
+                result.unknownEnvironments, declared: result.declaredEnvironments, in: o.shownPath)
             for (s, n) in result.counts { counts[s, default: 0] += n }
             if let c = result.coverage {
                 coverage = (coverage ?? LayoutCoverage()) + c
@@ -379,7 +436,9 @@ struct Lint: ParsableCommand {
             switch format {
             case .text:
                 for d in result.diagnostics {
-                    Output.write(TextReport.render(path: o.shownPath, source: o.source, index: result.lineIndex, diagnostic: d, style: style))
+                    Output.write(
+                        TextReport.render(
+                            path: o.shownPath, source: o.source, index: result.lineIndex, diagnostic: d, style: style))
                     Output.write("\n")
                 }
             case .github:
@@ -390,24 +449,34 @@ struct Lint: ParsableCommand {
                     Output.write(GitHubReport.line(path: shown, index: result.lineIndex, diagnostic: d))
                 }
             case .xcode:
-                for d in result.diagnostics { Output.write(XcodeReport.lines(path: o.shownPath, index: result.lineIndex, diagnostic: d)) }
+                for d in result.diagnostics {
+                    Output.write(XcodeReport.lines(path: o.shownPath, index: result.lineIndex, diagnostic: d))
+                }
             case .json, .sarif:
-                results.append(JSONReport.FileResult(path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
-                                                     counts: result.counts, coverage: result.coverage))
+                results.append(
+                    JSONReport.FileResult(
+                        path: o.shownPath, diagnostics: result.diagnostics, index: result.lineIndex,
+                        counts: result.counts, coverage: result.coverage))
             }
         }
         if notAnnotated > 0 {
-            Output.error("\(notAnnotated) finding\(notAnnotated == 1 ? "" : "s") below \(githubSeverity.rawValue) not annotated (--github-severity \(Annotate.allCases.last!.rawValue) shows them all)")
+            Output.error(
+                "\(notAnnotated) finding\(notAnnotated == 1 ? "" : "s") below \(githubSeverity.rawValue) not annotated (--github-severity \(Annotate.allCases.last!.rawValue) shows them all)"
+            )
         }
         if format == .json {
             Output.write(JSONReport.lintOutput(results).serialized(pretty: true) + "\n")
         } else if format == .sarif {
-            Output.write(SARIFReport.log(results, toolVersion: layoutlintVersion, failures: failures).serialized(pretty: true) + "\n")
+            Output.write(
+                SARIFReport.log(results, toolVersion: layoutlintVersion, failures: failures).serialized(pretty: true)
+                    + "\n")
         } else if format == .text && linted > 0 {
             if fix { Output.write("\(fixed) fix\(fixed == 1 ? "" : "es") applied\n") }
-            Output.write(TextReport.summary(errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
-                                            information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
-                                            files: linted, style: style))
+            Output.write(
+                TextReport.summary(
+                    errors: counts[.error] ?? 0, warnings: counts[.warning] ?? 0,
+                    information: counts[.information] ?? 0, hints: counts[.hint] ?? 0,
+                    files: linted, style: style))
             // What `--fix` would do, as ESLint says it (after `--fix`, only fixes it held back are left).
             if !fix && fixable > 0 { Output.write("\(fixable) of them fixable with --fix\n") }
             // Whether the Swift read was a check at all: its layouts, checked, partly or not (each of those named
@@ -422,8 +491,10 @@ struct Lint: ParsableCommand {
 /// A path as GitHub names the file: relative to `GITHUB_WORKSPACE` when the file is inside it (made absolute from
 /// the working directory, `.` and empty segments dropped, compared as bytes), else as given (`GitHubReport` drops a
 /// leading `./`).
-func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
-                cwd: String = FileManager.default.currentDirectoryPath) -> String {
+func githubPath(
+    _ path: String, workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"],
+    cwd: String = FileManager.default.currentDirectoryPath
+) -> String {
     func segments(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
     if let given = workspace, !given.isEmpty, given.hasBytePrefix("/"), path != "-" {
         // As the kernel names it (the working directory is: a symlinked workspace would match nothing).
@@ -443,7 +514,8 @@ func githubPath(_ path: String, workspace: String? = ProcessInfo.processInfo.env
 func reportConfig(_ c: LayoutLintConfig, style: TextStyle) {
     let path = c.path ?? LayoutLintConfig.fileName
     // A config that could not be read (a `--config` that names nothing) has no text to show a snippet of.
-    if c.source.isEmpty, c.hasErrors, c.diagnostics.count == 1, let d = c.diagnostics.first, d.range == ByteRange(0, 0) {
+    if c.source.isEmpty, c.hasErrors, c.diagnostics.count == 1, let d = c.diagnostics.first, d.range == ByteRange(0, 0)
+    {
         Output.error("invalid configuration \(path): \(d.message)")
         return
     }
@@ -469,11 +541,15 @@ func configuredOptions(for file: String, style: TextStyle) throws -> LintOptions
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print every environment's resolved layout: each section, group and item with its frame.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print every environment's resolved layout: each section, group and item with its frame.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "A layout document ('-' reads standard input), or Swift files and folders: every *.swift of them is read as one module, as `lint` reads it, and each layout they build is explained.")
+    @Argument(
+        help:
+            "A layout document ('-' reads standard input), or Swift files and folders: every *.swift of them is read as one module, as `lint` reads it, and each layout they build is explained."
+    )
     var paths: [String]
 
     /// The one document or Swift file explained alone.
@@ -482,7 +558,9 @@ struct Explain: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
-    @Option(name: .customLong("environment"), help: "Resolve in this environment (repeatable); replaces the document's list.")
+    @Option(
+        name: .customLong("environment"),
+        help: "Resolve in this environment (repeatable); replaces the document's list.")
     var environments: [String] = []
 
     @Flag(help: "No colours (also the NO_COLOR environment variable).")
@@ -491,7 +569,8 @@ struct Explain: ParsableCommand {
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name a layout document, Swift files or a folder") }
         if paths.count > 1 && paths.contains(where: { !SwiftFrontEnd.reads($0) && !isDirectory($0) }) {
-            throw ValidationError("several paths are Swift files and folders, read as one module; explain a layout document alone")
+            throw ValidationError(
+                "several paths are Swift files and folders, read as one module; explain a layout document alone")
         }
     }
 
@@ -513,8 +592,12 @@ struct Explain: ParsableCommand {
         let result = lint(bytes: bytes, options: options)
         try failOnUnknownEnvironments(result, in: file)
         switch format {
-        case .json: Output.write(JSONReport.explainOutput(path: file, layouts: result.layouts).serialized(pretty: true) + "\n")
-        case .text: Output.write(ExplainText.render(path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))
+        case .json:
+            Output.write(JSONReport.explainOutput(path: file, layouts: result.layouts).serialized(pretty: true) + "\n")
+        case .text:
+            Output.write(
+                ExplainText.render(
+                    path: file, layouts: result.layouts, style: TextStyle(color: !noColor && Output.colorEnabled)))
         }
         Output.flush()
         if let note = errorNote(file, result, done: "resolved") { Output.error(note) }
@@ -523,7 +606,8 @@ struct Explain: ParsableCommand {
     /// Swift files and folders: every Swift file below them read as one module (as `lint` selects and groups them,
     /// under the first file's configuration), and the layouts of each file that builds any explained.
     func explainSwiftModule() throws {
-        let selection = selectFiles(paths, explicitConfig: nil, cache: ConfigCache(), stdinFilename: "<stdin>", forceExclude: false)
+        let selection = selectFiles(
+            paths, explicitConfig: nil, cache: ConfigCache(), stdinFilename: "<stdin>", forceExclude: false)
         for e in selection.errors { Output.error(e) }
         let swift = selection.files.filter(SwiftFrontEnd.reads)
         guard let first = swift.first else {
@@ -537,7 +621,9 @@ struct Explain: ParsableCommand {
         for path in swift {
             do { sources.append((path, try readFileBytes(path))) } catch { Output.error(error.message) }
         }
-        try explainSwift(SwiftFrontEnd.lint(sources, options: options).filter { !$0.layouts.isEmpty || !$0.unread.isEmpty }, module: true)
+        try explainSwift(
+            SwiftFrontEnd.lint(sources, options: options).filter { !$0.layouts.isEmpty || !$0.unread.isEmpty },
+            module: true)
     }
 
     /// Swift files: every layout each builds, each as a spec document's environments, followed by the values it
@@ -547,20 +633,26 @@ struct Explain: ParsableCommand {
         switch format {
         case .json:
             let files = results.map { r in
-                JSONReport.explainSwiftOutput(path: r.path, layouts: r.layouts.map { ($0.name, $0.range, $0.result.layouts) }, index: r.lineIndex)
+                JSONReport.explainSwiftOutput(
+                    path: r.path, layouts: r.layouts.map { ($0.name, $0.range, $0.result.layouts) }, index: r.lineIndex)
             }
-            let out = module ? JSONValue.object([("version", .int(1)), ("files", .array(files))]) : files.first ?? .null
+            let out =
+                module ? JSONValue.object([("version", .int(1)), ("files", .array(files))]) : files.first ?? .null
             Output.write(out.serialized(pretty: true) + "\n")
         case .text:
             let style = TextStyle(color: !noColor && Output.colorEnabled)
             if results.isEmpty { Output.write("no compositional layout is built in \(paths.joined(separator: " "))\n") }
             for (k, result) in results.enumerated() {
                 if k > 0 { Output.write("\n") }
-                if result.layouts.isEmpty && result.unread.isEmpty { Output.write(style.bold(result.path) + "\n\nno compositional layout is built here\n") }
+                if result.layouts.isEmpty && result.unread.isEmpty {
+                    Output.write(style.bold(result.path) + "\n\nno compositional layout is built here\n")
+                }
                 for (i, l) in result.layouts.enumerated() {
                     let line = result.lineIndex.position(of: l.range.start, in: .utf8).line + 1
                     if i > 0 { Output.write("\n") }
-                    Output.write(ExplainText.render(path: "\(result.path):\(line) \(l.name)", layouts: l.result.layouts, style: style))
+                    Output.write(
+                        ExplainText.render(
+                            path: "\(result.path):\(line) \(l.name)", layouts: l.result.layouts, style: style))
                     // What the numbers above rest on: each value the reader assumed or could not read, at its place.
                     for n in l.assumptions { Output.write("  assumed at \(n.path):\(n.line): \(n.message)\n") }
                 }
@@ -574,7 +666,9 @@ struct Explain: ParsableCommand {
         for result in results {
             let notes = result.diagnostics.filter { $0.rule.hasPrefix("swift-") || $0.severity == .error }
             if !notes.isEmpty {
-                Output.error("\(result.path): \(notes.count) note\(notes.count == 1 ? "" : "s") on what layoutlint could not read or assumed (run `layoutlint lint \(result.path)`)")
+                Output.error(
+                    "\(result.path): \(notes.count) note\(notes.count == 1 ? "" : "s") on what layoutlint could not read or assumed (run `layoutlint lint \(result.path)`)"
+                )
             }
         }
     }
@@ -623,7 +717,9 @@ func errorNote(_ file: String, _ result: LintResult, done: String) -> String? {
         }
     }
     if !notResolved.isEmpty { note += "; not \(done): \(list(notResolved))" }
-    if !withErrors.isEmpty { note += "; \(done) despite errors in them (check their sizes against the errors): \(list(withErrors))" }
+    if !withErrors.isEmpty {
+        note += "; \(done) despite errors in them (check their sizes against the errors): \(list(withErrors))"
+    }
     return note
 }
 
@@ -638,7 +734,9 @@ struct Rules: ParsableCommand {
 
     func validate() throws {
         // One rule's documentation is Markdown already; `--markdown` is the whole page (a rule id was ignored).
-        if markdown && rule != nil { throw ValidationError("--markdown prints every rule; name a rule without it for one rule's page") }
+        if markdown && rule != nil {
+            throw ValidationError("--markdown prints every rule; name a rule without it for one rule's page")
+        }
     }
 
     func run() throws {
@@ -655,8 +753,9 @@ struct Rules: ParsableCommand {
             let width = RuleCatalog.all.map(\.id.count).max() ?? 0
             for r in RuleCatalog.all {
                 let sev = r.severity.description
-                Output.write(r.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                             + sev.padding(toLength: 13, withPad: " ", startingAt: 0) + r.summary + "\n")
+                Output.write(
+                    r.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                        + sev.padding(toLength: 13, withPad: " ", startingAt: 0) + r.summary + "\n")
             }
         }
         Output.flush()
@@ -678,7 +777,8 @@ struct Environments: ParsableCommand {
         case .text:
             let width = presets.map(\.name.count).max() ?? 0
             for p in presets {
-                Output.write(p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + p.portrait.summary + "\n")
+                Output.write(
+                    p.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + p.portrait.summary + "\n")
                 Output.write(String(repeating: " ", count: width + 2) + "landscape: " + p.landscape.summary + "\n")
             }
             Output.write("Safe areas have no Apple source (simulator values); see docs/environments.md.\n")
@@ -688,21 +788,32 @@ struct Environments: ParsableCommand {
                 return .object([
                     ("name", .string(e.name)), ("width", .double(e.width)), ("height", .double(e.height)),
                     ("scale", .double(e.scale)),
-                    ("safeAreaInsets", .object([("top", .double(sa.top)), ("left", .double(sa.left)),
-                                                ("bottom", .double(sa.bottom)), ("right", .double(sa.right))])),
+                    (
+                        "safeAreaInsets",
+                        .object([
+                            ("top", .double(sa.top)), ("left", .double(sa.left)),
+                            ("bottom", .double(sa.bottom)), ("right", .double(sa.right)),
+                        ])
+                    ),
                     ("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
                     ("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
                 ])
             }
             let value = JSONValue.object([
                 ("version", .int(1)),
-                ("environments", .array(presets.map { p in
-                    var members: [(String, JSONValue)] = [("name", .string(p.name))]
-                    if !p.otherNames.isEmpty { members.append(("otherNames", .array(p.otherNames.map { .string($0) }))) }
-                    members.append(("portrait", env(p.portrait)))
-                    members.append(("landscape", env(p.landscape)))
-                    return .object(members)
-                })),
+                (
+                    "environments",
+                    .array(
+                        presets.map { p in
+                            var members: [(String, JSONValue)] = [("name", .string(p.name))]
+                            if !p.otherNames.isEmpty {
+                                members.append(("otherNames", .array(p.otherNames.map { .string($0) })))
+                            }
+                            members.append(("portrait", env(p.portrait)))
+                            members.append(("landscape", env(p.landscape)))
+                            return .object(members)
+                        })
+                ),
             ])
             Output.write(value.serialized(pretty: true) + "\n")
         }
@@ -711,7 +822,8 @@ struct Environments: ParsableCommand {
 }
 
 struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the language server: JSON-RPC 2.0 over stdin/stdout with LSP framing; logs go to stderr.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the language server: JSON-RPC 2.0 over stdin/stdout with LSP framing; logs go to stderr.")
 
     @Flag(help: "Accepted and ignored (editors pass it).")
     var stdio = false

@@ -19,13 +19,22 @@ struct Render: ParsableCommand {
     @Argument(help: "A layout document ('-' reads standard input).")
     var file: String
 
-    @Option(name: .customLong("environment"), help: "Draw this environment (repeatable): one the document names picks its panel; any other name replaces the document's list.")
+    @Option(
+        name: .customLong("environment"),
+        help:
+            "Draw this environment (repeatable): one the document names picks its panel; any other name replaces the document's list."
+    )
     var environments: [String] = []
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the SVG to this file (default: standard output).")
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write the SVG to this file (default: standard output)."
+    )
     var output: String?
 
-    @Option(help: "A Swift file: the layout to draw, by the name `explain` gives it (its function, property or variable; default: the first).")
+    @Option(
+        help:
+            "A Swift file: the layout to draw, by the name `explain` gives it (its function, property or variable; default: the first)."
+    )
     var layout: String?
 
     func run() throws {
@@ -44,15 +53,22 @@ struct Render: ParsableCommand {
             var options = configured
             if !environments.isEmpty { options.environmentNames = environments }
             checkingShippingDevices(&options, forFile: file)
-            guard let r = SwiftFrontEnd.lint([(file, bytes)], options: options).first else { throw ExitCode(Exit.failure) }
+            guard let r = SwiftFrontEnd.lint([(file, bytes)], options: options).first else {
+                throw ExitCode(Exit.failure)
+            }
             try failOnUnknownEnvironments(r.unknownEnvironments, declared: [], in: file)
             guard let l = layout.map({ name in r.layouts.first { $0.name == name } }) ?? r.layouts.first else {
-                Output.error(r.layouts.isEmpty ? "\(file) builds no compositional layout that layoutlint can read (run `layoutlint lint \(file)`)"
-                                               : "\(file) has no layout named \(layout ?? ""): it has \(r.layouts.map(\.name).joined(separator: ", "))")
+                Output.error(
+                    r.layouts.isEmpty
+                        ? "\(file) builds no compositional layout that layoutlint can read (run `layoutlint lint \(file)`)"
+                        : "\(file) has no layout named \(layout ?? ""): it has \(r.layouts.map(\.name).joined(separator: ", "))"
+                )
                 throw ExitCode(Exit.failure)
             }
             if layout == nil && r.layouts.count > 1 {
-                Output.error("\(file) builds \(r.layouts.count) layouts (\(r.layouts.map(\.name).joined(separator: ", "))): drawing \(l.name) (--layout picks another)")
+                Output.error(
+                    "\(file) builds \(r.layouts.count) layouts (\(r.layouts.map(\.name).joined(separator: ", "))): drawing \(l.name) (--layout picks another)"
+                )
             }
             result = l.result
             title = (title ?? "") + " › " + l.name
@@ -85,7 +101,8 @@ struct Render: ParsableCommand {
             var inSt = stat(), outSt = stat(), stdoutSt = stat()
             let outExists = stat(out, &outSt) == 0
             func isOutput(_ st: stat) -> Bool { outExists && st.st_dev == outSt.st_dev && st.st_ino == outSt.st_ino }
-            let inputKnown = file == "-" ? fstat(0, &inSt) == 0 && inSt.st_mode & S_IFMT == S_IFREG : stat(file, &inSt) == 0
+            let inputKnown =
+                file == "-" ? fstat(0, &inSt) == 0 && inSt.st_mode & S_IFMT == S_IFREG : stat(file, &inSt) == 0
             if inputKnown && isOutput(inSt) {
                 Output.error("cannot write \(out): it is the document being rendered")
                 throw ExitCode(Exit.failure)

@@ -26,9 +26,9 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
     }
 
     static let estimatedInsets = """
-    { "name": "two", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-          "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] } }
-    """
+        { "name": "two", "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+              "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] } }
+        """
 
     @Test(arguments: ["group-overflow", "estimated-content-insets"])
     func syntaxErrorInSectionZeroDoesNotHideSectionTwo(_ expected: String) throws {
@@ -50,15 +50,19 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
     struct SyntaxCase: Sendable, CustomTestStringConvertible {
         var name: String
         var text: String
-        var line: Int       // 0-based line of the `syntax` diagnostic
+        var line: Int // 0-based line of the `syntax` diagnostic
         var testDescription: String { name }
     }
 
     static let cases: [SyntaxCase] = [
-        .init(name: "unterminated string", text: "{\n  \"sections\": [\n    { \"name\": \"a, \"group\": 1 }\n  ]\n}\n", line: 2),
+        .init(
+            name: "unterminated string", text: "{\n  \"sections\": [\n    { \"name\": \"a, \"group\": 1 }\n  ]\n}\n",
+            line: 2),
         .init(name: "unclosed object at end", text: "{\n  \"sections\": [\n    { \"name\": \"a\" }\n  ]\n", line: 4),
         .init(name: "stray closing brace", text: "{\n  \"sections\": [\n    { \"name\": \"a\" } }\n  ]\n}\n", line: 2),
-        .init(name: "text after the root", text: "{\n  \"sections\": [\n    { \"name\": \"a\" }\n  ]\n}\n}garbage\n", line: 5),
+        .init(
+            name: "text after the root", text: "{\n  \"sections\": [\n    { \"name\": \"a\" }\n  ]\n}\n}garbage\n",
+            line: 5),
         .init(name: "single quotes", text: "{\n  \"sections\": [\n    { \"name\": 'a' }\n  ]\n}\n", line: 2),
         .init(name: "unterminated comment", text: "{\n  \"sections\": [\n  /* never closed\n", line: 2),
         .init(name: "empty document", text: "", line: 0),
@@ -78,12 +82,12 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
 @Suite struct WrongTypesAndUnknownKeys {
     @Test func wrongTypesEachAtTheirValue() throws {
         let doc = """
-        {
-          "sections": [
-            { "name": 5, "itemCount": "many", "group": { "direction": "horizontal", "width": true, "height": [1], "subitems": { "width": 1, "height": 1 } } }
-          ]
-        }
-        """
+            {
+              "sections": [
+                { "name": 5, "itemCount": "many", "group": { "direction": "horizontal", "width": true, "height": [1], "subitems": { "width": 1, "height": 1 } } }
+              ]
+            }
+            """
         let r = lintJSON(doc)
         #expect(r.code == 1, "\(r)")
         let ds = diagnostics(r.json).filter { rule($0) == "wrong-type" }
@@ -100,20 +104,23 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
         // the document has no `sections`, and a section's keys are only checked when there are sections.
         let top = "{\n  \"sectons\": [ \(plainSection("a")) ]\n}\n"
         let nested = """
-        {
-          "sections": [
-            { "name": "a", "interGroupSpacng": 4,
-              "group": { "direction": "horizontal", "widht": "fractionalWidth(1)", "height": "absolute(100)",
-                "subitems": [ { "width": "fractionalWidth(1)", "hieght": "fractionalHeight(1)" } ] } }
-          ]
-        }
-        """
-        for (doc, key, suggestion, line) in [(top, "sectons", "sections", 1), (nested, "interGroupSpacng", "interGroupSpacing", 2),
-                                             (nested, "widht", "width", 3), (nested, "hieght", "height", 4)] {
+            {
+              "sections": [
+                { "name": "a", "interGroupSpacng": 4,
+                  "group": { "direction": "horizontal", "widht": "fractionalWidth(1)", "height": "absolute(100)",
+                    "subitems": [ { "width": "fractionalWidth(1)", "hieght": "fractionalHeight(1)" } ] } }
+              ]
+            }
+            """
+        for (doc, key, suggestion, line) in [
+            (top, "sectons", "sections", 1), (nested, "interGroupSpacng", "interGroupSpacing", 2),
+            (nested, "widht", "width", 3), (nested, "hieght", "height", 4),
+        ] {
             let r = lintJSON(doc)
             #expect(r.code == 1, "\(r)")
             let unknown = diagnostics(r.json).filter { rule($0) == "unknown-property" }
-            let d = try #require(unknown.first { ($0["message"] as? String)?.contains("\"\(key)\"") == true }, "\(key): \(r)")
+            let d = try #require(
+                unknown.first { ($0["message"] as? String)?.contains("\"\(key)\"") == true }, "\(key): \(r)")
             #expect((d["message"] as? String)?.contains("did you mean \"\(suggestion)\"") == true, "\(d)")
             #expect(startLine(d) == line)
             #expect(startCharacter(d) == utf16Column(of: "\"\(key)\"", in: doc.components(separatedBy: "\n")[line]))
@@ -126,20 +133,20 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
 @Suite struct CyclicRefs {
     @Test func cyclesAreReportedNotFollowed() throws {
         let doc = """
-        {
-          "definitions": {
-            "a": { "$ref": "#/definitions/b" },
-            "b": { "$ref": "#/definitions/a" },
-            "self": { "$ref": "#/definitions/self", "width": 1 }
-          },
-          "sections": [
-            { "name": "a", "group": { "$ref": "#/definitions/a" } },
-            { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/self" } ] } },
-            { "name": "c", "group": { "$ref": "#/sections/2/group" } },
-            { "name": "d", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/sections/3/group" } ] } }
-          ]
-        }
-        """
+            {
+              "definitions": {
+                "a": { "$ref": "#/definitions/b" },
+                "b": { "$ref": "#/definitions/a" },
+                "self": { "$ref": "#/definitions/self", "width": 1 }
+              },
+              "sections": [
+                { "name": "a", "group": { "$ref": "#/definitions/a" } },
+                { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/self" } ] } },
+                { "name": "c", "group": { "$ref": "#/sections/2/group" } },
+                { "name": "d", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/sections/3/group" } ] } }
+              ]
+            }
+            """
         let dir = TempDir(); defer { dir.cleanup() }
         dir.write("cycle.layout.json", doc)
         let r = run(["lint", "--format", "json", "cycle.layout.json"], cwd: dir.path, timeout: 20)
@@ -159,7 +166,7 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
 @Suite struct AbsurdNumbers {
     struct NumberCase: Sendable, CustomTestStringConvertible {
         var text: String
-        var rules: Set<String>      // acceptable rules at the value
+        var rules: Set<String> // acceptable rules at the value
         var testDescription: String { text }
     }
     static let cases: [NumberCase] = [
@@ -180,14 +187,14 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
     @Test(arguments: cases)
     func absurdHeightIsDiagnosedAtItsValue(_ c: NumberCase) throws {
         let doc = """
-        {
-          "sections": [
-            { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
-                "subitems": [ { "width": "fractionalWidth(1)",
-                                "height": \(c.text) } ] } }
-          ]
-        }
-        """
+            {
+              "sections": [
+                { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                    "subitems": [ { "width": "fractionalWidth(1)",
+                                    "height": \(c.text) } ] } }
+              ]
+            }
+            """
         let r = lintJSON(doc)
         // (A height of zero, also -0 and 1e-400 read as zero, is a warning: exit 0 without --max-warnings.)
         let zero = ["0", "-0", "1e-400"].contains(c.text)
@@ -206,10 +213,10 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
 
     @Test func absurdNumbersInExplainDoNotCrash() {
         let doc = """
-        { "sections": [ { "group": { "direction": "horizontal", "width": 1e308, "height": -0,
-            "subitems": [ { "width": 1e999, "height": 1e-320 } ] }, "interGroupSpacing": -1e308, "itemCount": 1e20,
-            "contentInsets": [1e308, -1e308, 1e999, 0] } ] }
-        """
+            { "sections": [ { "group": { "direction": "horizontal", "width": 1e308, "height": -0,
+                "subitems": [ { "width": 1e999, "height": 1e-320 } ] }, "interGroupSpacing": -1e308, "itemCount": 1e20,
+                "contentInsets": [1e308, -1e308, 1e999, 0] } ] }
+            """
         let r = run(["explain", "--format", "json", "-"], stdin: Data(doc.utf8))
         #expect(r.exitedCleanly, "\(r)")
         #expect(r.json != nil, "explain still prints its JSON")
@@ -269,7 +276,10 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
         let oneLine = overflowSection("first").split(separator: "\n").joined(separator: " ")
         let text = "{ \"sections\": [ \(oneLine) ] }\n"
         let plain = try #require(diagnostics(lintJSON(Data(text.utf8)).json).first { rule($0) == "group-overflow" })
-        let withBOM = try #require(diagnostics(lintJSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).json).first { rule($0) == "group-overflow" })
+        let withBOM = try #require(
+            diagnostics(lintJSON(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).json).first {
+                rule($0) == "group-overflow"
+            })
         #expect(startLine(plain) == 0)
         #expect(startLine(withBOM) == startLine(plain))
         #expect(startCharacter(withBOM) == startCharacter(plain))
@@ -342,7 +352,7 @@ func lintJSON(_ text: String, extra: [String] = []) -> RunResult { lintJSON(Data
         for n in names { dir.write("docs/" + n, "{ \"sections\": [ \(plainSection(n)) ] }") }
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/docs/loop", withDestinationPath: ".")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/docs/up", withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/docs/x", withDestinationPath: "y")  // x → y → x
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/docs/x", withDestinationPath: "y") // x → y → x
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/docs/y", withDestinationPath: "x")
         let r = run(["lint", "--format", "json", "docs"], cwd: dir.path, timeout: 30)
         print("300 files with symlink loops: lint took \(String(format: "%.2f", r.seconds)) s")

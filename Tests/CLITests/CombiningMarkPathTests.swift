@@ -16,10 +16,14 @@ import Testing
         let sarif = run(["lint", "--format", "sarif", "."], cwd: dir.path)
         let j = try #require(sarif.json, "\(sarif)")
         let res = try #require(((j["runs"] as? [JSONObject])?.first?["results"] as? [JSONObject])?.first, "\(sarif)")
-        let loc = ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"] as? JSONObject
+        let loc =
+            ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"]
+            as? JSONObject
         #expect(loc?["uri"] as? String == "%CC%81w.layout.json", "the ./ goes: \(sarif)")
         // An absolute path inside GITHUB_WORKSPACE is made relative to it (its last "/" was not seen).
-        let abs = run(["lint", "--format", "github", dir.path + "/" + Self.mark], cwd: dir.path, environment: ["GITHUB_WORKSPACE": dir.path])
+        let abs = run(
+            ["lint", "--format", "github", dir.path + "/" + Self.mark], cwd: dir.path,
+            environment: ["GITHUB_WORKSPACE": dir.path])
         #expect(abs.stdout.contains("file=\(Self.mark),"), "\(abs)")
     }
 
@@ -33,15 +37,17 @@ import Testing
         dir.write("z.layout.json", fcWarningDoc())
         for args in [["."], ["ws/" + Self.mark, "z.layout.json"]] {
             let r = run(["lint", "--format", "json"] + args, cwd: dir.path)
-            let found = files(r.json).filter { !($0["diagnostics"] as? [JSONObject] ?? []).isEmpty }.compactMap { $0["path"] as? String }
+            let found = files(r.json).filter { !($0["diagnostics"] as? [JSONObject] ?? []).isEmpty }.compactMap {
+                $0["path"] as? String
+            }
             #expect(found.count == 1 && found.first?.hasSuffix("z.layout.json") == true, "\(args): \(r)")
         }
     }
 
     @Test func theWalkSkipsHiddenFoldersByTheirFirstByteAndFindsEveryLayoutName() {
         let dir = fcRepo(); defer { dir.cleanup() }
-        dir.write(".\u{301}hidden/a.layout.json", fcWarningDoc())   // hidden: its name starts with "."
-        dir.write("\u{600}.layout.json", fcWarningDoc())             // a layout document, whatever its first mark joins
+        dir.write(".\u{301}hidden/a.layout.json", fcWarningDoc()) // hidden: its name starts with "."
+        dir.write("\u{600}.layout.json", fcWarningDoc()) // a layout document, whatever its first mark joins
         let r = run(["lint", "--format", "json", "."], cwd: dir.path)
         #expect(files(r.json).compactMap { $0["path"] as? String } == ["./\u{600}.layout.json"], "\(r)")
     }

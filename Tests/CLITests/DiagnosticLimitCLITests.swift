@@ -8,7 +8,8 @@ import TestSupport
     /// A valid section whose "name" is written 10 050 times: 10 049 `duplicate-key` warnings, nothing else.
     static let manyWarnings: String = {
         let names = Array(repeating: #""name": "s""#, count: 10_050).joined(separator: ", ")
-        return #"{ "sections": [ { \#(names), "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] } } ] }"#
+        return
+            #"{ "sections": [ { \#(names), "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] } } ] }"#
             + "\n"
     }()
 
@@ -20,7 +21,9 @@ import TestSupport
         #expect(r.stdout.components(separatedBy: "[duplicate-key]").count - 1 == 10_000)
         let notice = r.stdout.components(separatedBy: "\n").filter { $0.hasSuffix("[too-many-problems]") }
         #expect(notice.count == 1)
-        #expect(notice.first?.contains("warning: 49 more problems from here on (49 warnings) not listed") == true, "\(notice)")
+        #expect(
+            notice.first?.contains("warning: 49 more problems from here on (49 warnings) not listed") == true,
+            "\(notice)")
         #expect(r.stdout.contains("10049 warnings in 1 file"), "\(r.stdout.suffix(300))")
         // The list has 10 001 entries; the 10 049 warnings there are are what --max-warnings counts.
         #expect(run(["lint", "--max-warnings", "10049", "w.layout.json"], cwd: dir.path).code == 0)

@@ -49,17 +49,20 @@ import Testing
         let gridChildren = try #require((grid["group"] as? JSONObject)?["children"] as? [JSONObject])
         #expect(gridChildren.count == 3)
         #expect(Set(gridChildren.compactMap { $0["path"] as? String }) == ["/sections/1/group/subitem"])
-        #expect(gridChildren.compactMap { numbers($0["frame"]) } == [[0, 250, 130, 130], [130, 250, 130, 130], [260, 250, 130, 130]])
+        #expect(
+            gridChildren.compactMap { numbers($0["frame"]) } == [
+                [0, 250, 130, 130], [130, 250, 130, 130], [260, 250, 130, 130],
+            ])
         #expect(numbers(gridChildren.first?["contentFrame"]) == [5, 255, 120, 120], "contentInsets 5")
     }
 
     @Test func numbersAreRoundedToThousandths() throws {
         // 390 − 2 × 20 insets = 350 pt, a third of it is 116.666…: printed 116.667, never 116.66666666666667.
         let doc = """
-        { "sections": [ { "name": "thirds", "contentInsets": { "leading": 20, "trailing": 20 },
-            "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
-              "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] } } ] }
-        """
+            { "sections": [ { "name": "thirds", "contentInsets": { "leading": 20, "trailing": 20 },
+                "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)",
+                  "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] } } ] }
+            """
         let r = run(["explain", "--format", "json", "-"], stdin: Data(doc.utf8))
         #expect(r.code == 0, "\(r)")
         #expect(r.stdout.contains("116.667"))
@@ -70,15 +73,18 @@ import Testing
         #expect(numbers(group["frame"]) == [20, 0, 350, 100])
         let children = try #require(group["children"] as? [JSONObject])
         #expect(children.count == 3, "the one subitem repeats while it fits")
-        #expect(children.compactMap { numbers($0["frame"]) } == [[20, 0, 116.667, 100], [136.667, 0, 116.667, 100], [253.333, 0, 116.667, 100]])
+        #expect(
+            children.compactMap { numbers($0["frame"]) } == [
+                [20, 0, 116.667, 100], [136.667, 0, 116.667, 100], [253.333, 0, 116.667, 100],
+            ])
     }
 
     @Test func estimatedAxesAreNamed() throws {
         let doc = """
-        { "sections": [ { "name": "list",
-            "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
-              "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } } ] }
-        """
+            { "sections": [ { "name": "list",
+                "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)",
+                  "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } } ] }
+            """
         let r = run(["explain", "--format", "json", "-"], stdin: Data(doc.utf8))
         let env = try #require((r.json?["environments"] as? [JSONObject])?.first, "\(r)")
         let group = try #require(((env["sections"] as? [JSONObject])?.first)?["group"] as? JSONObject)
@@ -87,8 +93,10 @@ import Testing
     }
 
     @Test func environmentOptionSelects() throws {
-        let r = run(["explain", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad Pro 12.9",
-                     example("app-store.layout.json")])
+        let r = run([
+            "explain", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad Pro 12.9",
+            example("app-store.layout.json"),
+        ])
         #expect(r.code == 0, "\(r)")
         let envs = try #require(r.json?["environments"] as? [JSONObject])
         #expect(envs.compactMap { $0["name"] as? String } == ["iPhone SE", "iPad Pro 12.9"])
@@ -144,7 +152,9 @@ import Testing
     }
 
     @Test func everyListedRuleIsDocumented() {
-        let ids = run(["rules"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let ids = run(["rules"]).stdout.split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
         for id in ids {
             let r = run(["rules", id])
             #expect(r.code == 0 && r.stdout.contains("Wrong") && r.stdout.contains("Right"), "rule \(id): \(r)")
@@ -165,7 +175,9 @@ import Testing
         let path = repoRoot.appendingPathComponent("examples/badges.layout.json").path
         let text = run(["explain", "--no-color", path])
         let json = run(["explain", "--format", "json", path])
-        let line = text.stdout.split(separator: "\n").first { $0.contains("badge /sections/0/group/subitem/supplementaryItems/0") }
+        let line = text.stdout.split(separator: "\n").first {
+            $0.contains("badge /sections/0/group/subitem/supplementaryItems/0")
+        }
         #expect(line?.contains("×4 at (93.333, 14), (180.667, 14), (268, 14), (355.333, 14)") == true, "\(text.stdout)")
         #expect(json.stdout.contains("93.333"), "\(json.stdout.prefix(2000))")
     }
@@ -177,12 +189,20 @@ import Testing
 @Suite struct ErrorNoteOfExplainAndRender {
     @Test func theNoteNamesWhatWasAndWasNotResolved() {
         let dir = TempDir(); defer { dir.cleanup() }
-        let ok = #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
-        dir.write("e.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "width": 1 } }, { "group": \#(ok) }, { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "leading": 200, "trailing": 200 } } ] } } ] }"#)
-        for (command, done) in [(["explain", "e.layout.json"], "resolved"), (["render", "e.layout.json", "-o", "e.svg"], "drawn")] {
+        let ok =
+            #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+        dir.write(
+            "e.layout.json",
+            #"{ "environments": ["iPhone 12"], "sections": [ { "group": { "width": 1 } }, { "group": \#(ok) }, { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 44, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "leading": 200, "trailing": 200 } } ] } } ] }"#
+        )
+        for (command, done) in [
+            (["explain", "e.layout.json"], "resolved"), (["render", "e.layout.json", "-o", "e.svg"], "drawn"),
+        ] {
             let r = run(command, cwd: dir.path)
             #expect(r.code == 0, "\(r)")
-            #expect(r.stderr.contains("not \(done): /sections/0;") && r.stderr.contains("\(done) despite errors in them") && r.stderr.hasSuffix(": /sections/2\n"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("not \(done): /sections/0;") && r.stderr.contains("\(done) despite errors in them")
+                    && r.stderr.hasSuffix(": /sections/2\n"), "\(r.stderr)")
             #expect(!r.stderr.contains("sections with errors are not"), "\(r.stderr)")
         }
         // No error: no note.

@@ -7,22 +7,23 @@ import TestSupport
 
 /// One duplicate key: one safe fix ("Remove the first interGroupSpacing").
 let fsDuplicateKeyDoc = """
-{
-  "sections": [
-    { "name": "a", "interGroupSpacing": 4, "interGroupSpacing": 8,
-      "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-                 "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
-  ]
-}
+    {
+      "sections": [
+        { "name": "a", "interGroupSpacing": 4, "interGroupSpacing": 8,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+      ]
+    }
 
-"""
+    """
 let fsDuplicateKeyFixed = fsDuplicateKeyDoc.replacingOccurrences(of: "\"interGroupSpacing\": 4, ", with: "")
 
 /// Runs `layoutlint args…` as the user nobody (root only; nil elsewhere: such a test has nothing to show then).
 func fsRunAsNobody(_ args: [String], cwd: String) -> RunResult? {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
-    return run(["--reuid=65534", "--regid=65534", "--clear-groups", layoutlintBinary] + args,
-               cwd: cwd, executable: "/usr/bin/setpriv")
+    return run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", layoutlintBinary] + args,
+        cwd: cwd, executable: "/usr/bin/setpriv")
 }
 
 /// Runs a shell script with `$LL` set to the binary.
@@ -41,7 +42,9 @@ func fsShell(_ script: String, cwd: String, timeout: Double = 60) -> RunResult {
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/lnk", withDestinationPath: "real/sub")
         let r = run(["lint", "--no-color", "--fix", "lnk/../a.layout.json"], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
-        #expect(fcBytes(other) == Array("{ \"sections\": [], \"note\": \"B - precious\" }\n".utf8), "the other file is untouched")
+        #expect(
+            fcBytes(other) == Array("{ \"sections\": [], \"note\": \"B - precious\" }\n".utf8),
+            "the other file is untouched")
         #expect(fcBytes(real) == Array(fsDuplicateKeyFixed.utf8), "the file the path names got the fix")
         #expect(fcListing(dir.path) == [".git", "a.layout.json", "lnk", "real"])
         #expect(fcListing(dir.path + "/real") == ["a.layout.json", "sub"])
@@ -90,7 +93,8 @@ func fsShell(_ script: String, cwd: String, timeout: Double = 60) -> RunResult {
         let p = dir.write("x.layout.json", fsDuplicateKeyDoc)
         // An ACL that gives nobody write access, and a user attribute.
         let acl = fsACL(user: 65534)
-        guard fsSetXattr(p, "system.posix_acl_access", acl) == 0, fsSetXattr(p, "user.note", Array("keep".utf8)) == 0 else {
+        guard fsSetXattr(p, "system.posix_acl_access", acl) == 0, fsSetXattr(p, "user.note", Array("keep".utf8)) == 0
+        else {
             print("extended attributes or ACLs are not supported here (\(String(cString: strerror(errno)))); skipped")
             return
         }
@@ -144,9 +148,11 @@ func fsShell(_ script: String, cwd: String, timeout: Double = 60) -> RunResult {
 
 // MARK: extended attributes from the tests (sys/xattr.h is not in the Glibc module)
 
-private typealias FSSetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+private typealias FSSetXattr =
+    @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
 private typealias FSListXattr = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
-private typealias FSGetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+private typealias FSGetXattr =
+    @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
 
 func fsSetXattr(_ path: String, _ name: String, _ value: [UInt8]) -> Int32 {
     guard let f = dlsym(nil, "setxattr") else { errno = ENOTSUP; return -1 }
@@ -174,7 +180,9 @@ func fsXattrs(_ path: String) -> [String: [UInt8]] {
 func fsACL(user: UInt32) -> [UInt8] {
     func le<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
     let any = UInt32.max
-    let entries: [(UInt16, UInt16, UInt32)] = [(0x01, 6, any), (0x02, 6, user), (0x04, 4, any), (0x10, 6, any), (0x20, 4, any)]
+    let entries: [(UInt16, UInt16, UInt32)] = [
+        (0x01, 6, any), (0x02, 6, user), (0x04, 4, any), (0x10, 6, any), (0x20, 4, any),
+    ]
     return le(UInt32(2)) + entries.flatMap { le($0.0) + le($0.1) + le($0.2) }
 }
 
@@ -194,7 +202,9 @@ func fsACL(user: UInt32) -> [UInt8] {
         #expect(folder.stderr.contains("Permission denied"), "\(folder)")
         #expect(!folder.stderr.contains("no layout documents"), "not 'nothing found': \(folder)")
         // Named: the real reason, not "no such file".
-        guard let named = fcRunUnprivileged(["lint", "--no-color", "noexec/b.layout.json"], cwd: dir.path) else { return }
+        guard let named = fcRunUnprivileged(["lint", "--no-color", "noexec/b.layout.json"], cwd: dir.path) else {
+            return
+        }
         #expect(named.code == 2, "\(named)")
         #expect(named.stderr.contains("Permission denied") && !named.stderr.contains("no such file"), "\(named)")
     }
@@ -241,7 +251,8 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     @Test func aSymlinkBesideItsTargetIsFixedOnce() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         let a = dir.write("a.layout.json", fsDuplicateKeyDoc)
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
         let r = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
         #expect(r.stderr.isEmpty, "\(r)")
@@ -268,14 +279,17 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let dir = fcRepo(); defer { dir.cleanup() }
         // b declares "Custom"; a does not: the name is unknown for a, and nothing at all is written.
         let a = dir.write("a.layout.json", fsDuplicateKeyDoc)
-        let bText = fsDuplicateKeyDoc.replacingOccurrences(of: "\"sections\"", with: "\"environments\": [ { \"name\": \"Custom\", \"width\": 400, \"height\": 800 } ], \"sections\"")
+        let bText = fsDuplicateKeyDoc.replacingOccurrences(
+            of: "\"sections\"",
+            with: "\"environments\": [ { \"name\": \"Custom\", \"width\": 400, \"height\": 800 } ], \"sections\"")
         let b = dir.write("b.layout.json", bText)
         let typo = run(["lint", "--no-color", "--fix", "--environment", "iPhon 12", "a.layout.json"], cwd: dir.path)
         #expect(typo.code == 2, "\(typo)")
         #expect(typo.stderr.contains("iPhon 12"), "\(typo)")
         #expect(typo.stdout.isEmpty, "\(typo)")
         #expect(fcBytes(a) == Array(fsDuplicateKeyDoc.utf8), "nothing written")
-        let partly = run(["lint", "--no-color", "--fix", "--environment", "Custom", "b.layout.json", "a.layout.json"], cwd: dir.path)
+        let partly = run(
+            ["lint", "--no-color", "--fix", "--environment", "Custom", "b.layout.json", "a.layout.json"], cwd: dir.path)
         #expect(partly.code == 2, "\(partly)")
         #expect(fcBytes(a) == Array(fsDuplicateKeyDoc.utf8), "nothing written")
         #expect(fcBytes(b) == Array(bText.utf8), "not even the file that knows the environment")
@@ -322,9 +336,12 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     @Test func aFailedWriteOfTheTemporaryFileSaysWhy() {
         let dir = fcRepo(); defer { dir.cleanup() }
         // Over 1 KiB, and the file-size limit at 512 bytes (SIGXFSZ ignored): write(2) fails with EFBIG.
-        let big = fsDuplicateKeyDoc.replacingOccurrences(of: "\"name\": \"a\"", with: "\"name\": \"\(String(repeating: "a", count: 1500))\"")
+        let big = fsDuplicateKeyDoc.replacingOccurrences(
+            of: "\"name\": \"a\"", with: "\"name\": \"\(String(repeating: "a", count: 1500))\"")
         let p = dir.write("big.layout.json", big)
-        let r = fsShell("ulimit -f 1 && trap '' XFSZ && exec \"$LL\" lint --no-color --fix big.layout.json > /dev/null", cwd: dir.path)
+        let r = fsShell(
+            "ulimit -f 1 && trap '' XFSZ && exec \"$LL\" lint --no-color --fix big.layout.json > /dev/null",
+            cwd: dir.path)
         #expect(r.code == 2, "\(r)")
         #expect(r.stderr.contains("writing the temporary file failed: File too large"), "\(r)")
         #expect(fcBytes(p) == Array(big.utf8), "the original is intact")
@@ -335,7 +352,9 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     @Test(arguments: [SIGTERM, SIGINT])
     func anInterruptedFixRemovesItsTemporaryFile(_ sig: Int32) throws {
         let strace = "/usr/bin/strace"
-        guard FileManager.default.isExecutableFile(atPath: strace), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") else {
+        guard FileManager.default.isExecutableFile(atPath: strace),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
+        else {
             print("needs strace; skipped")
             return
         }
@@ -347,8 +366,11 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         // an ignored signal ignored.
         let proc = Process()
         proc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        proc.arguments = ["--default-signal=INT,TERM", strace, "-f", "-ff", "-q", "-o", traces.path + "/t", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
-                          layoutlintBinary, "lint", "--no-color", "--fix", "a.layout.json"]
+        proc.arguments = [
+            "--default-signal=INT,TERM", strace, "-f", "-ff", "-q", "-o", traces.path + "/t", "-e", "trace=fsync", "-e",
+            "inject=fsync:delay_enter=3000000",
+            layoutlintBinary, "lint", "--no-color", "--fix", "a.layout.json",
+        ]
         proc.currentDirectoryURL = dir.url
         proc.standardOutput = FileHandle.nullDevice
         proc.standardError = FileHandle.nullDevice
@@ -366,7 +388,9 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let pid = try #require(pids.min(), "\(fcListing(traces.path))")
         #expect(kill(pid, sig) == 0)
         proc.waitUntilExit()
-        #expect(proc.terminationReason == .uncaughtSignal && proc.terminationStatus == sig, "died of the signal (strace dies of it too)")
+        #expect(
+            proc.terminationReason == .uncaughtSignal && proc.terminationStatus == sig,
+            "died of the signal (strace dies of it too)")
         #expect(fcListing(dir.path) == [".git", "a.layout.json"], "the temporary file is gone")
         #expect(fcBytes(p) == Array(fsDuplicateKeyDoc.utf8), "the original is intact")
     }
@@ -381,8 +405,12 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let r = run(["lint", "--format", "github", name], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
         let line = r.stdout
-        #expect(line.hasPrefix("::warning file=e\u{241B}]0;PWNED\u{2407}\u{241B}[31mx\u{FFFD}%0D%0Aq.layout.json,line=3,"), "\(line)")
-        #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control character: \(line.debugDescription)")
+        #expect(
+            line.hasPrefix("::warning file=e\u{241B}]0;PWNED\u{2407}\u{241B}[31mx\u{FFFD}%0D%0Aq.layout.json,line=3,"),
+            "\(line)")
+        #expect(
+            !line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" },
+            "no raw control character: \(line.debugDescription)")
         #expect(line.filter { $0 == "\n" }.count == 1, "one line")
     }
 }
@@ -402,7 +430,9 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let r = run(["lint", "--format", "json", "repo"], cwd: dir.path, timeout: 60)
         #expect(!r.timedOut, "\(r)")
         let paths = files(r.json).compactMap { $0["path"] as? String }
-        #expect(paths == ["repo/a.layout.json", "repo/alias/b.layout.json"], "inside links walked (each file once), outside ones not: \(paths)")
+        #expect(
+            paths == ["repo/a.layout.json", "repo/alias/b.layout.json"],
+            "inside links walked (each file once), outside ones not: \(paths)")
         #expect(r.code == 0, "\(r)")
         // Named, the target is linted.
         #expect(run(["lint", "repo/out"], cwd: dir.path).code == 1)
@@ -418,13 +448,15 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         dir.write("repo/a.layout.json", fcCleanDoc)
         dir.write("repo/shared.json", settings)
         let fm = FileManager.default
-        try fm.createSymbolicLink(atPath: dir.path + "/repo/settings.layout.json", withDestinationPath: "../outside/settings.json")
+        try fm.createSymbolicLink(
+            atPath: dir.path + "/repo/settings.layout.json", withDestinationPath: "../outside/settings.json")
         try fm.createSymbolicLink(atPath: dir.path + "/repo/leak.layout.json", withDestinationPath: "../outside/creds")
         try fm.createSymbolicLink(atPath: dir.path + "/repo/inside.layout.json", withDestinationPath: "shared.json")
         let r = run(["lint", "repo"], cwd: dir.path)
         #expect(!r.stdout.contains("s3cr3t"), "\(r)")
         let fixed = run(["lint", "--fix", "repo"], cwd: dir.path)
-        #expect(try String(contentsOfFile: dir.path + "/outside/settings.json", encoding: .utf8) == settings, "\(fixed)")
+        #expect(
+            try String(contentsOfFile: dir.path + "/outside/settings.json", encoding: .utf8) == settings, "\(fixed)")
         // A link inside the folder is followed, and its target fixed.
         #expect(try String(contentsOfFile: dir.path + "/repo/shared.json", encoding: .utf8) != settings, "\(fixed)")
         // Named, a link outside is linted.
@@ -474,7 +506,10 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/l1.svg", withDestinationPath: "l2.svg")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/l2.svg", withDestinationPath: "l1.svg")
         let loop = run(["render", "d.layout.json", "-o", "l1.svg"], cwd: dir.path)
-        #expect(loop.code == 2 && (try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/l1.svg")) == "l2.svg", "\(loop)")
+        #expect(
+            loop.code == 2
+                && (try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/l1.svg")) == "l2.svg",
+            "\(loop)")
         // `-o /dev/stdout` appended to a file: appended, not replaced.
         dir.write("log.txt", "before\n")
         let sh = Process()
@@ -501,7 +536,8 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     @Test func theDocumentItselfIsNeverTheOutput() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("same.layout.json", fcCleanDoc)
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/alias.svg", withDestinationPath: "same.layout.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/alias.svg", withDestinationPath: "same.layout.json")
         for out in ["same.layout.json", "./same.layout.json", "alias.svg"] {
             let r = run(["render", "same.layout.json", "-o", out], cwd: dir.path)
             #expect(r.code == 2 && r.stderr.contains("the document being rendered"), "\(r)")
@@ -531,9 +567,13 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         let dir = TempDir(); defer { dir.cleanup() }
         let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
         for (f, severity) in [(nfc, "off"), (nfd, "error")] {
-            try? FileManager.default.createDirectory(atPath: dir.path + "/" + f + "/.git", withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: dir.path + "/" + f + "/.git", withIntermediateDirectories: true)
             dir.write(f + "/.layoutlint.json", #"{ "rules": { "duplicate-key": "\#(severity)" } }"#)
-            dir.write(f + "/x.layout.json", #"{ "sections": [ { "name": "a", "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#)
+            dir.write(
+                f + "/x.layout.json",
+                #"{ "sections": [ { "name": "a", "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+            )
         }
         let a = run(["lint", "--format", "json", nfc + "/x.layout.json", nfd + "/x.layout.json"], cwd: dir.path)
         let b = run(["lint", "--format", "json", nfd + "/x.layout.json", nfc + "/x.layout.json"], cwd: dir.path)
@@ -546,14 +586,18 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
     @Test func eachConfigAndGlobIsReported() {
         let dir = TempDir(); defer { dir.cleanup() }
         let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
-        let doc = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        let doc =
+            #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#
         for (f, rule) in [(nfc, "no-such-rule"), (nfd, "another-bad-rule")] {
-            try? FileManager.default.createDirectory(atPath: dir.path + "/bad/" + f + "/.git", withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: dir.path + "/bad/" + f + "/.git", withIntermediateDirectories: true)
             dir.write("bad/" + f + "/.layoutlint.json", #"{ "rules": { "\#(rule)": "off" } }"#)
             dir.write("bad/" + f + "/x.layout.json", doc)
         }
         let bad = run(["lint", "bad"], cwd: dir.path)
-        #expect(bad.code == 2 && bad.stderr.contains("no-such-rule") && bad.stderr.contains("another-bad-rule"), "\(bad.stderr)")
+        #expect(
+            bad.code == 2 && bad.stderr.contains("no-such-rule") && bad.stderr.contains("another-bad-rule"),
+            "\(bad.stderr)")
         // Only the NFC folder is there: the glob naming the NFD one matches nothing, and is said to.
         try? FileManager.default.createDirectory(atPath: dir.path + "/globs/.git", withIntermediateDirectories: true)
         dir.write("globs/.layoutlint.json", #"{ "exclude": ["gen-\#(nfc)/**", "gen-\#(nfd)/**"] }"#)
@@ -561,7 +605,9 @@ func fsWithCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> 
         dir.write("globs/a.layout.json", doc)
         let globs = run(["lint", "globs"], cwd: dir.path)
         // (Searched by bytes: `String.contains` would find either spelling for the other.)
-        func says(_ glob: String) -> Bool { Array(globs.stderr.utf8).firstRange(of: Array("exclude pattern \"\(glob)\"".utf8)) != nil }
+        func says(_ glob: String) -> Bool {
+            Array(globs.stderr.utf8).firstRange(of: Array("exclude pattern \"\(glob)\"".utf8)) != nil
+        }
         #expect(says("gen-\(nfd)/**") && !says("gen-\(nfc)/**"), "\(globs.stderr)")
     }
 }

@@ -23,7 +23,9 @@ func fcOffset(of needle: String, in haystack: [UInt8]) -> Int? {
     guard n.count <= haystack.count else { return nil }
     return (0...(haystack.count - n.count)).first { haystack[$0..<($0 + n.count)].elementsEqual(n) }
 }
-func fcListing(_ path: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+func fcListing(_ path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
 
 /// Rule id → number of findings, over every file of a `lint --format json` output.
 func fcRuleCounts(_ j: JSONObject?) -> [String: Int] {
@@ -59,7 +61,8 @@ func fcRunUnprivileged(_ args: [String], cwd: String) -> RunResult? {
     if getuid() != 0 { return run(args, cwd: cwd) }
     let setpriv = "/usr/bin/setpriv"
     guard FileManager.default.isExecutableFile(atPath: setpriv) else { return nil }
-    return run(["--reuid=65534", "--regid=65534", "--clear-groups", layoutlintBinary] + args, cwd: cwd, executable: setpriv)
+    return run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", layoutlintBinary] + args, cwd: cwd, executable: setpriv)
 }
 
 // MARK: --fix
@@ -67,54 +70,57 @@ func fcRunUnprivileged(_ args: [String], cwd: String) -> RunResult? {
 /// Hand-written: comments of both kinds, odd spacing and key order. Three safe fixes (count-overrides-item-size,
 /// duplicate-key, flexible-group-edge-spacing) and one "did you mean" suggestion that --fix must leave alone.
 let fcHandWritten = """
-// Home screen — hand-written: comments, odd spacing and key order that --fix must keep.
-{
-  /* the phone only */
-  "environments": [ "iPhone 12" ],   // trailing comment
-  "sections": [
+    // Home screen — hand-written: comments, odd spacing and key order that --fix must keep.
     {
-      "name":"grid",    "itemCount": 6,
-      "group": {
-        "direction": "horizontal", "width": "fractionalWidth(1)",
-        "height": "absolute(100)",
-        // UIKit uses 1/3 of the group, whatever the item says
-        "subitem": { "width": "absolute(100)",   "height": "fractionalHeight(1)" },
-        "count": 3
-      }
-    },
-    {
-      "name": "columns",
-      // spacing, written twice by mistake
-      "interGroupSpacing": 4,
-      "interGroupSpacing": 8,
-      "group": {
-        "direction": "horizontal",
-        "width": "fractionalWidth(1)",  "height": "absolute(200)",
-        "subitems": [
-          {
-            "direction": "vertical",
-            "width": "fractionalWidth(1/2)", "height": "fractionalHeight(1)",
-            "edgeSpacing": { "leading": "flexible(0)" },   /* ignored by UIKit */
-            "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1/2)" },
-            "count": 2
+      /* the phone only */
+      "environments": [ "iPhone 12" ],   // trailing comment
+      "sections": [
+        {
+          "name":"grid",    "itemCount": 6,
+          "group": {
+            "direction": "horizontal", "width": "fractionalWidth(1)",
+            "height": "absolute(100)",
+            // UIKit uses 1/3 of the group, whatever the item says
+            "subitem": { "width": "absolute(100)",   "height": "fractionalHeight(1)" },
+            "count": 3
           }
-        ]
-      }
-    },
-    {
-      "name": "typo",
-      "contentInset": 10,
-      "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-                 "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        },
+        {
+          "name": "columns",
+          // spacing, written twice by mistake
+          "interGroupSpacing": 4,
+          "interGroupSpacing": 8,
+          "group": {
+            "direction": "horizontal",
+            "width": "fractionalWidth(1)",  "height": "absolute(200)",
+            "subitems": [
+              {
+                "direction": "vertical",
+                "width": "fractionalWidth(1/2)", "height": "fractionalHeight(1)",
+                "edgeSpacing": { "leading": "flexible(0)" },   /* ignored by UIKit */
+                "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1/2)" },
+                "count": 2
+              }
+            ]
+          }
+        },
+        {
+          "name": "typo",
+          "contentInset": 10,
+          "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                     "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+        }
+      ]
     }
-  ]
-}
 
-"""
+    """
 
 /// What --fix must make of it: exactly the three edited spots change; every other byte is the same.
-let fcHandWrittenFixed = fcHandWritten
-    .replacingOccurrences(of: #""subitem": { "width": "absolute(100)",   "#, with: #""subitem": { "width": "fractionalWidth(1)",   "#)
+let fcHandWrittenFixed =
+    fcHandWritten
+    .replacingOccurrences(
+        of: #""subitem": { "width": "absolute(100)",   "#, with: #""subitem": { "width": "fractionalWidth(1)",   "#
+    )
     .replacingOccurrences(of: "      \"interGroupSpacing\": 4,\n", with: "")
     .replacingOccurrences(of: #"{ "leading": "flexible(0)" }"#, with: #"{ "leading": "fixed(0)" }"#)
 
@@ -142,8 +148,10 @@ let fcHandWrittenFixed = fcHandWritten
         // Independently of the expected text: a common prefix and suffix frame the changed region, and the
         // comments all survive.
         let text = String(decoding: after, as: UTF8.self)
-        for comment in ["// Home screen", "/* the phone only */", "// trailing comment", "// UIKit uses 1/3",
-                        "// spacing, written twice by mistake", "/* ignored by UIKit */"] {
+        for comment in [
+            "// Home screen", "/* the phone only */", "// trailing comment", "// UIKit uses 1/3",
+            "// spacing, written twice by mistake", "/* ignored by UIKit */",
+        ] {
             #expect(text.contains(comment), "lost \(comment)")
         }
         #expect(text.contains("\"contentInset\": 10,"), "a suggestion is not applied by --fix")
@@ -178,14 +186,21 @@ let fcHandWrittenFixed = fcHandWritten
         var p = 0
         while p < min(before.count, after.count) && before[p] == after[p] { p += 1 }
         var s = 0
-        while s < min(before.count, after.count) - p && before[before.count - 1 - s] == after[after.count - 1 - s] { s += 1 }
+        while s < min(before.count, after.count) - p && before[before.count - 1 - s] == after[after.count - 1 - s] {
+            s += 1
+        }
         let firstEdit = try #require(fcOffset(of: "absolute(100)\",   ", in: before))
         let lastEditEnd = try #require(fcOffset(of: "flexible(0)", in: before)) + "flexible(0)".utf8.count
         #expect(p >= firstEdit, "bytes changed before the first edit (at \(p), edit at \(firstEdit))")
-        #expect(before.count - s <= lastEditEnd, "bytes changed after the last edit (at \(before.count - s), edit ends at \(lastEditEnd))")
-        #expect(after == Array(fcHandWrittenFixed.replacingOccurrences(of: "\n", with: "\r\n").utf8),
-                "got:\n\(String(decoding: after, as: UTF8.self))")
-        #expect(!String(decoding: after, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a bare LF appeared")
+        #expect(
+            before.count - s <= lastEditEnd,
+            "bytes changed after the last edit (at \(before.count - s), edit ends at \(lastEditEnd))")
+        #expect(
+            after == Array(fcHandWrittenFixed.replacingOccurrences(of: "\n", with: "\r\n").utf8),
+            "got:\n\(String(decoding: after, as: UTF8.self))")
+        #expect(
+            !String(decoding: after, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains("\n"),
+            "a bare LF appeared")
     }
 
     /// lint → --fix → lint over a copy of every example: what was fixed is gone, nothing new appears, and the exit
@@ -205,8 +220,12 @@ let fcHandWrittenFixed = fcHandWritten
         var safeByFileRule: [String: [String: Int]] = [:]
         for res in ((sj["runs"] as? [JSONObject])?.first?["results"] as? [JSONObject] ?? []) {
             let fixes = res["fixes"] as? [JSONObject] ?? []
-            guard fixes.contains(where: { (($0["properties"] as? JSONObject)?["safe"] as? Bool) == true }) else { continue }
-            let loc = ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"] as? JSONObject
+            guard fixes.contains(where: { (($0["properties"] as? JSONObject)?["safe"] as? Bool) == true }) else {
+                continue
+            }
+            let loc =
+                ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"]
+                as? JSONObject
             let file = ((loc?["uri"] as? String ?? "") as NSString).lastPathComponent
             safeByFileRule[file, default: [:]][res["ruleId"] as? String ?? "", default: 0] += 1
         }
@@ -215,9 +234,13 @@ let fcHandWrittenFixed = fcHandWritten
 
         let fix = run(["lint", "--no-color", "--fix", "."], cwd: dir.path)
         #expect(fix.exitedCleanly, "\(fix)")
-        let applied = fix.stdout.components(separatedBy: "\n").first { $0.hasSuffix(" fixes applied") || $0.hasSuffix(" fix applied") }
+        let applied = fix.stdout.components(separatedBy: "\n").first {
+            $0.hasSuffix(" fixes applied") || $0.hasSuffix(" fix applied")
+        }
         let appliedCount = applied.flatMap { Int($0.split(separator: " ")[0]) }
-        #expect(appliedCount.map { $0 >= safeTotal } == true, "applied \(applied ?? "?") of \(safeTotal) safe fixes\n\(fix)")
+        #expect(
+            appliedCount.map { $0 >= safeTotal } == true, "applied \(applied ?? "?") of \(safeTotal) safe fixes\n\(fix)"
+        )
 
         let after = run(["lint", "--format", "json", "."], cwd: dir.path)
         let ja = try #require(after.json, "\(after)")
@@ -235,7 +258,9 @@ let fcHandWrittenFixed = fcHandWritten
             }
         }
         // Suggestions stay: mistakes-format's "did you mean" findings are all still there.
-        #expect(a["mistakes-format.layout.json"]?["unknown-property"] == b["mistakes-format.layout.json"]?["unknown-property"])
+        #expect(
+            a["mistakes-format.layout.json"]?["unknown-property"]
+                == b["mistakes-format.layout.json"]?["unknown-property"])
         // Only files with safe fixes changed.
         for n in names where safeByFileRule[n] == nil {
             #expect(fcBytes(dir.path + "/" + n) == originals[n], "\(n) had no safe fix but changed")
@@ -323,7 +348,9 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("top.layout.json", fcWarningDoc())
         dir.write("ui/nested.layout.json", fcWarningDoc())
         dir.write("ui/deeper/deep.layout.json", fcWarningDoc())
-        let r = run(["lint", "--format", "json", "top.layout.json", "ui/nested.layout.json", "ui/deeper/deep.layout.json"], cwd: dir.path)
+        let r = run(
+            ["lint", "--format", "json", "top.layout.json", "ui/nested.layout.json", "ui/deeper/deep.layout.json"],
+            cwd: dir.path)
         let j = try #require(r.json, "\(r)")
         #expect(overflowSeverity(j, file: 0) == "error")
         #expect(overflowSeverity(j, file: 1) == "information")
@@ -414,14 +441,20 @@ let fcHandWrittenFixed = fcHandWritten
     @Test func excludeGlobsWhenFoldersAreExpanded() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write(".layoutlint.json", #"{ "exclude": ["generated/**", "*.draft.layout.json"] }"#)
-        for name in ["b.layout.json", "a.layout.json", "z/c.layout.jsonc", "generated/g.layout.json",
-                     "generated/deep/h.layout.json", "m/wip.draft.layout.json", "m/k.layout.json", "m-n.layout.json"] {
+        for name in [
+            "b.layout.json", "a.layout.json", "z/c.layout.jsonc", "generated/g.layout.json",
+            "generated/deep/h.layout.json", "m/wip.draft.layout.json", "m/k.layout.json", "m-n.layout.json",
+        ] {
             dir.write(name, fcWarningDoc())
         }
         let r = run(["lint", "--format", "json", "."], cwd: dir.path)
         let j = try #require(r.json, "\(r)")
-        let paths = files(j).compactMap { $0["path"] as? String }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
-        #expect(paths == ["a.layout.json", "b.layout.json", "m-n.layout.json", "m/k.layout.json", "z/c.layout.jsonc"], "\(r)")
+        let paths = files(j).compactMap { $0["path"] as? String }.map {
+            $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0
+        }
+        #expect(
+            paths == ["a.layout.json", "b.layout.json", "m-n.layout.json", "m/k.layout.json", "z/c.layout.jsonc"],
+            "\(r)")
         #expect(paths == paths.sorted())
         #expect(!r.stderr.contains("matches no file"), "every glob matched: \(r)")
         #expect(r.code == 0)
@@ -432,7 +465,10 @@ let fcHandWrittenFixed = fcHandWritten
     /// from the config's folder excluded anything, and "generated/**" excluded app/generated from app/.)
     @Test func excludeGlobsAreRelativeToTheConfigsFolderFromAnyWorkingDirectory() throws {
         let dir = fcRepo(); defer { dir.cleanup() }
-        for name in ["app/a.layout.json", "app/generated/x.layout.json", "generated/y.layout.json", "app/sub/generated/z.layout.json"] {
+        for name in [
+            "app/a.layout.json", "app/generated/x.layout.json", "generated/y.layout.json",
+            "app/sub/generated/z.layout.json",
+        ] {
             dir.write(name, fcWarningDoc())
         }
         func linted(_ args: [String], cwd: String) throws -> [String] {
@@ -457,7 +493,8 @@ let fcHandWrittenFixed = fcHandWritten
         let dir = fcRepo(); defer { dir.cleanup() }
         dir.write("app/.layoutlint.json", #"{ "rules": { "group-overflow": "off" } }"#)
         let doc = Data(fcWarningDoc().utf8)
-        let named = run(["lint", "--format", "json", "--stdin-filename", "app/x.layout.json", "-"], stdin: doc, cwd: dir.path)
+        let named = run(
+            ["lint", "--format", "json", "--stdin-filename", "app/x.layout.json", "-"], stdin: doc, cwd: dir.path)
         #expect(named.code == 0 && !named.stdout.contains("group-overflow"), "\(named)")
         let unnamed = run(["lint", "--format", "json", "-"], stdin: doc, cwd: dir.path)
         #expect(unnamed.stdout.contains("group-overflow"), "\(unnamed)")
@@ -470,9 +507,12 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write(".layoutlint.json", #"{ "environments": ["iPad"] }"#)
         dir.write("a.layout.json", fcCleanDoc)
         let explained = run(["explain", "--format", "json", "a.layout.json"], cwd: dir.path)
-        #expect(explained.code == 0 && explained.stdout.contains("\"iPad\"") && !explained.stdout.contains("iPhone 12"), "\(explained)")
+        #expect(
+            explained.code == 0 && explained.stdout.contains("\"iPad\"") && !explained.stdout.contains("iPhone 12"),
+            "\(explained)")
         let drawn = run(["render", "a.layout.json"], cwd: dir.path)
-        #expect(drawn.code == 0 && drawn.stdout.contains("iPad") && !drawn.stdout.contains("iPhone 12"), "\(drawn.stderr)")
+        #expect(
+            drawn.code == 0 && drawn.stdout.contains("iPad") && !drawn.stdout.contains("iPhone 12"), "\(drawn.stderr)")
         dir.write(".layoutlint.json", #"{ "environments": 3 }"#)
         #expect(run(["explain", "a.layout.json"], cwd: dir.path).code == 2)
         #expect(run(["render", "a.layout.json"], cwd: dir.path).code == 2)
@@ -493,7 +533,8 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(r.code == 0)
         #expect(files(r.json).count == 1)
         // The same with an error in the file: still 1, not 2.
-        dir.write(".layoutlint.json", #"{ "exclude": ["gen/", "genrated/**"], "rules": { "group-overflow": "error" } }"#)
+        dir.write(
+            ".layoutlint.json", #"{ "exclude": ["gen/", "genrated/**"], "rules": { "group-overflow": "error" } }"#)
         let e = run(["lint", "."], cwd: dir.path)
         #expect(e.code == 1, "\(e)")
     }
@@ -526,7 +567,8 @@ let fcHandWrittenFixed = fcHandWritten
         let named = run(["lint", "a.layout.json"], cwd: dir.path)
         #expect(named.code == 0)
         #expect(!named.stderr.contains("matches no file"), "\(named)")
-        let stdin = run(["lint", "--stdin-filename", "a.layout.json", "-"], stdin: Data(fcCleanDoc.utf8), cwd: dir.path)
+        let stdin = run(
+            ["lint", "--stdin-filename", "a.layout.json", "-"], stdin: Data(fcCleanDoc.utf8), cwd: dir.path)
         #expect(stdin.code == 0)
         #expect(!stdin.stderr.contains("matches no file"), "\(stdin)")
     }
@@ -537,22 +579,36 @@ let fcHandWrittenFixed = fcHandWritten
     /// is told as before.
     @Test func globsThatCouldMatchInAnUnreadFolder() {
         let dir = fcRepo(); defer { dir.cleanup() }
-        dir.write(".layoutlint.json", #"{ "exclude": ["build", "build/gen.layout.json", "**/*.generated.layout.json", "src/**", "*.draft.layout.json"] }"#)
+        dir.write(
+            ".layoutlint.json",
+            #"{ "exclude": ["build", "build/gen.layout.json", "**/*.generated.layout.json", "src/**", "*.draft.layout.json"] }"#
+        )
         dir.write("build/gen.layout.json", fcCleanDoc)
         dir.write("build/x.generated.layout.json", fcCleanDoc)
         dir.write("a.layout.json", fcCleanDoc)
         let r = run(["lint", "."], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
         let warned = r.stderr.split(separator: "\n").filter { $0.contains("matches no file") }
-        #expect(!warned.contains { $0.contains("\"build/gen.layout.json\"") || $0.contains("\"**/*.generated.layout.json\"") }, "\(r)")
+        #expect(
+            !warned.contains {
+                $0.contains("\"build/gen.layout.json\"") || $0.contains("\"**/*.generated.layout.json\"")
+            }, "\(r)")
         #expect(warned.contains { $0.contains("\"src/**\"") && $0.hasSuffix("matches no file") }, "\(r)")
-        #expect(warned.contains { $0.contains("\"*.draft.layout.json\"") && $0.hasSuffix("matches no file outside the folders other patterns exclude, which were not read (\"build\")") }, "\(r)")
+        #expect(
+            warned.contains {
+                $0.contains("\"*.draft.layout.json\"")
+                    && $0.hasSuffix(
+                        "matches no file outside the folders other patterns exclude, which were not read (\"build\")")
+            }, "\(r)")
         #expect(warned.count == 2, "\(r)")
     }
 
     static let invalidConfigs: [(name: String, text: String, position: String, mentions: String)] = [
         ("syntax error", "{\n  \"rules\": { \"group-overflow\": \"error\" \n", ":3:1", ""),
-        ("typo'd rule id", "{\n  \"rules\": { \"group-overflo\": \"error\" } }\n", ":2:14", "did you mean \"group-overflow\""),
+        (
+            "typo'd rule id", "{\n  \"rules\": { \"group-overflo\": \"error\" } }\n", ":2:14",
+            "did you mean \"group-overflow\""
+        ),
         ("bad severity", "{\n  \"rules\": {\n    \"group-overflow\": \"loud\" } }\n", ":3:23", "loud"),
         ("unknown key", "{\n  \"environments\": [\"iPad\"],\n  \"rule\": {} }\n", ":3:3", "rule"),
         ("not an object", "[]\n", ":1:1", ""),
@@ -569,7 +625,9 @@ let fcHandWrittenFixed = fcHandWritten
             let r = run(["lint", "--no-color", "--format", format, "."], cwd: dir.path)
             #expect(r.code == 2, "\(c.name) [\(format)]: \(r)")
             #expect(r.stdout.isEmpty, "\(c.name) [\(format)]: nothing is linted: \(r)")
-            #expect(r.stderr.contains("\(cfg)\(c.position)"), "\(c.name) [\(format)]: the config's path:line:column \(c.position): \(r)")
+            #expect(
+                r.stderr.contains("\(cfg)\(c.position)"),
+                "\(c.name) [\(format)]: the config's path:line:column \(c.position): \(r)")
             if !c.mentions.isEmpty { #expect(r.stderr.contains(c.mentions), "\(c.name): \(r)") }
         }
         // Through --config too, for a single file.
@@ -633,9 +691,16 @@ let fcHandWrittenFixed = fcHandWritten
     }
 
     @Test func environmentIsRepeatable() throws {
-        let r = run(["lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "--environment", "iPhone 12", "-"],
-                    stdin: Data(fcWarningDoc(environments: #"["iPad Pro 12.9"]"#).utf8))
-        let envs = Set(diagnostics(r.json).filter { rule($0) == "group-overflow" }.flatMap { $0["environments"] as? [String] ?? [] })
+        let r = run(
+            [
+                "lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "--environment",
+                "iPhone 12", "-",
+            ],
+            stdin: Data(fcWarningDoc(environments: #"["iPad Pro 12.9"]"#).utf8))
+        let envs = Set(
+            diagnostics(r.json).filter { rule($0) == "group-overflow" }.flatMap {
+                $0["environments"] as? [String] ?? []
+            })
         #expect(envs == ["iPhone SE", "iPad", "iPhone 12"], "\(r)")
     }
 
@@ -650,14 +715,16 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(tty("\(layoutlintBinary) lint \(path)").contains("\u{1B}["), "colours on a terminal")
         #expect(!tty("\(layoutlintBinary) lint --no-color \(path)").contains("\u{1B}"))
         #expect(!tty("\(layoutlintBinary) lint \(path)", ["NO_COLOR": "1"]).contains("\u{1B}"))
-        #expect(!tty("\(layoutlintBinary) lint --format github \(path)").contains("\u{1B}"), "machine formats never colour")
+        #expect(
+            !tty("\(layoutlintBinary) lint --format github \(path)").contains("\u{1B}"), "machine formats never colour")
         #expect(!tty("\(layoutlintBinary) lint --format json \(path)").contains("\u{1B}"))
     }
 
     @Test(arguments: ["text", "json", "sarif", "github"])
     func stdinFilenameNamesTheFileInEveryFormat(_ format: String) throws {
         let name = "screens/home.layout.json"
-        let r = run(["lint", "--no-color", "--format", format, "--stdin-filename", name, "-"], stdin: Data(fcWarningDoc().utf8))
+        let r = run(
+            ["lint", "--no-color", "--format", format, "--stdin-filename", name, "-"], stdin: Data(fcWarningDoc().utf8))
         #expect(r.code == 0, "\(r)")
         #expect(!r.stdout.contains("<stdin>"), "\(r)")
         switch format {
@@ -668,7 +735,9 @@ let fcHandWrittenFixed = fcHandWritten
         case "sarif":
             let j = try #require(r.json, "\(r)")
             let res = try #require(((j["runs"] as? [JSONObject])?.first?["results"] as? [JSONObject])?.first, "\(r)")
-            let loc = ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"] as? JSONObject
+            let loc =
+                ((res["locations"] as? [JSONObject])?.first?["physicalLocation"] as? JSONObject)?["artifactLocation"]
+                as? JSONObject
             #expect(loc?["uri"] as? String == name, "\(r)")
         default:
             #expect(r.stdout.hasPrefix("::warning file=\(name),line=2,col=89,"), "\(r)")
@@ -676,7 +745,9 @@ let fcHandWrittenFixed = fcHandWritten
     }
 
     @Test func sarifIsJSONVersion210() throws {
-        let r = run(["lint", "--format", "sarif", example("mistakes-paging.layout.json"), example("app-store.layout.json")])
+        let r = run([
+            "lint", "--format", "sarif", example("mistakes-paging.layout.json"), example("app-store.layout.json"),
+        ])
         #expect(r.code == 0 || r.code == 1, "\(r)")
         let j = try #require(r.json, "stdout is one JSON object: \(r)")
         #expect(j["version"] as? String == "2.1.0")
@@ -689,7 +760,9 @@ let fcHandWrittenFixed = fcHandWritten
 @Suite struct BigFolders {
     @Test func tenThousandFiles() throws {
         let t0 = Date()
-        defer { print("10 000 files: whole test, with removal, \(String(format: "%.2f", Date().timeIntervalSince(t0))) s") }
+        defer {
+            print("10 000 files: whole test, with removal, \(String(format: "%.2f", Date().timeIntervalSince(t0))) s")
+        }
         let dir = fcRepo()
         // Plain removal (TempDir.cleanup() re-chmods every entry first, which is slow for 10 000 files).
         defer { try? FileManager.default.removeItem(atPath: dir.path) }
@@ -715,14 +788,18 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(expected.count == 10_000)
         let generated = Date().timeIntervalSince(t0)
         let r = run(["lint", "--format", "json", "."], cwd: dir.path, timeout: 120)
-        print("10 000 files: generated in \(String(format: "%.2f", generated)) s; layoutlint lint --format json took \(String(format: "%.2f", r.seconds)) s")
+        print(
+            "10 000 files: generated in \(String(format: "%.2f", generated)) s; layoutlint lint --format json took \(String(format: "%.2f", r.seconds)) s"
+        )
         #expect(r.exitedCleanly, "\(r)")
         #expect(r.code == 0)
         let j = try #require(r.json, "\(r.description.prefix(2000))")
         #expect(fcSummary(j, "files") == 10_000)
         #expect(fcSummary(j, "warnings") == warnings)
         #expect(fcSummary(j, "errors") == 0)
-        let paths = files(j).compactMap { $0["path"] as? String }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        let paths = files(j).compactMap { $0["path"] as? String }.map {
+            $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0
+        }
         #expect(paths == expected, "sorted order")
         #expect(fcRuleCounts(j) == ["group-overflow": warnings])
     }
@@ -732,9 +809,9 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("top/a.layout.json", fcWarningDoc())
         dir.write("top/inner/b.layout.json", fcCleanDoc)
         let fm = FileManager.default
-        try fm.createSymbolicLink(atPath: dir.path + "/top/inner/up", withDestinationPath: "..")        // a loop
-        try fm.createSymbolicLink(atPath: dir.path + "/top/self", withDestinationPath: ".")             // a loop on itself
-        try fm.createSymbolicLink(atPath: dir.path + "/top/x", withDestinationPath: "y")                // x → y → x
+        try fm.createSymbolicLink(atPath: dir.path + "/top/inner/up", withDestinationPath: "..") // a loop
+        try fm.createSymbolicLink(atPath: dir.path + "/top/self", withDestinationPath: ".") // a loop on itself
+        try fm.createSymbolicLink(atPath: dir.path + "/top/x", withDestinationPath: "y") // x → y → x
         try fm.createSymbolicLink(atPath: dir.path + "/top/y", withDestinationPath: "x")
         try fm.createSymbolicLink(atPath: dir.path + "/top/loop.layout.json", withDestinationPath: "loop.layout.json")
         let r = run(["lint", "--format", "json", "top"], cwd: dir.path, timeout: 30)
@@ -761,9 +838,15 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write(".layoutlint.json", #"{ "exclude": ["build/**", "*.generated.layout.json"] }"#)
         dir.write("src/ok.layout.json", fcWarningDoc())
         dir.write("src/x.generated.layout.json", fcWarningDoc())
-        let plain = run(["lint", "--format", "json", "--max-warnings=0", "src/ok.layout.json", "src/x.generated.layout.json"], cwd: dir.path)
+        let plain = run(
+            ["lint", "--format", "json", "--max-warnings=0", "src/ok.layout.json", "src/x.generated.layout.json"],
+            cwd: dir.path)
         #expect(files(plain.json).count == 2 && plain.code == 1, "named files are linted without the flag: \(plain)")
-        let forced = run(["lint", "--format", "json", "--force-exclude", "--max-warnings=0", "src/ok.layout.json", "src/x.generated.layout.json"], cwd: dir.path)
+        let forced = run(
+            [
+                "lint", "--format", "json", "--force-exclude", "--max-warnings=0", "src/ok.layout.json",
+                "src/x.generated.layout.json",
+            ], cwd: dir.path)
         #expect(files(forced.json).compactMap { $0["path"] as? String } == ["src/ok.layout.json"], "\(forced)")
         // Every file named is excluded: nothing to do, no failure, nothing written.
         let before = fcBytes(dir.path + "/src/x.generated.layout.json")
@@ -773,7 +856,8 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(fcBytes(dir.path + "/src/x.generated.layout.json") == before)
         // The hooks pass it.
         let hooks = try String(contentsOf: repoRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
-        #expect(hooks.components(separatedBy: "entry: layoutlint lint --no-color --force-exclude").count == 4, "\(hooks)")
+        #expect(
+            hooks.components(separatedBy: "entry: layoutlint lint --no-color --force-exclude").count == 4, "\(hooks)")
     }
 
     /// An excluded folder is not read: a name that is not UTF-8 (or an unreadable folder) in `build/` made every
@@ -784,7 +868,9 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("src/ok.layout.json", fcCleanDoc)
         dir.write("build/gen/keep.txt", "")
         let bad = Array((dir.path + "/build/gen/bad").utf8) + [0xFF] + Array(".layout.json".utf8) + [0]
-        let fd = bad.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        let fd = bad.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
         #expect(fd >= 0)
         close(fd)
         let r = run(["lint", "--no-color", "."], cwd: dir.path)
@@ -802,7 +888,8 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("shared/c.json", #"{ "exclude": ["build"] }"#)
         dir.write("build/proj/src/x.layout.json", fcWarningDoc())
         dir.write("build/proj/build/y.layout.json", fcWarningDoc())
-        let r = run(["lint", "--format", "json", "--config", "../../shared/c.json", "."], cwd: dir.path + "/build/proj")
+        let r = run(
+            ["lint", "--format", "json", "--config", "../../shared/c.json", "."], cwd: dir.path + "/build/proj")
         // (Relative to the working directory, `build` is the checkout's own build folder.)
         #expect(files(r.json).compactMap { $0["path"] as? String } == ["./src/x.layout.json"], "\(r)")
         // Everything excluded: the message says so.
@@ -839,7 +926,9 @@ let fcHandWrittenFixed = fcHandWritten
         dir.write("src/w.layout.json", fcWarningDoc())
         let r = run(["lint", "--format", "github"], cwd: dir.path)
         #expect(r.stdout.contains("file=src/w.layout.json,") && !r.stdout.contains("file=./"), "\(r)")
-        let abs = run(["lint", "--format", "github", dir.path + "/src"], cwd: dir.path, environment: ["GITHUB_WORKSPACE": dir.path])
+        let abs = run(
+            ["lint", "--format", "github", dir.path + "/src"], cwd: dir.path,
+            environment: ["GITHUB_WORKSPACE": dir.path])
         #expect(abs.stdout.contains("file=src/w.layout.json,"), "\(abs)")
     }
 
@@ -856,9 +945,12 @@ let fcHandWrittenFixed = fcHandWritten
         let sub = run(["lint", "--format", "json", "legacy"], cwd: dir.path)
         #expect(files(all.json).count == 2 && files(sub.json).count == 1, "\(all)\n\(sub)")
         // GitHub paths from a subfolder, relative to the checkout.
-        let gh = run(["lint", "--format", "github", "."], cwd: dir.path + "/legacy", environment: ["GITHUB_WORKSPACE": dir.path])
+        let gh = run(
+            ["lint", "--format", "github", "."], cwd: dir.path + "/legacy", environment: ["GITHUB_WORKSPACE": dir.path])
         #expect(gh.stdout.contains("file=legacy/bad.layout.json,"), "\(gh)")
-        let dotdot = run(["lint", "--format", "github", "../legacy"], cwd: dir.path + "/legacy", environment: ["GITHUB_WORKSPACE": dir.path])
+        let dotdot = run(
+            ["lint", "--format", "github", "../legacy"], cwd: dir.path + "/legacy",
+            environment: ["GITHUB_WORKSPACE": dir.path])
         #expect(dotdot.stdout.contains("file=legacy/bad.layout.json,"), "\(dotdot)")
         // A shared --config outside the tree matches relative to the working directory.
         dir.write("ci/c.json", #"{ "exclude": ["*.generated.layout.json"] }"#)
@@ -874,8 +966,12 @@ let fcHandWrittenFixed = fcHandWritten
         let fromApp = run(["lint", "--format", "json", "--config", "../c2.json", "."], cwd: dir.path + "/ci/app")
         #expect(files(fromRoot.json).isEmpty && files(fromApp.json).isEmpty, "\(fromRoot)\n\(fromApp)")
         // --force-exclude covers standard input by its --stdin-filename.
-        let piped = run(["lint", "--force-exclude", "--config", "ci/c.json", "--stdin-filename", "src/x.generated.layout.json", "-"],
-                        stdin: Data(fcWarningDoc().utf8), cwd: dir.path)
+        let piped = run(
+            [
+                "lint", "--force-exclude", "--config", "ci/c.json", "--stdin-filename", "src/x.generated.layout.json",
+                "-",
+            ],
+            stdin: Data(fcWarningDoc().utf8), cwd: dir.path)
         #expect(piped.code == 0 && !piped.stdout.contains("group-overflow"), "\(piped)")
         // --max-warnings -1, the documented "no limit", with a space.
         #expect(run(["lint", "--max-warnings", "-1", "legacy"], cwd: dir.path).code == 0)
@@ -890,6 +986,10 @@ let fcHandWrittenFixed = fcHandWritten
         #expect(run(["rules", "--markdown", "duplicate-key"]).code == 2)
         // A --config that names nothing: one line, no empty snippet.
         let missing = run(["lint", "--config", "nope.json", "-"], stdin: Data(fcCleanDoc.utf8))
-        #expect(missing.code == 2 && missing.stderr == "layoutlint: invalid configuration nope.json: cannot read nope.json: no such file or folder\n", "\(missing)")
+        #expect(
+            missing.code == 2
+                && missing.stderr
+                    == "layoutlint: invalid configuration nope.json: cannot read nope.json: no such file or folder\n",
+            "\(missing)")
     }
 }

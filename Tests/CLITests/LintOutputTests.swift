@@ -5,25 +5,25 @@ import TestSupport
 
 /// One unknown property (with a fix) on line 5 and one `group-overflow` (with a fix --fix does not apply) on line 12 (1-based).
 let twoFindings = """
-{
-  "sections": [
     {
-      "name": "two",
-      "contentInset": 10,
-      "group": {
-        "direction": "horizontal",
-        "width": "absolute(390)",
-        "height": "absolute(100)",
-        "subitems": [
-          { "width": "absolute(200)", "height": "absolute(100)" },
-          { "width": "absolute(250)", "height": "absolute(100)" }
-        ]
-      }
+      "sections": [
+        {
+          "name": "two",
+          "contentInset": 10,
+          "group": {
+            "direction": "horizontal",
+            "width": "absolute(390)",
+            "height": "absolute(100)",
+            "subitems": [
+              { "width": "absolute(200)", "height": "absolute(100)" },
+              { "width": "absolute(250)", "height": "absolute(100)" }
+            ]
+          }
+        }
+      ]
     }
-  ]
-}
 
-"""
+    """
 
 @Suite struct LintTextFormat {
     @Test func headerSnippetCaretEnvironmentsAndFix() throws {
@@ -38,7 +38,7 @@ let twoFindings = """
         #expect(lines[i].hasSuffix(" [unknown-property]"))
         #expect(lines[i].contains("did you mean \"contentInsets\""))
         #expect(lines[i + 1] == #" 5 |       "contentInset": 10,"#)
-        #expect(lines[i + 2] == "   |       ^~~~~~~~~~~~~~")   // under the 14 characters of "contentInset"
+        #expect(lines[i + 2] == "   |       ^~~~~~~~~~~~~~") // under the 14 characters of "contentInset"
         // A "did you mean" rename is a suggestion: offered, but not applied by --fix.
         #expect(lines[i + 3] == "  fix: Rename to \"contentInsets\" (suggestion)")
 
@@ -84,8 +84,9 @@ let twoFindings = """
             // The members docs/interfaces.md#lint-json lists; `related` (the related locations of docs/rules.md) is
             // the one addition tolerated.
             #expect(Set(d.keys).isSuperset(of: ["rule", "severity", "message", "range", "environments"]))
-            #expect(Set(d.keys).isSubset(of: ["rule", "severity", "message", "range", "environments", "fix", "related"]),
-                    "unexpected members \(d.keys.sorted())")
+            #expect(
+                Set(d.keys).isSubset(of: ["rule", "severity", "message", "range", "environments", "fix", "related"]),
+                "unexpected members \(d.keys.sorted())")
             let range = try #require(d["range"] as? JSONObject)
             #expect(Set(range.keys) == ["start", "end"])
             for end in ["start", "end"] {
@@ -113,21 +114,38 @@ let twoFindings = """
         #expect(overflow["environments"] as? [String] == ["iPhone 12"])
         let overflowFix = try #require(overflow["fix"] as? JSONObject)
         #expect(overflowFix["safe"] as? Bool == false, "new fractions change the layout's intent")
-        #expect((overflowFix["edits"] as? [JSONObject])?.compactMap { $0["newText"] as? String } == [#""fractionalWidth(0.444)""#, #""fractionalWidth(0.556)""#])
+        #expect(
+            (overflowFix["edits"] as? [JSONObject])?.compactMap { $0["newText"] as? String } == [
+                #""fractionalWidth(0.444)""#, #""fractionalWidth(0.556)""#,
+            ])
 
         // A finding without a fix has no "fix" member (not null).
-        let hintPath = dir.write("h.layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "estimated(100)", "height": "absolute(100)", "subitems": [ { "width": "estimated(100)", "height": "fractionalHeight(1)" } ] } } ] }"#)
+        let hintPath = dir.write(
+            "h.layout.json",
+            #"{ "environments": ["iPhone 12"], "sections": [ { "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "estimated(100)", "height": "absolute(100)", "subitems": [ { "width": "estimated(100)", "height": "fractionalHeight(1)" } ] } } ] }"#
+        )
         let hints = diagnostics(try #require(run(["lint", "--format", "json", hintPath]).json))
-        #expect(!hints.isEmpty && hints.allSatisfy { rule($0) == "estimated-orthogonal" && $0["fix"] == nil }, "\(hints)")
+        #expect(
+            !hints.isEmpty && hints.allSatisfy { rule($0) == "estimated-orthogonal" && $0["fix"] == nil }, "\(hints)")
 
         // "safe" says what `lint --fix` applies: moving insets off an estimated axis, unless a `$ref` reads them.
-        let row = #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] }"#
-        for (name, others, safe) in [("own", "", true), ("read", ##", { "group": { "$ref": "#/sections/0/group" } }"##, false)] {
-            let p = dir.write("\(name).layout.json", #"{ "environments": ["iPhone 12"], "sections": [ { "group": \#(row) }\#(others) ] }"#)
-            let insets = try #require(diagnostics(try #require(run(["lint", "--format", "json", p]).json)).first { rule($0) == "estimated-content-insets" })
+        let row =
+            #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } } ] }"#
+        for (name, others, safe) in [
+            ("own", "", true), ("read", ##", { "group": { "$ref": "#/sections/0/group" } }"##, false),
+        ] {
+            let p = dir.write(
+                "\(name).layout.json",
+                #"{ "environments": ["iPhone 12"], "sections": [ { "group": \#(row) }\#(others) ] }"#)
+            let insets = try #require(
+                diagnostics(try #require(run(["lint", "--format", "json", p]).json)).first {
+                    rule($0) == "estimated-content-insets"
+                })
             #expect((insets["fix"] as? JSONObject)?["safe"] as? Bool == safe, "\(name): \(insets)")
             // The text summary says how many findings `--fix` would fix.
-            #expect(run(["lint", p]).stdout.hasSuffix(safe ? "1 warning in 1 file\n1 of them fixable with --fix\n" : "1 warning in 1 file\n"), "\(name)")
+            #expect(
+                run(["lint", p]).stdout.hasSuffix(
+                    safe ? "1 warning in 1 file\n1 of them fixable with --fix\n" : "1 warning in 1 file\n"), "\(name)")
             // Not for standard input, which `--fix` cannot write.
             let piped = run(["lint", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: p)))
             #expect(piped.stdout.hasSuffix("1 warning in 1 file\n"), "\(name): \(piped)")
@@ -156,12 +174,13 @@ let twoFindings = """
         for name in ["d/b.layout.json", "d/a.layout.jsonc", "d/Z.layout.json", "d/sub/c.layout.json", "x.layout.json"] {
             dir.write(name, "{ \"sections\": [ \(plainSection("s")) ] }")
         }
-        dir.write("d/notes.json", "{}")            // not a layout document
+        dir.write("d/notes.json", "{}") // not a layout document
         dir.write("d/readme.md", "hello")
         let r = run(["lint", "--format", "json", "x.layout.json", "d"], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
         let paths = files(r.json).compactMap { $0["path"] as? String }
-        #expect(paths == ["x.layout.json", "d/Z.layout.json", "d/a.layout.jsonc", "d/b.layout.json", "d/sub/c.layout.json"])
+        #expect(
+            paths == ["x.layout.json", "d/Z.layout.json", "d/a.layout.jsonc", "d/b.layout.json", "d/sub/c.layout.json"])
         #expect((r.json?["summary"] as? JSONObject)?["files"] as? Int == 5)
 
         let reversed = run(["lint", "--format", "json", "d/b.layout.json", "d/a.layout.jsonc"], cwd: dir.path)
@@ -177,8 +196,17 @@ let twoFindings = """
         #expect(r.code == 1, "\(r)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(r)")
-        #expect(lines.contains { $0.hasPrefix("::error file=t.layout.json,line=5,col=7,endLine=5,endColumn=21,title=unknown-property::unknown property \"contentInset\"") })
-        #expect(lines.contains { $0.hasPrefix("::warning file=t.layout.json,line=12,col=22,endLine=12,endColumn=37,title=group-overflow::") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=t.layout.json,line=5,col=7,endLine=5,endColumn=21,title=unknown-property::unknown property \"contentInset\""
+                )
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "::warning file=t.layout.json,line=12,col=22,endLine=12,endColumn=37,title=group-overflow::")
+            })
         #expect(lines.allSatisfy { $0.hasPrefix("::") })
     }
 
@@ -188,7 +216,8 @@ let twoFindings = """
         let dir = TempDir(); defer { dir.cleanup() }
         dir.write("t.layout.json", #"{ "sections": [], "x\r\n::error file=evil.swift::injected\n::add-mask::y\r": 1 }"#)
         let r = run(["lint", "--format", "github", "t.layout.json"], cwd: dir.path)
-        let lines = r.stdout.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        let lines = r.stdout.split(
+            omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         #expect(lines.count == 2, "one line per diagnostic: \(r)")
         #expect(lines.allSatisfy { $0.hasPrefix("::error file=t.layout.json,") }, "\(r)")
         #expect(r.stdout.contains("x␍␊::error file=evil.swift::injected␊::add-mask::y␍"), "shown as pictures: \(r)")
@@ -262,13 +291,15 @@ let twoFindings = """
 @Suite struct LintStdin {
     @Test func dashReadsStdinNamedByStdinFilename() throws {
         let doc = "{ \"sections\": [ \(plainSection("a")), \(overflowSection("b")) ] }"
-        let r = run(["lint", "--format", "json", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
+        let r = run(
+            ["lint", "--format", "json", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
         #expect(r.code == 0, "\(r)")
         let j = try #require(r.json, "\(r)")
         #expect(files(j).first?["path"] as? String == "screens/home.layout.json")
         #expect(diagnostics(j).map(rule) == ["group-overflow"])
 
-        let text = run(["lint", "--no-color", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
+        let text = run(
+            ["lint", "--no-color", "--stdin-filename", "screens/home.layout.json", "-"], stdin: Data(doc.utf8))
         #expect(text.stdout.hasPrefix("screens/home.layout.json:"), "\(text)")
     }
 }
@@ -276,7 +307,9 @@ let twoFindings = """
 @Suite struct LintEnvironments {
     @Test func repeatableEnvironmentReplacesTheDocumentsList() throws {
         let doc = "{ \"environments\": [\"iPhone 12\"], \"sections\": [ \(overflowSection("b")) ] }"
-        let r = run(["lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "-"], stdin: Data(doc.utf8))
+        let r = run(
+            ["lint", "--format", "json", "--environment", "iPhone SE", "--environment", "iPad", "-"],
+            stdin: Data(doc.utf8))
         let d = try #require(diagnostics(r.json).first { rule($0) == "group-overflow" }, "\(r)")
         #expect(d["environments"] as? [String] == ["iPhone SE", "iPad"])
     }
@@ -306,7 +339,8 @@ let twoFindings = """
         #expect(envs.compactMap { $0["name"] as? String }.contains("iPad Pro 13-inch (M4)"))
         let air = try #require(envs.first { $0["name"] as? String == "iPhone Air" })
         let portrait = try #require(air["portrait"] as? JSONObject)
-        #expect((portrait["width"] as? NSNumber)?.doubleValue == 420 && (portrait["scale"] as? NSNumber)?.doubleValue == 3)
+        #expect(
+            (portrait["width"] as? NSNumber)?.doubleValue == 420 && (portrait["scale"] as? NSNumber)?.doubleValue == 3)
         #expect((air["landscape"] as? JSONObject)?["horizontalSizeClass"] as? String == "regular")
     }
 
@@ -338,7 +372,7 @@ let twoFindings = """
     /// On a real terminal (a pty from `script`), colours are on unless `--no-color` or `NO_COLOR` says otherwise.
     @Test func onATerminalOnlyWithoutNoColor() throws {
         let script = "/usr/bin/script"
-        guard FileManager.default.isExecutableFile(atPath: script) else { return }   // no pty helper: nothing to show
+        guard FileManager.default.isExecutableFile(atPath: script) else { return } // no pty helper: nothing to show
         let file = example("mistakes-format.layout.json")
         func tty(_ cmd: String, _ env: [String: String] = [:]) -> String {
             run(["-qec", cmd, "/dev/null"], environment: env, executable: script).stdout
@@ -354,20 +388,23 @@ let twoFindings = """
 /// control characters shown as pictures: `explain` is how a reviewer looks at a spec from someone else's branch.
 @Suite struct TerminalSafety {
     static let escapes = #"""
-    { "environments": [{ "name": "Evil\u001b]0;pwned\u0007\u001b[2J", "width": 390, "height": 844 }],
-      "definitions": { "x\u001b[41mRED": { "width": 100, "height": 10 } },
-      "sections": [ { "name": "S\u001b[31mRED\u202eevil\u200f",
-        "boundarySupplementaryItems": [ { "elementKind": "B\u001b[7m", "width": "fractionalWidth(1)", "height": 10, "alignment": "top" } ],
-        "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50,
-                   "subitems": [ { "$ref": "#/definitions/x\u001b[41mRED" } ] } } ] }
-    """#
+        { "environments": [{ "name": "Evil\u001b]0;pwned\u0007\u001b[2J", "width": 390, "height": 844 }],
+          "definitions": { "x\u001b[41mRED": { "width": 100, "height": 10 } },
+          "sections": [ { "name": "S\u001b[31mRED\u202eevil\u200f",
+            "boundarySupplementaryItems": [ { "elementKind": "B\u001b[7m", "width": "fractionalWidth(1)", "height": 10, "alignment": "top" } ],
+            "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": 50,
+                       "subitems": [ { "$ref": "#/definitions/x\u001b[41mRED" } ] } } ] }
+        """#
 
     @Test func explainShowsControlCharactersAsPictures() {
         let dir = TempDir(); defer { dir.cleanup() }
         dir.write("e.layout.json", Self.escapes)
         let r = run(["explain", "--no-color", "e.layout.json"], cwd: dir.path)
         #expect(r.code == 0, "\(r)")
-        #expect(!r.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{200F}" }, "\(r.stdout.debugDescription)")
+        #expect(
+            !r.stdout.unicodeScalars.contains {
+                $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{200F}"
+            }, "\(r.stdout.debugDescription)")
         #expect(r.stdout.contains("Evil␛]0;pwned␇␛[2J"), "\(r)")
         #expect(r.stdout.contains("section \"S␛[31mRED\u{FFFD}evil\u{FFFD}\""), "\(r)")
     }
@@ -382,7 +419,8 @@ let twoFindings = """
         let globs = run(["lint", "--format", "json", "."], cwd: dir.path)
         #expect(globs.stderr.contains("zz␛]0;pwned␇"), "\(globs)")
         for r in [unknown, globs] {
-            #expect(!r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(r.stderr.debugDescription)")
+            #expect(
+                !r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(r.stderr.debugDescription)")
         }
     }
 }
@@ -398,9 +436,15 @@ let twoFindings = """
         let inv = ((bad.json?["runs"] as? [JSONObject])?.first?["invocations"] as? [JSONObject])?.first
         #expect(inv?["executionSuccessful"] as? Bool == false, "\(bad.stdout)")
         let notes = inv?["toolExecutionNotifications"] as? [JSONObject] ?? []
-        #expect(notes.count == 1 && ((notes.first?["message"] as? JSONObject)?["text"] as? String)?.contains("missing.layout.json") == true, "\(notes)")
+        #expect(
+            notes.count == 1
+                && ((notes.first?["message"] as? JSONObject)?["text"] as? String)?.contains("missing.layout.json")
+                    == true,
+            "\(notes)")
         let good = run(["lint", "--format", "sarif", "a.layout.json"], cwd: dir.path)
         let ok = ((good.json?["runs"] as? [JSONObject])?.first?["invocations"] as? [JSONObject])?.first
-        #expect(ok?["executionSuccessful"] as? Bool == true && (ok?["toolExecutionNotifications"] as? [Any])?.isEmpty == true, "\(good.stdout.prefix(500))")
+        #expect(
+            ok?["executionSuccessful"] as? Bool == true
+                && (ok?["toolExecutionNotifications"] as? [Any])?.isEmpty == true, "\(good.stdout.prefix(500))")
     }
 }

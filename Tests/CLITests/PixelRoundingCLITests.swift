@@ -6,11 +6,11 @@ import Testing
 @Suite struct PixelRoundingCLITests {
     /// A @2x iPad (820 pt): a 669.5 pt group centred by groupPagingCentered sits at (820 − 669.5) / 2 = 75.25.
     static let centred = """
-    { "environments": ["iPad"],
-      "sections": [ { "name": "carousel", "orthogonalScrollingBehavior": "groupPagingCentered",
-        "group": { "direction": "horizontal", "width": "absolute(669.5)", "height": "absolute(100)",
-          "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
-    """
+        { "environments": ["iPad"],
+          "sections": [ { "name": "carousel", "orthogonalScrollingBehavior": "groupPagingCentered",
+            "group": { "direction": "horizontal", "width": "absolute(669.5)", "height": "absolute(100)",
+              "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }
+        """
 
     @Test func aCentredCellOnAniPadShowsItsRoundedOrigin() throws {
         let text = run(["explain", "--no-color", "-"], stdin: Data(Self.centred.utf8))
@@ -35,25 +35,27 @@ import Testing
 
     @Test func anOriginOf18Point75OnAniPhoneSEIs19() {
         let doc = """
-        { "environments": ["iPhone SE"],
-          "sections": [ { "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-            "contentInsets": { "leading": 18.75 },
-            "subitems": [ { "width": "absolute(100)", "height": "absolute(50)" } ] } } ] }
-        """
+            { "environments": ["iPhone SE"],
+              "sections": [ { "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                "contentInsets": { "leading": 18.75 },
+                "subitems": [ { "width": "absolute(100)", "height": "absolute(50)" } ] } } ] }
+            """
         let text = run(["explain", "--no-color", "-"], stdin: Data(doc.utf8))
         let item = text.stdout.split(separator: "\n").first { $0.contains("item /sections/0/group/subitems/0") }
-        #expect(item?.contains("at (19 (exact 18.75), 0), (119 (exact 118.75), 0), (219 (exact 218.75), 0)") == true, "\(text.stdout)")
+        #expect(
+            item?.contains("at (19 (exact 18.75), 0), (119 (exact 118.75), 0), (219 (exact 218.75), 0)") == true,
+            "\(text.stdout)")
     }
 
     /// SO-5's measured @2x widths: 37.48068131501985 became 37.5 on the device.
     @Test func measuredWidthsRoundToTheHalfPoint() throws {
         let doc = """
-        { "environments": ["iPhone SE"],
-          "sections": [ { "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-            "subitems": [ { "width": "absolute(37.48068131501985)", "height": "absolute(50)",
-                            "supplementaryItems": [ { "elementKind": "badge", "width": "absolute(10.2)", "height": "absolute(10.2)",
-                                                      "containerAnchor": { "edges": "topTrailing" } } ] } ] } } ] }
-        """
+            { "environments": ["iPhone SE"],
+              "sections": [ { "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                "subitems": [ { "width": "absolute(37.48068131501985)", "height": "absolute(50)",
+                                "supplementaryItems": [ { "elementKind": "badge", "width": "absolute(10.2)", "height": "absolute(10.2)",
+                                                          "containerAnchor": { "edges": "topTrailing" } } ] } ] } } ] }
+            """
         let text = run(["explain", "--no-color", "-"], stdin: Data(doc.utf8))
         let item = text.stdout.split(separator: "\n").first { $0.contains("item /sections/0/group/subitems/0") }
         #expect(item?.contains("37.5 (exact 37.481)×50") == true, "\(text.stdout)")

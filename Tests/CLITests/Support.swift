@@ -34,8 +34,10 @@ struct RunResult: CustomStringConvertible {
 
 /// Runs `layoutlint args…`. Output goes to temporary files (no pipe can fill up and deadlock); standard input is
 /// `stdin` when given, else empty. A run longer than `timeout` seconds is killed and reported as timed out.
-func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: [String: String]? = nil,
-         timeout: Double = 60, executable: String = layoutlintBinary) -> RunResult {
+func run(
+    _ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: [String: String]? = nil,
+    timeout: Double = 60, executable: String = layoutlintBinary
+) -> RunResult {
     let fm = FileManager.default
     let dir = fm.temporaryDirectory.appendingPathComponent("layoutlint-run-\(UUID().uuidString)")
     try! fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -61,8 +63,9 @@ func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: 
     p.standardInput = inH
     let start = Date()
     do { try p.run() } catch {
-        return RunResult(code: -1, signaled: false, timedOut: false, stdout: "",
-                         stderr: "could not launch \(executable): \(error)", stdoutData: Data(), seconds: 0)
+        return RunResult(
+            code: -1, signaled: false, timedOut: false, stdout: "",
+            stderr: "could not launch \(executable): \(error)", stdoutData: Data(), seconds: 0)
     }
     var timedOut = false
     while p.isRunning {
@@ -79,9 +82,10 @@ func run(_ args: [String], stdin: Data? = nil, cwd: String? = nil, environment: 
     try? outH.close(); try? errH.close(); try? inH.close()
     let out = (try? Data(contentsOf: outURL)) ?? Data()
     let err = (try? Data(contentsOf: errURL)) ?? Data()
-    return RunResult(code: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
-                     stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                     stdoutData: out, seconds: seconds)
+    return RunResult(
+        code: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
+        stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+        stdoutData: out, seconds: seconds)
 }
 
 /// A fresh temporary folder, removed when the returned object's `cleanup()` runs.
@@ -106,7 +110,8 @@ final class TempDir {
         // A mode-000 file or folder would not stop root, but restore modes anyway so removal works for anyone.
         if let e = FileManager.default.enumerator(atPath: path) {
             for case let name as String in e {
-                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.appendingPathComponent(name).path)
+                try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o755], ofItemAtPath: url.appendingPathComponent(name).path)
             }
         }
         try? FileManager.default.removeItem(at: url)
@@ -125,8 +130,12 @@ func diagnostics(_ j: JSONObject?, file: Int = 0) -> [JSONObject] {
 }
 func rule(_ d: JSONObject) -> String { d["rule"] as? String ?? "" }
 func startLine(_ d: JSONObject) -> Int? { ((d["range"] as? JSONObject)?["start"] as? JSONObject)?["line"] as? Int }
-func startCharacter(_ d: JSONObject) -> Int? { ((d["range"] as? JSONObject)?["start"] as? JSONObject)?["character"] as? Int }
-func endCharacter(_ d: JSONObject) -> Int? { ((d["range"] as? JSONObject)?["end"] as? JSONObject)?["character"] as? Int }
+func startCharacter(_ d: JSONObject) -> Int? {
+    ((d["range"] as? JSONObject)?["start"] as? JSONObject)?["character"] as? Int
+}
+func endCharacter(_ d: JSONObject) -> Int? {
+    ((d["range"] as? JSONObject)?["end"] as? JSONObject)?["character"] as? Int
+}
 func numbers(_ v: Any?) -> [Double]? { (v as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } }
 
 /// 0-based line of the first line of `text` containing `needle`.
@@ -153,7 +162,8 @@ func overflowSection(_ name: String) -> String {
 /// The 0-based UTF-16 column of the first `needle` in `line` (what LSP and `lint --format json` count).
 func utf16Column(of needle: String, in line: String) -> Int? {
     guard let r = line.range(of: needle) else { return nil }
-    return line.utf16.distance(from: line.utf16.startIndex, to: r.lowerBound.samePosition(in: line.utf16) ?? r.lowerBound)
+    return line.utf16.distance(
+        from: line.utf16.startIndex, to: r.lowerBound.samePosition(in: line.utf16) ?? r.lowerBound)
 }
 
 /// Line `n` (0-based) of `text`.

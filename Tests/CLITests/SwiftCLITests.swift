@@ -10,38 +10,46 @@ struct SwiftCLITests {
     func folder(_ files: [String: String]) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         return dir.path
     }
 
-    var feed: String { (try? String(contentsOf: repositoryRoot.appendingPathComponent("examples/FeedViewController.swift"), encoding: .utf8)) ?? "" }
+    var feed: String {
+        (try? String(
+            contentsOf: repositoryRoot.appendingPathComponent("examples/FeedViewController.swift"), encoding: .utf8))
+            ?? ""
+    }
 
     @Test("explain of a folder reads it as one module, as lint does, and says what each layout assumed")
     func explainFolder() throws {
         let dir = try folder([
             "Grid.swift": """
-                import UIKit
-                final class GridViewController: UIViewController {
-                    var showsBanner = true
-                    func makeLayout() -> UICollectionViewLayout {
-                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)))
-                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)), subitems: [item])
-                        let section = NSCollectionLayoutSection(group: group)
-                        section.interGroupSpacing = showsBanner ? 8 : 0
-                        return UICollectionViewCompositionalLayout(section: section)
-                    }
+            import UIKit
+            final class GridViewController: UIViewController {
+                var showsBanner = true
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Metrics.rowHeight)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = showsBanner ? 8 : 0
+                    return UICollectionViewCompositionalLayout(section: section)
                 }
-                """,
+            }
+            """,
             "Metrics.swift": "import CoreGraphics\nenum Metrics { static let rowHeight: CGFloat = 72 }\n",
         ])
         let text = run(["explain", "--no-color", "--environment", "iPhone 12", dir])
         #expect(text.code == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Grid.swift:9 makeLayout") && text.stdout.contains("390×72"), "\(text.stdout)")
         #expect(text.stdout.contains("assumed at ") && text.stdout.contains("showsBanner"), "\(text.stdout)")
-        #expect(!text.stdout.contains("Metrics.swift:"), "a file that builds no layout is not explained: \(text.stdout)")
+        #expect(
+            !text.stdout.contains("Metrics.swift:"), "a file that builds no layout is not explained: \(text.stdout)")
         let json = run(["explain", "--format", "json", dir])
         let files = (json.json?["files"] as? [[String: Any]]) ?? []
-        #expect(files.count == 1 && (files.first?["path"] as? String)?.hasSuffix("Grid.swift") == true, "\(json.stdout)")
+        #expect(
+            files.count == 1 && (files.first?["path"] as? String)?.hasSuffix("Grid.swift") == true, "\(json.stdout)")
     }
 
     @Test("--format github annotates warnings and errors; the notes below are counted on stderr, shown when asked")
@@ -52,18 +60,27 @@ struct SwiftCLITests {
         #expect(!r.stdout.contains("::notice "), "\(r.stdout)")
         #expect(r.stderr.contains("1 finding below warning not annotated"), "\(r.stderr)")
         let all = run(["lint", "--format", "github", "--github-severity", "information", dir + "/Feed.swift"])
-        #expect(all.stdout.contains("::notice ") && all.stdout.contains("title=centered-paging-inter-group-spacing"), "\(all.stdout)")
+        #expect(
+            all.stdout.contains("::notice ") && all.stdout.contains("title=centered-paging-inter-group-spacing"),
+            "\(all.stdout)")
         #expect(!all.stderr.contains("not annotated"), "\(all.stderr)")
     }
 
     @Test("lint of a folder reads its Swift and its spec documents; a Swift file without layouts adds nothing")
     func lintFolder() throws {
-        let dir = try folder(["Feed.swift": feed, "Model.swift": "struct Item { let id: Int }\n",
-                              "grid.layout.json": #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#])
+        let dir = try folder([
+            "Feed.swift": feed, "Model.swift": "struct Item { let id: Int }\n",
+            "grid.layout.json":
+                #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#,
+        ])
         let r = run(["lint", "--no-color", dir])
-        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")   // warnings only
-        #expect(r.stdout.contains("Feed.swift:30:37: information:") && r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)")
-        #expect(r.stdout.contains("Feed.swift:37:30: warning:") && r.stdout.contains("[estimated-content-insets]"), "\(r.stdout)")
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)") // warnings only
+        #expect(
+            r.stdout.contains("Feed.swift:30:37: information:")
+                && r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("Feed.swift:37:30: warning:") && r.stdout.contains("[estimated-content-insets]"),
+            "\(r.stdout)")
         #expect(!r.stdout.contains("Model.swift"))
         #expect(r.stdout.contains("in 3 files"), "\(r.stdout)")
     }
@@ -75,17 +92,28 @@ struct SwiftCLITests {
         let r = run(["lint", "--no-color", "--fix", path])
         #expect(r.stdout.contains("1 fix applied"), "\(r.stdout)")
         #expect(!r.stdout.contains("[estimated-content-insets]"), "\(r.stdout)")
-        #expect(r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)")   // a suggestion: not applied
+        #expect(r.stdout.contains("[centered-paging-inter-group-spacing]"), "\(r.stdout)") // a suggestion: not applied
         let fixed = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(fixed.contains("card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))"))
-        #expect(fixed.replacingOccurrences(of: "top: 0, leading: 6, bottom: 0, trailing: 6", with: "top: 6, leading: 6, bottom: 6, trailing: 6")
-                    .replacingOccurrences(of: "\n        card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))", with: "") == feed)
+        #expect(
+            fixed.contains(
+                "card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))"
+            ))
+        #expect(
+            fixed.replacingOccurrences(
+                of: "top: 0, leading: 6, bottom: 0, trailing: 6", with: "top: 6, leading: 6, bottom: 6, trailing: 6"
+            )
+            .replacingOccurrences(
+                of:
+                    "\n        card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))",
+                with: "") == feed)
     }
 
     @Test("explain --format json lists every layout with its name, range and environments")
     func explainJSON() throws {
         let dir = try folder(["Feed.swift": feed])
-        let r = run(["explain", "--format", "json", "--environment", "iPhone 12", "--environment", "iPad", dir + "/Feed.swift"])
+        let r = run([
+            "explain", "--format", "json", "--environment", "iPhone 12", "--environment", "iPad", dir + "/Feed.swift",
+        ])
         #expect(r.code == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let layouts = try #require(json["layouts"] as? [[String: Any]])

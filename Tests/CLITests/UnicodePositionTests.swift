@@ -4,14 +4,14 @@ import Testing
 
 @Suite struct UnicodePositions {
     static let doc = """
-    {
-      "sections": [
-        { "name": "日本語👍🏽", "grup": {} },
-        { "name": "👨‍👩‍👧", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "interGroupSpacing": "wide" }
-      ]
-    }
+        {
+          "sections": [
+            { "name": "日本語👍🏽", "grup": {} },
+            { "name": "👨‍👩‍👧", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "interGroupSpacing": "wide" }
+          ]
+        }
 
-    """
+        """
 
     @Test func jsonCharactersCountUTF16Units() throws {
         let r = lintJSON(Self.doc)
@@ -28,7 +28,7 @@ import Testing
         #expect(startLine(grup) == 2)
         #expect(startCharacter(grup) == 25, "\(grup)")
         #expect(endCharacter(grup) == 31, "\(grup)")
-        #expect(utf16Column(of: "\"grup\"", in: line(2, of: Self.doc)) == 25)   // the same count, by Swift's utf16 view
+        #expect(utf16Column(of: "\"grup\"", in: line(2, of: Self.doc)) == 25) // the same count, by Swift's utf16 view
 
         // Line 3: 👨‍👩‍👧 is U+1F468 U+200D U+1F469 U+200D U+1F467 = 2 + 1 + 2 + 1 + 2 = 8 units (one grapheme).
         //   `"wide"` follows; its UTF-16 column is 8 − 5 = 3 more than its scalar column.
@@ -37,8 +37,9 @@ import Testing
         let expected = try #require(utf16Column(of: "\"wide\"", in: l3))
         #expect(startCharacter(wide) == expected)
         #expect(endCharacter(wide) == expected + 6)
-        let scalarColumn = l3.unicodeScalars.distance(from: l3.unicodeScalars.startIndex,
-                                                      to: l3.range(of: "\"wide\"")!.lowerBound.samePosition(in: l3.unicodeScalars)!)
+        let scalarColumn = l3.unicodeScalars.distance(
+            from: l3.unicodeScalars.startIndex,
+            to: l3.range(of: "\"wide\"")!.lowerBound.samePosition(in: l3.unicodeScalars)!)
         #expect(expected == scalarColumn + 3)
     }
 
@@ -47,7 +48,8 @@ import Testing
         dir.write("u.layout.json", Self.doc)
         let r = run(["lint", "--no-color", "u.layout.json"], cwd: dir.path)
         let lines = r.stdout.components(separatedBy: "\n")
-        let i = try #require(lines.firstIndex { $0.hasPrefix("u.layout.json:3:") && $0.hasSuffix("[unknown-property]") }, "\(r)")
+        let i = try #require(
+            lines.firstIndex { $0.hasPrefix("u.layout.json:3:") && $0.hasSuffix("[unknown-property]") }, "\(r)")
         #expect(lines[i + 1] == " 3 | " + line(2, of: Self.doc))
         // On a terminal 日本語 take 2 columns each, 👍 2, the skin-tone modifier 0: `"grup"` starts at column
         // 15 + 6 + 2 + 0 + 3 = 26 of the source line, so the caret sits under it after 26 spaces.

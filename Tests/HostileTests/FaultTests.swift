@@ -27,8 +27,11 @@ import Testing
         // The client stops reading: close our read end of the server's stdout, then make it write a lot.
         try? s.stdoutPipe.fileHandleForReading.close()
         for i in 0..<200 {
-            s.sendRaw(RPC.frame(RPC.request(id: .int(Int64(90_000 + i)), "textDocument/documentSymbol",
-                                            .object([("textDocument", .object([("uri", .string(probeURI))]))]))))
+            s.sendRaw(
+                RPC.frame(
+                    RPC.request(
+                        id: .int(Int64(90_000 + i)), "textDocument/documentSymbol",
+                        .object([("textDocument", .object([("uri", .string(probeURI))]))]))))
         }
         s.closeInput()
         s.process.waitUntilExit()
@@ -45,23 +48,35 @@ import Testing
         var batch: [UInt8] = []
         for v in 2...10_001 {
             // Replace the name of section "a" with the version, as one ranged edit (line 3, characters 14..<15+).
-            let text = v == 10_001 ? probeDoc.replacingOccurrences(of: "\"name\": \"c\"", with: "\"name\": \"last\"") : probeDoc + String(repeating: " ", count: v % 50)
-            batch += RPC.frame(RPC.notification("textDocument/didChange", .object([
-                ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(v)))])),
-                ("contentChanges", .array([.object([("text", .string(text))])])),
-            ])))
+            let text =
+                v == 10_001
+                ? probeDoc.replacingOccurrences(of: "\"name\": \"c\"", with: "\"name\": \"last\"")
+                : probeDoc + String(repeating: " ", count: v % 50)
+            batch += RPC.frame(
+                RPC.notification(
+                    "textDocument/didChange",
+                    .object([
+                        ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(v)))])),
+                        ("contentChanges", .array([.object([("text", .string(text))])])),
+                    ])))
             if batch.count > 1 << 20 { s.sendRaw(batch); batch = [] }
         }
         s.sendRaw(batch)
-        let r = s.request("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 30)
+        let r = s.request(
+            "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 30)
         let names = r?["result"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
         #expect(names.contains("last"), "\(r?.serialized().prefix(300) ?? "no response")")
         // Wait past the debounce: the last version is published; few (debounced) versions before it.
-        let last = s.waitFor(timeout: 10) { $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["version"]?.intValue == 10_001 }
+        let last = s.waitFor(timeout: 10) {
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+                && $0["params"]?["version"]?.intValue == 10_001
+        }
         #expect(last != nil, "version 10001 was never published")
         usleep(400_000)
         s.pump(timeoutMillis: 50)
-        let published = s.inbox.filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri }
+        let published = s.inbox.filter {
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri
+        }
         let versions = published.compactMap { $0["params"]?["version"]?.intValue }
         #expect(versions.count <= 20, "\(versions.count) intermediate versions published: \(versions.prefix(20))")
         #expect(versions.allSatisfy { $0 <= 10_001 })
@@ -80,15 +95,21 @@ import Testing
         // The diagnostic request and its cancellation arrive together: the server must answer -32800 (or the
         // result, had it finished first), never nothing.
         let id = 77_777
-        let req = RPC.frame(RPC.request(id: .int(Int64(id)), "textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))])))
+        let req = RPC.frame(
+            RPC.request(
+                id: .int(Int64(id)), "textDocument/diagnostic",
+                .object([("textDocument", .object([("uri", .string(uri))]))])))
         let cancel = RPC.frame(RPC.notification("$/cancelRequest", .object([("id", .int(Int64(id)))])))
         s.sendRaw(req + cancel)
         let r = s.response(id, timeout: 30)
-        #expect(r?["error"]?["code"]?.intValue == -32800 || r?["result"]?["items"] != nil, "\(r?.serialized().prefix(300) ?? "no response")")
+        #expect(
+            r?["error"]?["code"]?.intValue == -32800 || r?["result"]?["items"] != nil,
+            "\(r?.serialized().prefix(300) ?? "no response")")
         // A cancellation of something that already finished, or never existed, is harmless.
         s.notify("$/cancelRequest", .object([("id", .int(Int64(id)))]))
         s.notify("$/cancelRequest", .object([("id", .string("never"))]))
-        let again = s.request("textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 30)
+        let again = s.request(
+            "textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 30)
         #expect(again?["result"]?["items"] != nil)
         s.proveAlive()
         s.shutdownCleanly()
@@ -110,26 +131,39 @@ import Testing
         #expect(!codes().contains("group-overflow"), "the config turns group-overflow off")
         // Invalid config: a diagnostic on the config file, the last good config still applies.
         t.write(".layoutlint.json", bytes(#"{ "rules": { "group-overflow": "sometimes" }, "#))
-        s.notify("workspace/didChangeWatchedFiles", JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 2}]}"#))
+        s.notify(
+            "workspace/didChangeWatchedFiles",
+            JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 2}]}"#))
         let configDiags = s.waitFor(timeout: 10) {
-            $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == t.uri(".layoutlint.json")
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+                && $0["params"]?["uri"]?.stringValue == t.uri(".layoutlint.json")
         }
-        #expect((configDiags?["params"]?["diagnostics"]?.arrayValue?.count ?? 0) > 0, "no diagnostic on the broken config")
+        #expect(
+            (configDiags?["params"]?["diagnostics"]?.arrayValue?.count ?? 0) > 0, "no diagnostic on the broken config")
         #expect(!codes().contains("group-overflow"), "the last good config no longer applies")
         s.proveAlive()
         // Deleted: the server keeps serving (defaults apply), the config's diagnostics are cleared.
         try? FileManager.default.removeItem(atPath: t.path + "/.layoutlint.json")
-        s.notify("workspace/didChangeWatchedFiles", JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 3}]}"#))
+        s.notify(
+            "workspace/didChangeWatchedFiles",
+            JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 3}]}"#))
         let cleared = s.waitFor(timeout: 10) {
-            $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == t.uri(".layoutlint.json")
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+                && $0["params"]?["uri"]?.stringValue == t.uri(".layoutlint.json")
                 && $0["params"]?["diagnostics"]?.arrayValue?.isEmpty == true
         }
         let lastForConfig = s.inbox.last { $0["params"]?["uri"]?.stringValue == t.uri(".layoutlint.json") }
-        #expect(cleared != nil, "the broken config's diagnostics were not cleared after it was deleted; last published: \(lastForConfig?.serialized().prefix(400) ?? "nothing")")
+        #expect(
+            cleared != nil,
+            "the broken config's diagnostics were not cleared after it was deleted; last published: \(lastForConfig?.serialized().prefix(400) ?? "nothing")"
+        )
         #expect(codes().contains("group-overflow"), "without a config, group-overflow is on again")
         // The config is a directory now: still serving.
-        try? FileManager.default.createDirectory(atPath: t.path + "/.layoutlint.json", withIntermediateDirectories: true)
-        s.notify("workspace/didChangeWatchedFiles", JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 1}]}"#))
+        try? FileManager.default.createDirectory(
+            atPath: t.path + "/.layoutlint.json", withIntermediateDirectories: true)
+        s.notify(
+            "workspace/didChangeWatchedFiles",
+            JV(#"{"changes": [{"uri": "\#(t.uri(".layoutlint.json"))", "type": 1}]}"#))
         _ = codes()
         s.proveAlive()
         s.shutdownCleanly()
@@ -140,8 +174,13 @@ import Testing
         let uri = "file:///tmp/layoutlint-hostile-edits.layout.json"
         s.open(uri, "{ \"sections\": [] }")
         // Past the end of the document: appended at the end (LSP clamps); before the start: at the start.
-        s.notify("textDocument/didChange", JV(#"{"textDocument": {"uri": "\#(uri)", "version": 2}, "contentChanges": [{"range": {"start": {"line": 500, "character": 9}, "end": {"line": 900, "character": 0}}, "text": "\n// tail"}, {"range": {"start": {"line": 0, "character": 400}, "end": {"line": 0, "character": 401}}, "text": " "}]}"#))
-        let syms = s.request("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+        s.notify(
+            "textDocument/didChange",
+            JV(
+                #"{"textDocument": {"uri": "\#(uri)", "version": 2}, "contentChanges": [{"range": {"start": {"line": 500, "character": 9}, "end": {"line": 900, "character": 0}}, "text": "\n// tail"}, {"range": {"start": {"line": 0, "character": 400}, "end": {"line": 0, "character": 401}}, "text": " "}]}"#
+            ))
+        let syms = s.request(
+            "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
         #expect(syms?["result"] != nil)
         let d = s.request("textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))]))
         #expect(d?["result"]?["items"]?.arrayValue != nil, "\(d?.serialized() ?? "no response")")
@@ -156,12 +195,17 @@ import Testing
         let sources = hostileRepoRoot.appendingPathComponent("Sources")
         let e = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
         var offenders: [String] = []
-        let patterns = ["Process(", "system(", "popen(", "posix_spawn", "execv(", "execvp(", "execl(", "fork()", "NSTask"]
-        for case let url as URL in e where url.pathExtension == "swift" || url.pathExtension == "c" || url.pathExtension == "h" {
+        let patterns = [
+            "Process(", "system(", "popen(", "posix_spawn", "execv(", "execvp(", "execl(", "fork()", "NSTask",
+        ]
+        for case let url as URL in e
+        where url.pathExtension == "swift" || url.pathExtension == "c" || url.pathExtension == "h" {
             let text = try String(contentsOf: url, encoding: .utf8)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                for p in patterns where code.contains(p) { offenders.append("\(url.lastPathComponent):\(n + 1): \(line)") }
+                for p in patterns where code.contains(p) {
+                    offenders.append("\(url.lastPathComponent):\(n + 1): \(line)")
+                }
             }
         }
         #expect(offenders.isEmpty, "shell-outs in Sources/: \(offenders)")
@@ -171,20 +215,33 @@ import Testing
     @Test func refToAnExistingFileIsNotOpened() {
         let t = HostileTemp()
         defer { t.cleanup() }
-        let target = t.write("target.json", bytes(#"{ "definitions": { "cell": { "width": "absolute(1)", "height": "absolute(1)" } } }"#))
-        let doc = t.write("doc.layout.json", bytes(#"{ "sections": [{ "name": "s", "group": { "direction": "horizontal", "width": "absolute(1)", "height": "absolute(1)", "subitems": [{ "$ref": "\#(target)#/definitions/cell" }, { "$ref": "target.json#/definitions/cell" }, { "$ref": "file://\#(target)#/definitions/cell" }] } }] }"#))
+        let target = t.write(
+            "target.json", bytes(#"{ "definitions": { "cell": { "width": "absolute(1)", "height": "absolute(1)" } } }"#)
+        )
+        let doc = t.write(
+            "doc.layout.json",
+            bytes(
+                #"{ "sections": [{ "name": "s", "group": { "direction": "horizontal", "width": "absolute(1)", "height": "absolute(1)", "subitems": [{ "$ref": "\#(target)#/definitions/cell" }, { "$ref": "target.json#/definitions/cell" }, { "$ref": "file://\#(target)#/definitions/cell" }] } }] }"#
+            ))
         let r = runCLI(["lint", "--format", "json", doc])
         let unresolved = r.diagnostics.filter { ($0["rule"] as? String) == "unresolved-ref" }
         #expect(unresolved.count == 3, "\(r.diagnostics)")
         let s = HostileServer()
-        s.open(t.uri("doc.layout.json"), String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: doc))) ?? Data(), as: UTF8.self))
-        let d = s.request("textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(t.uri("doc.layout.json")))]))]))
+        s.open(
+            t.uri("doc.layout.json"),
+            String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: doc))) ?? Data(), as: UTF8.self))
+        let d = s.request(
+            "textDocument/diagnostic",
+            .object([("textDocument", .object([("uri", .string(t.uri("doc.layout.json")))]))]))
         let codes = d?["result"]?["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
         #expect(codes.filter { $0 == "unresolved-ref" }.count == 3, "\(codes)")
         // documentLink offers no link to the file either (links are in-document only).
-        let links = s.request("textDocument/documentLink", .object([("textDocument", .object([("uri", .string(t.uri("doc.layout.json")))]))]))
+        let links = s.request(
+            "textDocument/documentLink",
+            .object([("textDocument", .object([("uri", .string(t.uri("doc.layout.json")))]))]))
         let targets = links?["result"]?.arrayValue?.compactMap { $0["target"]?.stringValue } ?? []
-        #expect(!targets.contains { $0.contains("target.json") && !$0.hasPrefix(t.uri("doc.layout.json")) }, "\(targets)")
+        #expect(
+            !targets.contains { $0.contains("target.json") && !$0.hasPrefix(t.uri("doc.layout.json")) }, "\(targets)")
         s.shutdownCleanly()
     }
 }
@@ -194,15 +251,24 @@ extension HostileSecurityTests {
     @Test func previewWritesOnlyIntoItsTemporaryFolder() {
         let s = HostileServer()
         let uri = "file:///tmp/..%2F..%2Fetc%2Fx/../../evil.layout.json"
-        s.open(uri, ##"{ "environments": [{ "name": "../../../../tmp/escaped", "width": 390, "height": 844 }], "sections": [{ "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }] }"##)
-        let r = s.request("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
-            ("arguments", .array([.string(uri), .string("../../../../tmp/escaped"), .string("/sections/0")]))]))
+        s.open(
+            uri,
+            ##"{ "environments": [{ "name": "../../../../tmp/escaped", "width": 390, "height": 844 }], "sections": [{ "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }] }"##
+        )
+        let r = s.request(
+            "workspace/executeCommand",
+            .object([
+                ("command", .string("layoutlint.preview")),
+                ("arguments", .array([.string(uri), .string("../../../../tmp/escaped"), .string("/sections/0")])),
+            ]))
         let written = r?["result"]?["uri"]?.stringValue ?? ""
         // Its own folder: `layoutlint-preview-PID-XXXXXX` (mkdtemp) in the temporary folder.
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)-").absoluteString
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-preview-\(s.pid)-")
+            .absoluteString
         let rest = written.hasPrefix(prefix) ? written.dropFirst(prefix.count) : ""
-        #expect(rest.split(separator: "/").count == 2 && rest.split(separator: "/")[0].count == 6,
-                "the preview went to \(written) (\(r?.serialized().prefix(300) ?? "no response"))")
+        #expect(
+            rest.split(separator: "/").count == 2 && rest.split(separator: "/")[0].count == 6,
+            "the preview went to \(written) (\(r?.serialized().prefix(300) ?? "no response"))")
         s.proveAlive()
         let folder = URL(string: written)?.deletingLastPathComponent().path ?? "/nonexistent"
         #expect(FileManager.default.fileExists(atPath: folder))
@@ -215,7 +281,9 @@ extension HostileSecurityTests {
     /// A device that never ends (`lint /dev/zero`) must end in a diagnostic, not in reading until memory runs out.
     @Test func endlessDevice() {
         let r = runCLI(["lint", "--format", "json", "/dev/zero"], timeout: 8, memoryLimitKB: 3_000_000)
-        #expect(!r.signaled && !r.timedOut && (1...2).contains(r.code), "exit \(r.code) signaled \(r.signaled) timedOut \(r.timedOut)\n\(r.stderr.prefix(600))")
+        #expect(
+            !r.signaled && !r.timedOut && (1...2).contains(r.code),
+            "exit \(r.code) signaled \(r.signaled) timedOut \(r.timedOut)\n\(r.stderr.prefix(600))")
     }
 
     /// A 200 MB (sparse) file: over the 64 MB document limit, one diagnostic, no crash.
@@ -237,7 +305,8 @@ extension HostileSecurityTests {
         symlink(t.path + "/nowhere", t.path + "/dangling.layout.json")
         for p in [t.path + "/dir.layout.json", t.path + "/dangling.layout.json", t.path] {
             let r = runCLI(["lint", "--format", "json", p])
-            #expect(!r.signaled && !r.timedOut && (0...2).contains(r.code), "\(p): exit \(r.code)\n\(r.stderr.prefix(400))")
+            #expect(
+                !r.signaled && !r.timedOut && (0...2).contains(r.code), "\(p): exit \(r.code)\n\(r.stderr.prefix(400))")
         }
     }
 }

@@ -16,18 +16,18 @@ func framed(_ s: String) -> [UInt8] { RPC.frame(Array(s.utf8)) }
 
 /// A small valid document with three sections (documentSymbol answers three symbols).
 let probeDoc = """
-{
-  "environments": ["iPhone 12"],
-  "sections": [
-    { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
-        "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
-    { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
-        "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
-    { "name": "c", "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
-        "subitems": [{ "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" }] } }
-  ]
-}
-"""
+    {
+      "environments": ["iPhone 12"],
+      "sections": [
+        { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
+            "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
+        { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)",
+            "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
+        { "name": "c", "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+            "subitems": [{ "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" }] } }
+      ]
+    }
+    """
 let probeURI = "file:///tmp/layoutlint-hostile-probe.layout.json"
 
 final class HostileServer: ServerProcess {
@@ -37,7 +37,11 @@ final class HostileServer: ServerProcess {
     init(environment: [String: String] = [:], initialize: Bool = true) {
         super.init(environment: environment, firstID: 1001, maxMessageSize: 512 * 1024 * 1024, logName: "hostile")
         if initialize {
-            let r = request("initialize", JV(#"{"processId":null,"rootUri":null,"capabilities":{"textDocument":{"rename":{"prepareSupport":true},"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","source"]}}}}}}"#))
+            let r = request(
+                "initialize",
+                JV(
+                    #"{"processId":null,"rootUri":null,"capabilities":{"textDocument":{"rename":{"prepareSupport":true},"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","source"]}}}}}}"#
+                ))
             #expect(r?["result"]?["capabilities"] != nil, "initialize failed: \(r?.serialized() ?? "no response")")
             notify("initialized", .object([]))
             open(probeURI, probeDoc)
@@ -52,18 +56,27 @@ final class HostileServer: ServerProcess {
     @discardableResult
     func proveAlive(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         for attempt in 0..<3 {
-            let id = sendRequest("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(probeURI))]))]))
+            let id = sendRequest(
+                "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(probeURI))]))]))
             if let r = response(id, timeout: attempt == 0 ? 5 : 2) {
                 // (The top-level symbols: a tree's roots, or the flat list's symbols without a container, for a
                 // client that does not declare hierarchical symbols, as some of these tests' initialize does not.)
-                let names = r["result"]?.arrayValue?.filter { $0["containerName"] == nil }.compactMap { $0["name"]?.stringValue } ?? []
-                #expect(names.count == 3, "documentSymbol answered \(r.serialized().prefix(400))", sourceLocation: sourceLocation)
-                #expect(badOutputs.isEmpty, "the server wrote bad output: \(badOutputs)", sourceLocation: sourceLocation)
+                let names =
+                    r["result"]?.arrayValue?.filter { $0["containerName"] == nil }.compactMap {
+                        $0["name"]?.stringValue
+                    } ?? []
+                #expect(
+                    names.count == 3, "documentSymbol answered \(r.serialized().prefix(400))",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    badOutputs.isEmpty, "the server wrote bad output: \(badOutputs)", sourceLocation: sourceLocation)
                 return names.count == 3
             }
             if !process.isRunning { break }
         }
-        Issue.record("the server no longer answers (running: \(process.isRunning))\n\(stderrText.suffix(1500))", sourceLocation: sourceLocation)
+        Issue.record(
+            "the server no longer answers (running: \(process.isRunning))\n\(stderrText.suffix(1500))",
+            sourceLocation: sourceLocation)
         return false
     }
 
@@ -122,14 +135,17 @@ func runCLI(_ args: [String], timeout: Double = 30, memoryLimitKB: Int? = nil) -
     let start = Date()
     var timedOut = false
     while p.isRunning {
-        if Date().timeIntervalSince(start) > timeout * testTimeoutScale { timedOut = true; kill(p.processIdentifier, SIGKILL); break }
+        if Date().timeIntervalSince(start) > timeout * testTimeoutScale {
+            timedOut = true; kill(p.processIdentifier, SIGKILL); break
+        }
         usleep(5_000)
     }
     p.waitUntilExit()
     try? outH.close(); try? errH.close()
-    return CLIRun(code: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
-                  stdout: (try? Data(contentsOf: outURL)) ?? Data(),
-                  stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+    return CLIRun(
+        code: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
+        stdout: (try? Data(contentsOf: outURL)) ?? Data(),
+        stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
 }
 
 final class HostileTemp {
@@ -137,7 +153,8 @@ final class HostileTemp {
     var path: String { url.path }
     init() {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-hostile-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: url.appendingPathComponent(".git"), withIntermediateDirectories: true)
     }
     @discardableResult func write(_ name: String, _ data: [UInt8]) -> String {
         let u = url.appendingPathComponent(name)

@@ -17,27 +17,46 @@ struct RawCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 }
 
-func nested(_ depth: Int) -> [UInt8] { Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth) }
+func nested(_ depth: Int) -> [UInt8] {
+    Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+}
 
 let rawCases: [RawCase] = [
-    RawCase(name: "truncated frame (10 of 100 bytes)", bytes: bytes("Content-Length: 100\r\n\r\n{\"jsonrpc\""), errorCode: -32700),
+    RawCase(
+        name: "truncated frame (10 of 100 bytes)", bytes: bytes("Content-Length: 100\r\n\r\n{\"jsonrpc\""),
+        errorCode: -32700),
     RawCase(name: "header without body", bytes: bytes("Content-Length: 40\r\n\r\n")),
     RawCase(name: "negative Content-Length", bytes: bytes("Content-Length: -5\r\n\r\n{}")),
-    RawCase(name: "Content-Length of 40 digits", bytes: bytes("Content-Length: 9999999999999999999999999999999999999999\r\n\r\n")),
+    RawCase(
+        name: "Content-Length of 40 digits",
+        bytes: bytes("Content-Length: 9999999999999999999999999999999999999999\r\n\r\n")),
     RawCase(name: "Content-Length over the limit, then no body", bytes: bytes("Content-Length: 9999999999\r\n\r\n")),
     RawCase(name: "non-numeric Content-Length", bytes: bytes("Content-Length: abc\r\n\r\n{}")),
     RawCase(name: "Content-Length with trailing junk", bytes: bytes("Content-Length: 12abc\r\n\r\n{}")),
     RawCase(name: "Content-Length 1e3", bytes: bytes("Content-Length: 1e3\r\n\r\n{}")),
-    RawCase(name: "no Content-Length", bytes: bytes("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}")),
+    RawCase(
+        name: "no Content-Length", bytes: bytes("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}")),
     RawCase(name: "two different Content-Lengths", bytes: bytes("Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}")),
-    RawCase(name: "invalid UTF-8 in a header", bytes: [0xFF, 0xFE] + bytes("Content-Length: 2\r\nX-\u{1}: \u{7f}") + [0xC3, 0x28] + bytes("\r\n\r\n{}")),
+    RawCase(
+        name: "invalid UTF-8 in a header",
+        bytes: [0xFF, 0xFE] + bytes("Content-Length: 2\r\nX-\u{1}: \u{7f}") + [0xC3, 0x28] + bytes("\r\n\r\n{}")),
     RawCase(name: "NUL bytes in a header", bytes: bytes("Content-Length: 2\0\r\n\0\r\n\r\n{}")),
-    RawCase(name: "a 100 kB header line", bytes: bytes("X-Junk: ") + Array(repeating: UInt8(ascii: "x"), count: 100_000) + bytes("\r\n\r\n")),
-    RawCase(name: "64 kB of binary garbage", bytes: (0..<65_536).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }),
+    RawCase(
+        name: "a 100 kB header line",
+        bytes: bytes("X-Junk: ") + Array(repeating: UInt8(ascii: "x"), count: 100_000) + bytes("\r\n\r\n")),
+    RawCase(
+        name: "64 kB of binary garbage",
+        bytes: (0..<65_536).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }),
     RawCase(name: "only line breaks", bytes: bytes(String(repeating: "\r\n", count: 5000))),
-    RawCase(name: "unsupported charset", bytes: framedWithType("latin1", bytes(#"{"jsonrpc":"2.0","id":"cs","method":"layoutlint/stats"}"#))),
+    RawCase(
+        name: "unsupported charset",
+        bytes: framedWithType("latin1", bytes(#"{"jsonrpc":"2.0","id":"cs","method":"layoutlint/stats"}"#))),
     RawCase(name: "body that is not JSON", bytes: framed("hello, world"), errorCode: -32700),
-    RawCase(name: "body with invalid UTF-8", bytes: framed(bytes(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"x":""#) + [0xFF, 0xC0, 0x80] + bytes("\"}}"))),
+    RawCase(
+        name: "body with invalid UTF-8",
+        bytes: framed(
+            bytes(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"x":""#) + [0xFF, 0xC0, 0x80]
+                + bytes("\"}}"))),
     RawCase(name: "body with NUL bytes", bytes: framed(bytes("{\"jsonrpc\":\"2.0\",\0\"id\":8}"))),
     RawCase(name: "empty body", bytes: framed("")),
     RawCase(name: "body: a number", bytes: framed("42"), errorCode: -32600),
@@ -47,26 +66,51 @@ let rawCases: [RawCase] = [
     RawCase(name: "body: an empty batch", bytes: framed("[]"), errorCode: -32600),
     RawCase(name: "body: a batch of scalars", bytes: framed("[1, \"a\", null, {}]")),
     RawCase(name: "body: 100 000 nested arrays", bytes: framed(nested(100_000))),
-    RawCase(name: "body: 100 000 nested objects", bytes: framed(Array(String(repeating: "{\"a\":", count: 100_000).utf8) + Array(repeating: UInt8(ascii: "}"), count: 100_000))),
-    RawCase(name: "body: jsonrpc 1.0", bytes: framed(#"{"jsonrpc":"1.0","id":1,"method":"layoutlint/stats"}"#), errorCode: -32600),
-    RawCase(name: "body: id is an object", bytes: framed(#"{"jsonrpc":"2.0","id":{"a":1},"method":"layoutlint/stats"}"#), errorCode: -32600),
+    RawCase(
+        name: "body: 100 000 nested objects",
+        bytes: framed(
+            Array(String(repeating: "{\"a\":", count: 100_000).utf8)
+                + Array(repeating: UInt8(ascii: "}"), count: 100_000))),
+    RawCase(
+        name: "body: jsonrpc 1.0", bytes: framed(#"{"jsonrpc":"1.0","id":1,"method":"layoutlint/stats"}"#),
+        errorCode: -32600),
+    RawCase(
+        name: "body: id is an object", bytes: framed(#"{"jsonrpc":"2.0","id":{"a":1},"method":"layoutlint/stats"}"#),
+        errorCode: -32600),
     RawCase(name: "body: id 1e999", bytes: framed(#"{"jsonrpc":"2.0","id":1e999,"method":"layoutlint/stats"}"#)),
-    RawCase(name: "body: method is a number", bytes: framed(#"{"jsonrpc":"2.0","id":2,"method":42}"#), errorCode: -32600),
-    RawCase(name: "body: params is a string", bytes: framed(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":"x"}"#), errorCode: -32600),
-    RawCase(name: "body: a response to nothing", bytes: framed(#"{"jsonrpc":"2.0","id":"nobody","result":{"a":[1,2]}}"#)),
-    RawCase(name: "body: an unknown method", bytes: framed(#"{"jsonrpc":"2.0","id":"u","method":"no/such/method"}"#), errorCode: -32601),
-    RawCase(name: "body: executeCommand of an unknown command", bytes: framed(#"{"jsonrpc":"2.0","id":"x","method":"workspace/executeCommand","params":{"command":"rm -rf /","arguments":[1]}}"#), errorCode: -32602),
-    RawCase(name: "body: huge numbers everywhere", bytes: framed(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///tmp/layoutlint-hostile-probe.layout.json"},"position":{"line":1e999,"character":-1e999}}}"#)),
+    RawCase(
+        name: "body: method is a number", bytes: framed(#"{"jsonrpc":"2.0","id":2,"method":42}"#), errorCode: -32600),
+    RawCase(
+        name: "body: params is a string",
+        bytes: framed(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":"x"}"#), errorCode: -32600),
+    RawCase(
+        name: "body: a response to nothing", bytes: framed(#"{"jsonrpc":"2.0","id":"nobody","result":{"a":[1,2]}}"#)),
+    RawCase(
+        name: "body: an unknown method", bytes: framed(#"{"jsonrpc":"2.0","id":"u","method":"no/such/method"}"#),
+        errorCode: -32601),
+    RawCase(
+        name: "body: executeCommand of an unknown command",
+        bytes: framed(
+            #"{"jsonrpc":"2.0","id":"x","method":"workspace/executeCommand","params":{"command":"rm -rf /","arguments":[1]}}"#
+        ), errorCode: -32602),
+    RawCase(
+        name: "body: huge numbers everywhere",
+        bytes: framed(
+            #"{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///tmp/layoutlint-hostile-probe.layout.json"},"position":{"line":1e999,"character":-1e999}}}"#
+        )),
     RawCase(name: "a 50 MB string", bytes: fiftyMegabyteOpen()),
 ]
 
 func framedWithType(_ charset: String, _ body: [UInt8]) -> [UInt8] {
-    bytes("Content-Length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=\(charset)\r\n\r\n") + body
+    bytes("Content-Length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=\(charset)\r\n\r\n")
+        + body
 }
 
 /// didOpen of a document that is one 50 MB string (over the server's document limit: a diagnostic, not a crash).
 func fiftyMegabyteOpen() -> [UInt8] {
-    var text = bytes(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/hostile-50mb.layout.json","languageId":"json","version":1,"text":"{\"sections\": \""#)
+    var text = bytes(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/hostile-50mb.layout.json","languageId":"json","version":1,"text":"{\"sections\": \""#
+    )
     text += Array(repeating: UInt8(ascii: "a"), count: 50 * 1024 * 1024)
     text += bytes(#"\"}"}}}"#)
     return framed(text)
@@ -81,12 +125,16 @@ func fiftyMegabyteOpen() -> [UInt8] {
         if let code = c.errorCode {
             // (A truncated body is completed by the next message's bytes, so its error may come after the probe.)
             let e = s.waitFor(timeout: 5) { $0["error"] != nil }
-            #expect(e?["error"]?["code"]?.intValue == Int64(code), "\(c.name): \(e?.serialized() ?? "no error response")")
+            #expect(
+                e?["error"]?["code"]?.intValue == Int64(code), "\(c.name): \(e?.serialized() ?? "no error response")")
         }
         if c.name == "a 50 MB string" {
-            let r = s.request("textDocument/diagnostic", JV(#"{"textDocument":{"uri":"file:///tmp/hostile-50mb.layout.json"}}"#), timeout: 20)
+            let r = s.request(
+                "textDocument/diagnostic", JV(#"{"textDocument":{"uri":"file:///tmp/hostile-50mb.layout.json"}}"#),
+                timeout: 20)
             let msgs = r?["result"]?["items"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
-            #expect(msgs.contains { $0.contains("MB") }, "50 MB document: \(r?.serialized().prefix(500) ?? "no response")")
+            #expect(
+                msgs.contains { $0.contains("MB") }, "50 MB document: \(r?.serialized().prefix(500) ?? "no response")")
         }
         s.shutdownCleanly()
     }
@@ -124,7 +172,9 @@ let badRequestParams: [String] = [
             #expect(r != nil, "\(method) \(p): no response")
             if let e = r?["error"] {
                 let code = e["code"]?.intValue ?? 0
-                #expect([-32602, -32600, -32601, -32800, -32801, -32803].contains(code), "\(method) \(p): \(e.serialized())")
+                #expect(
+                    [-32602, -32600, -32601, -32800, -32801, -32803].contains(code), "\(method) \(p): \(e.serialized())"
+                )
             } else {
                 #expect(r?["result"] != nil, "\(method) \(p): \(r?.serialized() ?? "")")
             }
@@ -134,16 +184,39 @@ let badRequestParams: [String] = [
     }
 
     static let notificationCases: [(String, [String])] = [
-        ("textDocument/didOpen", [#"[]"#, #"{"textDocument": 5}"#, #"{"textDocument": {"uri": 5, "text": "{}"}}"#,
-                                  #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "text": 5, "version": "1"}}"#,
-                                  #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "text": "{", "version": 1e999}}"#]),
-        ("textDocument/didChange", [#"[]"#, #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "contentChanges": "x"}"#,
-                                    #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": "2"}, "contentChanges": [5, null, {"text": 5}, {"range": "r", "text": "x"}]}"#,
-                                    #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": 3}, "contentChanges": [{"range": {"start": {"line": -5, "character": -5}, "end": {"line": 1e999, "character": 1e999}}, "text": "{}"}]}"#,
-                                    #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": 4}, "contentChanges": [{"range": {"start": {"line": 100, "character": 3}, "end": {"line": 0, "character": 0}}, "text": "[\"\u0000\"]"}]}"#]),
-        ("textDocument/didSave", [#"[]"#, #"{"textDocument": 5}"#, #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "text": 5}"#,
-                                  #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "text": "{\"sections\": 7}"}"#]),
-        ("textDocument/didClose", [#"[]"#, #"{"textDocument": [1]}"#, #"{"textDocument": {"uri": {}}}"#, #"{"textDocument": {"uri": "file:///tmp/never-opened"}}"#]),
+        (
+            "textDocument/didOpen",
+            [
+                #"[]"#, #"{"textDocument": 5}"#, #"{"textDocument": {"uri": 5, "text": "{}"}}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "text": 5, "version": "1"}}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "text": "{", "version": 1e999}}"#,
+            ]
+        ),
+        (
+            "textDocument/didChange",
+            [
+                #"[]"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "contentChanges": "x"}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": "2"}, "contentChanges": [5, null, {"text": 5}, {"range": "r", "text": "x"}]}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": 3}, "contentChanges": [{"range": {"start": {"line": -5, "character": -5}, "end": {"line": 1e999, "character": 1e999}}, "text": "{}"}]}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json", "version": 4}, "contentChanges": [{"range": {"start": {"line": 100, "character": 3}, "end": {"line": 0, "character": 0}}, "text": "[\"\u0000\"]"}]}"#,
+            ]
+        ),
+        (
+            "textDocument/didSave",
+            [
+                #"[]"#, #"{"textDocument": 5}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "text": 5}"#,
+                #"{"textDocument": {"uri": "file:///tmp/layoutlint-hostile-other.layout.json"}, "text": "{\"sections\": 7}"}"#,
+            ]
+        ),
+        (
+            "textDocument/didClose",
+            [
+                #"[]"#, #"{"textDocument": [1]}"#, #"{"textDocument": {"uri": {}}}"#,
+                #"{"textDocument": {"uri": "file:///tmp/never-opened"}}"#,
+            ]
+        ),
         ("$/cancelRequest", [#"[]"#, #"{"id": {}}"#, #"{"id": [1]}"#, #"{"id": 1e999}"#, #"{"id": null}"#, #"{}"#]),
         ("workspace/didChangeWatchedFiles", [#"[]"#, #"{"changes": 5}"#, #"{"changes": [{"uri": 5, "type": "x"}]}"#]),
         ("workspace/didChangeConfiguration", [#"[]"#, #"{"settings": [1, {"a": null}]}"#]),
@@ -163,7 +236,8 @@ let badRequestParams: [String] = [
     }
 
     static let badInitialize = [
-        #"[]"#, #"{"capabilities": 5}"#, #"{"capabilities": {"general": {"positionEncodings": "utf-8"}}, "rootUri": 5}"#,
+        #"[]"#, #"{"capabilities": 5}"#,
+        #"{"capabilities": {"general": {"positionEncodings": "utf-8"}}, "rootUri": 5}"#,
         #"{"capabilities": {"textDocument": [], "workspace": "x"}, "rootPath": {}}"#,
         #"{"processId": "x", "capabilities": {"general": {"positionEncodings": [1, null, {}, "utf-99"]}}, "rootUri": "file:///\u0000"}"#,
     ]
@@ -172,7 +246,9 @@ let badRequestParams: [String] = [
     func wrongTypesInInitialize(_ params: String) {
         let s = HostileServer(initialize: false)
         let r = s.request("initialize", JV(params))
-        #expect(r?["result"]?["capabilities"] != nil || r?["error"]?["code"]?.intValue == -32602, "\(r?.serialized() ?? "no response")")
+        #expect(
+            r?["result"]?["capabilities"] != nil || r?["error"]?["code"]?.intValue == -32602,
+            "\(r?.serialized() ?? "no response")")
         if r?["result"] == nil { _ = s.request("initialize", JV(#"{"capabilities":{}}"#)) }
         s.notify("initialized", .object([]))
         s.open(probeURI, probeDoc)
@@ -205,34 +281,82 @@ struct DocCase: CustomTestStringConvertible, Sendable {
 func fanOut(_ levels: Int) -> String {
     var defs: [String] = []
     for i in 0..<levels {
-        defs.append("\"d\(i)\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(10)\", \"subitems\": [{ \"$ref\": \"#/definitions/d\(i + 1)\" }, { \"$ref\": \"#/definitions/d\(i + 1)\" }] }")
+        defs.append(
+            "\"d\(i)\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(10)\", \"subitems\": [{ \"$ref\": \"#/definitions/d\(i + 1)\" }, { \"$ref\": \"#/definitions/d\(i + 1)\" }] }"
+        )
     }
     defs.append("\"d\(levels)\": { \"width\": \"absolute(1)\", \"height\": \"absolute(1)\" }")
-    return "{ \"definitions\": { \(defs.joined(separator: ",\n")) }, \"sections\": [{ \"name\": \"s\", \"group\": { \"$ref\": \"#/definitions/d0\" } }] }"
+    return
+        "{ \"definitions\": { \(defs.joined(separator: ",\n")) }, \"sections\": [{ \"name\": \"s\", \"group\": { \"$ref\": \"#/definitions/d0\" } }] }"
 }
 
-let section = #"{ "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }"#
+let section =
+    #"{ "name": "s", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } }"#
 
 let docCases: [DocCase] = [
     DocCase(name: "100 000 nested arrays", bytes: bytes("{\"sections\": ") + nested(100_000) + bytes("}"), rule: nil),
-    DocCase(name: "100 000 unclosed objects", bytes: Array(String(repeating: "{\"a\": ", count: 100_000).utf8), rule: "syntax"),
-    DocCase(name: "numbers like 1e999", bytes: bytes(#"{"sections": [{"name": "a", "group": {"direction": "horizontal", "width": "absolute(1e999)", "height": 1e999, "count": 1e999, "interItemSpacing": -1e999, "subitems": [{"width": "fractionalWidth(-1e999)", "height": "absolute(1e-999)"}]}}]}"#), rule: nil),
-    DocCase(name: "NUL bytes (a binary file)", bytes: bytes("{\"sections\": [\0\0\0]}"), rule: "syntax", messageContains: "binary"),
-    DocCase(name: "random binary content", bytes: (0..<20_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_246_822_519) >> 7) | 1 }, rule: "syntax"),
-    DocCase(name: "invalid UTF-8 in strings and keys", bytes: bytes("{\"sections\": [{\"name\": \"") + [0xFF, 0xFE, 0xC3] + bytes("\", \"") + [0xED, 0xA0, 0x80] + bytes("\": 1}]}"), rule: nil),
-    DocCase(name: "a document that references itself", bytes: bytes(##"{"$ref": "#", "sections": [{"name": "a", "group": {"$ref": "#/sections/0/group"}}]}"##), rule: "ref-cycle"),
-    DocCase(name: "definitions that reference each other", bytes: bytes(##"{"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "sections": [{"name": "s", "group": {"$ref": "#/definitions/a"}}]}"##), rule: "ref-cycle"),
-    DocCase(name: "$ref to /etc/passwd", bytes: bytes(#"{"sections": [{"name": "s", "group": {"$ref": "/etc/passwd"}}]}"#), rule: "unresolved-ref", messageContains: "never opens files"),
-    DocCase(name: "$ref to file:///etc/passwd", bytes: bytes(#"{"sections": [{"name": "s", "group": {"$ref": "file:///etc/passwd#/x"}}]}"#), rule: "unresolved-ref", messageContains: "never opens files"),
-    DocCase(name: "$ref to an http URL", bytes: bytes(#"{"sections": [{"name": "s", "group": {"$ref": "http://127.0.0.1:9/layout.json#/definitions/a"}}]}"#), rule: "unresolved-ref", messageContains: "never opens files"),
+    DocCase(
+        name: "100 000 unclosed objects", bytes: Array(String(repeating: "{\"a\": ", count: 100_000).utf8),
+        rule: "syntax"),
+    DocCase(
+        name: "numbers like 1e999",
+        bytes: bytes(
+            #"{"sections": [{"name": "a", "group": {"direction": "horizontal", "width": "absolute(1e999)", "height": 1e999, "count": 1e999, "interItemSpacing": -1e999, "subitems": [{"width": "fractionalWidth(-1e999)", "height": "absolute(1e-999)"}]}}]}"#
+        ), rule: nil),
+    DocCase(
+        name: "NUL bytes (a binary file)", bytes: bytes("{\"sections\": [\0\0\0]}"), rule: "syntax",
+        messageContains: "binary"),
+    DocCase(
+        name: "random binary content",
+        bytes: (0..<20_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_246_822_519) >> 7) | 1 }, rule: "syntax"),
+    DocCase(
+        name: "invalid UTF-8 in strings and keys",
+        bytes: bytes("{\"sections\": [{\"name\": \"") + [0xFF, 0xFE, 0xC3] + bytes("\", \"") + [0xED, 0xA0, 0x80]
+            + bytes("\": 1}]}"), rule: nil),
+    DocCase(
+        name: "a document that references itself",
+        bytes: bytes(##"{"$ref": "#", "sections": [{"name": "a", "group": {"$ref": "#/sections/0/group"}}]}"##),
+        rule: "ref-cycle"),
+    DocCase(
+        name: "definitions that reference each other",
+        bytes: bytes(
+            ##"{"definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}, "sections": [{"name": "s", "group": {"$ref": "#/definitions/a"}}]}"##
+        ), rule: "ref-cycle"),
+    DocCase(
+        name: "$ref to /etc/passwd", bytes: bytes(#"{"sections": [{"name": "s", "group": {"$ref": "/etc/passwd"}}]}"#),
+        rule: "unresolved-ref", messageContains: "never opens files"),
+    DocCase(
+        name: "$ref to file:///etc/passwd",
+        bytes: bytes(#"{"sections": [{"name": "s", "group": {"$ref": "file:///etc/passwd#/x"}}]}"#),
+        rule: "unresolved-ref", messageContains: "never opens files"),
+    DocCase(
+        name: "$ref to an http URL",
+        bytes: bytes(
+            #"{"sections": [{"name": "s", "group": {"$ref": "http://127.0.0.1:9/layout.json#/definitions/a"}}]}"#),
+        rule: "unresolved-ref", messageContains: "never opens files"),
     DocCase(name: "$ref fan-out 2^40", bytes: bytes(fanOut(40)), rule: nil),
     DocCase(name: "empty file", bytes: [], rule: nil),
     DocCase(name: "only comments and a BOM", bytes: [0xEF, 0xBB, 0xBF] + bytes("// nothing\n/* here */"), rule: nil),
-    DocCase(name: "a count of 10^12", bytes: bytes(#"{"sections": [{"name": "s", "group": {"direction": "horizontal", "width": "absolute(1)", "height": "absolute(1)", "count": 1000000000000, "subitem": {"width": "absolute(0.0001)", "height": "absolute(1)"}}}]}"#), rule: nil),
-    DocCase(name: "1000 environments", bytes: bytes("{\"environments\": [" + (0..<1000).map { "{\"name\": \"e\($0)\", \"width\": \($0 + 1), \"height\": 800}" }.joined(separator: ",") + "], \"sections\": [\(section)]}"), rule: nil),
-    DocCase(name: "5000 sections", bytes: bytes("{\"sections\": [" + Array(repeating: section, count: 5000).joined(separator: ",") + "]}"), rule: nil),
+    DocCase(
+        name: "a count of 10^12",
+        bytes: bytes(
+            #"{"sections": [{"name": "s", "group": {"direction": "horizontal", "width": "absolute(1)", "height": "absolute(1)", "count": 1000000000000, "subitem": {"width": "absolute(0.0001)", "height": "absolute(1)"}}}]}"#
+        ), rule: nil),
+    DocCase(
+        name: "1000 environments",
+        bytes: bytes(
+            "{\"environments\": ["
+                + (0..<1000).map { "{\"name\": \"e\($0)\", \"width\": \($0 + 1), \"height\": 800}" }.joined(
+                    separator: ",") + "], \"sections\": [\(section)]}"), rule: nil),
+    DocCase(
+        name: "5000 sections",
+        bytes: bytes("{\"sections\": [" + Array(repeating: section, count: 5000).joined(separator: ",") + "]}"),
+        rule: nil),
     DocCase(name: "lone CRs and mixed line ends", bytes: bytes("{\r\"sections\": [\r\n\(section)\n\r,]\r}"), rule: nil),
-    DocCase(name: "a line of 1 MB", bytes: bytes("{\"sections\": [\(section)], \"x\": \"" + String(repeating: "é", count: 500_000) + "\"}"), rule: "unknown-property"),
+    DocCase(
+        name: "a line of 1 MB",
+        bytes: bytes("{\"sections\": [\(section)], \"x\": \"" + String(repeating: "é", count: 500_000) + "\"}"),
+        rule: "unknown-property"),
 ]
 
 @Suite struct HostileDocumentTests {
@@ -242,8 +366,12 @@ let docCases: [DocCase] = [
         defer { t.cleanup() }
         let path = t.write("hostile.layout.json", c.bytes)
         let r = runCLI(["lint", "--format", "json", path])
-        #expect(!r.signaled && !r.timedOut && (0...2).contains(r.code), "\(c.name): exit \(r.code) signaled \(r.signaled) timedOut \(r.timedOut)\n\(r.stderr.prefix(1500))")
-        #expect(r.json != nil, "\(c.name): the JSON report does not parse: \(String(decoding: r.stdout.prefix(300), as: UTF8.self))")
+        #expect(
+            !r.signaled && !r.timedOut && (0...2).contains(r.code),
+            "\(c.name): exit \(r.code) signaled \(r.signaled) timedOut \(r.timedOut)\n\(r.stderr.prefix(1500))")
+        #expect(
+            r.json != nil,
+            "\(c.name): the JSON report does not parse: \(String(decoding: r.stdout.prefix(300), as: UTF8.self))")
         if let rule = c.rule {
             let ds = r.diagnostics.filter { ($0["rule"] as? String) == rule }
             #expect(!ds.isEmpty, "\(c.name): no \(rule) in \(r.diagnostics.map { $0["rule"] ?? "" })")
@@ -259,23 +387,35 @@ let docCases: [DocCase] = [
         let uri = "file:///tmp/layoutlint-hostile-doc.layout.json"
         // The text goes in a JSON string: invalid UTF-8 is repaired by the client (as editors do).
         s.open(uri, String(decoding: c.bytes, as: UTF8.self))
-        let r = s.request("textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 20)
+        let r = s.request(
+            "textDocument/diagnostic", .object([("textDocument", .object([("uri", .string(uri))]))]), timeout: 20)
         let items = r?["result"]?["items"]?.arrayValue
         #expect(items != nil, "\(c.name): \(r?.serialized().prefix(300) ?? "no response")")
         if let rule = c.rule {
             let ds = (items ?? []).filter { $0["code"]?.stringValue == rule }
-            #expect(!ds.isEmpty || (rule == "syntax" && c.bytes.contains(0) == false && c.name.contains("binary")),
-                    "\(c.name): no \(rule) in \((items ?? []).compactMap { $0["code"]?.stringValue })")
+            #expect(
+                !ds.isEmpty || (rule == "syntax" && c.bytes.contains(0) == false && c.name.contains("binary")),
+                "\(c.name): no \(rule) in \((items ?? []).compactMap { $0["code"]?.stringValue })")
             if let m = c.messageContains, !c.bytes.contains(0) {
-                #expect(ds.contains { $0["message"]?.stringValue?.contains(m) == true }, "\(c.name): \(ds.map { $0.serialized() })")
+                #expect(
+                    ds.contains { $0["message"]?.stringValue?.contains(m) == true },
+                    "\(c.name): \(ds.map { $0.serialized() })")
             }
         }
         // Hover, symbols and hints on the hostile document answer (anything but a crash or an internal error).
-        for (m, p) in [("textDocument/hover", #"{"position": {"line": 0, "character": 5}}"#),
-                       ("textDocument/documentSymbol", "{}"), ("textDocument/documentLink", "{}"),
-                       ("textDocument/completion", #"{"position": {"line": 0, "character": 1}}"#),
-                       ("textDocument/inlayHint", #"{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}}}"#),
-                       ("textDocument/codeAction", #"{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}, "context": {"diagnostics": []}}"#)] {
+        for (m, p) in [
+            ("textDocument/hover", #"{"position": {"line": 0, "character": 5}}"#),
+            ("textDocument/documentSymbol", "{}"), ("textDocument/documentLink", "{}"),
+            ("textDocument/completion", #"{"position": {"line": 0, "character": 1}}"#),
+            (
+                "textDocument/inlayHint",
+                #"{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}}}"#
+            ),
+            (
+                "textDocument/codeAction",
+                #"{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}, "context": {"diagnostics": []}}"#
+            ),
+        ] {
             guard case .object(var o) = JV(p) else { continue }
             o.append(("textDocument", .object([("uri", .string(uri))])))
             let a = s.request(m, .object(o), timeout: 20)
@@ -294,7 +434,9 @@ let docCases: [DocCase] = [
         var f = MessageFramer(maxMessageSize: 1024)
         let valid = framed(#"{"jsonrpc":"2.0","id":1,"method":"layoutlint/stats"}"#)
         let events = f.feed(bytes("Content-Length: 9999999999\r\n\r\n") + valid)
-        let frames = events.compactMap { e -> [UInt8]? in if case .frame(let b) = e { return b }; return nil }
+        let frames = events.compactMap { e -> [UInt8]? in
+            if case .frame(let b) = e { return b }; return nil
+        }
         #expect(frames.count == 1, "events: \(events)")
     }
 
@@ -322,12 +464,14 @@ let docCases: [DocCase] = [
     /// behind. The request after it is read exactly as it is alone, and the broken body gets the same error whatever
     /// came before it.
     @Test func aBrokenBodyLeavesNothingForTheNextMessage() {
-        let request = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"position":{"line":1,"character":2},"s":"é\u00e9"}}"#
+        let request =
+            #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"position":{"line":1,"character":2},"s":"é\u00e9"}}"#
         let broken: [[UInt8]] = [
             bytes(#"{"jsonrpc":"2.0","id":1,"method":"ab"#), bytes(#"{"a":"\u12"#), bytes(#"{"a":[1,2,-"#),
             bytes(#"{"a":tru"#), bytes(#"{"a":1}}"#), bytes(#"{"a":"x"} trailing"#),
             [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D], bytes(String(repeating: "[", count: 40)),
-            bytes(String(repeating: "[", count: 40) + String(repeating: "]", count: 40)), bytes(#"{"a":1"#), bytes("1"), [],
+            bytes(String(repeating: "[", count: 40) + String(repeating: "]", count: 40)), bytes(#"{"a":1"#), bytes("1"),
+            [],
         ]
         func describe(_ d: DecodedBody) -> String {
             switch d {
@@ -348,7 +492,9 @@ let docCases: [DocCase] = [
             let first = describe(decodeBody(b))
             #expect(describe(decodeBody(bytes(request))) == alone, "after \(String(decoding: b, as: UTF8.self))")
             _ = decodeBody(bytes(#"{"jsonrpc":"2.0","method":"x","params":{"deep":[[[[[[[[1]]]]]]]]}"#))
-            #expect(describe(decodeBody(b)) == first, "\(String(decoding: b, as: UTF8.self)) read differently the second time")
+            #expect(
+                describe(decodeBody(b)) == first,
+                "\(String(decoding: b, as: UTF8.self)) read differently the second time")
         }
     }
 }

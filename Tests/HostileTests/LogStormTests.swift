@@ -10,10 +10,23 @@ import Testing
     @Test func logMessagesOfOneKindAreRateLimited() {
         var fds: [Int32] = [0, 0]
         precondition(pipe(&fds) == 0)
-        var messages: [JSONValue] = [RPC.request(id: .int(1), "initialize", JV(#"{"capabilities":{}}"#)), RPC.notification("initialized", .object([]))]
+        var messages: [JSONValue] = [
+            RPC.request(id: .int(1), "initialize", JV(#"{"capabilities":{}}"#)),
+            RPC.notification("initialized", .object([])),
+        ]
         for i in 0..<150 {
-            messages.append(RPC.notification("textDocument/didChange", JV(#"{"textDocument":{"uri":"file:///nowhere/\#(i).layout.json","version":2},"contentChanges":[{"text":"{}"}]}"#)))
-            messages.append(RPC.request(id: .int(Int64(100 + i)), "textDocument/hover", JV(#"{"textDocument":{"uri":"file:///nowhere/\#(i).layout.json"},"position":{"line":0,"character":0}}"#)))
+            messages.append(
+                RPC.notification(
+                    "textDocument/didChange",
+                    JV(
+                        #"{"textDocument":{"uri":"file:///nowhere/\#(i).layout.json","version":2},"contentChanges":[{"text":"{}"}]}"#
+                    )))
+            messages.append(
+                RPC.request(
+                    id: .int(Int64(100 + i)), "textDocument/hover",
+                    JV(
+                        #"{"textDocument":{"uri":"file:///nowhere/\#(i).layout.json"},"position":{"line":0,"character":0}}"#
+                    )))
         }
         messages.append(RPC.request(id: .int(2), "shutdown", nil))
         messages.append(RPC.notification("exit", .object([])))
@@ -21,7 +34,8 @@ import Testing
         precondition(input.count < 60_000)
         _ = input.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
         close(fds[1])
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-logstorm-\(UUID().uuidString)")
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutlint-logstorm-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outURL) }
         let out = open(outURL.path, O_WRONLY)

@@ -17,13 +17,16 @@ struct ComplexityTests {
         var taken: [ByteRange] = []
         var out: [Int] = []
         func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
-            a.start < b.end && b.start < a.end || a.start == b.start || (a.length == 0 && a.start > b.start && a.start < b.end) ||
-                (b.length == 0 && b.start > a.start && b.start < a.end)
+            a.start < b.end && b.start < a.end || a.start == b.start
+                || (a.length == 0 && a.start > b.start && a.start < b.end)
+                || (b.length == 0 && b.start > a.start && b.start < a.end)
         }
         for (k, f) in fixes.enumerated() {
             if f.edits.contains(where: { e in taken.contains { overlaps($0, e.range) } }) { continue }
             var ok = true
-            for (i, a) in f.edits.enumerated() { for b in f.edits[(i + 1)...] where overlaps(a.range, b.range) { ok = false } }
+            for (i, a) in f.edits.enumerated() {
+                for b in f.edits[(i + 1)...] where overlaps(a.range, b.range) { ok = false }
+            }
             guard ok else { continue }
             taken += f.edits.map(\.range)
             out.append(k)
@@ -40,7 +43,7 @@ struct ComplexityTests {
                 var edits: [TextEdit] = []
                 for _ in 0..<(1 + rng.below(3)) {
                     let s = rng.below(span)
-                    let len = rng.below(4) == 0 ? 0 : rng.below(6)   // insertions are a quarter of the edits
+                    let len = rng.below(4) == 0 ? 0 : rng.below(6) // insertions are a quarter of the edits
                     edits.append(TextEdit(range: ByteRange(s, s + len), newText: "x"))
                 }
                 fixes.append(Fix(title: "f", edits: edits))
@@ -55,12 +58,14 @@ struct ComplexityTests {
     @Test func manyFixesAreAppliedAndCounted() {
         let n = 3_000
         let items = Array(repeating: #"{ "width": 10, "width": 10, "height": 10 }"#, count: n).joined(separator: ", ")
-        let text = #"{ "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ "#
+        let text =
+            #"{ "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ "#
             + items + #" ] } } ] }"#
         let out = fixAll(Array(text.utf8))
         #expect(out.applied["duplicate-key"] == n, "\(out.applied)")
         #expect(!out.result.diagnostics.contains { $0.ruleID == .duplicateKey })
-        #expect(String(decoding: out.text, as: UTF8.self).components(separatedBy: "\"width\"").count == n + 2)   // the items' and the group's
+        // The items' and the group's.
+        #expect(String(decoding: out.text, as: UTF8.self).components(separatedBy: "\"width\"").count == n + 2)
     }
 
     /// The old `ObjectView.overlay`: remove the key, append the entry, one entry after another.
@@ -75,16 +80,19 @@ struct ComplexityTests {
 
     @Test func overridesThroughRefKeepTheOldOrderAndWinners() {
         var rng = SplitMix(seed: 11)
-        let names = ["a", "b", "c", "d", "e", "é", "e\u{301}"]   // two canonically equivalent, distinct keys
+        let names = ["a", "b", "c", "d", "e", "é", "e\u{301}"] // two canonically equivalent, distinct keys
         func entries(_ keys: [String], at offset: Int) -> [Entry] {
             keys.enumerated().map { i, k in
-                Entry(prop: JSONProperty(key: k, keyRange: ByteRange(offset + i, offset + i + 1), value: nil), parentPath: "", objectRange: ByteRange(0, 0))
+                Entry(
+                    prop: JSONProperty(key: k, keyRange: ByteRange(offset + i, offset + i + 1), value: nil),
+                    parentPath: "", objectRange: ByteRange(0, 0))
             }
         }
         for _ in 0..<500 {
             let base = (0..<rng.below(6)).map { _ in names[rng.below(names.count)] }
             let other = (0..<rng.below(6)).map { _ in names[rng.below(names.count)] }
-            var view = ObjectView(entries: entries(base, at: 0), path: "", range: ByteRange(0, 0), anchor: ByteRange(0, 0))
+            var view = ObjectView(
+                entries: entries(base, at: 0), path: "", range: ByteRange(0, 0), anchor: ByteRange(0, 0))
             let over = entries(other, at: 100)
             view.overlay(over)
             // The same keys in the same order, and for each overridden key the entry of `other` (by its range).
@@ -106,7 +114,11 @@ struct ComplexityTests {
             let limit = rng.below(5)
             let full = editDistance(a, b)
             let bounded = editDistance(a, b, limit: limit)
-            if full <= limit { #expect(bounded == full, "\(a) \(b) \(limit)") } else { #expect(bounded > limit, "\(a) \(b) \(limit)") }
+            if full <= limit {
+                #expect(bounded == full, "\(a) \(b) \(limit)")
+            } else {
+                #expect(bounded > limit, "\(a) \(b) \(limit)")
+            }
         }
     }
 
@@ -128,7 +140,7 @@ struct ComplexityTests {
         // The binary search finds exactly what a walk of the whole tree finds.
         let text = #"{ "a": [1, {"b": 2, "c": [true, null, "s"]}, []], "d": {}, "e": "x", "f": [[[]]] }"#
         let root = parseJSONC(Array(text.utf8)).root!
-        var starts: [Int: Bool] = [:]   // offset → is a key
+        var starts: [Int: Bool] = [:] // offset → is a key
         var stack = [root]
         while let n = stack.popLast() {
             starts[n.range.start] = false
@@ -140,7 +152,8 @@ struct ComplexityTests {
             switch starts[offset] {
             case nil: #expect(found == nil, "offset \(offset)")
             case true?: #expect(found?.key != nil, "offset \(offset)")
-            case false?: #expect(found != nil && found?.key == nil && found?.node.range.start == offset, "offset \(offset)")
+            case false?:
+                #expect(found != nil && found?.key == nil && found?.node.range.start == offset, "offset \(offset)")
             }
         }
     }
@@ -148,11 +161,16 @@ struct ComplexityTests {
     @Test func misspeltRefsAmongManyDefinitionsGetNoSuggestionButAnError() {
         func document(definitions n: Int) -> String {
             let defs = (0..<n).map { #""definition\#($0)": { "width": 10, "height": 10 }"# }.joined(separator: ",")
-            return ##"{ "definitions": { \##(defs) }, "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/definitoin3" } ] } } ] }"##
+            return
+                ##"{ "definitions": { \##(defs) }, "sections": [ { "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "$ref": "#/definitions/definitoin3" } ] } } ] }"##
         }
         let few = diagnostics(document(definitions: 10)).filter { $0.ruleID == .unresolvedRef }
-        #expect(few.count == 1 && few[0].message.contains("did you mean \"#/definitions/definition3\""), "\(few.map(\.message))")
-        let many = diagnostics(document(definitions: Suggestions.maxCandidates + 1)).filter { $0.ruleID == .unresolvedRef }
+        #expect(
+            few.count == 1 && few[0].message.contains("did you mean \"#/definitions/definition3\""),
+            "\(few.map(\.message))")
+        let many = diagnostics(document(definitions: Suggestions.maxCandidates + 1)).filter {
+            $0.ruleID == .unresolvedRef
+        }
         #expect(many.count == 1 && !many[0].message.contains("did you mean"), "\(many.map(\.message))")
     }
 
@@ -161,17 +179,27 @@ struct ComplexityTests {
         // now the environments share maxTotalNodes and the document is told. (A smaller total here, for speed.)
         var options = LintOptions()
         options.resolveLimits.maxTotalNodes = 64_000
-        let envs = (0..<32).map { #"{ "name": "e\#($0)", "width": \#(300 + $0), "height": 800 }"# }.joined(separator: ",")
-        let section = #"{ "itemCount": 1000, "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": 1000, "subitems": [ { "width": 1, "height": 1 } ] } }"#
-        let text = #"{ "environments": [\#(envs)], "sections": [\#(Array(repeating: section, count: 4).joined(separator: ","))] }"#
+        let envs = (0..<32).map { #"{ "name": "e\#($0)", "width": \#(300 + $0), "height": 800 }"# }.joined(
+            separator: ",")
+        let section =
+            #"{ "itemCount": 1000, "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": 1000, "subitems": [ { "width": 1, "height": 1 } ] } }"#
+        let text =
+            #"{ "environments": [\#(envs)], "sections": [\#(Array(repeating: section, count: 4).joined(separator: ","))] }"#
         let result = lint(bytes: Array(text.utf8), options: options)
-        #expect(result.diagnostics.contains { $0.message.contains("more than 2000 elements to resolve in an environment (64000 for its 32 environments together)") },
-                "\(result.diagnostics.map(\.message))")
+        #expect(
+            result.diagnostics.contains {
+                $0.message.contains(
+                    "more than 2000 elements to resolve in an environment (64000 for its 32 environments together)")
+            },
+            "\(result.diagnostics.map(\.message))")
         #expect(result.layouts.allSatisfy { $0.truncated })
         // With two environments, each has room for the 4 004 nodes: nothing is cut.
-        let two = #"{ "environments": ["iPhone 12", "iPad"], "sections": [\#(Array(repeating: section, count: 4).joined(separator: ","))] }"#
+        let two =
+            #"{ "environments": ["iPhone 12", "iPad"], "sections": [\#(Array(repeating: section, count: 4).joined(separator: ","))] }"#
         let whole = lint(bytes: Array(two.utf8), options: options)
-        #expect(!whole.layouts.contains { $0.truncated } && !whole.diagnostics.contains { $0.message.contains("elements to resolve") })
+        #expect(
+            !whole.layouts.contains { $0.truncated }
+                && !whole.diagnostics.contains { $0.message.contains("elements to resolve") })
         // The incremental linter (serve) stops at the same share.
         let inc = IncrementalLinter(text: Array(text.utf8), options: options)
         #expect(inc.diagnostics.map(\.message) == result.diagnostics.map(\.message))
@@ -182,7 +210,9 @@ struct ComplexityTests {
         var lines = [#"{ "sections": ["#]
         for i in 0..<2_000 {
             if i % 2 == 0 { lines.append("// layoutlint-disable-next-line estimated-content-insets") }
-            lines.append(#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": 5 } ] } }"# + (i < 1_999 ? "," : ""))
+            lines.append(
+                #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": 5 } ] } }"#
+                    + (i < 1_999 ? "," : ""))
         }
         lines.append("]}")
         let ds = diagnostics(lines.joined(separator: "\n"))
@@ -191,7 +221,11 @@ struct ComplexityTests {
     }
 
     @Test func anUnknownRuleWithNoSuggestionEndsItsSentence() {
-        let ds = diagnostics("// layoutlint-disable-next-line zzzzzzzzzz\n" + doc(#"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#))
+        let ds = diagnostics(
+            "// layoutlint-disable-next-line zzzzzzzzzz\n"
+                + doc(
+                    #"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#
+                ))
         let m = ds.first { $0.ruleID == .unusedSuppression }?.message ?? ""
         #expect(m == #""zzzzzzzzzz" is not a rule. The suppression silences nothing"#, "\(m)")
     }
@@ -237,8 +271,10 @@ struct ComplexityTests {
                     pad()
                 }
             }
-            if !leaveOpen { put("]}") ; open.removeAll() }
-            if let (c, l) = open.last { expected.append("unexpected end of document: '\(c)' at line \(l) is not closed") }
+            if !leaveOpen { put("]}"); open.removeAll() }
+            if let (c, l) = open.last {
+                expected.append("unexpected end of document: '\(c)' at line \(l) is not closed")
+            }
             let named = parseJSONC(Array(text.utf8)).errors.map(\.message).filter { $0.hasSuffix("is not closed") }
             #expect(named == expected, "round \(round): \(text.utf8.count) bytes")
         }

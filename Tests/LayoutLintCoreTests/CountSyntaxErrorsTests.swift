@@ -15,24 +15,29 @@ import Testing
         let cases = [
             "", "   ", "\u{FEFF}{}", "{", "[", "{\"a\": [1, 2", "}", "]", "{]", "[}", "{\"a\" 1}", "{\"a\" \"b\": 1}",
             "{\"a\": 1 \"b\": 2}", "{\"a\": 1 b: 2}", "{\"a\": 1 2 3}", "{\"a\": 1 : :}", "{a: 1, 'b': 2}", "{: 1}",
-            "{\"a\": }", "[1 2, , 3]", "[1 : 2]", "{\"a\": [1,}", "{\"a\": {\"b\": [}]}", "{\"a\": 01, \"b\": +1, \"c\": .5}",
+            "{\"a\": }", "[1 2, , 3]", "[1 : 2]", "{\"a\": [1,}", "{\"a\": {\"b\": [}]}",
+            "{\"a\": 01, \"b\": +1, \"c\": .5}",
             "{\"a\": 1., \"b\": 1e, \"c\": 0x1F, \"d\": NaN, \"e\": -Infinity, \"f\": 1-2}", "{\"a\": tru, \"b\": nul}",
-            "{\"a\": \"x\\q\\u12\\uD800\"}", "{\"a\": \"unterminated\n}", "{\"a\": \"tab\there\"}", "/* open", "// c\n{} x y",
+            "{\"a\": \"x\\q\\u12\\uD800\"}", "{\"a\": \"unterminated\n}", "{\"a\": \"tab\there\"}", "/* open",
+            "// c\n{} x y",
             "{} {}", "{\"a\": @#% 1}", "{\"a\": 1} // trailing\n/*", "{\"k\u{0}\": 1}", "[[[[[[[[[[]]]]]]]]]]",
-            "{\"a\": [1,2,3],}", "{\"a\": 'x\n'}", "{\"a\": \"\\uD83D\\uDE00\", \"b\": \"é\"}", "{\"a\":1,\"a\":2,\"a\":3}",
+            "{\"a\": [1,2,3],}", "{\"a\": 'x\n'}", "{\"a\": \"\\uD83D\\uDE00\", \"b\": \"é\"}",
+            "{\"a\":1,\"a\":2,\"a\":3}",
         ]
         for c in cases {
             expectSameCount(Array(c.utf8), c.debugDescription)
             expectSameCount(Array(c.utf8), maxDepth: 2, "\(c.debugDescription) at depth 2")
         }
         // Invalid UTF-8 in keys, values, comments and between tokens.
-        let bytes: [UInt8] = Array("{\"a".utf8) + [0xFF] + Array("\": x".utf8) + [0xC3] + Array(" // ".utf8) + [0xE2, 0x82] +
-            Array("\n\"b\": \"".utf8) + [0xF0, 0x9F] + Array("\"}".utf8)
+        let bytes: [UInt8] =
+            Array("{\"a".utf8) + [0xFF] + Array("\": x".utf8) + [0xC3] + Array(" // ".utf8) + [0xE2, 0x82]
+            + Array("\n\"b\": \"".utf8) + [0xF0, 0x9F] + Array("\"}".utf8)
         expectSameCount(bytes, "invalid UTF-8")
     }
 
-    @Test("every example, whole and cut at every 97th byte, and with bytes deleted, doubled and replaced",
-          arguments: exampleFiles())
+    @Test(
+        "every example, whole and cut at every 97th byte, and with bytes deleted, doubled and replaced",
+        arguments: exampleFiles())
     func examplesAndTheirMutations(_ path: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         expectSameCount(bytes, path)
@@ -73,14 +78,19 @@ import Testing
             return Int(seed >> 33)
         }
     }
-    private static let snippets = ["", "{", "}", "[", "]", ",", ":", "\"", "'", "\n", "\r", "/*", "*/", "//", "\\", "x", "1",
-                                   "\"a\": 1, ", ", \"b\": [2, 3]", "{\"c\": {}}", "\"é😀\"", "'s'", "/* c */", "// c\n",
-                                   "true", "nul", "-0.5e3", "0x1", "\u{7}", "\"\\u12\""]
+    private static let snippets = [
+        "", "{", "}", "[", "]", ",", ":", "\"", "'", "\n", "\r", "/*", "*/", "//", "\\", "x", "1",
+        "\"a\": 1, ", ", \"b\": [2, 3]", "{\"c\": {}}", "\"é😀\"", "'s'", "/* c */", "// c\n",
+        "true", "nul", "-0.5e3", "0x1", "\u{7}", "\"\\u12\"",
+    ]
 
     private func expectExact(_ counter: SyntaxErrorCounter, _ edits: [TextEdit], _ what: @autoclosure () -> String) {
         let whole = countSyntaxErrors(applyEdits(counter.source, edits))
         let resumed = counter.count(after: edits)
-        #expect(resumed == whole, "\(what()): \(edits.map { "\($0.range) → \($0.newText.debugDescription)" }): resumed \(resumed), whole \(whole)")
+        #expect(
+            resumed == whole,
+            "\(what()): \(edits.map { "\($0.range) → \($0.newText.debugDescription)" }): resumed \(resumed), whole \(whole)"
+        )
     }
 
     private func randomEdits(_ bytes: [UInt8], _ r: inout Rng) -> [TextEdit] {
@@ -114,7 +124,10 @@ import Testing
 
     @Test func smallBrokenDocumentsAndEveryDeletion() {
         var r = Rng(seed: 11)
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"a\"", "1", "x", " ", "\n", "'", "//c\n", "/*c*/", "\"\\", "\"", "\n\"k\": [1,\n2],\n"]
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"a\"", "1", "x", " ", "\n", "'", "//c\n", "/*c*/", "\"\\", "\"",
+            "\n\"k\": [1,\n2],\n",
+        ]
         for _ in 0..<400 {
             var text = "{\n"
             for _ in 0..<(4 + r.next() % 20) { text += pieces[r.next() % pieces.count] }
@@ -138,8 +151,12 @@ import Testing
             let counter = SyntaxErrorCounter(bytes)
             let end = bytes.count - (text.hasSuffix("\n") ? 3 : 2)
             for at in [end - 1, end - 10, end - 40] {
-                expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: "'")], "\(text.debugDescription): a ' at \(at)")
-                expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: "' '")], "\(text.debugDescription): two at \(at)")
+                expectExact(
+                    counter, [TextEdit(range: ByteRange(at, at), newText: "'")],
+                    "\(text.debugDescription): a ' at \(at)")
+                expectExact(
+                    counter, [TextEdit(range: ByteRange(at, at), newText: "' '")],
+                    "\(text.debugDescription): two at \(at)")
             }
         }
     }
@@ -149,11 +166,13 @@ import Testing
     @Test func anEditOfATokenThePreviousStepLookedAt() {
         let text = "{\n/*\n*/:x {\"a\":1}\"\\\"a\": ,\"a\":[2,\n3]'{/*\n*/\\'q'*\t \"'q':,:\t\n:]{/*\n*/\"}\n/]"
         let bytes = Array(text.utf8)
-        let at = try! #require(bytes.indices.first { bytes[$0] == 0x3A && $0 > 0 && bytes[$0 - 1] == 0x0A && bytes[$0 + 1] == 0x5D })
+        let at = try! #require(
+            bytes.indices.first { bytes[$0] == 0x3A && $0 > 0 && bytes[$0 - 1] == 0x0A && bytes[$0 + 1] == 0x5D })
         let counter = SyntaxErrorCounter(bytes)
         _ = counter.total
         for insert in [",", "'", "\"", "}", "]", "/*"] {
-            expectExact(counter, [TextEdit(range: ByteRange(at, at), newText: insert)], "\(insert) before the peeked ':'")
+            expectExact(
+                counter, [TextEdit(range: ByteRange(at, at), newText: insert)], "\(insert) before the peeked ':'")
         }
     }
 
@@ -162,8 +181,14 @@ import Testing
     /// end. Neither resuming there nor meeting the original there may count differently (found by a review).
     @Test(arguments: [
         // (text, maxDepth, edit start, edit end, new text)
-        (String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "0 // \u{FFFD}", 512, 573, 574, "["),
-        (String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "[ // \u{FFFD}", 512, 573, 574, "0"),
+        (
+            String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "0 // \u{FFFD}", 512, 573,
+            574, "["
+        ),
+        (
+            String(repeating: "[", count: 512) + "\n" + String(repeating: " ", count: 60) + "[ // \u{FFFD}", 512, 573,
+            574, "0"
+        ),
         (String(repeating: "[", count: 513) + String(repeating: " ", count: 60) + "1 // \u{FFFD}\n", 512, -1, -1, " "),
         ("[[" + String(repeating: " ", count: 47) + "1 // \u{FFFD}\n", 1, -1, -1, " "),
         ("[[" + String(repeating: " ", count: 47) + "1 \n/* c", 1, -1, -1, " "),
@@ -173,8 +198,10 @@ import Testing
         let bytes = Array(text.replacingOccurrences(of: "\u{FFFD}", with: "\u{1}").utf8).map { $0 == 1 ? 0xFF : $0 }
         let counter = SyntaxErrorCounter(bytes, maxDepth: depth)
         _ = counter.total
-        let edit = start < 0 ? TextEdit(range: ByteRange(bytes.count, bytes.count), newText: newText)
-                             : TextEdit(range: ByteRange(start, end), newText: newText)
+        let edit =
+            start < 0
+            ? TextEdit(range: ByteRange(bytes.count, bytes.count), newText: newText)
+            : TextEdit(range: ByteRange(start, end), newText: newText)
         let whole = countSyntaxErrors(applyEdits(bytes, [edit]), maxDepth: depth)
         #expect(counter.count(after: [edit]) == whole, "\(text.debugDescription) at depth \(depth): \(edit)")
     }

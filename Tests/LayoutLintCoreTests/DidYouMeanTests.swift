@@ -4,9 +4,12 @@ import TestSupport
 
 /// A section whose one item's width (or the group's `key`) is `value`, for probing how a value is read.
 private func itemWidth(_ value: String) -> String {
-    doc(#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "\#(value)", "height": "fractionalHeight(1)" } ] } }"#)
+    doc(
+        #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "\#(value)", "height": "fractionalHeight(1)" } ] } }"#
+    )
 }
-private let plainGroup = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
+private let plainGroup =
+    #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#
 
 /// Every resolved frame of every environment, in order.
 func frames(_ r: LintResult) -> [Rect] {
@@ -27,16 +30,33 @@ struct DidYouMeanTests {
     }
 
     static let cases: [Case] = [
-        Case(text: doc(#"{ "interGroupSpacing": "10pt", \#(plainGroup) }"#), rule: "wrong-type", messageHas: "did you mean the number 10?", fixed: "10", safe: true),
-        Case(text: doc(#"{ "interGroupSpacing": "10px", \#(plainGroup) }"#), rule: "wrong-type", messageHas: "did you mean the number 10?", fixed: "10", safe: false),
-        Case(text: doc(#"{ "interGroupSpacing": "fixed(10)", \#(plainGroup) }"#), rule: "wrong-type", messageHas: "did you mean the number 10?", fixed: "10", safe: true),
-        Case(text: doc(#"{ "itemCount": "20", \#(plainGroup) }"#), rule: "wrong-type", messageHas: "did you mean the number 20?", fixed: "20", safe: true),
-        Case(text: doc(#"{ "contentInsets": "16", \#(plainGroup) }"#), rule: "wrong-type", messageHas: "did you mean the number 16?", fixed: "16", safe: true),
-        Case(text: #"{ "environments": "iPhone 12", "sections": [ { \#(plainGroup) } ] }"#, rule: "wrong-type",
-             messageHas: #"did you mean a list of one, ["iPhone 12"]?"#, fixed: #"["iPhone 12"]"#, safe: true),
-        Case(text: itemWidth("fractionalWidth(0,5)"), rule: "invalid-value", messageHas: "point, not a comma", fixed: #""fractionalWidth(0.5)""#, safe: false),
-        Case(text: itemWidth("fractionalHeight(100%)"), rule: "invalid-value", messageHas: "100% is 1", fixed: #""fractionalHeight(1)""#, safe: false),
-        Case(text: itemWidth("44pt"), rule: "invalid-value", messageHas: "did you mean the number 44", fixed: "44", safe: false),
+        Case(
+            text: doc(#"{ "interGroupSpacing": "10pt", \#(plainGroup) }"#), rule: "wrong-type",
+            messageHas: "did you mean the number 10?", fixed: "10", safe: true),
+        Case(
+            text: doc(#"{ "interGroupSpacing": "10px", \#(plainGroup) }"#), rule: "wrong-type",
+            messageHas: "did you mean the number 10?", fixed: "10", safe: false),
+        Case(
+            text: doc(#"{ "interGroupSpacing": "fixed(10)", \#(plainGroup) }"#), rule: "wrong-type",
+            messageHas: "did you mean the number 10?", fixed: "10", safe: true),
+        Case(
+            text: doc(#"{ "itemCount": "20", \#(plainGroup) }"#), rule: "wrong-type",
+            messageHas: "did you mean the number 20?", fixed: "20", safe: true),
+        Case(
+            text: doc(#"{ "contentInsets": "16", \#(plainGroup) }"#), rule: "wrong-type",
+            messageHas: "did you mean the number 16?", fixed: "16", safe: true),
+        Case(
+            text: #"{ "environments": "iPhone 12", "sections": [ { \#(plainGroup) } ] }"#, rule: "wrong-type",
+            messageHas: #"did you mean a list of one, ["iPhone 12"]?"#, fixed: #"["iPhone 12"]"#, safe: true),
+        Case(
+            text: itemWidth("fractionalWidth(0,5)"), rule: "invalid-value", messageHas: "point, not a comma",
+            fixed: #""fractionalWidth(0.5)""#, safe: false),
+        Case(
+            text: itemWidth("fractionalHeight(100%)"), rule: "invalid-value", messageHas: "100% is 1",
+            fixed: #""fractionalHeight(1)""#, safe: false),
+        Case(
+            text: itemWidth("44pt"), rule: "invalid-value", messageHas: "did you mean the number 44", fixed: "44",
+            safe: false),
     ]
 
     @Test(arguments: cases)
@@ -53,11 +73,26 @@ struct DidYouMeanTests {
     }
 
     static let swiftSpellings: [(String, String, String)] = [
-            (#"{ "orthogonalScrollingBehavior": ".groupPaging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#, ".groupPaging", "groupPaging"),
-            (#"{ "group": { "direction": ".horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#, ".horizontal", "horizontal"),
-            (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "interItemSpacing": ".fixed(2)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, ".fixed(2)", "fixed(2)"),
-            (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": ".fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, ".fractionalWidth(0.5)", "fractionalWidth(0.5)"),
-            (#"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "NSCollectionLayoutDimension.fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#, "NSCollectionLayoutDimension.fractionalWidth(0.5)", "fractionalWidth(0.5)"),
+        (
+            #"{ "orthogonalScrollingBehavior": ".groupPaging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
+            ".groupPaging", "groupPaging"
+        ),
+        (
+            #"{ "group": { "direction": ".horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#,
+            ".horizontal", "horizontal"
+        ),
+        (
+            #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "interItemSpacing": ".fixed(2)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#,
+            ".fixed(2)", "fixed(2)"
+        ),
+        (
+            #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": ".fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#,
+            ".fractionalWidth(0.5)", "fractionalWidth(0.5)"
+        ),
+        (
+            #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "NSCollectionLayoutDimension.fractionalWidth(0.5)", "height": "fractionalHeight(1)" } ] } }"#,
+            "NSCollectionLayoutDimension.fractionalWidth(0.5)", "fractionalWidth(0.5)"
+        ),
     ]
 
     @Test("Swift's spelling is read as meant, with a warning whose safe fix `--fix` applies", arguments: swiftSpellings)
@@ -76,7 +111,9 @@ struct DidYouMeanTests {
 
     @Test("an estimate below 1 pt reads as a fraction and says so; estimated(1) is taken as meant")
     func fractionalEstimate() throws {
-        let wrong = doc(#"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(0.5)" } ] } }"#)
+        let wrong = doc(
+            #"{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(0.5)" } ] } }"#
+        )
         let d = try #require(diagnostics(wrong).first { $0.ruleID == .fractionalEstimate })
         #expect(text(d, in: wrong) == #""estimated(0.5)""#)
         #expect(d.message.contains("0.5 pt") && d.message.contains("fractionalHeight(0.5)"), "\(d.message)")

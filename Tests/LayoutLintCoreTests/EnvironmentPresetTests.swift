@@ -14,8 +14,9 @@ struct EnvironmentPresetTests {
         #expect(LayoutEnvironment.preset(named: "iPhone 15 Ultra") == nil)
     }
 
-    @Test("2024–2025 iPhones and iPads resolve with their points, scale, safe area and size classes",
-          arguments: [
+    @Test(
+        "2024–2025 iPhones and iPads resolve with their points, scale, safe area and size classes",
+        arguments: [
             ("iPhone 16", 393.0, 852.0, 3.0, 59.0, SizeClass.compact),
             ("iPhone 16 Plus", 430, 932, 3, 59, .regular),
             ("iPhone 16 Pro", 402, 874, 3, 62, .compact),
@@ -38,8 +39,10 @@ struct EnvironmentPresetTests {
             ("iPhone 14 Plus", 428, 926, 3, 47, .regular),
             ("iPhone 13 mini", 375, 812, 3, 50, .compact),
             ("iPhone 13 Pro Max", 428, 926, 3, 47, .regular),
-          ])
-    func currentDevices(name: String, width: Double, height: Double, scale: Double, top: Double, landscapeWidthClass: SizeClass) throws {
+        ])
+    func currentDevices(
+        name: String, width: Double, height: Double, scale: Double, top: Double, landscapeWidthClass: SizeClass
+    ) throws {
         let p = try #require(LayoutEnvironment.preset(named: name))
         #expect(p.width == width && p.height == height && p.scale == scale)
         #expect(p.safeAreaInsets.top == top)
@@ -80,14 +83,16 @@ struct EnvironmentPresetTests {
 
     @Test("docs/environments.md lists every preset with its points and scale")
     func documentationAgrees() throws {
-        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/environments.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("docs/environments.md"), encoding: .utf8)
         let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for p in LayoutEnvironment.presetDescriptions {
             let row = try #require(rows.first { $0.contains("`\(p.name)`") }, "no row for \(p.name)")
             let e = p.portrait, l = p.landscape
             func f(_ v: Double) -> String { formatPoints(v) }
             let sa = e.safeAreaInsets, la = l.safeAreaInsets
-            let expected = "| \(f(e.width))×\(f(e.height)) | @\(f(e.scale))x | \(f(sa.top)) / \(f(sa.left)) / \(f(sa.bottom)) / \(f(sa.right)) | \(f(la.top)) / \(f(la.left)) / \(f(la.bottom)) / \(f(la.right)) | \(e.horizontalSizeClass.rawValue) w, \(e.verticalSizeClass.rawValue) h | \(l.horizontalSizeClass.rawValue) w, \(l.verticalSizeClass.rawValue) h |"
+            let expected =
+                "| \(f(e.width))×\(f(e.height)) | @\(f(e.scale))x | \(f(sa.top)) / \(f(sa.left)) / \(f(sa.bottom)) / \(f(sa.right)) | \(f(la.top)) / \(f(la.left)) / \(f(la.bottom)) / \(f(la.right)) | \(e.horizontalSizeClass.rawValue) w, \(e.verticalSizeClass.rawValue) h | \(l.horizontalSizeClass.rawValue) w, \(l.verticalSizeClass.rawValue) h |"
             #expect(row.hasSuffix(expected), "\(p.name): \(row) ≠ …\(expected)")
         }
         #expect(rows.count == Set(LayoutEnvironment.presets.map { $0.names.joined() }).count)

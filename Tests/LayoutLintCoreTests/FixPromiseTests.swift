@@ -5,7 +5,9 @@ import TestSupport
 
 /// The documents the fix promise is checked on: every example and every catalogue rule's mistake.
 let fixPromiseDocuments: [(name: String, text: String)] =
-    exampleFiles().map { (URL(fileURLWithPath: $0).lastPathComponent, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
+    exampleFiles().map {
+        (URL(fileURLWithPath: $0).lastPathComponent, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "")
+    }
     + ruleCases.map { ("rule \($0.rule)", doc($0.wrong, environments: $0.environments)) }
     + DidYouMeanTests.swiftSpellings.map { ("swift spelling \($0.1)", doc($0.0)) }
 
@@ -20,7 +22,8 @@ func contentSizes(_ r: LintResult, excluding excluded: String?) -> [String: Stri
                 let n0 = seen[n.path, default: 0]
                 seen[n.path] = n0 + 1
                 if n.path == excluded { return }
-                out["\(l.environment.name) \(n.path) #\(n0)"] = "\(formatPoints(n.contentFrame.width))×\(formatPoints(n.contentFrame.height))"
+                out["\(l.environment.name) \(n.path) #\(n0)"] =
+                    "\(formatPoints(n.contentFrame.width))×\(formatPoints(n.contentFrame.height))"
             }
         }
     }
@@ -44,8 +47,9 @@ func findingElement(_ d: Diagnostic, in r: LintResult) -> String? {
 
 @Suite("A safe fix keeps its promise: the layout renders as the spec reads")
 struct FixPromiseTests {
-    @Test("every safe fix leaves the content size of every element but the finding's own unchanged",
-          arguments: fixPromiseDocuments.map(\.name))
+    @Test(
+        "every safe fix leaves the content size of every element but the finding's own unchanged",
+        arguments: fixPromiseDocuments.map(\.name))
     func safeFixesChangeOnlyTheirElement(_ name: String) throws {
         let text = try #require(fixPromiseDocuments.first { $0.name == name }?.text)
         let bytes = Array(text.utf8)
@@ -58,7 +62,10 @@ struct FixPromiseTests {
             let element = findingElement(d, in: r)
             let before = contentSizes(r, excluding: element), now = contentSizes(after, excluding: element)
             let changed = before.keys.filter { before[$0] != now[$0] }.sorted()
-            #expect(changed.isEmpty, "\(name): the safe fix of \(d.rule) (\(fix.title)) changes \(changed.prefix(4).map { "\($0): \(before[$0]!) → \(now[$0] ?? "gone")" })")
+            #expect(
+                changed.isEmpty,
+                "\(name): the safe fix of \(d.rule) (\(fix.title)) changes \(changed.prefix(4).map { "\($0): \(before[$0]!) → \(now[$0] ?? "gone")" })"
+            )
         }
     }
 }
@@ -68,19 +75,23 @@ struct FixShapeTests {
     /// A section's root group with insets along its estimated height: the fix (a suggestion) moves them to the
     /// section, where each group's content sits where the insets would have put it.
     @Test func rootGroupInsetsMoveToTheSection() throws {
-        let text = doc(#"""
-        { "itemCount": 2, "interGroupSpacing": 4,
-          "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 6, "leading": 16 },
-                     "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } }
-        """#)
+        let text = doc(
+            #"""
+            { "itemCount": 2, "interGroupSpacing": 4,
+              "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 6, "leading": 16 },
+                         "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(44)" } ] } }
+            """#)
         let d = try #require(diagnostics(text).first { $0.ruleID == .estimatedContentInsets })
         let fix = try #require(d.fix, "a section's root group gets a fix too")
         #expect(!fix.isSafe)
         let fixed = String(decoding: applyEdits(Array(text.utf8), fix.edits), as: UTF8.self)
-        #expect(fixed.contains(#""interGroupSpacing": 18"#) && fixed.contains(#""contentInsets": { "leading": 16 }"#), "\(fixed)")
+        #expect(
+            fixed.contains(#""interGroupSpacing": 18"#) && fixed.contains(#""contentInsets": { "leading": 16 }"#),
+            "\(fixed)")
         #expect(fixed.contains(#""contentInsets": { "top": 8, "bottom": 6 }"#), "\(fixed)")
         let after = lint(bytes: Array(fixed.utf8))
-        #expect(!after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
+        #expect(
+            !after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
         // The first group's content starts 8 pt into the section, the second 6 + 4 + 8 pt after the first ends.
         let s = try #require(after.layouts.first?.sections.first)
         let g = try #require(s.group)
@@ -90,11 +101,18 @@ struct FixShapeTests {
     /// Members hanging from the brace's line, tab-indented, with the closing brackets on the last member's line:
     /// the inserted member takes the last member's indentation and the brackets stay where they were.
     @Test func insertedMemberFollowsTheSurroundingIndentation() throws {
-        let text = "{\n\t\"environments\": [\"iPhone 12\"],\n\t\"sections\": [\n\t\t{\n\t\t\t\"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n\t\t\t\t\"subitems\": [ { \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n\t\t\t\t\t\"contentInsets\": { \"top\": 8, \"leading\": 16 } } ] }\n\t\t}\n\t]\n}\n"
+        let text =
+            "{\n\t\"environments\": [\"iPhone 12\"],\n\t\"sections\": [\n\t\t{\n\t\t\t\"group\": { \"direction\": \"vertical\", \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n\t\t\t\t\"subitems\": [ { \"width\": \"fractionalWidth(1)\", \"height\": \"estimated(44)\",\n\t\t\t\t\t\"contentInsets\": { \"top\": 8, \"leading\": 16 } } ] }\n\t\t}\n\t]\n}\n"
         let out = String(decoding: fixAll(Array(text.utf8)).text, as: UTF8.self)
-        #expect(out.contains("\t\t\t\t\t\"contentInsets\": { \"leading\": 16 },\n\t\t\t\t\t\"edgeSpacing\": { \"top\": \"fixed(8)\" } } ] }\n"), "\(out)")
-        let header = "{ \"environments\": [\"iPhone 12\"], \"sections\": [ { \"decorationItems\": [ { \"elementKind\": \"background\" } ],\n    \"boundarySupplementaryItems\": [ { \"elementKind\": \"header\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\",\n        \"pinToVisibleBounds\": true } ],\n    \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1)\", \"height\": \"fractionalHeight(1)\" } ] } } ] }\n"
+        #expect(
+            out.contains(
+                "\t\t\t\t\t\"contentInsets\": { \"leading\": 16 },\n\t\t\t\t\t\"edgeSpacing\": { \"top\": \"fixed(8)\" } } ] }\n"
+            ), "\(out)")
+        let header =
+            "{ \"environments\": [\"iPhone 12\"], \"sections\": [ { \"decorationItems\": [ { \"elementKind\": \"background\" } ],\n    \"boundarySupplementaryItems\": [ { \"elementKind\": \"header\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\",\n        \"pinToVisibleBounds\": true } ],\n    \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1)\", \"height\": \"fractionalHeight(1)\" } ] } } ] }\n"
         let fixedHeader = String(decoding: fixAll(Array(header.utf8)).text, as: UTF8.self)
-        #expect(fixedHeader.contains("        \"pinToVisibleBounds\": true,\n        \"zIndex\": 2 } ],\n"), "\(fixedHeader)")
+        #expect(
+            fixedHeader.contains("        \"pinToVisibleBounds\": true,\n        \"zIndex\": 2 } ],\n"),
+            "\(fixedHeader)")
     }
 }

@@ -10,21 +10,27 @@ struct GateFalseAlarmTests {
 
     @Test("count-overrides-item-size is silent where 1/count of the group is the size the item declares")
     func countEqualToDeclaredSize() {
-        let section = { (width: Int) in doc(#"""
-            { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
-              "subitem": { "width": "absolute(\#(width))", "height": "fractionalHeight(1)" }, "count": 3 } }
-            """#) }
+        let section = { (width: Int) in
+            doc(
+                #"""
+                { "group": { "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)",
+                  "subitem": { "width": "absolute(\#(width))", "height": "fractionalHeight(1)" }, "count": 3 } }
+                """#)
+        }
         #expect(!rules(section(100)).contains("count-overrides-item-size"))
         #expect(rules(section(120)).contains("count-overrides-item-size"))
     }
 
     @Test("an estimated group in an orthogonal section: either nothing self-sizes or self-sizing is jumpy, never both")
     func estimatedOrthogonalAgainstNothingSelfSizes() {
-        let section = { (itemWidth: String) in doc(#"""
-            { "orthogonalScrollingBehavior": "continuous",
-              "group": { "direction": "horizontal", "width": "estimated(120)", "height": "absolute(50)",
-                         "subitems": [ { "width": "\#(itemWidth)", "height": "fractionalHeight(1)" } ] } }
-            """#) }
+        let section = { (itemWidth: String) in
+            doc(
+                #"""
+                { "orthogonalScrollingBehavior": "continuous",
+                  "group": { "direction": "horizontal", "width": "estimated(120)", "height": "absolute(50)",
+                             "subitems": [ { "width": "\#(itemWidth)", "height": "fractionalHeight(1)" } ] } }
+                """#)
+        }
         let fractional = rules(section("fractionalWidth(1)"))
         #expect(fractional.contains("estimate-without-self-sizing"))
         #expect(!fractional.contains("estimated-orthogonal"))
@@ -33,17 +39,23 @@ struct GateFalseAlarmTests {
         #expect(!estimated.contains("estimate-without-self-sizing"))
     }
 
-    @Test("insets along the scrolling axis taller than the screen leave an estimated group its room; a fraction of that axis has none")
+    @Test(
+        "insets along the scrolling axis taller than the screen leave an estimated group its room; a fraction of that axis has none"
+    )
     func screenHighBottomInset() {
-        let section = { (height: String) in doc(#"""
-            { "contentInsets": { "top": 32, "bottom": 876 },
-              "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "\#(height)",
-                         "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(50)" } ] } }
-            """#) }
+        let section = { (height: String) in
+            doc(
+                #"""
+                { "contentInsets": { "top": 32, "bottom": 876 },
+                  "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "\#(height)",
+                             "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(50)" } ] } }
+                """#)
+        }
         #expect(!rules(section("estimated(50)")).contains("no-item-fits"))
         #expect(rules(section("fractionalHeight(0.5)")).contains("no-item-fits"))
         // Across the scrolling axis, insets wider than the screen still leave no room.
-        let wide = doc(#"""
+        let wide = doc(
+            #"""
             { "contentInsets": { "leading": 200, "trailing": 200 },
               "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(50)",
                          "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(50)" } ] } }
@@ -53,11 +65,16 @@ struct GateFalseAlarmTests {
 
     @Test("main-axis-fractional-height says the size is the screen's only if the collection view fills it")
     func mainAxisSaysWhatItAssumed() {
-        let d = diagnostics(doc(#"""
-            { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)",
-                         "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
-            """#)).first { $0.ruleID == .mainAxisFractionalHeight }
-        #expect(d?.message.contains("if the collection view is as tall as the screen (layoutlint does not know its own size)") == true)
+        let d = diagnostics(
+            doc(
+                #"""
+                { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)",
+                             "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+                """#)
+        ).first { $0.ruleID == .mainAxisFractionalHeight }
+        #expect(
+            d?.message.contains(
+                "if the collection view is as tall as the screen (layoutlint does not know its own size)") == true)
         #expect(d?.message.contains("337.333 pt") == true)
     }
 }

@@ -14,7 +14,9 @@ struct IncrementalTests {
     }()
 
     static func describe(_ ds: [Diagnostic]) -> [String] {
-        ds.map { "\($0.range) \($0.rule) \($0.severity) \($0.message) fix=\($0.fix.map { "\($0.title) \($0.isSafe) \($0.edits.map { "\($0.range)=\($0.newText)" })" } ?? "-") related=\($0.related.map(\.range))" }
+        ds.map {
+            "\($0.range) \($0.rule) \($0.severity) \($0.message) fix=\($0.fix.map { "\($0.title) \($0.isSafe) \($0.edits.map { "\($0.range)=\($0.newText)" })" } ?? "-") related=\($0.related.map(\.range))"
+        }
     }
 
     static func expectSame(_ inc: IncrementalLinter, _ context: @autoclosure () -> String) {
@@ -23,7 +25,9 @@ struct IncrementalTests {
         // (By bytes: `String ==` equates canonically equivalent text, which a fix writes differently.)
         if got.map({ Array($0.utf8) }) != want.map({ Array($0.utf8) }) {
             let diff = zip(got, want).first { !$0.0.utf8.elementsEqual($0.1.utf8) }
-            Issue.record("\(context()): incremental \(got.count) vs whole \(want.count) diagnostics; first difference:\n  got  \(diff?.0 ?? got.last ?? "-")\n  want \(diff?.1 ?? want.last ?? "-")\ntext: \(String(decoding: inc.text, as: UTF8.self).prefix(3000))")
+            Issue.record(
+                "\(context()): incremental \(got.count) vs whole \(want.count) diagnostics; first difference:\n  got  \(diff?.0 ?? got.last ?? "-")\n  want \(diff?.1 ?? want.last ?? "-")\ntext: \(String(decoding: inc.text, as: UTF8.self).prefix(3000))"
+            )
         }
     }
 
@@ -42,8 +46,10 @@ struct IncrementalTests {
         let bytes = Array(try Data(contentsOf: url))
         var rng = SplitMix(seed: UInt64(bytes.count) &* 7919)
         let inc = IncrementalLinter(text: bytes)
-        let snippets: [[UInt8]] = ["1", "0", "a", " ", "\n", "\"", ",", "}", "{", "]", ":", "2.5", "\"x\": 1,", "// c\n", "é", "😀", ""]
-            .map { Array($0.utf8) }
+        let snippets: [[UInt8]] = [
+            "1", "0", "a", " ", "\n", "\"", ",", "}", "{", "]", ":", "2.5", "\"x\": 1,", "// c\n", "é", "😀", "",
+        ]
+        .map { Array($0.utf8) }
         for step in 0..<60 {
             let n = inc.text.count
             var s = Int(rng.next() % UInt64(n + 1))
@@ -52,7 +58,10 @@ struct IncrementalTests {
             while e < n && inc.text[e] & 0xC0 == 0x80 { e += 1 }
             let ins = rng.pick(snippets)
             inc.replace(ByteRange(s, e), with: ins)
-            Self.expectSame(inc, "\(url.lastPathComponent) step \(step) replace \(s)..<\(e) with \(String(decoding: ins, as: UTF8.self))")
+            Self.expectSame(
+                inc,
+                "\(url.lastPathComponent) step \(step) replace \(s)..<\(e) with \(String(decoding: ins, as: UTF8.self))"
+            )
         }
     }
 
@@ -72,14 +81,14 @@ struct IncrementalTests {
     /// A document of many sections, some using shared definitions.
     static func bigDocument(sections: Int) -> [UInt8] {
         var s = """
-        {
-          "environments": ["iPhone 12", "iPad"],
-          "definitions": {
-            "card": { "width": "fractionalWidth(0.5)", "height": "absolute(100)", "contentInsets": 4 },
-            "row": { "width": "fractionalWidth(1)", "height": "estimated(44)" }
-          },
-          "sections": [
-        """
+            {
+              "environments": ["iPhone 12", "iPad"],
+              "definitions": {
+                "card": { "width": "fractionalWidth(0.5)", "height": "absolute(100)", "contentInsets": 4 },
+                "row": { "width": "fractionalWidth(1)", "height": "estimated(44)" }
+              },
+              "sections": [
+            """
         for i in 0..<sections {
             let card = ##"{ "$ref": "#/definitions/card" }"##
             let row = ##"{ "$ref": "#/definitions/row" }"##
@@ -87,20 +96,23 @@ struct IncrementalTests {
             let item = i % 3 == 0 ? card : (i % 3 == 1 ? row : own)
             s += """
 
-                {
-                  "name": "s\(i)",
-                  "interGroupSpacing": \(i % 5),
-                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(120)", "subitems": [\(item)] }
-                }\(i == sections - 1 ? "" : ",")
-            """
+                    {
+                      "name": "s\(i)",
+                      "interGroupSpacing": \(i % 5),
+                      "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(120)", "subitems": [\(item)] }
+                    }\(i == sections - 1 ? "" : ",")
+                """
         }
         s += "\n  ]\n}\n"
         return Array(s.utf8)
     }
 
-    @Test("a NUL typed into a section makes it a binary file, and the document past the size limit is refused, as lint(bytes:) does (found by FuzzIncrementalCore)")
+    @Test(
+        "a NUL typed into a section makes it a binary file, and the document past the size limit is refused, as lint(bytes:) does (found by FuzzIncrementalCore)"
+    )
     func binaryAndTooLargeAfterAnEdit() {
-        let text = "{ \"sections\": [\n" + (0..<5).map { Self.section(height: 40 + $0) }.joined(separator: ",\n") + "\n] }\n"
+        let text =
+            "{ \"sections\": [\n" + (0..<5).map { Self.section(height: 40 + $0) }.joined(separator: ",\n") + "\n] }\n"
         var options = LintOptions()
         options.maxDocumentBytes = text.utf8.count + 10
         let inc = IncrementalLinter(text: Array(text.utf8), options: options)
@@ -110,7 +122,10 @@ struct IncrementalTests {
         }
         inc.replace(ByteRange(at, at), with: [0])
         same("after typing a NUL")
-        #expect(inc.diagnostics.map(\.message) == ["this is a binary file (a NUL byte at offset \(at)), not a layout document"])
+        #expect(
+            inc.diagnostics.map(\.message) == [
+                "this is a binary file (a NUL byte at offset \(at)), not a layout document"
+            ])
         inc.replace(ByteRange(at, at + 1), with: [])
         same("after deleting it")
         #expect(!inc.diagnostics.contains { $0.ruleID == .syntax })
@@ -119,12 +134,17 @@ struct IncrementalTests {
         #expect(inc.diagnostics.first?.message.contains("larger than") == true)
     }
 
-    @Test("in a broken document with more fixes than are checked, the same fixes are kept as lint(bytes:) keeps (found by FuzzIncrementalCore)")
+    @Test(
+        "in a broken document with more fixes than are checked, the same fixes are kept as lint(bytes:) keeps (found by FuzzIncrementalCore)"
+    )
     func fixBudgetDoesNotDependOnOrder() throws {
         // The fuzz input (2 bytes of length, then the text): 575 syntax errors and more fixes than the 100 checked;
         // the incremental linter and lint(bytes:) found the diagnostics in different orders and so checked, and
         // kept, different fixes.
-        let input = try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("Fuzz/corpus/incremental-core/regression-fix-budget-order")))
+        let input = try [UInt8](
+            Data(
+                contentsOf: repoRoot.appendingPathComponent("Fuzz/corpus/incremental-core/regression-fix-budget-order"))
+        )
         let text = Array(input[2..<min(input.count, 2 + (Int(input[0]) << 8 | Int(input[1])) % 4096)])
         let whole = lint(bytes: text).diagnostics
         #expect(whole.filter { $0.fix != nil }.count == 100)
@@ -169,14 +189,14 @@ struct IncrementalTests {
     @Test("a section that points into another section is re-resolved with it")
     func crossSectionDependents() throws {
         let doc = """
-        {
-          "sections": [
-            \(Self.section(height: 50, itemWidth: "0.5")),
-            { "group": { "$ref": "#/sections/0/group" } },
-            \(Self.section(height: 70))
-          ]
-        }
-        """
+            {
+              "sections": [
+                \(Self.section(height: 50, itemWidth: "0.5")),
+                { "group": { "$ref": "#/sections/0/group" } },
+                \(Self.section(height: 70))
+              ]
+            }
+            """
         let inc = IncrementalLinter(text: Array(doc.utf8))
         let r = try #require(inc.text.firstRange(of: Array("absolute(50)".utf8)))
         inc.replace(ByteRange(r.lowerBound + 9, r.lowerBound + 11), with: Array("60".utf8))
@@ -214,15 +234,15 @@ struct IncrementalTests {
     @Test("a $ref by section index follows the sections when one is inserted before them")
     func indexShiftRecomputesIndexRefs() throws {
         let doc = """
-        {
-          "sections": [
-            \(Self.section(height: 50, itemWidth: "0.5")),
-            \(Self.section(height: 70, itemWidth: "2")),
-            { "group": { "$ref": "#/sections/1/group" } },
-            \(Self.section(height: 90))
-          ]
-        }
-        """
+            {
+              "sections": [
+                \(Self.section(height: 50, itemWidth: "0.5")),
+                \(Self.section(height: 70, itemWidth: "2")),
+                { "group": { "$ref": "#/sections/1/group" } },
+                \(Self.section(height: 90))
+              ]
+            }
+            """
         let inc = IncrementalLinter(text: Array(doc.utf8))
         let first = try #require(inc.text.firstRange(of: Array("{ \"group\"".utf8))).lowerBound
         // A new first section: "#/sections/1/group" now names the group that was section 0's.
@@ -255,21 +275,23 @@ struct IncrementalTests {
     @Test("typing a suppression comment into a section, and deleting it, silences and restores the finding")
     func suppressionTypedIntoSection() throws {
         let doc = """
-        {
-          "environments": ["iPhone 12"],
-          "sections": [
-            { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-                                      "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
-            { "name": "b", // wide items
-              "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
-                "subitems": [{ "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }] } }
-          ]
-        }
-        """
+            {
+              "environments": ["iPhone 12"],
+              "sections": [
+                { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                                          "subitems": [{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }] } },
+                { "name": "b", // wide items
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(50)",
+                    "subitems": [{ "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }, { "width": "fractionalWidth(0.75)", "height": "fractionalHeight(1)" }] } }
+              ]
+            }
+            """
         let inc = IncrementalLinter(text: Array(doc.utf8))
         let overflow = inc.diagnostics.filter { $0.ruleID == .groupOverflow }
         #expect(overflow.count == 1)
-        let line = try #require(inc.text.firstRange(of: Array(#""subitems": [{ "width": "fractionalWidth(0.75)""#.utf8))).lowerBound
+        let line = try #require(
+            inc.text.firstRange(of: Array(#""subitems": [{ "width": "fractionalWidth(0.75)""#.utf8))
+        ).lowerBound
         let directive = Array("// layoutlint-disable-next-line group-overflow\n        ".utf8)
         inc.replace(ByteRange(line, line), with: directive)
         #expect(inc.stats.mode == "section")
@@ -282,7 +304,9 @@ struct IncrementalTests {
 
     /// The full result for queries is resolved without running the rules again: its diagnostics are the incremental
     /// ones, its model and layouts those of a from-scratch lint.
-    @Test("the full result after edits has the whole lint's diagnostics, sections and frames", arguments: exampleFiles.prefix(6))
+    @Test(
+        "the full result after edits has the whole lint's diagnostics, sections and frames",
+        arguments: exampleFiles.prefix(6))
     func fullResultMatchesLint(_ url: URL) throws {
         let inc = IncrementalLinter(text: Array(try Data(contentsOf: url)))
         let at = inc.text.count / 2
@@ -300,13 +324,16 @@ struct IncrementalTests {
         let bytes = Array(try Data(contentsOf: url))
         var rng = SplitMix(seed: UInt64(bytes.count) &* 31)
         let inc = IncrementalLinter(text: bytes)
-        #expect(inc.outline() == documentOutline(lint(bytes: inc.text, options: inc.options)), "\(url.lastPathComponent) at open")
+        #expect(
+            inc.outline() == documentOutline(lint(bytes: inc.text, options: inc.options)),
+            "\(url.lastPathComponent) at open")
         let snippets: [[UInt8]] = ["1", "a", " ", "\n", "}", "{", ",", "2.5", "\"x\": 1,"].map { Array($0.utf8) }
         for step in 0..<25 {
             Self.typeSomewhere(inc, &rng, snippets)
             let want = documentOutline(lint(bytes: inc.text, options: inc.options))
             let got = inc.outline()
-            #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) top-level symbols")
+            #expect(
+                got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) top-level symbols")
             if got != want { break }
         }
     }
@@ -316,11 +343,14 @@ struct IncrementalTests {
     /// old name (found by FuzzIncrementalCore: "section 3" where a fresh lint says "section 4").
     @Test("a kept section moved to another index is named by its new index in the outline")
     func outlineNamesFollowTheIndex() {
-        let section = #"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#
-        let text = #"{ "sections": [ "# + section + ", " + section + #", { "name": "named", "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } } ] }"#
+        let section =
+            #"{ "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } }"#
+        let text =
+            #"{ "sections": [ "# + section + ", " + section
+            + #", { "name": "named", "group": { "direction": "horizontal", "width": 100, "height": 100, "subitems": [ { "width": 10, "height": 10 } ] } } ] }"#
         let inc = IncrementalLinter(text: Array(text.utf8))
         #expect(inc.outline().map(\.name) == ["section 0", "section 1", "named"])
-        let at = text.utf8.count - text.drop(while: { $0 != "[" }).utf8.count + 2   // just after "[ "
+        let at = text.utf8.count - text.drop(while: { $0 != "[" }).utf8.count + 2 // just after "[ "
         inc.edit(ByteRange(at, at), with: Array((section + ", ").utf8))
         let got = inc.outline().map(\.name)
         #expect(got == ["section 0", "section 1", "section 2", "named"], "\(got)")
@@ -343,7 +373,9 @@ struct IncrementalTests {
         for step in 0..<15 {
             let whole = ByteRange(0, inc.text.count)
             let full = lint(bytes: inc.text, options: inc.options)
-            let want = shown(dimensionSizes(ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: whole))
+            let want = shown(
+                dimensionSizes(
+                    ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: whole))
             let got = shown(inc.dimensionSizes(in: whole))
             #expect(got == want, "\(url.lastPathComponent) step \(step): \(got.count) vs \(want.count) sized values")
             if got != want { break }
@@ -357,7 +389,7 @@ struct IncrementalTests {
     func distantEditsInOneUpdate() throws {
         let inc = IncrementalLinter(text: Self.bigDocument(sections: 2000))
         var offsets: [Int] = []
-        for name in ["s1700", "s900", "s100"] {   // last first: each edit leaves the offsets before it as they were
+        for name in ["s1700", "s900", "s100"] { // last first: each edit leaves the offsets before it as they were
             let at = try #require(inc.text.firstRange(of: Array("\"name\": \"\(name)\",".utf8))).upperBound
             let spacing = try #require(inc.text[at...].firstRange(of: Array(#""interGroupSpacing": "#.utf8))).upperBound
             offsets.append(spacing)
@@ -384,14 +416,21 @@ struct IncrementalTests {
         for step in 0..<15 {
             let full = lint(bytes: inc.text, options: inc.options)
             let built = inc.builtSections()
-            #expect(built.sections.map { "\($0.index) \($0.range)" } == full.document.sections.map { "\($0.index) \($0.range)" },
-                    "\(url.lastPathComponent) step \(step)")
+            #expect(
+                built.sections.map { "\($0.index) \($0.range)" }
+                    == full.document.sections.map { "\($0.index) \($0.range)" },
+                "\(url.lastPathComponent) step \(step)")
             #expect(built.environments == full.layouts.map(\.environment.name))
             let want = collectRefSites(full.parse.root).map { site -> String in
-                let t = site.pointer.hasPrefix("#") ? jsonNode(atPointer: String(site.pointer.dropFirst()), root: full.parse.root) : nil
-                return "\(site.value.range) \(site.pointer.afterBytePrefix("#").map(String.init) ?? "-") \(t.map { $0.property.map { ByteRange($0.keyRange.start, 0) } ?? $0.node.range }.map { "\($0.start)" } ?? "-")"
+                let t =
+                    site.pointer.hasPrefix("#")
+                    ? jsonNode(atPointer: String(site.pointer.dropFirst()), root: full.parse.root) : nil
+                return
+                    "\(site.value.range) \(site.pointer.afterBytePrefix("#").map(String.init) ?? "-") \(t.map { $0.property.map { ByteRange($0.keyRange.start, 0) } ?? $0.node.range }.map { "\($0.start)" } ?? "-")"
             }
-            let got = inc.refTargets().map { "\($0.value) \($0.fragment ?? "-") \($0.target.map { "\($0.start)" } ?? "-")" }
+            let got = inc.refTargets().map {
+                "\($0.value) \($0.fragment ?? "-") \($0.target.map { "\($0.start)" } ?? "-")"
+            }
             #expect(got == want, "\(url.lastPathComponent) step \(step)")
             Self.typeSomewhere(inc, &rng, snippets)
         }
@@ -404,11 +443,16 @@ struct IncrementalTests {
     /// the incremental linter keeps a section's fixes while the first line changes (found by FuzzIncrementalCore: a
     /// kept fix still had the old first line's break).
     @Test func aFixThatAddsAPropertyDoesNotDependOnTheFirstLine() {
-        let section = "    {\r\n      \"name\": \"wide\",\r\n      \"itemCount\": 3,\r\n      \"group\": { \"direction\": \"horizontal\", \"width\": \"absolute(800)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"absolute(800)\", \"height\": \"absolute(44)\" } ] }\r\n    }"
-        let text = "// a layout\n{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n" + section + ",\n" + section.replacingOccurrences(of: "wide", with: "wider") + "\n  ]\n}\n"
+        let section =
+            "    {\r\n      \"name\": \"wide\",\r\n      \"itemCount\": 3,\r\n      \"group\": { \"direction\": \"horizontal\", \"width\": \"absolute(800)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"absolute(800)\", \"height\": \"absolute(44)\" } ] }\r\n    }"
+        let text =
+            "// a layout\n{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n" + section + ",\n"
+            + section.replacingOccurrences(of: "wide", with: "wider") + "\n  ]\n}\n"
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
-        let fixes = inc.diagnostics.compactMap(\.fix).flatMap(\.edits).filter { $0.newText.contains("orthogonalScrollingBehavior") }
+        let fixes = inc.diagnostics.compactMap(\.fix).flatMap(\.edits).filter {
+            $0.newText.contains("orthogonalScrollingBehavior")
+        }
         #expect(fixes.count == 2 && fixes.allSatisfy { $0.newText.contains("\r\n") }, "\(fixes.map(\.newText))")
         // The first line's break becomes CR LF, then LF again.
         let lf = Array(text.utf8).firstIndex(of: 0x0A)!
@@ -422,11 +466,16 @@ struct IncrementalTests {
     /// property to it is indented from inside it, not from that line's indentation (which is the previous section's
     /// text, so an edit there left the kept fix stale).
     @Test func aFixThatAddsAPropertyDoesNotReadThePreviousSection() {
-        let group = #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
-        let text = "{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n    {\n      \"name\": \"a\",\n      \(group)\n    }, { \"name\": \"wide\",\n      \(group)\n    }\n  ]\n}\n"
+        let group =
+            #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
+        let text =
+            "{\n  \"environments\": [\"iPhone 12\"],\n  \"sections\": [\n    {\n      \"name\": \"a\",\n      \(group)\n    }, { \"name\": \"wide\",\n      \(group)\n    }\n  ]\n}\n"
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
-        #expect(inc.diagnostics.contains { d in d.fix?.edits.contains { $0.newText.contains("orthogonalScrollingBehavior") } ?? false })
+        #expect(
+            inc.diagnostics.contains { d in
+                d.fix?.edits.contains { $0.newText.contains("orthogonalScrollingBehavior") } ?? false
+            })
         // The indentation of the line "    }, { "name": "wide"," is section a's: make it shallower.
         let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array("    }, {".utf8)) }!
         inc.edit(ByteRange(at, at + 2), with: [])
@@ -436,12 +485,25 @@ struct IncrementalTests {
     /// Environments and a configuration that `$ref` a definition: an edit of the definition is an edit of them, and
     /// every section is resolved again (the sections kept their results, computed in the old environment).
     @Test func anEditOfADefinitionTheFrameRefersToReachesTheSections() {
-        let group = #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
+        let group =
+            #""group": { "direction": "horizontal", "width": "absolute(800)", "height": "absolute(44)", "subitems": [ { "width": "absolute(800)", "height": "absolute(44)" } ] }"#
         let cases: [(String, String, String)] = [
-            (##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##, "390", "1000"),
-            (##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##, #""p""#, #""q""#),
-            (##"{ "configuration": { "$ref": "#/definitions/cfg" }, "definitions": { "cfg": { "scrollDirection": "vertical" } }, "sections": [ { "name": "a", \##(group) } ] }"##, #""vertical""#, #""horizontal""#),
-            (##"{ "sections": [ { "name": "a", \##(group) } ], "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } } }"##, "390", "1000"),
+            (
+                ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##,
+                "390", "1000"
+            ),
+            (
+                ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##,
+                #""p""#, #""q""#
+            ),
+            (
+                ##"{ "configuration": { "$ref": "#/definitions/cfg" }, "definitions": { "cfg": { "scrollDirection": "vertical" } }, "sections": [ { "name": "a", \##(group) } ] }"##,
+                #""vertical""#, #""horizontal""#
+            ),
+            (
+                ##"{ "sections": [ { "name": "a", \##(group) } ], "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } } }"##,
+                "390", "1000"
+            ),
         ]
         for (text, old, new) in cases {
             let inc = IncrementalLinter(text: Array(text.utf8))
@@ -457,7 +519,8 @@ struct IncrementalTests {
     /// An edit between a carriage return and a line feed splits or joins a line break without a line break in the
     /// edit: the line numbers in another section's syntax errors move.
     @Test func anEditBetweenCRAndLFMovesTheLines() {
-        let text = "{\"sections\": [\r\n{ \"name\": \"a\",\r\n\"group\": 1 },\r\n{ \"name\": \"b\", \"x\": [1 }\r\n]}\r\n"
+        let text =
+            "{\"sections\": [\r\n{ \"name\": \"a\",\r\n\"group\": 1 },\r\n{ \"name\": \"b\", \"x\": [1 }\r\n]}\r\n"
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
         #expect(inc.diagnostics.contains { $0.message.contains("at line 4") })
@@ -471,8 +534,11 @@ struct IncrementalTests {
     /// A lone `'` is a string when another `'` follows on its line: typing one in a later section changes how an
     /// earlier section (or the text before the sections) reads.
     @Test func aQuoteTypedLaterOnTheLineOfALoneQuote() {
-        let texts = [#"{"sections": [{ "name": 'a }, { "name": "b" }]}"#, #"{"$schema": 'x, "sections": [{ "name": "a" }, { "name": "b" }]}"#,
-                     #"{"sections": [{ "name": 'a' }, { "name": "b" }]}"#]
+        let texts = [
+            #"{"sections": [{ "name": 'a }, { "name": "b" }]}"#,
+            #"{"$schema": 'x, "sections": [{ "name": "a" }, { "name": "b" }]}"#,
+            #"{"sections": [{ "name": 'a' }, { "name": "b" }]}"#,
+        ]
         for text in texts {
             let inc = IncrementalLinter(text: Array(text.utf8))
             Self.expectSame(inc, "open")
@@ -487,8 +553,10 @@ struct IncrementalTests {
     /// The same for a fix: one whose new text holds a `'` adds syntax errors when a lone `'` comes before it on its
     /// line, which re-parsing only its section does not see (lint drops such a fix; so must the incremental linter).
     @Test func aFixWithAQuoteAfterALoneQuote() {
-        let group = ##""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/its" } ] }"##
-        let text = ###"{"sections": [{ "name": 'a }, { "name": "b", \###(group) }],\###n "definitions": { "it's": { "width": "fractionalWidth(1)", "height": "absolute(44)" } } }"###
+        let group =
+            ##""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/its" } ] }"##
+        let text =
+            ###"{"sections": [{ "name": 'a }, { "name": "b", \###(group) }],\###n "definitions": { "it's": { "width": "fractionalWidth(1)", "height": "absolute(44)" } } }"###
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
         let at = Array(text.utf8).indices.first { Array(text.utf8)[$0...].starts(with: Array(#""b""#.utf8)) }! + 1
@@ -500,13 +568,20 @@ struct IncrementalTests {
     /// One edit over three or more sections (a selection from one section into a later one, replaced): the sections
     /// between its ends are gone, however the re-parse of its first end stops.
     @Test func anEditOverThreeSectionsDropsTheOnesBetween() {
-        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let group =
+            #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let cases: [(String, String, String)] = [
             (#"{"sections":[1,true,33]}"#, "1,true,3", "7,"),
-            (#"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
-             #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c""#, #"{ "name": "x", \#(group) }, { "name": "c""#),
-            (#"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
-             #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) },"#, #"{ "name": "x", \#(group) },"#),
+            (
+                #"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
+                #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c""#,
+                #"{ "name": "x", \#(group) }, { "name": "c""#
+            ),
+            (
+                #"{"sections":[{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) }, { "name": "d", \#(group) }]}"#,
+                #"{ "name": "a", \#(group) }, { "name": "b", \#(group) }, { "name": "c", \#(group) },"#,
+                #"{ "name": "x", \#(group) },"#
+            ),
         ]
         for (text, old, new) in cases {
             let inc = IncrementalLinter(text: Array(text.utf8))
@@ -523,7 +598,8 @@ struct IncrementalTests {
     /// A `$ref` written in an element that failed to build (a misspelt direction) still uses its definition: no
     /// unused-definition, whose safe fix would delete it, and the incremental linter follows it being typed and removed.
     @Test func aDefinitionNamedByARefInABrokenElementIsUsed() {
-        let text = ##"{ "definitions": { "cell": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } }, "sections": [ { "name": "a", "group": { "direction": "horizonal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/cell" } ] } }, { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##
+        let text =
+            ##"{ "definitions": { "cell": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } }, "sections": [ { "name": "a", "group": { "direction": "horizonal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "$ref": "#/definitions/cell" } ] } }, { "name": "b", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"##
         let whole = lint(bytes: Array(text.utf8))
         #expect(!whole.diagnostics.contains { $0.ruleID == .unusedDefinition }, "\(whole.diagnostics.map(\.message))")
         #expect(fixAll(Array(text.utf8)).text == Array(text.utf8), "--fix changes nothing (it deleted the definition)")
@@ -544,12 +620,12 @@ struct IncrementalTests {
     /// made `(offset + height) - offset` differ from the height.
     @Test func aSectionFarDownHasTheSameSizes() {
         let text = #"""
-        { "sections": [
-          { "itemCount": 1000000000, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(1000000)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
-          { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44.3)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] },
-            "decorationItems": [ { "elementKind": "background", "contentInsets": { "top": 0.5 } } ] }
-        ] }
-        """#
+            { "sections": [
+              { "itemCount": 1000000000, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(1000000)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
+              { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44.3)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] },
+                "decorationItems": [ { "elementKind": "background", "contentInsets": { "top": 0.5 } } ] }
+            ] }
+            """#
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
         #expect(inc.diagnostics.contains { $0.message.contains("22.15") }, "\(inc.diagnostics.map(\.message))")
@@ -558,8 +634,10 @@ struct IncrementalTests {
     /// A definition that only an environment refers to is used (the incremental linter must count the
     /// references the environments follow, not only the sections').
     @Test func aDefinitionOnlyTheEnvironmentsReferToIsUsed() {
-        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
-        let text = ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##
+        let group =
+            #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let text =
+            ##"{ "environments": [{ "$ref": "#/definitions/phone" }], "definitions": { "phone": { "name": "p", "width": 390, "height": 844 } }, "sections": [ { "name": "a", \##(group) } ] }"##
         let inc = IncrementalLinter(text: Array(text.utf8))
         Self.expectSame(inc, "open")
         #expect(!inc.diagnostics.contains { $0.ruleID == .unusedDefinition })
@@ -572,7 +650,8 @@ struct IncrementalTests {
     }
 
     @Test func aFrameThatRefersIntoASectionFollowsItsEdits() {
-        let group = #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
+        let group =
+            #""group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(44)" } ] }"#
         let texts = [
             ##"{ "configuration": { "$ref": "#/sections/0/x" }, "sections": [ { "name": "a", "x": { "bogus": 1 }, \##(group) }, { "name": "b", \##(group) } ] }"##,
             ##"{ "definitions": { "d": { "$ref": "#/sections/0/x" } }, "sections": [ { "name": "a", "x": { "bogus": 1 }, \##(group) }, { "name": "b", \##(group) } ] }"##,
@@ -609,10 +688,14 @@ struct DefinitionChainTests {
     /// A row that only an unused screen uses is unused too, and says by whom; `--fix` removes both at once and
     /// leaves a document without errors. The incremental linter agrees, also when the section starts using them.
     @Test func aChainFromAnUnusedDefinitionIsUnused() {
-        let defs = ##""screen": \##(Self.group(##"{ "$ref": "#/definitions/row" }"##)), "row": \##(Self.group(Self.cell))"##
+        let defs =
+            ##""screen": \##(Self.group(##"{ "$ref": "#/definitions/row" }"##)), "row": \##(Self.group(Self.cell))"##
         let t = Self.text(definitions: defs)
-        #expect(Self.unused(t) == [#"definition "screen" is never referenced by a $ref"#,
-                                   #"definition "row" is referenced only by unused definitions ("screen")"#], "\(Self.unused(t))")
+        #expect(
+            Self.unused(t) == [
+                #"definition "screen" is never referenced by a $ref"#,
+                #"definition "row" is referenced only by unused definitions ("screen")"#,
+            ], "\(Self.unused(t))")
         let fixed = fixAll(Array(t.utf8))
         #expect(fixed.result.diagnostics.isEmpty, "\(fixed.result.diagnostics.map(\.message))")
         #expect(!String(decoding: fixed.text, as: UTF8.self).contains("row"))
@@ -629,14 +712,20 @@ struct DefinitionChainTests {
     /// Two definitions that refer only to each other, and one that refers only to itself, are unused; a chain that a
     /// section starts is used to its end.
     @Test func cyclesAreUnusedAndLiveChainsAreUsed() {
-        let cycle = ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b" }"##)), "b": \##(Self.group(##"{ "$ref": "#/definitions/a" }"##)), "self": { "$ref": "#/definitions/self" }"##
+        let cycle =
+            ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b" }"##)), "b": \##(Self.group(##"{ "$ref": "#/definitions/a" }"##)), "self": { "$ref": "#/definitions/self" }"##
         let t = Self.text(definitions: cycle)
-        #expect(Self.unused(t) == [#"definition "a" is referenced only by unused definitions ("b")"#,
-                                   #"definition "b" is referenced only by unused definitions ("a")"#,
-                                   #"definition "self" is referenced only by itself"#], "\(Self.unused(t))")
+        #expect(
+            Self.unused(t) == [
+                #"definition "a" is referenced only by unused definitions ("b")"#,
+                #"definition "b" is referenced only by unused definitions ("a")"#,
+                #"definition "self" is referenced only by itself"#,
+            ], "\(Self.unused(t))")
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
-        let live = Self.text(definitions: ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b/subitems/0" }"##)), "b": \##(Self.group(Self.cell))"##,
-                             item: ##"{ "$ref": "#/definitions/a" }"##)
+        let live = Self.text(
+            definitions:
+                ##""a": \##(Self.group(##"{ "$ref": "#/definitions/b/subitems/0" }"##)), "b": \##(Self.group(Self.cell))"##,
+            item: ##"{ "$ref": "#/definitions/a" }"##)
         #expect(Self.unused(live).isEmpty, "\(Self.unused(live))")
         IncrementalTests.expectSame(IncrementalLinter(text: Array(live.utf8)), "open")
     }
@@ -650,7 +739,10 @@ struct DefinitionChainTests {
     func aMalformedPointerIsAnErrorAndKeepsItsDefinition(_ pointer: String) {
         let t = Self.text(definitions: #""cell": \#(Self.cell)"#, item: #"{ "$ref": "\#(pointer)" }"#)
         let ds = lint(bytes: Array(t.utf8)).diagnostics
-        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains(##"did you mean "#/definitions/cell"?"##) }, "\(ds.map(\.message))")
+        #expect(
+            ds.contains {
+                $0.ruleID == .unresolvedRef && $0.message.contains(##"did you mean "#/definitions/cell"?"##)
+            }, "\(ds.map(\.message))")
         #expect(!ds.contains { $0.ruleID == .unusedDefinition })
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
@@ -660,7 +752,8 @@ struct DefinitionChainTests {
     /// section: neither is unused (as `String`s the two names were one, and one definition was reported and removed).
     @Test func canonicallyEquivalentNamesAreTwoDefinitions() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
-        let t = #"{ "definitions": { "\#(composed)": \#(Self.cell), "\#(decomposed)": \#(Self.cell) }, "sections": [ { "name": "a", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##)) }, { "name": "b", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(decomposed)" }"##)) } ] }"#
+        let t =
+            #"{ "definitions": { "\#(composed)": \#(Self.cell), "\#(decomposed)": \#(Self.cell) }, "sections": [ { "name": "a", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##)) }, { "name": "b", "group": \#(Self.group(##"{ "$ref": "#/definitions/\##(decomposed)" }"##)) } ] }"#
         #expect(Self.unused(t).isEmpty, "\(Self.unused(t))")
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
@@ -671,8 +764,14 @@ struct DefinitionChainTests {
     @Test func aDefinitionMayReferToItsCanonicallyEquivalentTwin() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
         for (defs, item) in [
-            (##""\##(composed)": { "$ref": "#/definitions/\##(decomposed)" }, "\##(decomposed)": \##(Self.cell)"##, ##"{ "$ref": "#/definitions/\##(composed)" }"##),
-            (##""\##(composed)": \##(Self.cell), "\##(decomposed)": \##(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##))"##, ##"{ "$ref": "#/definitions/\##(decomposed)/subitems/0" }"##),
+            (
+                ##""\##(composed)": { "$ref": "#/definitions/\##(decomposed)" }, "\##(decomposed)": \##(Self.cell)"##,
+                ##"{ "$ref": "#/definitions/\##(composed)" }"##
+            ),
+            (
+                ##""\##(composed)": \##(Self.cell), "\##(decomposed)": \##(Self.group(##"{ "$ref": "#/definitions/\##(composed)" }"##))"##,
+                ##"{ "$ref": "#/definitions/\##(decomposed)/subitems/0" }"##
+            ),
         ] {
             let t = Self.text(definitions: defs, item: item)
             let ds = lint(bytes: Array(t.utf8)).diagnostics
@@ -684,11 +783,18 @@ struct DefinitionChainTests {
     /// A `$ref` that writes a definition's name in another normalisation names no definition: unresolved-ref says the
     /// suggestion reads the same, and the definition it meant, unused as written, is not removed by `--fix`.
     @Test func aLookAlikeReferenceKeepsTheDefinitionItMeant() {
-        let t = Self.text(definitions: "\"caf\u{E9}\": \(Self.cell)", item: ##"{ "$ref": "#/definitions/cafe\##u{301}" }"##)
+        let t = Self.text(
+            definitions: "\"caf\u{E9}\": \(Self.cell)", item: ##"{ "$ref": "#/definitions/cafe\##u{301}" }"##)
         let ds = lint(bytes: Array(t.utf8)).diagnostics
         let unused = ds.first { $0.ruleID == .unusedDefinition }
-        #expect(unused?.fix?.isSafe == false && unused?.message.contains("another Unicode normalisation") == true, "\(ds.map(\.message))")
-        #expect(ds.contains { $0.ruleID == .unresolvedRef && $0.message.contains("reads the same but is written with other Unicode code points") }, "\(ds.map(\.message))")
+        #expect(
+            unused?.fix?.isSafe == false && unused?.message.contains("another Unicode normalisation") == true,
+            "\(ds.map(\.message))")
+        #expect(
+            ds.contains {
+                $0.ruleID == .unresolvedRef
+                    && $0.message.contains("reads the same but is written with other Unicode code points")
+            }, "\(ds.map(\.message))")
         #expect(fixAll(Array(t.utf8)).text == Array(t.utf8))
         IncrementalTests.expectSame(IncrementalLinter(text: Array(t.utf8)), "open")
     }
@@ -698,14 +804,20 @@ struct DefinitionChainTests {
     @Test func aSectionNameReSpeltInAnotherNormalisation() {
         let old = "xe\u{323}\u{302}", new = "x\u{1EB9}\u{302}"
         #expect(old == new && old.utf8.count == new.utf8.count && !old.sameKey(as: new))
-        let t = #"{ "sections": [ { "name": "\#(old)", "group": \#(Self.group(Self.cell)) }, { "name": "\#(old)", "group": \#(Self.group(Self.cell)) } ] }"#
+        let t =
+            #"{ "sections": [ { "name": "\#(old)", "group": \#(Self.group(Self.cell)) }, { "name": "\#(old)", "group": \#(Self.group(Self.cell)) } ] }"#
         let inc = IncrementalLinter(text: Array(t.utf8))
         let at = inc.text.lastRange(of: Array(old.utf8))!
         inc.replace(ByteRange(at.lowerBound, at.upperBound), with: Array(new.utf8))
         IncrementalTests.expectSame(inc, "after the re-spelling")
         #expect(inc.diagnostics == lint(bytes: inc.text).diagnostics)
-        #expect(inc.diagnostics.contains { $0.ruleID == .duplicateSectionName && $0.fix?.edits.first?.newText.utf8.elementsEqual(jsonQuoted(new + " 2").utf8) == true },
-                "\(inc.diagnostics.map { $0.fix?.edits.first?.newText.unicodeScalars.map { String($0.value, radix: 16) } ?? [] })")
+        #expect(
+            inc.diagnostics.contains {
+                $0.ruleID == .duplicateSectionName
+                    && $0.fix?.edits.first?.newText.utf8.elementsEqual(jsonQuoted(new + " 2").utf8) == true
+            },
+            "\(inc.diagnostics.map { $0.fix?.edits.first?.newText.unicodeScalars.map { String($0.value, radix: 16) } ?? [] })"
+        )
     }
 }
 
@@ -713,7 +825,9 @@ struct DefinitionChainTests {
 struct IncrementalSeedTests {
     static func seeds() -> [String] {
         let dir = repoRoot.appendingPathComponent("Fuzz/corpus/incremental-core")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted().map { dir.appendingPathComponent($0).path }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted().map {
+            dir.appendingPathComponent($0).path
+        }
     }
 
     @Test func thereAreSeeds() { #expect(Self.seeds().count >= 20) }
@@ -723,14 +837,21 @@ struct IncrementalSeedTests {
         let d = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         guard d.count >= 2 else { return }
         var at = 0
-        func byte() -> Int? { at < d.count ? { at += 1; return Int(d[at - 1]) }() : nil }
+        func byte() -> Int? {
+            at < d.count
+                ? {
+                    at += 1; return Int(d[at - 1])
+                }() : nil
+        }
         func bytes(_ n: Int) -> [UInt8] { let e = min(d.count, at + n); defer { at = e }; return Array(d[at..<e]) }
         let len = (byte()! << 8 | byte()!) % 4096
         var options = LintOptions()
         if len % 4 == 1 { options.maxDiagnostics = 1 + (len / 4) % 16 }
         if len % 8 == 3 || len % 8 == 5 {
             let off: Severity? = nil
-            options.severities = ["unknown-property": off, "missing-property": off, "wrong-type": .warning, "duplicate-key": off]
+            options.severities = [
+                "unknown-property": off, "missing-property": off, "wrong-type": .warning, "duplicate-key": off,
+            ]
         }
         let inc = IncrementalLinter(text: bytes(len), options: options)
         var ops = 0
@@ -746,7 +867,9 @@ struct IncrementalSeedTests {
             if op & 16 != 0 { inc.replace(range, with: new) } else { inc.edit(range, with: new) }
             if op & 32 != 0 {
                 inc.update()
-                #expect(inc.diagnostics == lint(bytes: inc.text, options: inc.options).diagnostics, "\(path): after edit \(ops)")
+                #expect(
+                    inc.diagnostics == lint(bytes: inc.text, options: inc.options).diagnostics,
+                    "\(path): after edit \(ops)")
             }
         }
         inc.update()

@@ -46,7 +46,7 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
         // { " a " : ␠ " 日 本 👍 " , ␠ " b " …
         let text = #"{"a": "日本👍", "b": 1}"#
         let index = LineIndex(text)
-        let keyB = 20   // byte offset of the quote before b: 7 ASCII + 3 + 3 + 4 + `",␠`
+        let keyB = 20 // byte offset of the quote before b: 7 ASCII + 3 + 3 + 4 + `",␠`
         #expect(Array(text.utf8)[keyB] == UInt8(ascii: "\""))
         #expect(Array(text.utf8)[keyB + 1] == UInt8(ascii: "b"))
         #expect(index.position(of: keyB, in: .utf8) == Position(line: 0, character: 20))
@@ -110,8 +110,8 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
         let index = LineIndex(text)
         #expect(index.position(of: 99, in: .utf16) == Position(line: 1, character: 2))
         #expect(index.position(of: -3, in: .utf16) == Position(line: 0, character: 0))
-        #expect(index.offset(of: Position(line: 0, character: 99), in: .utf16) == 2)   // before the break
-        #expect(index.offset(of: Position(line: 7, character: 0), in: .utf16) == 5)    // document end
+        #expect(index.offset(of: Position(line: 0, character: 99), in: .utf16) == 2) // before the break
+        #expect(index.offset(of: Position(line: 7, character: 0), in: .utf16) == 5) // document end
         #expect(index.offset(of: Position(line: 1, character: -1), in: .utf8) == 3)
 
         let crlf = LineIndex("é\r\nx")
@@ -122,7 +122,8 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
     }
 
     @Test func invalidUTF8CountsOneUnitPerByte() {
-        let bytes: [UInt8] = [0x61, 0xFF, 0xE2, 0x82, 0x62, 0xF0, 0x9F, 0x91, 0x8D, 0x63]   // a ÿ? E2 82 (truncated) b 👍 c
+        // a ÿ? E2 82 (truncated) b 👍 c
+        let bytes: [UInt8] = [0x61, 0xFF, 0xE2, 0x82, 0x62, 0xF0, 0x9F, 0x91, 0x8D, 0x63]
         let index = LineIndex(bytes)
         #expect(index.position(of: 4, in: .utf8) == Position(line: 0, character: 4))
         #expect(index.position(of: 4, in: .utf16) == Position(line: 0, character: 4))
@@ -168,7 +169,8 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
     /// checkpoint before it less the one before the line: both give every answer alike, on valid and invalid UTF-8.
     @Test func lineStartAndCheckpointWalksAgree() {
         var rng = SplitMix(seed: 5)
-        let pieces: [[UInt8]] = ["a", "\n", "\r\n", "\r", "日", "👍", "é", "{\"k\": 1}"].map { Array($0.utf8) }
+        let pieces: [[UInt8]] =
+            ["a", "\n", "\r\n", "\r", "日", "👍", "é", "{\"k\": 1}"].map { Array($0.utf8) }
             + [[0xE3, 0x81], [0x82], [0xF0, 0x9F], [0x80], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF]]
         for round in 0..<20 {
             var text: [UInt8] = []
@@ -182,7 +184,9 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
                     #expect(fromCheckpoints.position(of: o, in: e) == p, "round \(round), offset \(o), \(e)")
                     for c in [p.character, p.character + 1, p.character + 2] {
                         let q = Position(line: p.line, character: c)
-                        #expect(fromCheckpoints.offset(of: q, in: e) == fromLineStarts.offset(of: q, in: e), "round \(round), \(q), \(e)")
+                        #expect(
+                            fromCheckpoints.offset(of: q, in: e) == fromLineStarts.offset(of: q, in: e),
+                            "round \(round), \(q), \(e)")
                     }
                 }
             }
@@ -215,11 +219,14 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
     /// must not be (checkpoints at every boundary here).
     @Test func checkpointsNextToAnEditThatJoinsOrSplitsACharacter() {
         let cases: [(text: [UInt8], start: Int, end: Int, inserted: [UInt8])] = [
-            (Array("aaaaaaa".utf8) + [0xF0] + Array("Abcdef\n日本".utf8), 8, 8, [0x9F, 0x98, 0x80]),    // F0 + inserted: 😀
-            (Array("a".utf8) + [0xF0, 0x5A, 0x9F, 0x98, 0x80] + Array("bcd\n語".utf8), 2, 3, []),       // Z removed: F0 9F 98 80
-            (Array("ab".utf8) + [0xE6, 0x97, 0xA5] + Array("cdefgh\n".utf8), 3, 3, Array("x".utf8)),   // 日 split: E6 x 97 A5
-            (Array("ab".utf8) + [0xE6, 0x97] + Array("Q".utf8) + [0xA5] + Array("cd".utf8), 4, 5, []),     // Q removed: E6 97 A5
-            ([0xC3] + Array("\r".utf8) + [0xA9] + Array("é\n".utf8), 1, 2, []),                          // a line break removed
+            (Array("aaaaaaa".utf8) + [0xF0] + Array("Abcdef\n日本".utf8), 8, 8, [0x9F, 0x98, 0x80]), // F0 + inserted: 😀
+            // Z removed: F0 9F 98 80
+            (Array("a".utf8) + [0xF0, 0x5A, 0x9F, 0x98, 0x80] + Array("bcd\n語".utf8), 2, 3, []),
+            // 日 split: E6 x 97 A5
+            (Array("ab".utf8) + [0xE6, 0x97, 0xA5] + Array("cdefgh\n".utf8), 3, 3, Array("x".utf8)),
+            // Q removed: E6 97 A5
+            (Array("ab".utf8) + [0xE6, 0x97] + Array("Q".utf8) + [0xA5] + Array("cd".utf8), 4, 5, []),
+            ([0xC3] + Array("\r".utf8) + [0xA9] + Array("é\n".utf8), 1, 2, []), // a line break removed
         ]
         for (n, c) in cases.enumerated() {
             var text = c.text
@@ -229,7 +236,8 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
             let fresh = LineIndex(text, countsByteOrderMark: true)
             for o in 0...text.count {
                 for e in [PositionEncoding.utf8, .utf16, .utf32] {
-                    #expect(index.position(of: o, in: e) == fresh.position(of: o, in: e), "case \(n), offset \(o), \(e)")
+                    #expect(
+                        index.position(of: o, in: e) == fresh.position(of: o, in: e), "case \(n), offset \(o), \(e)")
                 }
             }
         }
@@ -237,8 +245,11 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
 
     @Test func updatedIndexEqualsAFreshOne() {
         var rng = SplitMix(seed: 11)
-        let pieces: [[UInt8]] = ["a", "{ \"k\": 1 }", "\n", "\r\n", "\r", "日本", "語", "👍", "🎉x", "é", " ", "\"",
-                                 "0123456789abcdef", String(repeating: "x", count: 300)].map { Array($0.utf8) }
+        let pieces: [[UInt8]] =
+            [
+                "a", "{ \"k\": 1 }", "\n", "\r\n", "\r", "日本", "語", "👍", "🎉x", "é", " ", "\"",
+                "0123456789abcdef", String(repeating: "x", count: 300),
+            ].map { Array($0.utf8) }
             + [[0xE3, 0x81], [0x82], [0xF0, 0x9F], [0x80, 0x80], [0xFF], [0xC3]]
         func randomText(_ n: Int) -> [UInt8] {
             var t: [UInt8] = []
@@ -247,24 +258,30 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
         }
         for round in 0..<12 {
             // Mostly ASCII with a few non-ASCII pieces, or dense; long enough for several 1 KB checkpoints.
-            var text = round % 4 == 0 ? Array(String(repeating: "{\"a\": 1}\n", count: 500).utf8) : randomText(1_000 + rng.below(5_000))
+            var text =
+                round % 4 == 0
+                ? Array(String(repeating: "{\"a\": 1}\n", count: 500).utf8) : randomText(1_000 + rng.below(5_000))
             // Checkpoints every 1 KB as in use, or every few bytes, so that edits land next to them all the time.
             let spacing = round % 2 == 0 ? 1_024 : 1 + rng.below(12)
             var index = LineIndex(text, countsByteOrderMark: true, checkpointSpacing: spacing)
             for step in 0..<40 {
                 // Half of the edits next to where a checkpoint (every 1 KB or so) lies: the bytes around one decide
                 // whether it is still a character boundary.
-                let start = rng.below(2) == 0 ? rng.below(text.count + 1)
+                let start =
+                    rng.below(2) == 0
+                    ? rng.below(text.count + 1)
                     : min(text.count, max(0, 1_024 * (1 + rng.below(max(1, text.count / 1_024))) + rng.below(16) - 8))
                 let end = min(text.count, start + (rng.below(6) == 0 ? rng.below(1_500) : rng.below(6)))
-                let inserted = rng.below(3) == 0 ? [] : randomText(rng.below(3) == 0 ? rng.below(1_200) : 1 + rng.below(4))
+                let inserted =
+                    rng.below(3) == 0 ? [] : randomText(rng.below(3) == 0 ? rng.below(1_200) : 1 + rng.below(4))
                 text.replaceSubrange(start..<end, with: inserted)
                 index.update(replacing: ByteRange(start, end), inserted: inserted.count, text: text)
                 let fresh = LineIndex(text, countsByteOrderMark: true)
                 #expect(index.lineCount == fresh.lineCount, "round \(round) step \(step)")
                 guard index.lineCount == fresh.lineCount else { return }
                 for l in 0..<fresh.lineCount where index.lineRange(l) != fresh.lineRange(l) {
-                    Issue.record("line \(l): \(index.lineRange(l)) ≠ \(fresh.lineRange(l)), round \(round) step \(step)")
+                    Issue.record(
+                        "line \(l): \(index.lineRange(l)) ≠ \(fresh.lineRange(l)), round \(round) step \(step)")
                     return
                 }
                 // Every offset near the edit, and a sample of the others.
@@ -274,13 +291,16 @@ private func naiveColumns(_ line: String) -> [(byte: Int, u16: Int, u32: Int)] {
                     for e in [PositionEncoding.utf8, .utf16, .utf32] {
                         let p = fresh.position(of: o, in: e)
                         guard index.position(of: o, in: e) == p else {
-                            Issue.record("offset \(o) \(e): \(index.position(of: o, in: e)) ≠ \(p), round \(round) step \(step)")
+                            Issue.record(
+                                "offset \(o) \(e): \(index.position(of: o, in: e)) ≠ \(p), round \(round) step \(step)")
                             return
                         }
                         for c in [p.character, p.character + 1, p.character + 3] {
                             let q = Position(line: p.line, character: c)
                             guard index.offset(of: q, in: e) == fresh.offset(of: q, in: e) else {
-                                Issue.record("position \(q) \(e): \(index.offset(of: q, in: e)) ≠ \(fresh.offset(of: q, in: e)), round \(round) step \(step)")
+                                Issue.record(
+                                    "position \(q) \(e): \(index.offset(of: q, in: e)) ≠ \(fresh.offset(of: q, in: e)), round \(round) step \(step)"
+                                )
                                 return
                             }
                         }

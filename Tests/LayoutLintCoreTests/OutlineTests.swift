@@ -16,7 +16,9 @@ struct OutlineTests {
         }
         let grid = try #require(outline.first { $0.name == "grid" })
         let item = try #require(find(grid.children, "item"))
-        #expect(item.detail?.contains("130×130") == true && item.detail?.contains("170.5×170.5") == true, "\(String(describing: item.detail))")
+        #expect(
+            item.detail?.contains("130×130") == true && item.detail?.contains("170.5×170.5") == true,
+            "\(String(describing: item.detail))")
         #expect(IncrementalLinter(text: bytes).outline() == outline)
     }
 }

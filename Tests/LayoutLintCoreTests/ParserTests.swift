@@ -57,12 +57,12 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
 
     @Test func commentsAreRecordedInOrder() {
         let text = """
-        // head
-        { /* inline */ "a": 1, // tail
-          /* multi
-             line */ "b": 2 }
-        // end
-        """
+            // head
+            { /* inline */ "a": 1, // tail
+              /* multi
+                 line */ "b": 2 }
+            // end
+            """
         let r = parse(text)
         #expect(r.errors.isEmpty)
         #expect(r.comments.map(\.text) == [" head", " inline ", " tail", " multi\n     line ", " end"])
@@ -114,7 +114,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     @Test func brokenElementInTheMiddleKeepsTheRest() {
         let text = #"[1, {"a": }, tru, [1 "x"], 5]"#
         let r = parse(text)
-        #expect(messages(r) == ["expected a value", "unexpected word 'tru'", "expected ',' or ']' after array element"])
+        #expect(
+            messages(r) == ["expected a value", "unexpected word 'tru'", "expected ',' or ']' after array element"])
         #expect(r.errors[0].range == rangeOf("}", in: text))
         #expect(r.errors[1].range == rangeOf("tru", in: text))
         #expect(r.errors[2].range == rangeOf(#""x""#, in: text))
@@ -225,7 +226,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
 
     @Test func singleQuotedString() {
         let r = parse("{'a': 'b'}")
-        #expect(messages(r) == ["strings must be enclosed in double quotes", "strings must be enclosed in double quotes"])
+        #expect(
+            messages(r) == ["strings must be enclosed in double quotes", "strings must be enclosed in double quotes"])
         #expect(r.errors.map(\.range) == [ByteRange(1, 4), ByteRange(6, 9)])
         #expect(r.root?["a"]?.stringValue == "b")
     }
@@ -233,7 +235,10 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     @Test func unclosedContainersAtEndOfDocument() {
         let text = "{\n  \"a\": [1, 2,\n  \"b\": 3\n"
         let r = parse(text)
-        #expect(messages(r) == ["expected ',' or ']' after array element", "unexpected end of document: '[' at line 2 is not closed"])
+        #expect(
+            messages(r) == [
+                "expected ',' or ']' after array element", "unexpected end of document: '[' at line 2 is not closed",
+            ])
         #expect(r.errors[1].range == ByteRange(text.utf8.count, text.utf8.count))
         let root = try! #require(r.root)
         #expect(root.kind == .object)
@@ -274,8 +279,11 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
         #expect(root.range == ByteRange(0, 9))
 
         let nested = parse(#"{"a": [1, {"b": 2}, "c": 3}"#)
-        #expect(messages(nested) == ["expected ',' or ']' after array element", "unexpected '}': '[' at line 1 is not closed"])
-        #expect(nested.root?["a"]?.elements.count == 4)   // 1, {"b": 2}, "c", 3
+        #expect(
+            messages(nested) == [
+                "expected ',' or ']' after array element", "unexpected '}': '[' at line 1 is not closed",
+            ])
+        #expect(nested.root?["a"]?.elements.count == 4) // 1, {"b": 2}, "c", 3
 
         // A close bracket no container can take is skipped.
         let extra = parse(#"{"a": [1]], "b": 2}"#)
@@ -350,7 +358,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
 
     @Test func nestingDeeperThanTheLimitIsOneError() {
         let depth = 100_000
-        let text = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
+        let text =
+            [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
         let r = parseJSONC(text)
         #expect(r.errors.count == 1)
         #expect(r.errors[0].message == "nesting deeper than 512 levels")
@@ -367,7 +376,10 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     @Test func unbalancedMegabyteDeepDocumentDoesNotCrash() {
         let text = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
         let r = parseJSONC(text)
-        #expect(r.errors.map(\.message) == ["nesting deeper than 512 levels", "unexpected end of document: '[' at line 1 is not closed"])
+        #expect(
+            r.errors.map(\.message) == [
+                "nesting deeper than 512 levels", "unexpected end of document: '[' at line 1 is not closed",
+            ])
         #expect(r.root?.kind == .array)
 
         let objects = [UInt8](String(repeating: #"{"a":"#, count: 200_000).utf8)
@@ -405,8 +417,11 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     @Test func invalidEscapes() {
         let text = #"["a\qb", "\u12G4", "ok"]"#
         let r = parse(text)
-        #expect(messages(r) == ["invalid escape sequence '\\q'",
-                                "invalid unicode escape sequence (expected 4 hexadecimal digits after '\\u')"])
+        #expect(
+            messages(r) == [
+                "invalid escape sequence '\\q'",
+                "invalid unicode escape sequence (expected 4 hexadecimal digits after '\\u')",
+            ])
         #expect(r.errors[0].range == ByteRange(3, 5))
         #expect(r.errors[1].range == ByteRange(10, 14))
         #expect(r.root?.elements.map(\.stringValue) == ["aqb", "\u{FFFD}G4", "ok"])
@@ -446,7 +461,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     // MARK: - Bytes
 
     @Test func invalidUTF8InsideStrings() {
-        let bytes: [UInt8] = Array(#"{"a": "x"#.utf8) + [0xFF, 0xFE] + Array(#"y", "b": "\u00e9"#.utf8) + [0xC3] + Array("\"}".utf8)
+        let bytes: [UInt8] =
+            Array(#"{"a": "x"#.utf8) + [0xFF, 0xFE] + Array(#"y", "b": "\u00e9"#.utf8) + [0xC3] + Array("\"}".utf8)
         let r = parseJSONC(bytes)
         #expect(messages(r) == ["invalid UTF-8 byte sequence", "invalid UTF-8 byte sequence"])
         #expect(r.errors[0].range == ByteRange(8, 10))
@@ -457,7 +473,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
 
     @Test func invalidUTF8OutsideStrings() {
         // Truncated 3-byte sequence, a lone continuation byte, a surrogate encoding, an overlong form.
-        let bytes: [UInt8] = Array("[1, ".utf8) + [0xE2, 0x82] + Array(", 2 ".utf8) + [0x80] + Array(", ".utf8)
+        let bytes: [UInt8] =
+            Array("[1, ".utf8) + [0xE2, 0x82] + Array(", 2 ".utf8) + [0x80] + Array(", ".utf8)
             + [0xED, 0xA0, 0x80] + Array(", ".utf8) + [0xC0, 0xAF] + Array("]".utf8)
         let r = parseJSONC(bytes)
         #expect(messages(r) == Array(repeating: "invalid UTF-8 byte sequence", count: 4))
@@ -468,7 +485,8 @@ private func rangeOf(_ needle: String, in text: String, from: Int = 0) -> ByteRa
     }
 
     @Test func invalidUTF8InComments() {
-        let bytes: [UInt8] = Array("// a".utf8) + [0xF5] + Array("\n/* ".utf8) + [0xF0, 0x9F, 0x91] + Array(" */ 1".utf8)
+        let bytes: [UInt8] =
+            Array("// a".utf8) + [0xF5] + Array("\n/* ".utf8) + [0xF0, 0x9F, 0x91] + Array(" */ 1".utf8)
         let r = parseJSONC(bytes)
         #expect(messages(r) == ["invalid UTF-8 byte sequence", "invalid UTF-8 byte sequence"])
         #expect(r.errors.map(\.range) == [ByteRange(4, 5), ByteRange(9, 12)])

@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 
 let overflowSection = #"""
-{ "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
-    "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" },
-      // layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only
-      { "width": "absolute(250)", "height": "absolute(100)" } ] } } ] }
-"""#
+    { "sections": [ { "group": { "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)",
+        "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" },
+          // layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only
+          { "width": "absolute(250)", "height": "absolute(100)" } ] } } ] }
+    """#
 
 @Suite("Suppressions")
 struct SuppressionTests {
@@ -27,7 +27,8 @@ struct SuppressionTests {
     }
 
     @Test func oneOfSeveralRulesUnused() {
-        let src = overflowSection.replacingOccurrences(of: "next-line group-overflow", with: "next-line group-overflow, fraction-gap")
+        let src = overflowSection.replacingOccurrences(
+            of: "next-line group-overflow", with: "next-line group-overflow, fraction-gap")
         let ds = diagnostics(src)
         #expect(ds.count == 1 && text(ds[0], in: src) == "fraction-gap")
         let fixed = String(decoding: fixAll(Array(src.utf8)).text, as: UTF8.self)
@@ -35,9 +36,15 @@ struct SuppressionTests {
     }
 
     @Test func fileLevelAndUnknownRules() {
-        let src = "// layoutlint-disable group-overflow, group-overfow\n" + overflowSection.replacingOccurrences(of: "// layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only", with: "")
+        let src =
+            "// layoutlint-disable group-overflow, group-overfow\n"
+            + overflowSection.replacingOccurrences(
+                of: "// layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only", with: ""
+            )
         let ds = diagnostics(src)
-        #expect(ds.count == 1 && ds[0].ruleID == .unusedSuppression && ds[0].message.contains("did you mean \"group-overflow\""))
+        #expect(
+            ds.count == 1 && ds[0].ruleID == .unusedSuppression
+                && ds[0].message.contains("did you mean \"group-overflow\""))
     }
 
     @Test func syntaxErrorsAreNeverSilenced() {
@@ -46,19 +53,28 @@ struct SuppressionTests {
     }
 
     @Test func disableLineFixInsertsADirectiveIndentedLikeTheLine() {
-        let src = overflowSection.replacingOccurrences(of: "      // layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only\n", with: "")
+        let src = overflowSection.replacingOccurrences(
+            of: "      // layoutlint-disable-next-line group-overflow -- the second tile is meant for iPad only\n",
+            with: "")
         let r = lint(bytes: Array(src.utf8))
         let d = r.diagnostics.first { $0.ruleID == .groupOverflow }!
         let fix = disableLineFix(for: d, in: Array(src.utf8), lineIndex: r.lineIndex)
         let fixed = applyEdits(Array(src.utf8), fix.edits)
-        #expect(String(decoding: fixed, as: UTF8.self).contains("\n      // layoutlint-disable-next-line group-overflow\n      { \"width\": \"absolute(250)\""))
+        #expect(
+            String(decoding: fixed, as: UTF8.self).contains(
+                "\n      // layoutlint-disable-next-line group-overflow\n      { \"width\": \"absolute(250)\""))
         #expect(lint(bytes: fixed).diagnostics.isEmpty)
         // A second rule on the same line joins the existing directive.
-        let at = String(decoding: fixed, as: UTF8.self).utf8.count - String(decoding: fixed, as: UTF8.self).components(separatedBy: "{ \"width\": \"absolute(250)\"").last!.utf8.count
+        let at =
+            String(decoding: fixed, as: UTF8.self).utf8.count
+            - String(decoding: fixed, as: UTF8.self).components(separatedBy: "{ \"width\": \"absolute(250)\"").last!
+            .utf8.count
         let d2 = Diagnostic(rule: .fractionGap, severity: .information, message: "", range: ByteRange(at, at + 1))
         let r2 = lint(bytes: fixed)
         let fix2 = disableLineFix(for: d2, in: fixed, lineIndex: r2.lineIndex)
-        #expect(String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains("// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
+        #expect(
+            String(decoding: applyEdits(fixed, fix2.edits), as: UTF8.self).contains(
+                "// layoutlint-disable-next-line group-overflow, fraction-gap\n"))
     }
 
     /// The inserted directive ends with the line's own break: a lone CR in a CR-only document, not CR LF.
@@ -68,7 +84,9 @@ struct SuppressionTests {
             let r = lint(bytes: src)
             let d = r.diagnostics.first { $0.ruleID == .unknownProperty }!
             let fix = disableLineFix(for: d, in: src, lineIndex: r.lineIndex)
-            #expect(fix.edits.first?.newText == "  // layoutlint-disable-next-line unknown-property\(br)", "\(br.debugDescription)")
+            #expect(
+                fix.edits.first?.newText == "  // layoutlint-disable-next-line unknown-property\(br)",
+                "\(br.debugDescription)")
             #expect(!lint(bytes: applyEdits(src, fix.edits)).diagnostics.contains { $0.ruleID == .unknownProperty })
         }
     }
@@ -76,10 +94,13 @@ struct SuppressionTests {
     /// Joining an existing directive computes its offset on the bytes: invalid UTF-8 before the directive (each
     /// byte a three-byte U+FFFD once decoded) put the edit two bytes further per byte, past the line's end.
     @Test func disableLineFixJoinsADirectiveAfterInvalidUTF8() {
-        let above: [UInt8] = [0x2F, 0x2A, 0xFF, 0xFE, 0xFF, 0x2A, 0x2F, 0x20] + Array("// layoutlint-disable-next-line group-overflow -- why\n".utf8)
+        let above: [UInt8] =
+            [0x2F, 0x2A, 0xFF, 0xFE, 0xFF, 0x2A, 0x2F, 0x20]
+            + Array("// layoutlint-disable-next-line group-overflow -- why\n".utf8)
         let rest = Array("{ \"sections\": [] }".utf8)
         let src = above + rest
-        let d = Diagnostic(rule: .missingProperty, severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
+        let d = Diagnostic(
+            rule: .missingProperty, severity: .error, message: "", range: ByteRange(above.count, above.count + 1))
         let fix = disableLineFix(for: d, in: src, lineIndex: LineIndex(src))
         let fixed = applyEdits(src, fix.edits)
         #expect(Array(fixed.suffix(rest.count + 1)) == Array("\n".utf8) + rest, "the next line is untouched")
@@ -90,11 +111,13 @@ struct SuppressionTests {
 @Suite("Configuration file")
 struct ConfigTests {
     @Test func validConfig() {
-        let c = LayoutLintConfig.parse(Array(#"""
-        { "environments": ["iPhone SE", { "name": "split", "width": 320, "height": 700 }],
-          "rules": { "fraction-gap": "off", "group-overflow": "error" },
-          "exclude": ["build/**", "*.generated.layout.json"] }
-        """#.utf8), path: "/repo/.layoutlint.json")
+        let c = LayoutLintConfig.parse(
+            Array(
+                #"""
+                { "environments": ["iPhone SE", { "name": "split", "width": 320, "height": 700 }],
+                  "rules": { "fraction-gap": "off", "group-overflow": "error" },
+                  "exclude": ["build/**", "*.generated.layout.json"] }
+                """#.utf8), path: "/repo/.layoutlint.json")
         #expect(c.diagnostics.isEmpty)
         #expect(c.environments?.map(\.name) == ["iPhone SE", "split"])
         var o = LintOptions()
@@ -105,7 +128,8 @@ struct ConfigTests {
         #expect(c.isExcluded("/repo/deep/b.generated.layout.json"))
         #expect(!c.isExcluded("/repo/src/a.layout.json"))
         // Applied: severities change, "off" removes, environments are the default for documents that name none.
-        let doc = #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } } ] }"#
+        let doc =
+            #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] } } ] }"#
         let r = lint(bytes: Array(doc.utf8), options: o)
         #expect(r.diagnostics.count == 1 && r.diagnostics[0].severity == .error)
         #expect(r.layouts.map(\.environment.name) == ["iPhone SE", "split"])
@@ -133,25 +157,33 @@ struct ConfigTests {
             let src = #"{ "rules": { "syntax": "\#(level)", "missing-property": "off" } }"#
             let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
             #expect(!c.hasErrors)
-            #expect(c.diagnostics.count == 1 && c.diagnostics[0].severity == .warning && text(c.diagnostics[0], in: src) == "\"\(level)\"")
+            #expect(
+                c.diagnostics.count == 1 && c.diagnostics[0].severity == .warning
+                    && text(c.diagnostics[0], in: src) == "\"\(level)\"")
             var o = LintOptions()
             c.apply(to: &o)
             let ds = lint(bytes: broken, options: o).diagnostics
             #expect(!ds.isEmpty && ds.allSatisfy { $0.ruleID == .syntax && $0.severity == .error })
             // Options built some other way cannot either.
             o.severities["syntax"] = .some(nil)
-            #expect(lint(bytes: broken, options: o).diagnostics.contains { $0.ruleID == .syntax && $0.severity == .error })
+            #expect(
+                lint(bytes: broken, options: o).diagnostics.contains { $0.ruleID == .syntax && $0.severity == .error })
         }
-        #expect(LayoutLintConfig.parse(Array(#"{ "rules": { "syntax": "error" } }"#.utf8), path: nil).diagnostics.isEmpty)
+        #expect(
+            LayoutLintConfig.parse(Array(#"{ "rules": { "syntax": "error" } }"#.utf8), path: nil).diagnostics.isEmpty)
     }
 
     @Test func typoedRuleAndBadSeverityAreErrorsWithPositions() {
         let src = #"{ "rules": { "group-overflw": "warning", "fraction-gap": "loud" }, "exclud": [] }"#
         let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
         #expect(c.hasErrors)
-        #expect(c.diagnostics.contains { $0.message.contains("did you mean \"group-overflow\"") && text($0, in: src) == #""group-overflw""# })
+        #expect(
+            c.diagnostics.contains {
+                $0.message.contains("did you mean \"group-overflow\"") && text($0, in: src) == #""group-overflw""#
+            })
         #expect(c.diagnostics.contains { text($0, in: src) == #""loud""# })
-        #expect(c.diagnostics.contains { $0.ruleID == .unknownProperty && $0.message.contains("did you mean \"exclude\"") })
+        #expect(
+            c.diagnostics.contains { $0.ruleID == .unknownProperty && $0.message.contains("did you mean \"exclude\"") })
         let broken = LayoutLintConfig.parse(Array(#"{ "rules": { "#.utf8), path: nil)
         #expect(broken.hasErrors)
     }
@@ -192,9 +224,11 @@ struct ConfigTests {
         var rng = SplitMix(seed: 7)
         let pieces = ["a", "b", "*", "?", "**", "[ab]", "[!a]", "[a-b]", "[", "]", "a*", "*b", "?a"]
         for _ in 0..<20_000 {
-            let pattern = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(pieces) }.joined(separator: rng.pick(["", "/", "/"]))
+            let pattern = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(pieces) }.joined(
+                separator: rng.pick(["", "/", "/"]))
             let decorated = rng.pick([pattern, "/" + pattern, pattern + "/", "./" + pattern])
-            let path = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(["a", "b", "ab", "ba", "aa", "[", "]"]) }.joined(separator: "/")
+            let path = (0..<rng.pick([0, 1, 2, 3, 4])).map { _ in rng.pick(["a", "b", "ab", "ba", "aa", "[", "]"]) }
+                .joined(separator: "/")
             #expect(globMatches(decorated, path) == referenceGlob(decorated, path), "\(decorated) on \(path)")
         }
     }
@@ -212,7 +246,9 @@ private func referenceGlob(_ pattern: String, _ path: String) -> Bool {
     func segments(_ p: ArraySlice<String>, _ s: ArraySlice<String>) -> Bool {
         guard let first = p.first else { return s.isEmpty }
         if first == "**" { return segments(p.dropFirst(), s) || (!s.isEmpty && segments(p, s.dropFirst())) }
-        guard let seg = s.first, segment(Array(first.unicodeScalars)[...], Array(seg.unicodeScalars)[...]) else { return false }
+        guard let seg = s.first, segment(Array(first.unicodeScalars)[...], Array(seg.unicodeScalars)[...]) else {
+            return false
+        }
         return segments(p.dropFirst(), s.dropFirst())
     }
     func segment(_ p: ArraySlice<Unicode.Scalar>, _ s: ArraySlice<Unicode.Scalar>) -> Bool {
@@ -227,8 +263,11 @@ private func referenceGlob(_ pattern: String, _ path: String) -> Bool {
             var hit = false
             var i = set.startIndex
             while i < set.endIndex {
-                if i + 2 < set.endIndex, set[i + 1] == "-" { hit = hit || (set[i]...set[i + 2]).contains(x); i += 3 }
-                else { hit = hit || set[i] == x; i += 1 }
+                if i + 2 < set.endIndex, set[i + 1] == "-" {
+                    hit = hit || (set[i]...set[i + 2]).contains(x); i += 3
+                } else {
+                    hit = hit || set[i] == x; i += 1
+                }
             }
             return hit != negate && segment(p[(close + 1)...], s.dropFirst())
         }
@@ -245,17 +284,19 @@ struct NarrowedSuppressionTests {
     /// not reported, and fixAll (--fix) keeps it. A name that is no rule is still reported.
     @Test func aSuppressionAnotherEnvironmentNeedsIsKept() {
         let text = """
-        { "environments": ["iPhone 12", "iPad"],
-          "sections": [ {
-            // layoutlint-disable-next-line group-exceeds-container, no-such-rule
-            "group": { "direction": "horizontal", "width": "absolute(600)", "height": "absolute(44)", "subitems": [ { "width": "absolute(600)", "height": "absolute(44)" } ] } } ] }
-        """
+            { "environments": ["iPhone 12", "iPad"],
+              "sections": [ {
+                // layoutlint-disable-next-line group-exceeds-container, no-such-rule
+                "group": { "direction": "horizontal", "width": "absolute(600)", "height": "absolute(44)", "subitems": [ { "width": "absolute(600)", "height": "absolute(44)" } ] } } ] }
+            """
         let all = lint(bytes: Array(text.utf8)).diagnostics
         #expect(!all.contains { $0.ruleID == .groupExceedsContainer })
         #expect(all.filter { $0.ruleID == .unusedSuppression }.count == 1, "only no-such-rule: \(all.map(\.message))")
         var ipad = LintOptions()
         ipad.environmentNames = ["iPad"]
-        let narrowed = lint(bytes: Array(text.utf8), options: ipad).diagnostics.filter { $0.ruleID == .unusedSuppression }
+        let narrowed = lint(bytes: Array(text.utf8), options: ipad).diagnostics.filter {
+            $0.ruleID == .unusedSuppression
+        }
         #expect(narrowed.count == 1 && narrowed[0].message.contains("no-such-rule"), "\(narrowed.map(\.message))")
         let fixed = String(decoding: fixAll(Array(text.utf8), options: ipad).text, as: UTF8.self)
         #expect(fixed.contains("group-exceeds-container"), "\(fixed)")

@@ -12,7 +12,9 @@ struct TypingRecoveryTests {
         guard let w = text.range(of: "\"width\""), let comma = text[w.upperBound...].firstIndex(of: ",") else { return }
         let broken = String(text[..<comma]) + String(text[text.index(after: comma)...])
         let r = lint(bytes: Array(broken.utf8))
-        let d = try #require(r.diagnostics.first { $0.ruleID == .syntax && $0.message.contains("expected ','") }, "\(r.diagnostics.map(\.message))")
+        let d = try #require(
+            r.diagnostics.first { $0.ruleID == .syntax && $0.message.contains("expected ','") },
+            "\(r.diagnostics.map(\.message))")
         let fix = try #require(d.fix)
         let mended = applyEdits(Array(broken.utf8), fix.edits)
         #expect(String(decoding: mended, as: UTF8.self) == text)
@@ -25,10 +27,14 @@ struct TypingRecoveryTests {
     static let sizing = repoRoot.appendingPathComponent("examples/mistakes-group-sizing.layout.json").path
 
     /// `text` with `new` in place of the first `old` that comes after `after` (the text, and where the change is).
-    static func edited(_ text: String, after: String, replacing old: String, with new: String) -> (text: String, at: Int) {
+    static func edited(_ text: String, after: String, replacing old: String, with new: String) -> (
+        text: String, at: Int
+    ) {
         let a = text.range(of: after)!
         let r = text.range(of: old, range: a.upperBound..<text.endIndex)!
-        return (text.replacingCharacters(in: r, with: new), text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound))
+        return (
+            text.replacingCharacters(in: r, with: new), text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound)
+        )
     }
 
     /// The diagnostics of `text` other than syntax errors, with ranges past `at` moved by `shift` (rule, range, message).
@@ -39,13 +45,16 @@ struct TypingRecoveryTests {
         }
     }
 
-    static func syntax(_ text: String) -> [Diagnostic] { lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .syntax } }
+    static func syntax(_ text: String) -> [Diagnostic] {
+        lint(bytes: Array(text.utf8)).diagnostics.filter { $0.ruleID == .syntax }
+    }
 
     /// The issue's example: `{ "width": "fractionalWidth(1)", "ed "height": … }`, a key typed before an existing one.
     @Test func aKeyTypedBeforeAnExistingOneIsOneStrayQuote() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""repeatingSubitem": { "width": "fractionalWidth(1)", "#,
-                                       replacing: #""height""#, with: #""ed "height""#)
+        let (broken, at) = Self.edited(
+            text, after: #""repeatingSubitem": { "width": "fractionalWidth(1)", "#,
+            replacing: #""height""#, with: #""ed "height""#)
         let errors = Self.syntax(broken)
         #expect(errors.count == 1, "\(errors.map(\.message))")
         let e = try #require(errors.first)
@@ -60,10 +69,14 @@ struct TypingRecoveryTests {
     /// A value's opening quote typed before the existing value: `"height": ""absolute(137)"`.
     @Test func aQuoteTypedBeforeAValueIsOneStrayQuote() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""width": "absolute(100)", "height": "#, replacing: #""absolute(137)""#,
-                                       with: #"""absolute(137)""#)
+        let (broken, at) = Self.edited(
+            text, after: #""width": "absolute(100)", "height": "#, replacing: #""absolute(137)""#,
+            with: #"""absolute(137)""#)
         let errors = Self.syntax(broken)
-        #expect(errors.map(\.message) == [#"stray quote: '"' before "absolute(137)" is not read; did you mean "absolute(137)"?"#])
+        #expect(
+            errors.map(\.message) == [
+                #"stray quote: '"' before "absolute(137)" is not read; did you mean "absolute(137)"?"#
+            ])
         #expect(errors.first?.range == ByteRange(at, at + 1))
         #expect(Self.findings(broken) == Self.findings(text, shiftedFrom: at - 1, by: 1))
     }
@@ -71,8 +84,9 @@ struct TypingRecoveryTests {
     /// A value typed before the existing one, its closing quote not yet typed: `"height": "abs"absolute(137)"`.
     @Test func aValueTypedBeforeAnExistingOneIsOneStrayQuote() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""width": "absolute(100)", "height": "#, replacing: #""absolute(137)""#,
-                                       with: #""abs"absolute(137)""#)
+        let (broken, at) = Self.edited(
+            text, after: #""width": "absolute(100)", "height": "#, replacing: #""absolute(137)""#,
+            with: #""abs"absolute(137)""#)
         let errors = Self.syntax(broken)
         #expect(errors.count == 1 && errors.first?.range == ByteRange(at, at + 4), "\(errors.map(\.message))")
         #expect(Self.findings(broken) == Self.findings(text, shiftedFrom: at - 1, by: 4))
@@ -82,10 +96,14 @@ struct TypingRecoveryTests {
     /// ends before the `,`, and its value is still read.
     @Test func aClosingQuoteDeletedBeforeACommaIsOneUnterminatedString() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""subitems": [{ "width": "#, replacing: #""absolute(100)","#,
-                                       with: #""absolute(100),"#)
+        let (broken, at) = Self.edited(
+            text, after: #""subitems": [{ "width": "#, replacing: #""absolute(100)","#,
+            with: #""absolute(100),"#)
         let errors = Self.syntax(broken)
-        #expect(errors.map(\.message) == [#"unterminated string: its closing quote is missing before ','; did you mean "absolute(100)"?"#])
+        #expect(
+            errors.map(\.message) == [
+                #"unterminated string: its closing quote is missing before ','; did you mean "absolute(100)"?"#
+            ])
         #expect(errors.first?.range == ByteRange(at, at + 14))
         #expect(Self.findings(broken) == Self.findings(text, shiftedFrom: at + 13, by: -1))
     }
@@ -93,10 +111,14 @@ struct TypingRecoveryTests {
     /// The same before a `:`: a key's closing quote deleted.
     @Test func aKeysClosingQuoteDeletedIsOneUnterminatedString() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""subitems": [{ "width": "absolute(100)", "#, replacing: #""height":"#,
-                                       with: #""height:"#)
+        let (broken, at) = Self.edited(
+            text, after: #""subitems": [{ "width": "absolute(100)", "#, replacing: #""height":"#,
+            with: #""height:"#)
         let errors = Self.syntax(broken)
-        #expect(errors.map(\.message) == [#"unterminated string: its closing quote is missing before ':'; did you mean "height"?"#])
+        #expect(
+            errors.map(\.message) == [
+                #"unterminated string: its closing quote is missing before ':'; did you mean "height"?"#
+            ])
         #expect(errors.first?.range == ByteRange(at, at + 7))
         #expect(Self.findings(broken) == Self.findings(text, shiftedFrom: at + 6, by: -1))
     }
@@ -105,30 +127,39 @@ struct TypingRecoveryTests {
     /// unterminated string is the one error (not also a missing ':' at the next key), and the rest reads as written.
     @Test func aKeyTypedOnItsOwnLineIsOneError() throws {
         let text = try String(contentsOfFile: Self.sizing, encoding: .utf8)
-        let (broken, at) = Self.edited(text, after: #""subitems": [{ "width": "absolute(100)", "#, replacing: #""height""#,
-                                       with: "\"ed\n\"height\"")
+        let (broken, at) = Self.edited(
+            text, after: #""subitems": [{ "width": "absolute(100)", "#, replacing: #""height""#,
+            with: "\"ed\n\"height\"")
         let errors = Self.syntax(broken)
         #expect(errors.map(\.message) == ["unterminated string"])
         #expect(errors.first?.range == ByteRange(at, at + 3))
         // Besides the key being typed ("ed", unknown), the findings are the document's without it.
-        #expect(Self.findings(broken).filter { !$0.contains(#""ed""#) } == Self.findings(text, shiftedFrom: at - 1, by: 4))
+        #expect(
+            Self.findings(broken).filter { !$0.contains(#""ed""#) } == Self.findings(text, shiftedFrom: at - 1, by: 4))
     }
 
     /// A value not typed yet before the next property (`"height":` then `"subitems": [ … ]` on the next line): the
     /// next property is read as a property, so the errors inside it (an item's misspelt width) are still reported.
     @Test func errorsInsideThePropertyAfterAMissingValueAreReported() {
         let section = """
-        { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": HEIGHT
-            "subitems": [ { "width": "fractionalWidht(1)", "height": "absolute(44)" } ] } }
-        """
-        func doc(_ height: String) -> String { "{ \"sections\": [\n" + section.replacingOccurrences(of: "HEIGHT", with: height) + "\n] }" }
+            { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": HEIGHT
+                "subitems": [ { "width": "fractionalWidht(1)", "height": "absolute(44)" } ] } }
+            """
+        func doc(_ height: String) -> String {
+            "{ \"sections\": [\n" + section.replacingOccurrences(of: "HEIGHT", with: height) + "\n] }"
+        }
         let broken = doc(""), whole = doc(#""absolute(44)","#)
         let errors = Self.syntax(broken)
         #expect(errors.map(\.message) == ["expected a value before the next property"], "\(errors.map(\.message))")
         let misspelt = #"invalid-value "fractionalWidht(1)" is not a dimension; did you mean "fractionalWidth(1)"?"#
-        #expect(Self.findings(whole).map { $0.replacingOccurrences(of: #" \d+\.\.<\d+"#, with: "", options: .regularExpression) }
-                    .contains(misspelt))
-        let got = Self.findings(broken).map { $0.replacingOccurrences(of: #" \d+\.\.<\d+"#, with: "", options: .regularExpression) }
+        #expect(
+            Self.findings(whole).map {
+                $0.replacingOccurrences(of: #" \d+\.\.<\d+"#, with: "", options: .regularExpression)
+            }
+            .contains(misspelt))
+        let got = Self.findings(broken).map {
+            $0.replacingOccurrences(of: #" \d+\.\.<\d+"#, with: "", options: .regularExpression)
+        }
         #expect(got.contains(misspelt), "\(got)")
         #expect(!got.contains { $0.contains(#""subitems" is not a dimension"#) }, "\(got)")
     }
@@ -203,7 +234,10 @@ struct TypingRecoveryTests {
             while e < text.count && text[e] & 0xC0 == 0x80 { e += 1 }
             let ins = rng.pick(snippets)
             inc.replace(ByteRange(s, e), with: ins)
-            IncrementalTests.expectSame(inc, "\(url.lastPathComponent) step \(step) replace \(s)..<\(e) with \(String(decoding: ins, as: UTF8.self))")
+            IncrementalTests.expectSame(
+                inc,
+                "\(url.lastPathComponent) step \(step) replace \(s)..<\(e) with \(String(decoding: ins, as: UTF8.self))"
+            )
         }
     }
 }

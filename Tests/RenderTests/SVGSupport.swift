@@ -6,12 +6,15 @@ import FoundationXML
 import LayoutLintCore
 import LayoutLintRender
 
-let renderRepoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let renderRepoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func exampleFiles() -> [URL] {
     let dir = renderRepoRoot.appendingPathComponent("examples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-    return names.filter { $0.hasSuffix(".layout.json") || $0.hasSuffix(".layout.jsonc") }.sorted().map { dir.appendingPathComponent($0) }
+    return names.filter { $0.hasSuffix(".layout.json") || $0.hasSuffix(".layout.jsonc") }.sorted().map {
+        dir.appendingPathComponent($0)
+    }
 }
 
 func lintFile(_ url: URL) -> LintResult {
@@ -25,7 +28,9 @@ final class XNode {
     weak var parent: XNode?
     var children: [XNode] = []
     var text = ""
-    init(name: String, attrs: [String: String], parent: XNode?) { self.name = name; self.attrs = attrs; self.parent = parent }
+    init(name: String, attrs: [String: String], parent: XNode?) {
+        self.name = name; self.attrs = attrs; self.parent = parent
+    }
 
     subscript(_ key: String) -> String? { attrs[key] }
 
@@ -48,8 +53,9 @@ final class XNode {
     /// x/y/width/height as the resolver's frame (a negative extent is kept in data-width / data-height).
     var frame: Rect? {
         guard let x = attrs["x"].flatMap(Double.init), let y = attrs["y"].flatMap(Double.init),
-              let w = (attrs["data-width"] ?? attrs["width"]).flatMap(Double.init),
-              let h = (attrs["data-height"] ?? attrs["height"]).flatMap(Double.init) else { return nil }
+            let w = (attrs["data-width"] ?? attrs["width"]).flatMap(Double.init),
+            let h = (attrs["data-height"] ?? attrs["height"]).flatMap(Double.init)
+        else { return nil }
         return Rect(x: x, y: y, width: w, height: h)
     }
 }
@@ -58,13 +64,17 @@ final class DOMBuilder: NSObject, XMLParserDelegate {
     var root: XNode?
     var stack: [XNode] = []
     var error: Error?
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-                attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
         let n = XNode(name: elementName, attrs: attributeDict, parent: stack.last)
         if let p = stack.last { p.children.append(n) } else { root = n }
         stack.append(n)
     }
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         stack.removeLast()
     }
     func parser(_ parser: XMLParser, foundCharacters string: String) { stack.last?.text += string }
@@ -82,14 +92,19 @@ func parseSVG(_ svg: String) throws -> XNode {
     parser.delegate = b
     let ok = parser.parse()
     guard ok, b.error == nil, let root = b.root else {
-        throw SVGParseError(description: "not well-formed XML: \(String(describing: b.error ?? parser.parserError)) at line \(parser.lineNumber), column \(parser.columnNumber)")
+        throw SVGParseError(
+            description:
+                "not well-formed XML: \(String(describing: b.error ?? parser.parserError)) at line \(parser.lineNumber), column \(parser.columnNumber)"
+        )
     }
     return root
 }
 
 /// The resolver's number as the SVG (and `explain`) print it: rounded to 1/1000.
 func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-func rounded(_ r: Rect) -> Rect { Rect(x: rounded(r.x), y: rounded(r.y), width: rounded(r.width), height: rounded(r.height)) }
+func rounded(_ r: Rect) -> Rect {
+    Rect(x: rounded(r.x), y: rounded(r.y), width: rounded(r.width), height: rounded(r.height))
+}
 
 /// The panel of one environment.
 func panel(_ root: XNode, _ env: String) -> XNode? {

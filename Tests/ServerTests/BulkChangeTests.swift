@@ -26,7 +26,8 @@ func lspPosition(_ text: String, _ i: String.Index, _ e: Enc) -> JSONValue {
 }
 
 func bulkDoc(_ sections: Int) -> String {
-    var s = "{\n  \"environments\": [\"iPhone 12\"],\n  \"definitions\": { \"cell\": { \"width\": \"fractionalWidth(1/2)\", \"height\": \"absolute(44)\" } },\n  \"sections\": [\n"
+    var s =
+        "{\n  \"environments\": [\"iPhone 12\"],\n  \"definitions\": { \"cell\": { \"width\": \"fractionalWidth(1/2)\", \"height\": \"absolute(44)\" } },\n  \"sections\": [\n"
     s += (0..<sections).map { i in
         "    { \"name\": \"s\(i) é😀\", \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"$ref\": \"#/definitions/cell\" } ] } }"
     }.joined(separator: ",\n")
@@ -35,7 +36,10 @@ func bulkDoc(_ sections: Int) -> String {
 
 @Suite struct BulkChangeTests {
     func change(_ text: String, _ a: String.Index, _ b: String.Index, _ new: String, _ e: Enc) -> JSONValue {
-        .object([("range", .object([("start", lspPosition(text, a, e)), ("end", lspPosition(text, b, e))])), ("text", .string(new))])
+        .object([
+            ("range", .object([("start", lspPosition(text, a, e)), ("end", lspPosition(text, b, e))])),
+            ("text", .string(new)),
+        ])
     }
 
     /// Random changes in descending, ascending and random order, with line breaks (`\n`, `\r\n`, `\r`) and
@@ -53,7 +57,9 @@ func bulkDoc(_ sections: Int) -> String {
             let order = round % 3 // 0 descending, 1 ascending, 2 random
             let n = 9 + rng.int(40)
             let pool = order == 1 ? inserts.filter { !$0.contains("\r") } : inserts
-            let ins = { (r: inout SplitMix) in round % 4 == 0 ? pool[r.int(pool.count)] : ["45", "x", "", "é😀", "\n  "][r.int(5)] }
+            let ins = { (r: inout SplitMix) in
+                round % 4 == 0 ? pool[r.int(pool.count)] : ["45", "x", "", "é😀", "\n  "][r.int(5)]
+            }
             var changes: [JSONValue] = []
             if order == 2 {
                 for _ in 0..<n {
@@ -71,7 +77,9 @@ func bulkDoc(_ sections: Int) -> String {
                 var cuts = Set<Int>()
                 while cuts.count < 2 * n { cuts.insert(rng.int(cs.count)) }
                 let sorted = cuts.sorted()
-                let ranges = stride(from: 0, to: sorted.count, by: 2).map { (sorted[$0], min(sorted[$0 + 1], sorted[$0] + 3)) }
+                let ranges = stride(from: 0, to: sorted.count, by: 2).map {
+                    (sorted[$0], min(sorted[$0 + 1], sorted[$0] + 3))
+                }
                 let news = ranges.map { _ in ins(&rng) }
                 if order == 0 {
                     for (k, r) in ranges.enumerated().reversed() {
@@ -84,7 +92,8 @@ func bulkDoc(_ sections: Int) -> String {
                     var done = ""
                     var rest = original[...]
                     for (k, r) in ranges.enumerated() {
-                        let a = original.index(original.startIndex, offsetBy: r.0), b = original.index(original.startIndex, offsetBy: r.1)
+                        let a = original.index(original.startIndex, offsetBy: r.0),
+                            b = original.index(original.startIndex, offsetBy: r.1)
                         done += rest[rest.startIndex..<a]
                         let cur = done + original[a...]
                         let ca = cur.utf8.index(cur.startIndex, offsetBy: done.utf8.count)
@@ -99,10 +108,20 @@ func bulkDoc(_ sections: Int) -> String {
             }
             let server = directServer(encoding: encoding)
             let uri = "file:///tmp/bulk-\(round).layout.json"
-            server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))]))
+            server.didOpen(
+                .object([
+                    (
+                        "textDocument",
+                        .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))])
+                    )
+                ]))
             let doc = server.documents[uri]!
             server.ensureLinted(doc)
-            server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+            server.didChange(
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                    ("contentChanges", .array(changes)),
+                ]))
             #expect(doc.text == Array(text.utf8), "round \(round) order \(order) \(e)")
             server.ensureLinted(doc)
             if order != 2 && round % 4 != 0 && round % 4 != 3 {
@@ -130,10 +149,17 @@ func bulkDoc(_ sections: Int) -> String {
         let changes = [edit(4, 4, "xx"), edit(4, 5, "y")] + Array(repeating: edit(0, 0, ""), count: 7)
         let server = directServer(encoding: encoding)
         let uri = "file:///tmp/bulk-inside-a-character.layout.json"
-        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))]))
+        server.didOpen(
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))
+            ]))
         let doc = server.documents[uri]!
         server.ensureLinted(doc)
-        server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+        server.didChange(
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array(changes)),
+            ]))
         let expected = e == .utf8 ? "{ \"ayxéb\": 1 }\n" : "{ \"ayx😀b\": 1 }\n"
         #expect(String(decoding: doc.text, as: UTF8.self) == expected)
         server.ensureLinted(doc)
@@ -156,22 +182,41 @@ func bulkDoc(_ sections: Int) -> String {
                 var a = (rng.int(6), rng.int(9)), b = a
                 b = rng.int(2) == 0 ? (a.0, a.1 + rng.int(4)) : (a.0 + rng.int(2), rng.int(9))
                 if b < a { swap(&a, &b) }
-                changes.append(.object([("range", .object([("start", pos(a.0, a.1)), ("end", pos(b.0, b.1))])),
-                                        ("text", .string(text(rng.int(4))))]))
+                changes.append(
+                    .object([
+                        ("range", .object([("start", pos(a.0, a.1)), ("end", pos(b.0, b.1))])),
+                        ("text", .string(text(rng.int(4)))),
+                    ]))
             }
             let bulk = directServer(encoding: encoding), oneByOne = directServer(encoding: encoding)
             let uri = "file:///tmp/bulk-any-column.layout.json"
             var docs: [Document] = []
             for server in [bulk, oneByOne] {
-                server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))]))]))
+                server.didOpen(
+                    .object([
+                        (
+                            "textDocument",
+                            .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(original))])
+                        )
+                    ]))
                 docs.append(server.documents[uri]!)
                 server.ensureLinted(docs.last!)
             }
-            bulk.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+            bulk.didChange(
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                    ("contentChanges", .array(changes)),
+                ]))
             for (k, c) in changes.enumerated() {
-                oneByOne.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(2 + k)))])), ("contentChanges", .array([c]))]))
+                oneByOne.didChange(
+                    .object([
+                        ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(2 + k)))])),
+                        ("contentChanges", .array([c])),
+                    ]))
             }
-            #expect(docs[0].text == docs[1].text, "round \(round) \(e): \(original.debugDescription) \(JSONValue.array(changes).serialized())")
+            #expect(
+                docs[0].text == docs[1].text,
+                "round \(round) \(e): \(original.debugDescription) \(JSONValue.array(changes).serialized())")
         }
     }
 
@@ -187,13 +232,21 @@ func bulkDoc(_ sections: Int) -> String {
         }
         #expect(occ.count == 3001)
         if !ascending { occ.reverse() }
-        let changes: [JSONValue] = occ.map { (l, c) in .object([("range", range(l, c, l, c + 2)), ("text", .string("45"))]) }
+        let changes: [JSONValue] = occ.map { (l, c) in
+            .object([("range", range(l, c, l, c + 2)), ("text", .string("45"))])
+        }
         let server = directServer()
         let uri = "file:///tmp/bulk-replace-all.layout.json"
-        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(text))]))]))
+        server.didOpen(
+            .object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(text))]))])
+        )
         let doc = server.documents[uri]!
         server.ensureLinted(doc)
-        server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])), ("contentChanges", .array(changes))]))
+        server.didChange(
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array(changes)),
+            ]))
         server.ensureLinted(doc)
         let expected = text.replacingOccurrences(of: "absolute(44)", with: "absolute(45)")
         #expect(doc.text == Array(expected.utf8))
@@ -211,23 +264,30 @@ func bulkDoc(_ sections: Int) -> String {
         let server = directServer(encoding: encoding)
         let uri = "file:///tmp/feff-\(e).layout.json"
         var text = "x\u{FEFF}{\"sections\": 1}"
-        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(text))]))]))
+        server.didOpen(
+            .object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(text))]))])
+        )
         let doc = server.documents[uri]!
         server.ensureLinted(doc)
         var version: Int64 = 1
-        func apply(_ a: Int, _ b: Int, _ new: String) {   // a, b: Character offsets into `text`
+        func apply(_ a: Int, _ b: Int, _ new: String) { // a, b: Character offsets into `text`
             let ia = text.index(text.startIndex, offsetBy: a), ib = text.index(text.startIndex, offsetBy: b)
             let c = change(text, ia, ib, new, e)
             text.replaceSubrange(ia..<ib, with: new)
             version += 1
-            server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])), ("contentChanges", .array([c]))]))
+            server.didChange(
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+                    ("contentChanges", .array([c])),
+                ]))
             server.ensureLinted(doc)
-            #expect(String(decoding: doc.text, as: UTF8.self) == text, "\(e): after \(new.debugDescription) at \(a)..<\(b)")
+            #expect(
+                String(decoding: doc.text, as: UTF8.self) == text, "\(e): after \(new.debugDescription) at \(a)..<\(b)")
         }
-        apply(0, 1, "")          // the x goes: the text starts with U+FEFF
-        apply(1, 1, "\n")        // a line break after the U+FEFF, before the {
-        apply(2, 2, " ")         // a space after it, on the second line
-        apply(0, 1, "")          // the U+FEFF goes
+        apply(0, 1, "") // the x goes: the text starts with U+FEFF
+        apply(1, 1, "\n") // a line break after the U+FEFF, before the {
+        apply(2, 2, " ") // a space after it, on the second line
+        apply(0, 1, "") // the U+FEFF goes
         #expect(doc.diagnostics == lint(bytes: Array(text.utf8)).diagnostics)
     }
 
@@ -236,10 +296,19 @@ func bulkDoc(_ sections: Int) -> String {
     @Test func aNullRangeReplacesTheWholeText() {
         let server = directServer()
         let uri = "file:///tmp/null-range.layout.json"
-        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string("{\"a\": 1}"))]))]))
+        server.didOpen(
+            .object([
+                (
+                    "textDocument",
+                    .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string("{\"a\": 1}"))])
+                )
+            ]))
         let doc = server.documents[uri]!
-        server.didChange(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
-                                  ("contentChanges", .array([.object([("range", .null), ("text", .string("{}"))])]))]))
+        server.didChange(
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array([.object([("range", .null), ("text", .string("{}"))])])),
+            ]))
         #expect(doc.text == Array("{}".utf8))
     }
 }

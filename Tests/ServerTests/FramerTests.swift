@@ -5,10 +5,14 @@ import JSONRPC
 import Testing
 
 private func frames(_ events: [FramerEvent]) -> [String] {
-    events.compactMap { if case .frame(let b) = $0 { return String(decoding: b, as: UTF8.self) }; return nil }
+    events.compactMap {
+        if case .frame(let b) = $0 { return String(decoding: b, as: UTF8.self) }; return nil
+    }
 }
 private func errors(_ events: [FramerEvent]) -> [String] {
-    events.compactMap { if case .error(let m) = $0 { return m }; return nil }
+    events.compactMap {
+        if case .error(let m) = $0 { return m }; return nil
+    }
 }
 private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
 
@@ -24,7 +28,8 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 
     @Test func caseInsensitiveNamesContentTypeAndUnknownHeaders() {
         var f = MessageFramer()
-        let input = "content-LENGTH: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"
+        let input =
+            "content-LENGTH: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: 1\r\n\r\n{}"
         let e = f.feed(Array(input.utf8))
         #expect(frames(e) == ["{}"])
         #expect(errors(e).isEmpty)
@@ -62,12 +67,16 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     }
 
     /// The error says what is wrong: "-x" (or "-" and a combining mark) is no number, negative or not.
-    @Test(arguments: [("-5", "a negative Content-Length"), ("-x", "not a number"), ("-\u{301}5", "not a number"), ("12abc", "not a number"),
-                      ("99999999999999999999999999", "too large")])
+    @Test(arguments: [
+        ("-5", "a negative Content-Length"), ("-x", "not a number"), ("-\u{301}5", "not a number"),
+        ("12abc", "not a number"),
+        ("99999999999999999999999999", "too large"),
+    ])
     func badContentLengthSaysWhy(_ value: String, _ why: String) {
         var f = MessageFramer()
         let e = f.feed(Array("Content-Length: \(value)\r\n\r\n".utf8) + framed("{}"))
-        #expect(frames(e) == ["{}"] && errors(e).contains { $0.contains(why) }, "Content-Length: \(value): \(errors(e))")
+        #expect(
+            frames(e) == ["{}"] && errors(e).contains { $0.contains(why) }, "Content-Length: \(value): \(errors(e))")
     }
 
     @Test func missingContentLength() {
@@ -79,7 +88,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 
     @Test func garbageBeforeAHeader() {
         var f = MessageFramer()
-        let e = f.feed(Array("hello world\u{0}\u{1}garbage".utf8) + framed("{}") + Array("\r\n\r\nmore junk\r\n\r\n".utf8) + framed("[2]"))
+        let e = f.feed(
+            Array("hello world\u{0}\u{1}garbage".utf8) + framed("{}") + Array("\r\n\r\nmore junk\r\n\r\n".utf8)
+                + framed("[2]"))
         #expect(frames(e) == ["{}", "[2]"])
         #expect(errors(e).count >= 2)
     }
@@ -113,12 +124,16 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     }
 
     /// The charset parameter, in any case, quoted or not; a mark after the ";" ends the name there.
-    @Test(arguments: [("charset=UTF-8", false), ("charset=\"utf8\"", false), ("Charset=Utf-8", false), ("charset=utf-8;\u{301}x", false),
-                      ("charset=latin1", true), ("charset=utf-8\u{301}", true),
-                      ("charset= utf-8 ;x", false), ("charset=\"utf-8 \"", true), ("charset=utf 8", true)])
+    @Test(arguments: [
+        ("charset=UTF-8", false), ("charset=\"utf8\"", false), ("Charset=Utf-8", false),
+        ("charset=utf-8;\u{301}x", false),
+        ("charset=latin1", true), ("charset=utf-8\u{301}", true),
+        ("charset= utf-8 ;x", false), ("charset=\"utf-8 \"", true), ("charset=utf 8", true),
+    ])
     func theCharsetParameter(_ parameter: String, _ warned: Bool) {
         var f = MessageFramer()
-        let e = f.feed(Array("Content-Type: application/vscode-jsonrpc; \(parameter)\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        let e = f.feed(
+            Array("Content-Type: application/vscode-jsonrpc; \(parameter)\r\nContent-Length: 2\r\n\r\n{}".utf8))
         #expect(frames(e) == ["{}"])
         #expect(errors(e).contains { $0.contains("is not supported") } == warned)
     }
@@ -135,7 +150,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 
     @Test func hundredMegabytesAnnouncedAndNotSent() {
         var f = MessageFramer(maxMessageSize: 64 * 1024 * 1024)
-        let e = f.feed(Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(#"{"method":"x","params":{"text":""#.utf8) + Array(repeating: 0x20, count: 1_000_000))
+        let e = f.feed(
+            Array("Content-Length: 104857600\r\n\r\n".utf8) + Array(#"{"method":"x","params":{"text":""#.utf8)
+                + Array(repeating: 0x20, count: 1_000_000))
         #expect(frames(e).isEmpty)
         #expect(errors(e).contains { $0.contains("over the limit") })
         // Skipped by counting: only the string being read is kept, up to 8 KiB.
@@ -170,7 +187,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
             for _ in 0..<20 {
                 let n = Int.random(in: 0..<300, using: &rng)
                 var chunk = (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
-                if Bool.random(using: &rng) { chunk += Array("Content-Length: \(Int.random(in: -5...2000, using: &rng))\r\n\r\n".utf8) }
+                if Bool.random(using: &rng) {
+                    chunk += Array("Content-Length: \(Int.random(in: -5...2000, using: &rng))\r\n\r\n".utf8)
+                }
                 _ = f.feed(chunk)
                 #expect(f.bufferedByteCount <= 1000 + f.maxHeaderSize + 300)
             }
@@ -184,36 +203,54 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 
     @Test func notJSONIsAParseError() {
         guard case .parseError = decode("{not json") else { Issue.record("expected a parse error"); return }
-        guard case .parseError = decodeBody([0x7B, 0xFF, 0x7D]) else { Issue.record("invalid UTF-8: expected a parse error"); return }
+        guard case .parseError = decodeBody([0x7B, 0xFF, 0x7D]) else {
+            Issue.record("invalid UTF-8: expected a parse error"); return
+        }
         guard case .parseError = decode("") else { Issue.record("empty: expected a parse error"); return }
     }
 
-    @Test(arguments: ["1", "\"str\"", "null", "true", #"{"jsonrpc":"2.0"}"#, #"{"jsonrpc":"1.0","id":1,"method":"x"}"#,
-                      #"{"jsonrpc":"2.0","id":{},"method":"x"}"#, #"{"jsonrpc":"2.0","id":1,"method":5}"#,
-                      #"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#])
+    @Test(arguments: [
+        "1", "\"str\"", "null", "true", #"{"jsonrpc":"2.0"}"#, #"{"jsonrpc":"1.0","id":1,"method":"x"}"#,
+        #"{"jsonrpc":"2.0","id":{},"method":"x"}"#, #"{"jsonrpc":"2.0","id":1,"method":5}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#,
+    ])
     func notAMessageIsInvalidRequest(_ s: String) {
         guard case .single(.invalid(_, let code, _)) = decode(s) else { Issue.record("expected invalid: \(s)"); return }
         #expect(code == RPCErrorCode.invalidRequest)
     }
 
     @Test func idsAreKeptExactly() {
-        guard case .single(.message(.request(let id, let m, _))) = decode(#"{"jsonrpc":"2.0","id":"abc-1","method":"x"}"#) else { Issue.record("string id"); return }
+        guard
+            case .single(.message(.request(let id, let m, _))) = decode(#"{"jsonrpc":"2.0","id":"abc-1","method":"x"}"#)
+        else { Issue.record("string id"); return }
         #expect(id.value == .string("abc-1") && m == "x")
-        guard case .single(.message(.request(let id2, _, _))) = decode(#"{"jsonrpc":"2.0","id":9007199254740993,"method":"x"}"#) else { Issue.record("int id"); return }
+        guard
+            case .single(.message(.request(let id2, _, _))) = decode(
+                #"{"jsonrpc":"2.0","id":9007199254740993,"method":"x"}"#)
+        else { Issue.record("int id"); return }
         #expect(id2.value == .int(9007199254740993))
-        #expect(RPC.response(id: id2.value, result: .null).serialized() == #"{"jsonrpc":"2.0","id":9007199254740993,"result":null}"#)
+        #expect(
+            RPC.response(id: id2.value, result: .null).serialized()
+                == #"{"jsonrpc":"2.0","id":9007199254740993,"result":null}"#)
     }
 
     @Test func notificationsResponsesAndNullParams() {
-        guard case .single(.message(.notification("exit", nil))) = decode(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) else { Issue.record("notification"); return }
-        guard case .single(.message(.response(let id, _, _))) = decode(#"{"jsonrpc":"2.0","id":3,"result":null}"#) else { Issue.record("response"); return }
+        guard
+            case .single(.message(.notification("exit", nil))) = decode(
+                #"{"jsonrpc":"2.0","method":"exit","params":null}"#)
+        else { Issue.record("notification"); return }
+        guard case .single(.message(.response(let id, _, _))) = decode(#"{"jsonrpc":"2.0","id":3,"result":null}"#)
+        else { Issue.record("response"); return }
         #expect(id == RequestID(3))
     }
 
     @Test func batches() {
         guard case .single(.invalid(_, let code, _)) = decode("[]") else { Issue.record("empty batch"); return }
         #expect(code == RPCErrorCode.invalidRequest)
-        guard case .batch(let items) = decode(#"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"},1]"#) else { Issue.record("batch"); return }
+        guard
+            case .batch(let items) = decode(
+                #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"},1]"#)
+        else { Issue.record("batch"); return }
         #expect(items.count == 3)
         if case .invalid = items[2] {} else { Issue.record("a number in a batch is invalid") }
     }
@@ -259,13 +296,16 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
 /// stops checking a document whose edit it lost): read from every byte sent as they are skipped, in constant memory.
 @Suite struct SkippedMessageTests {
     private func skipped(_ events: [FramerEvent]) -> [(total: Int, sent: Int, message: SkippedMessage)] {
-        events.compactMap { if case .skipped(let t, let s, let m) = $0 { return (t, s, m) }; return nil }
+        events.compactMap {
+            if case .skipped(let t, let s, let m) = $0 { return (t, s, m) }; return nil
+        }
     }
 
     @Test func aSkippedBodyIsReadToItsEndInPieces() {
         var f = MessageFramer(maxMessageSize: 10_000)
         // The text first and the document, method and id after it (unordered maps, Emacs's lsp-mode, Helix).
-        let body = #"{"jsonrpc":"2.0","params":{"contentChanges":[{"text":""# + String(repeating: "x\\\"", count: 20_000)
+        let body =
+            #"{"jsonrpc":"2.0","params":{"contentChanges":[{"text":""# + String(repeating: "x\\\"", count: 20_000)
             + #""}],"textDocument":{"version":3,"uri":"file:\/\/\/a%20b\/x.layout.json"}},"method":"textDocument/didChange","id":"r-9"}"#
         var events: [FramerEvent] = []
         let bytes = framed(body)
@@ -278,7 +318,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let s = skipped(events)
         #expect(s.count == 1 && s.first?.total == body.utf8.count && s.first?.sent == body.utf8.count)
         let m = s.first?.message ?? SkippedMessage()
-        #expect(m.method == "textDocument/didChange" && m.uri == "file:///a%20b/x.layout.json" && m.id == .string("r-9") && m.hasParams, "\(m)")
+        #expect(
+            m.method == "textDocument/didChange" && m.uri == "file:///a%20b/x.layout.json" && m.id == .string("r-9")
+                && m.hasParams, "\(m)")
         // Byte by byte, the same.
         var g = MessageFramer(maxMessageSize: 10_000)
         var one: [FramerEvent] = []
@@ -292,13 +334,21 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         let e = f.feed(Array("Content-Length: 5000\r\n\r\n\(head)\r\n".utf8) + framed("{}"))
         #expect(frames(e) == ["{}"])
         #expect(skipped(e).first?.sent == head.utf8.count + 2)
-        #expect(skipped(e).first?.message == { var m = SkippedMessage(); m.id = .int(7); m.method = "textDocument/hover"; m.hasParams = true; return m }())
+        #expect(
+            skipped(e).first?.message
+                == {
+                    var m = SkippedMessage(); m.id = .int(7); m.method = "textDocument/hover"; m.hasParams = true;
+                    return m
+                }())
         // A header split across two reads is not read as the body's.
         var g = MessageFramer(maxMessageSize: 100)
-        let split = g.feed(Array("Content-Length: 5000\r\n\r\n{\"id\":8,\"params\":{}\r\nConte".utf8)) + g.feed(Array("nt-Length: 2\r\n\r\n{}".utf8))
+        let split =
+            g.feed(Array("Content-Length: 5000\r\n\r\n{\"id\":8,\"params\":{}\r\nConte".utf8))
+            + g.feed(Array("nt-Length: 2\r\n\r\n{}".utf8))
         #expect(frames(split) == ["{}"] && skipped(split).first?.message.id == .int(8))
         // A request whose method comes after its params still shows them (a response never has params).
-        let late = SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":77,"params":{"textDocument":{"uri":"file:///x"}"#.utf8))
+        let late = SkippedMessage(
+            head: Array(#"{"jsonrpc":"2.0","id":77,"params":{"textDocument":{"uri":"file:///x"}"#.utf8))
         #expect(late.id == .int(77) && late.method == nil && late.hasParams)
         #expect(!SkippedMessage(head: Array(#"{"jsonrpc":"2.0","id":"s1","result":{"params":{"#.utf8)).hasParams)
     }
@@ -306,9 +356,11 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     /// Over-the-limit bodies with line breaks, pieces of headers and JSON, fed at once and in random pieces: the same
     /// events (the skip jumps from line break to line break, and holds back what may start a header).
     @Test func skippingInPiecesEqualsAtOnce() {
-        let pieces = ["\n", "\r\n", "Content-Length: 3\r\n\r\n{}\n", "Conte", "nt-Length:", "content-length: 70\r\n\r\n",
-                      "{", "}", "[", "]", "\"id\":", "\"method\":\"m\"", "\"params\":{", "\"uri\":\"u\"", "\"textDocument\":{",
-                      "12", "-3,", "\"", "\\", "xxxxxxxxxxxxxxxxxxxx", " ", ","]
+        let pieces = [
+            "\n", "\r\n", "Content-Length: 3\r\n\r\n{}\n", "Conte", "nt-Length:", "content-length: 70\r\n\r\n",
+            "{", "}", "[", "]", "\"id\":", "\"method\":\"m\"", "\"params\":{", "\"uri\":\"u\"", "\"textDocument\":{",
+            "12", "-3,", "\"", "\\", "xxxxxxxxxxxxxxxxxxxx", " ", ",",
+        ]
         var r = UInt64(11)
         func next(_ k: Int) -> Int { r = r &* 6364136223846793005 &+ 1442695040888963407; return Int(r >> 33) % k }
         for _ in 0..<2000 {
@@ -333,7 +385,9 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     /// A string longer than the scanner keeps is not taken (nor cut), and a longer one does not grow what it holds.
     @Test func aStringTooLongToKeepIsNotTaken() {
         var s = SkippedMessageScanner(maxString: 16)
-        let bytes = Array(#"{"method":"textDocument/didChange","id":"0123456789abcdef","params":{"textDocument":{"uri":"file:///0123456789"}}}"#.utf8)
+        let bytes = Array(
+            #"{"method":"textDocument/didChange","id":"0123456789abcdef","params":{"textDocument":{"uri":"file:///0123456789"}}}"#
+                .utf8)
         bytes.withUnsafeBufferPointer { s.feed($0) }
         #expect(s.bufferedByteCount <= 18)
         #expect(s.message.method == nil && s.message.id == .string("0123456789abcdef"), "\(s.message)")
@@ -343,10 +397,14 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
     /// Only top-level members are the message's id and method, only params.textDocument.uri its document; a value
     /// the cut shortened is not taken; any bytes give an answer.
     @Test func onlyWhatTheHeadSaysForSure() {
-        let nested = SkippedMessage(head: Array(#"{"params":{"id":1,"method":"x","textDocument":{"uri":"file:///n"},"a":{"uri":"file:///other"}},"method":"textDocument/didChange""#.utf8))
+        let nested = SkippedMessage(
+            head: Array(
+                #"{"params":{"id":1,"method":"x","textDocument":{"uri":"file:///n"},"a":{"uri":"file:///other"}},"method":"textDocument/didChange""#
+                    .utf8))
         #expect(nested.id == nil && nested.method == "textDocument/didChange" && nested.uri == "file:///n", "\(nested)")
         #expect(SkippedMessage(head: Array(#"{"method":"x","id":12"#.utf8)).id == nil, "12 may be the start of 123")
-        let cut = SkippedMessage(head: Array(#"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///cut"#.utf8))
+        let cut = SkippedMessage(
+            head: Array(#"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///cut"#.utf8))
         #expect(cut.method == "textDocument/didOpen" && cut.uri == nil)
         let paramsFirst = SkippedMessage(head: Array(#"{"params":{"contentChanges":[{"text":"aaaa"#.utf8))
         #expect(paramsFirst.method == nil && paramsFirst.uri == nil)
@@ -355,13 +413,18 @@ private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.u
         for _ in 0..<5000 {
             var bytes: [UInt8] = []
             r = r &* 6364136223846793005 &+ 1442695040888963407
-            for _ in 0..<Int(r >> 58) { r = r &* 6364136223846793005 &+ 1442695040888963407; bytes.append(alphabet[Int(r >> 33) % alphabet.count]) }
+            for _ in 0..<Int(r >> 58) {
+                r = r &* 6364136223846793005 &+ 1442695040888963407;
+                bytes.append(alphabet[Int(r >> 33) % alphabet.count])
+            }
             // Fed in two pieces split anywhere, the same as at once.
             let cut = bytes.isEmpty ? 0 : Int(r >> 40) % (bytes.count + 1)
             var pieces = SkippedMessageScanner()
             bytes[..<cut].withUnsafeBufferPointer { pieces.feed($0) }
             bytes[cut...].withUnsafeBufferPointer { pieces.feed($0) }
-            #expect(pieces.message == SkippedMessage(head: bytes), "\(String(decoding: bytes, as: UTF8.self)) cut at \(cut)")
+            #expect(
+                pieces.message == SkippedMessage(head: bytes), "\(String(decoding: bytes, as: UTF8.self)) cut at \(cut)"
+            )
         }
     }
 }

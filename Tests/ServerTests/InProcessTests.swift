@@ -14,7 +14,8 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
     precondition(input.count < 60_000)
     _ = input.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
     close(fds[1])
-    let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-inprocess-\(UUID().uuidString)")
+    let outURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "layoutlint-inprocess-\(UUID().uuidString)")
     FileManager.default.createFile(atPath: outURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: outURL) }
     let out = open(outURL.path, O_WRONLY)
@@ -35,11 +36,21 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
         let uri = "file:///tmp/inprocess.layout.json"
         let (code, out) = runScripted([
             RPC.request(id: .int(1), "textDocument/hover", tdp(uri, 0, 0)),
-            RPC.request(id: .int(2), "initialize", J(#"{"capabilities":{"general":{"positionEncodings":["utf-32","utf-16"]}}}"#)),
+            RPC.request(
+                id: .int(2), "initialize", J(#"{"capabilities":{"general":{"positionEncodings":["utf-32","utf-16"]}}}"#)
+            ),
             RPC.notification("initialized", .object([])),
-            RPC.notification("textDocument/didOpen", .object([("textDocument", .object([
-                ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(5)), ("text", .string(gridDoc)),
-            ]))])),
+            RPC.notification(
+                "textDocument/didOpen",
+                .object([
+                    (
+                        "textDocument",
+                        .object([
+                            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(5)),
+                            ("text", .string(gridDoc)),
+                        ])
+                    )
+                ])),
             RPC.request(id: .string("h"), "textDocument/hover", tdp(uri, 10, 20)),
             RPC.request(id: .int(3), "textDocument/documentSymbol", .object([("textDocument", docID(uri))])),
             RPC.request(id: .int(4), "shutdown", nil),
@@ -52,7 +63,8 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
         #expect(reply(.string("h"))?["result"]?["contents"]?["value"]?.stringValue?.contains("390×130") == true)
         // (This client declares no hierarchical symbols: the flat list, the three top-level ones without a container.)
         let symbols = reply(.int(3))?["result"]?.arrayValue ?? []
-        #expect(symbols.filter { $0["containerName"] == nil }.count == 3 && symbols.allSatisfy { $0["location"] != nil })
+        #expect(
+            symbols.filter { $0["containerName"] == nil }.count == 3 && symbols.allSatisfy { $0["location"] != nil })
         #expect(reply(.int(4))?["result"] == .null)
         // Nothing but protocol on the output; the document's diagnostics were never due (exit came first) or came with version 5.
         for m in out where m["method"]?.stringValue == "textDocument/publishDiagnostics" {
@@ -68,9 +80,17 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
         let (code, out) = runScripted([
             RPC.request(id: .int(1), "initialize", J(#"{"capabilities":{}}"#)),
             RPC.notification("initialized", .object([])),
-            RPC.notification("textDocument/didOpen", .object([("textDocument", .object([
-                ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)), ("text", .string(text)),
-            ]))])),
+            RPC.notification(
+                "textDocument/didOpen",
+                .object([
+                    (
+                        "textDocument",
+                        .object([
+                            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)),
+                            ("text", .string(text)),
+                        ])
+                    )
+                ])),
             RPC.request(id: .int(2), "textDocument/diagnostic", .object([("textDocument", docID(uri))])),
             RPC.request(id: .int(3), "shutdown", nil),
             RPC.notification("exit", .object([])),
@@ -79,7 +99,9 @@ func runScripted(_ messages: [JSONValue]) -> (code: Int32, output: [JSONValue]) 
         let items = try #require(out.first { $0["id"] == .int(2) }?["result"]?["items"]?.arrayValue)
         #expect(items.count == 10_001)
         #expect(items.last?["code"] == .string("too-many-problems"))
-        #expect(items.last?["message"]?.stringValue?.hasPrefix("51 more problems") == true, "\(String(describing: items.last))")
+        #expect(
+            items.last?["message"]?.stringValue?.hasPrefix("51 more problems") == true,
+            "\(String(describing: items.last))")
     }
 
     @Test func endOfInputWithoutShutdown() {

@@ -17,7 +17,9 @@ func J(_ text: String) -> JSONValue { jsonLiteral(text) }
 func pos(_ line: Int, _ character: Int) -> JSONValue {
     .object([("line", .int(Int64(line))), ("character", .int(Int64(character)))])
 }
-func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSONValue { .object([("start", pos(l1, c1)), ("end", pos(l2, c2))]) }
+func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSONValue {
+    .object([("start", pos(l1, c1)), ("end", pos(l2, c2))])
+}
 func docID(_ uri: String) -> JSONValue { .object([("uri", .string(uri))]) }
 func tdp(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
     .object([("textDocument", docID(uri)), ("position", pos(line, character))])
@@ -25,29 +27,41 @@ func tdp(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
 
 final class LSPClient: ServerProcess {
     init(environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"]) {
-        super.init(environment: environment, arguments: arguments, firstID: 1, maxMessageSize: 256 * 1024 * 1024, logName: "serve")
+        super.init(
+            environment: environment, arguments: arguments, firstID: 1, maxMessageSize: 256 * 1024 * 1024,
+            logName: "serve")
     }
 
     /// Output that is not a framed JSON message fails the test.
     override func badOutput(_ description: String) { Issue.record("the server wrote \(description)") }
 
     /// The result of a request (nil when it failed: the test records why).
-    func result(_ method: String, _ params: JSONValue? = .object([]), sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue? {
+    func result(_ method: String, _ params: JSONValue? = .object([]), sourceLocation: SourceLocation = #_sourceLocation)
+        -> JSONValue?
+    {
         guard let r = request(method, params) else {
             Issue.record("no response to \(method)\n\(stderrText.suffix(2000))", sourceLocation: sourceLocation)
             return nil
         }
-        if let e = r["error"] { Issue.record("\(method) failed: \(e.serialized())", sourceLocation: sourceLocation); return nil }
+        if let e = r["error"] {
+            Issue.record("\(method) failed: \(e.serialized())", sourceLocation: sourceLocation); return nil
+        }
         return r["result"]
     }
 
     /// The labels of the completion items at a position.
     func completionLabels(_ uri: String, _ line: Int, _ character: Int) -> [String] {
-        (result("textDocument/completion", tdp(uri, line, character))?["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        (result("textDocument/completion", tdp(uri, line, character))?["items"]?.arrayValue ?? []).compactMap {
+            $0["label"]?.stringValue
+        }
     }
 
-    func notification(_ method: String, timeout: Double = 10, where predicate: (JSONValue) -> Bool = { _ in true }) -> JSONValue? {
-        waitFor(timeout: timeout) { $0["method"]?.stringValue == method && $0["id"] == nil && predicate($0["params"] ?? .null) }?["params"]
+    func notification(_ method: String, timeout: Double = 10, where predicate: (JSONValue) -> Bool = { _ in true })
+        -> JSONValue?
+    {
+        waitFor(timeout: timeout) {
+            $0["method"]?.stringValue == method && $0["id"] == nil && predicate($0["params"] ?? .null)
+        }?["params"]
     }
 
     /// The next publishDiagnostics for `uri` (at `version`, when given).
@@ -60,16 +74,21 @@ final class LSPClient: ServerProcess {
     // MARK: lifecycle
 
     @discardableResult
-    func initialize(positionEncodings: [String]? = nil, capabilities: JSONValue? = nil, rootURI: String? = nil) -> JSONValue? {
-        var caps = capabilities ?? J(#"""
-        { "textDocument": { "completion": { "completionItem": { "snippetSupport": true } },
-                            "publishDiagnostics": { "relatedInformation": true, "codeDescriptionSupport": true, "tagSupport": { "valueSet": [1, 2] } },
-                            "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true },
-                            "documentSymbol": { "hierarchicalDocumentSymbolSupport": true, "symbolKind": { "valueSet": [\#((1...26).map(String.init).joined(separator: ", "))] } },
-                            "hover": { "contentFormat": ["markdown", "plaintext"] },
-                            "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix", "source"] } } } },
-          "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true }, "diagnostics": { "refreshSupport": true } } }
-        """#)
+    func initialize(positionEncodings: [String]? = nil, capabilities: JSONValue? = nil, rootURI: String? = nil)
+        -> JSONValue?
+    {
+        var caps =
+            capabilities
+            ?? J(
+                #"""
+                { "textDocument": { "completion": { "completionItem": { "snippetSupport": true } },
+                                    "publishDiagnostics": { "relatedInformation": true, "codeDescriptionSupport": true, "tagSupport": { "valueSet": [1, 2] } },
+                                    "rename": { "prepareSupport": true }, "documentLink": { "tooltipSupport": true },
+                                    "documentSymbol": { "hierarchicalDocumentSymbolSupport": true, "symbolKind": { "valueSet": [\#((1...26).map(String.init).joined(separator: ", "))] } },
+                                    "hover": { "contentFormat": ["markdown", "plaintext"] },
+                                    "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix", "source"] } } } },
+                  "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true }, "diagnostics": { "refreshSupport": true } } }
+                """#)
         if let positionEncodings, case .object(var m) = caps {
             m.append(("general", .object([("positionEncodings", .array(positionEncodings.map { .string($0) }))])))
             caps = .object(m)
@@ -82,10 +101,12 @@ final class LSPClient: ServerProcess {
     }
 
     func change(_ uri: String, version: Int, _ changes: [JSONValue]) {
-        notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(version)))])),
-            ("contentChanges", .array(changes)),
-        ]))
+        notify(
+            "textDocument/didChange",
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(Int64(version)))])),
+                ("contentChanges", .array(changes)),
+            ]))
     }
 
     /// shutdown + exit; returns the exit code.
@@ -189,7 +210,9 @@ func applyLSPEdits(_ edits: [JSONValue], to text: String, _ e: Enc) -> String {
     var us = Array(text.unicodeScalars)
     let sorted = edits.sorted {
         let a = $0["range"]?["start"], b = $1["range"]?["start"]
-        return (a?["line"]?.intValue ?? 0, a?["character"]?.intValue ?? 0) > (b?["line"]?.intValue ?? 0, b?["character"]?.intValue ?? 0)
+        return (a?["line"]?.intValue ?? 0, a?["character"]?.intValue ?? 0) > (
+            b?["line"]?.intValue ?? 0, b?["character"]?.intValue ?? 0
+        )
     }
     for ed in sorted {
         let cur = String(String.UnicodeScalarView(us))
@@ -206,7 +229,8 @@ final class TempFolder {
     var path: String { url.path }
     init() {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-lsp-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: url.appendingPathComponent(".git"), withIntermediateDirectories: true)
     }
     @discardableResult func write(_ name: String, _ text: String) -> String {
         let u = url.appendingPathComponent(name)

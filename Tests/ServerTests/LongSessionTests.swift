@@ -6,9 +6,17 @@ import JSONRPC
 import Testing
 
 func openMessage(_ uri: String, _ text: String, version: Int = 1) -> JSONValue {
-    RPC.notification("textDocument/didOpen", .object([("textDocument", .object([
-        ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))), ("text", .string(text)),
-    ]))]))
+    RPC.notification(
+        "textDocument/didOpen",
+        .object([
+            (
+                "textDocument",
+                .object([
+                    ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))),
+                    ("text", .string(text)),
+                ])
+            )
+        ]))
 }
 
 let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"capabilities":{}}"#))
@@ -36,7 +44,9 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
         #expect(code == 0)
         func reply(_ id: Int) -> JSONValue? { out.first { $0["id"] == .int(Int64(id)) }?["result"] }
         func holding(_ id: Int) -> [String] {
-            (reply(id)?["perDocument"]?.arrayValue ?? []).filter { $0["fullResult"] == .bool(true) }.compactMap { $0["uri"]?.stringValue }
+            (reply(id)?["perDocument"]?.arrayValue ?? []).filter { $0["fullResult"] == .bool(true) }.compactMap {
+                $0["uri"]?.stringValue
+            }
         }
         #expect(reply(1)?["contents"] != nil)
         #expect(reply(3)?["contents"] != nil)
@@ -59,7 +69,9 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
         parent.arguments = ["60"]
         try parent.run()
         let c = LSPClient()
-        _ = c.result("initialize", .object([("processId", .int(Int64(parent.processIdentifier))), ("capabilities", .object([]))]))
+        _ = c.result(
+            "initialize",
+            .object([("processId", .int(Int64(parent.processIdentifier))), ("capabilities", .object([]))]))
         c.notify("initialized")
         #expect(c.result("layoutlint/stats") != nil)
         let t0 = Date()
@@ -75,7 +87,9 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
         let c = LSPClient()
         c.initialize()
         let uri = "file:///tmp/long-trim.layout.json"
-        let sections = (0..<2000).map { "{ \"name\": \"s\($0)\", \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1/2)\", \"height\": \"absolute(44)\" } ] } }" }
+        let sections = (0..<2000).map {
+            "{ \"name\": \"s\($0)\", \"group\": { \"direction\": \"horizontal\", \"width\": \"fractionalWidth(1)\", \"height\": \"absolute(44)\", \"subitems\": [ { \"width\": \"fractionalWidth(1/2)\", \"height\": \"absolute(44)\" } ] } }"
+        }
         let text = "{ \"sections\": [\n" + sections.joined(separator: ",\n") + "\n] }"
         #expect(text.utf8.count >= 256 << 10)
         c.open(uri, text)
@@ -95,10 +109,16 @@ let initializeMessage = RPC.request(id: .string("init"), "initialize", J(#"{"cap
     @Test func totalMicrosLeavesOutTheWaitBeforeTheLint() {
         let server = directServer()
         let uri = "file:///tmp/long-micros.layout.json"
-        server.didOpen(.object([("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(gridDoc))]))]))
+        server.didOpen(
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(1)), ("text", .string(gridDoc))]))
+            ]))
         let doc = server.documents[uri]!
         server.ensureLinted(doc)
-        server.didChange(J(#"{"textDocument":{"uri":"file:///tmp/long-micros.layout.json","version":2},"contentChanges":[{"range":{"start":{"line":15,"character":0},"end":{"line":15,"character":0}},"text":" "}]}"#))
+        server.didChange(
+            J(
+                #"{"textDocument":{"uri":"file:///tmp/long-micros.layout.json","version":2},"contentChanges":[{"range":{"start":{"line":15,"character":0},"end":{"line":15,"character":0}},"text":" "}]}"#
+            ))
         usleep(400_000)
         server.ensureLinted(doc)
         let micros = server.lastChange["totalMicros"]?.intValue ?? -1

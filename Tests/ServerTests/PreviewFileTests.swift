@@ -6,7 +6,10 @@ import Testing
 
 @Suite struct PreviewFileTests {
     func preview(_ c: LSPClient, _ uri: String) -> String? {
-        c.result("workspace/executeCommand", .object([("command", .string("layoutlint.preview")), ("arguments", .array([.string(uri)]))]))?["uri"]?.stringValue
+        c.result(
+            "workspace/executeCommand",
+            .object([("command", .string("layoutlint.preview")), ("arguments", .array([.string(uri)]))]))?["uri"]?
+            .stringValue
     }
 
     @Test func sameNamedDocumentsHaveTheirOwnPreviewAndSIGTERMRemovesTheFolder() {
@@ -41,7 +44,7 @@ import Testing
             let uri = "file:///tmp/p\(i).layout.json"
             c.open(uri, gridDoc)
             if let f = preview(c, uri) { files.append(f) }
-            usleep(20_000)   // distinct modification times
+            usleep(20_000) // distinct modification times
         }
         #expect(files.count == 6)
         let folder = URL(string: files[0])!.deletingLastPathComponent().path
@@ -63,7 +66,8 @@ import Testing
         }
         let c = LSPClient(environment: ["TMPDIR": tmp.path, "LAYOUTLINT_MAX_PREVIEWS": "1"])
         c.initialize()
-        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/layoutlint-preview-\(c.pid)", withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: tmp.path + "/layoutlint-preview-\(c.pid)", withDestinationPath: victim.path)
         var written: [String] = []
         for i in 0..<3 {
             let uri = "file:///tmp/q\(i).layout.json"
@@ -71,11 +75,16 @@ import Testing
             if let f = preview(c, uri) { written.append(f) }
         }
         #expect(written.count == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == ["diagram.svg", "icon.svg", "logo.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == [
+                "diagram.svg", "icon.svg", "logo.svg",
+            ])
         let folder = URL(string: written[0])!.deletingLastPathComponent().path
         #expect(!folder.hasPrefix(victim.path) && folder != tmp.path + "/layoutlint-preview-\(c.pid)", "\(folder)")
         var st = stat()
-        #expect(lstat(folder, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700, "\(String(st.st_mode, radix: 8))")
+        #expect(
+            lstat(folder, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700,
+            "\(String(st.st_mode, radix: 8))")
         #expect(c.shutdown() == 0)
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
@@ -92,8 +101,12 @@ import Testing
         let uri = tmp.uri("ws/a.layout.json")
         c.open(uri, overflowDoc)
         for env in ["iPad", "iPhone 12"] {
-            let r = c.result("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
-                                                                  ("arguments", .array([.string(uri), .string(env)]))]))
+            let r = c.result(
+                "workspace/executeCommand",
+                .object([
+                    ("command", .string("layoutlint.preview")),
+                    ("arguments", .array([.string(uri), .string(env)])),
+                ]))
             let file = try #require(r?["uri"]?.stringValue.flatMap { URL(string: $0) }, "\(String(describing: r))")
             let svg = try String(contentsOf: file, encoding: .utf8)
             #expect(svg.contains("<svg") && !svg.contains("data-rule=\"group-overflow\""), "\(env)")
@@ -102,8 +115,12 @@ import Testing
         let long = String(repeating: "E", count: 300)
         let doc = #"{ "environments": [ { "name": "\#(long)", "width": 390, "height": 844 } ], "sections": [] }"#
         c.open(tmp.uri("ws/b.layout.json"), doc)
-        let r = c.result("workspace/executeCommand", .object([("command", .string("layoutlint.preview")),
-                                                              ("arguments", .array([.string(tmp.uri("ws/b.layout.json")), .string(long)]))]))
+        let r = c.result(
+            "workspace/executeCommand",
+            .object([
+                ("command", .string("layoutlint.preview")),
+                ("arguments", .array([.string(tmp.uri("ws/b.layout.json")), .string(long)])),
+            ]))
         #expect(r?["uri"]?.stringValue?.hasSuffix(".svg") == true, "\(String(describing: r))")
         #expect(c.shutdown() == 0)
     }
@@ -119,7 +136,8 @@ import Testing
         let alive = tmp.url.appendingPathComponent("layoutlint-preview-\(getpid())") // this test process: alive
         for d in [dead, alive] {
             try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: d.appendingPathComponent("old.svg").path, contents: Data("<svg/>".utf8))
+            FileManager.default.createFile(
+                atPath: d.appendingPathComponent("old.svg").path, contents: Data("<svg/>".utf8))
         }
         // By their lock: a folder whose `.lock` is held lives, whatever its pid says (a
         // server in another PID namespace); a free lock is a dead server's.

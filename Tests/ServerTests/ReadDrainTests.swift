@@ -35,7 +35,8 @@ func runFromFile(_ input: [UInt8]) -> [JSONValue] {
         var input: [UInt8] = []
         input += RPC.frame(RPC.request(id: .int(1), "initialize", J(#"{"capabilities":{}}"#)))
         input += RPC.frame(RPC.request(id: .int(2), "layoutlint/stats", nil))
-        let cancel = RPC.frame(RPC.notification("$/cancelRequest", .object([("id", .string("no-such-request-0000000000"))])))
+        let cancel = RPC.frame(
+            RPC.notification("$/cancelRequest", .object([("id", .string("no-such-request-0000000000"))])))
         while input.count < 12 << 20 { input += cancel }
         input += RPC.frame(RPC.request(id: .int(3), "layoutlint/stats", nil))
         input += RPC.frame(RPC.request(id: .int(4), "shutdown", nil))

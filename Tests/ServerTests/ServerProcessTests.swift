@@ -13,7 +13,8 @@ import TestSupport
     /// server reads 1 000 bytes, writes a request, waits 300 ms (the pipe fills: the client polls and reads the
     /// request while it still has most of the message to write), then keeps all it reads.
     @Test func aReplyIsNotWrittenInsideAMessage() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-client-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutlint-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let received = dir.appendingPathComponent("received").path
@@ -28,7 +29,8 @@ import TestSupport
         // Run by /bin/sh, not exec'd: a file just written can be "busy" for exec while another test's fork still holds
         // it open.
         let client = ServerProcess(arguments: [script], executable: "/bin/sh")
-        let big = RPC.notification("textDocument/didOpen", .object([("text", .string(String(repeating: "x", count: 1 << 20)))]))
+        let big = RPC.notification(
+            "textDocument/didOpen", .object([("text", .string(String(repeating: "x", count: 1 << 20)))]))
         client.send(big)
         let after = RPC.notification("initialized", .object([]))
         client.send(after)
@@ -40,6 +42,9 @@ import TestSupport
         let reply = RPC.frame(RPC.response(id: .int(7), result: .null))
         let expected = RPC.frame(big) + reply + RPC.frame(after)
         let same = bytes == expected
-        #expect(same, "\(bytes.count) bytes received, \(expected.count) expected; the first difference is at byte \(zip(bytes, expected).prefix { $0 == $1 }.count)")
+        #expect(
+            same,
+            "\(bytes.count) bytes received, \(expected.count) expected; the first difference is at byte \(zip(bytes, expected).prefix { $0 == $1 }.count)"
+        )
     }
 }

@@ -7,9 +7,17 @@ import Testing
 
 @Suite struct WatchedFilesTests {
     func watched(_ c: LSPClient, _ uris: [String], type: Int = 2) {
-        c.notify("workspace/didChangeWatchedFiles", .object([("changes", .array(uris.map {
-            .object([("uri", .string($0)), ("type", .int(Int64(type)))])
-        }))]))
+        c.notify(
+            "workspace/didChangeWatchedFiles",
+            .object([
+                (
+                    "changes",
+                    .array(
+                        uris.map {
+                            .object([("uri", .string($0)), ("type", .int(Int64(type)))])
+                        })
+                )
+            ]))
     }
 
     /// Stats once nothing is due any more.
@@ -68,7 +76,9 @@ import Testing
     @Test func aConfigInAFolderEndingInAPrependedMarkIsSeen() {
         let dir = TempFolder()
         defer { dir.cleanup() }
-        func uri(_ name: String) -> String { "file://" + (dir.path + "/" + name).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
+        func uri(_ name: String) -> String {
+            "file://" + (dir.path + "/" + name).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+        }
         let folder = "ws/a\u{600}"
         dir.write(folder + "/.layoutlint.json", WorkspaceConfigTests.offConfig)
         let a = uri(folder + "/A.layout.json")
@@ -98,7 +108,10 @@ import Testing
         dir.write("ws/a/.layoutlint.json", WorkspaceConfigTests.offConfig)
         let a = dir.uri("ws/a/A.layout.json")
         let c = LSPClient()
-        c.initialize(capabilities: J(#"{ "textDocument": { "diagnostic": { "relatedInformation": true }, "publishDiagnostics": {} } }"#), rootURI: dir.uri("ws"))
+        c.initialize(
+            capabilities: J(
+                #"{ "textDocument": { "diagnostic": { "relatedInformation": true }, "publishDiagnostics": {} } }"#),
+            rootURI: dir.uri("ws"))
         c.open(a, overflowDoc)
         let before = c.diagnostics(a)
         #expect(before != nil && !diagnosticCodes(before).contains("group-overflow"))
@@ -128,10 +141,14 @@ import Testing
         #expect(c.waitFor { $0["method"]?.stringValue == "textDocument/publishDiagnostics" } != nil)
         let id = c.sendRequest("textDocument/hover", tdp(uris[n - 1], 10, 20))
         let deadline = Date().addingTimeInterval(60)
-        while !c.inbox.contains(where: { $0["id"] == .int(Int64(id)) }) && Date() < deadline { _ = c.pump(timeoutMillis: 50) }
+        while !c.inbox.contains(where: { $0["id"] == .int(Int64(id)) }) && Date() < deadline {
+            _ = c.pump(timeoutMillis: 50)
+        }
         let at = c.inbox.firstIndex { $0["id"] == .int(Int64(id)) }
         #expect(at != nil)
-        let publishedBefore = c.inbox[..<(at ?? 0)].filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }.count
+        let publishedBefore = c.inbox[..<(at ?? 0)].filter {
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        }.count
         #expect(publishedBefore < n - 1, "the hover waited for \(publishedBefore + 1) of \(n) documents")
         _ = settled(c)
         #expect(c.shutdown() == 0)

@@ -14,10 +14,13 @@ import Testing
     /// group-overflow error, and returns the rule ids published for it.
     func codes(_ dir: TempFolder, open name: String, folders: [String]?, rootURI: String?) -> [String] {
         let c = LSPClient()
-        var params: [(String, JSONValue)] = [("processId", .null), ("capabilities", .object([])),
-                                             ("rootUri", rootURI.map { .string($0) } ?? .null)]
+        var params: [(String, JSONValue)] = [
+            ("processId", .null), ("capabilities", .object([])),
+            ("rootUri", rootURI.map { .string($0) } ?? .null),
+        ]
         if let folders {
-            params.append(("workspaceFolders", .array(folders.map { .object([("uri", .string($0)), ("name", .string("ws"))]) })))
+            params.append(
+                ("workspaceFolders", .array(folders.map { .object([("uri", .string($0)), ("name", .string("ws"))]) })))
         }
         _ = c.result("initialize", .object(params))
         c.notify("initialized")
@@ -35,7 +38,9 @@ import Testing
         let byRoot = codes(dir, open: "ws/a.layout.json", folders: nil, rootURI: dir.uri("ws"))
         let byFolders = codes(dir, open: "ws/a.layout.json", folders: [dir.uri("ws")], rootURI: nil)
         #expect(byRoot.contains("group-overflow"), "the config above the workspace (rootUri) was read: \(byRoot)")
-        #expect(byFolders.contains("group-overflow"), "the config above the workspace (workspaceFolders) was read: \(byFolders)")
+        #expect(
+            byFolders.contains("group-overflow"),
+            "the config above the workspace (workspaceFolders) was read: \(byFolders)")
     }
 
     /// A document whose name starts with a combining mark takes its own folder's config: the folder was cut at the
@@ -69,11 +74,14 @@ import Testing
         defer { dir.cleanup() }
         dir.write("ws/.layoutlint.json", Self.offConfig)
         dir.write("ws/sub/a.layout.json", overflowDoc)
-        #expect(!codes(dir, open: "ws/sub/a.layout.json", folders: [dir.uri("ws")], rootURI: dir.uri("ws")).contains("group-overflow"))
+        #expect(
+            !codes(dir, open: "ws/sub/a.layout.json", folders: [dir.uri("ws")], rootURI: dir.uri("ws")).contains(
+                "group-overflow"))
         dir.write(".layoutlint.json", Self.offConfig)
         dir.write("other/c.layout.json", overflowDoc)
-        #expect(!codes(dir, open: "other/c.layout.json", folders: nil, rootURI: nil).contains("group-overflow"),
-                "without a workspace the walk goes up to the repository root, as before")
+        #expect(
+            !codes(dir, open: "other/c.layout.json", folders: nil, rootURI: nil).contains("group-overflow"),
+            "without a workspace the walk goes up to the repository root, as before")
         // Control: the document does have the error when no config applies.
         let plain = TempFolder()
         defer { plain.cleanup() }

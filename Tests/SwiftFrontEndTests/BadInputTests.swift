@@ -24,7 +24,8 @@ let itemAndGroup = """
 struct BadInputTests {
     @Test("half-typed code still yields the layouts that can be read")
     func halfTyped() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
             \(itemAndGroup)
@@ -38,10 +39,13 @@ struct BadInputTests {
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
     }
 
-    @Test("a value half typed mid-edit keeps the layout and its other findings", arguments: [
-        "section.orthogonalScrollingBehavior = .", "item.contentInsets = .", "group.interItemSpacing = .fixed(",
-        "item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: ", "section.contentInsets = .init(top: 1, leading: ",
-    ])
+    @Test(
+        "a value half typed mid-edit keeps the layout and its other findings",
+        arguments: [
+            "section.orthogonalScrollingBehavior = .", "item.contentInsets = .", "group.interItemSpacing = .fixed(",
+            "item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: ",
+            "section.contentInsets = .init(top: 1, leading: ",
+        ])
     func halfTypedValueKeepsFindings(_ typing: String) {
         let source = """
             import UIKit
@@ -89,12 +93,14 @@ struct BadInputTests {
         #expect(r.diagnostics.allSatisfy { $0.ruleID != .swiftLimit }, "\(r.diagnostics.map(\.message))")
         #expect(r.layouts.isEmpty)
         #expect(r.unread.count == 1)
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("gives nil for section 0") })
+        #expect(
+            r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("gives nil for section 0") })
     }
 
     @Test("a helper that calls itself forever is a bounded diagnostic, not a stack overflow")
     func endlessRecursion() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func width(_ n: CGFloat) -> CGFloat { width(n + 1) }
             func makeLayout() -> UICollectionViewLayout {
                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(width(1)), heightDimension: .absolute(44)))
@@ -109,7 +115,8 @@ struct BadInputTests {
 
     @Test("helpers that call each other forever end in a diagnostic")
     func mutualRecursion() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func a() -> CGFloat { b() }
             func b() -> CGFloat { a() }
             func makeLayout() -> UICollectionViewLayout {
@@ -121,14 +128,17 @@ struct BadInputTests {
         #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit })
     }
 
-    @Test("a loop without end stops at the iteration bound", arguments: [
-        "while true { n += 1 }",
-        "repeat { n += 1 } while n > 0",
-        "for i in 0..<1_000_000_000 { n += i }",
-        "while n >= 0 { n = n + 1 }",
-    ])
+    @Test(
+        "a loop without end stops at the iteration bound",
+        arguments: [
+            "while true { n += 1 }",
+            "repeat { n += 1 } while n > 0",
+            "for i in 0..<1_000_000_000 { n += i }",
+            "while n >= 0 { n = n + 1 }",
+        ])
     func endlessLoops(_ loop: String) {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func makeLayout() -> UICollectionViewLayout {
                 var n = 0
                 \(loop)
@@ -139,9 +149,12 @@ struct BadInputTests {
         #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit }, "\(r.diagnostics.map(\.message))")
     }
 
-    @Test("nested loops, each under the iteration bound, end at the step bound of 100 000 (a real layout takes about 1 000)")
+    @Test(
+        "nested loops, each under the iteration bound, end at the step bound of 100 000 (a real layout takes about 1 000)"
+    )
     func nestedLoopsStopAtTheStepBound() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func makeLayout() -> UICollectionViewLayout {
                 var n = 0
                 for i in 0..<9999 { for j in 0..<9999 { n += i * j } }
@@ -149,13 +162,17 @@ struct BadInputTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("evaluation stopped after 100000 steps") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftLimit && $0.message.contains("evaluation stopped after 100000 steps")
+            },
+            "\(r.diagnostics.map(\.message))")
     }
 
     @Test("a loop whose condition only the running app knows (`is`) ends in a note on it, not in the iteration bound")
     func loopOnARunTimeTypeCheck() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func makeLayout(from view: UIView) -> UICollectionViewLayout {
                 var current: UIView? = view
                 while let v = current, !(v is UICollectionView) { current = v.superview }
@@ -164,15 +181,22 @@ struct BadInputTests {
             }
             """)
         #expect(!r.diagnostics.contains { $0.ruleID == .swiftLimit }, "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("cannot tell when this loop ends") && $0.message.contains("a type check at run time") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftUnresolved && $0.message.contains("cannot tell when this loop ends")
+                    && $0.message.contains("a type check at run time")
+            },
+            "\(r.diagnostics.map(\.message))")
     }
 
-    @Test("10 000 nested parentheses, closures or arrays end in a diagnostic or a parse error, not a stack overflow", arguments: ["(", "{", "["])
+    @Test(
+        "10 000 nested parentheses, closures or arrays end in a diagnostic or a parse error, not a stack overflow",
+        arguments: ["(", "{", "["])
     func deepNesting(_ open: String) {
         let close = open == "(" ? ")" : open == "{" ? "}" : "]"
         let deep = String(repeating: open, count: 10_000) + "1" + String(repeating: close, count: 10_000)
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func makeLayout() -> UICollectionViewLayout {
                 let w: CGFloat = \(deep)
                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(w), heightDimension: .absolute(44)))
@@ -183,7 +207,9 @@ struct BadInputTests {
         // Read or not, the run ends with every diagnostic in the file; nested brackets are refused up front
         // (swift-syntax's lookahead takes exponential time on them).
         for d in r.diagnostics { #expect(d.range.end <= r.source.count) }
-        if open == "[" { #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") }) }
+        if open == "[" {
+            #expect(r.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") })
+        }
     }
 
     @Test("brackets nested past the limit are refused at once; real nesting is read")
@@ -196,22 +222,30 @@ struct BadInputTests {
         #expect(!quoted.diagnostics.contains { $0.ruleID == .swiftLimit })
         // After long plain code (skipped sixteen bytes at a time) and a comment full of brackets, the finding is at
         // the thirteenth bracket.
-        let pad = "let padding = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 // " + String(repeating: "a [ comment ", count: 20) + "\n"
+        let pad =
+            "let padding = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 // " + String(repeating: "a [ comment ", count: 20) + "\n"
         let far = lintSwift(pad + "let x = \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
-        #expect(far.diagnostics.first?.range.start == pad.utf8.count + "let x = ".utf8.count + SwiftFrontEnd.maxBracketNesting)
+        #expect(
+            far.diagnostics.first?.range.start == pad.utf8.count + "let x = ".utf8.count
+                + SwiftFrontEnd.maxBracketNesting)
     }
 
-    @Test("an invalid UTF-8 byte in the trivia before a comment keeps every comment inside the file (FuzzSwift found it)")
+    @Test(
+        "an invalid UTF-8 byte in the trivia before a comment keeps every comment inside the file (FuzzSwift found it)")
     func invalidByteBeforeComment() {
         var text = Array("import UIKit\nfunc makeLayout() -> UICollectionViewLayout {\n".utf8)
-        text += Array("    UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: .horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))])))\n}".utf8)
+        text += Array(
+            "    UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: .horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))])))\n}"
+                .utf8)
         text += [0xFB] + Array("// layoutlint:disable-next-line group-overflow\n// a comment after it\n".utf8)
         let r = lintSwiftBytes(text)
         #expect(r.layouts.count == 1)
         for d in r.diagnostics { #expect(d.range.end <= text.count) }
         // The fuzzer's input itself (a corpus case with one byte changed).
-        let crash = (try? Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Inputs/invalid-byte-before-comment.swift.txt"))).map { [UInt8]($0) } ?? []
+        let crash =
+            (try? Data(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("Inputs/invalid-byte-before-comment.swift.txt"))).map { [UInt8]($0) } ?? []
         #expect(!crash.isEmpty)
         let c = lintSwiftBytes(crash)
         for d in c.diagnostics { #expect(d.range.end <= crash.count) }
@@ -224,8 +258,11 @@ struct BadInputTests {
         let r = lintSwiftBytes(bin)
         #expect(r.diagnostics.count == 1 && r.diagnostics[0].message.contains("binary"))
 
-        var text = Array("import UIKit\n// caf\u{E9} ".utf8) + [0xC3, 0x28, 0xFF] + Array("\nfunc makeLayout() -> UICollectionViewLayout {\n".utf8)
-        text += Array("""
+        var text =
+            Array("import UIKit\n// caf\u{E9} ".utf8) + [0xC3, 0x28, 0xFF]
+            + Array("\nfunc makeLayout() -> UICollectionViewLayout {\n".utf8)
+        text += Array(
+            """
                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
                 item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
                 let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
@@ -254,14 +291,17 @@ struct BadInputTests {
         #expect(quiet.diagnostics.isEmpty)
     }
 
-    @Test("the API called with wrong labels or types is a note naming the call, not a crash", arguments: [
-        "NSCollectionLayoutItem(size: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))",
-        "NSCollectionLayoutItem(layoutSize: 44)",
-        "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: 44, heightDimension: .absolute(44)))",
-        "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(\"half\"), heightDimension: .absolute(44)))",
-    ])
+    @Test(
+        "the API called with wrong labels or types is a note naming the call, not a crash",
+        arguments: [
+            "NSCollectionLayoutItem(size: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))",
+            "NSCollectionLayoutItem(layoutSize: 44)",
+            "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: 44, heightDimension: .absolute(44)))",
+            "NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(\"half\"), heightDimension: .absolute(44)))",
+        ])
     func wrongAPI(_ itemExpr: String) {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             func makeLayout() -> UICollectionViewLayout {
                 let item = \(itemExpr)
                 let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])

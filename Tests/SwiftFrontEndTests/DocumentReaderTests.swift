@@ -17,7 +17,9 @@ func describe(_ r: SwiftFileResult) -> [String] {
         out.append(line)
     }
     for l in r.layouts {
-        out.append("layout \(l.name) \(l.range.start)-\(l.range.end) notes \(l.notes.map { "\($0.rule)@\($0.line):\($0.range.start)" })")
+        out.append(
+            "layout \(l.name) \(l.range.start)-\(l.range.end) notes \(l.notes.map { "\($0.rule)@\($0.line):\($0.range.start)" })"
+        )
         for rl in l.result.layouts {
             for s in rl.sections {
                 let sr = r.real(s.section.range)
@@ -25,7 +27,9 @@ func describe(_ r: SwiftFileResult) -> [String] {
                 s.group?.walk { n in
                     let er = n.element.map { r.real($0.range) }
                     let wr = n.element?.width.map { r.real($0.range) }
-                    out.append("    \(n.frame) \(er.map { "\($0.start)-\($0.end)" } ?? "-") w \(wr.map { "\($0.start)" } ?? "-")")
+                    out.append(
+                        "    \(n.frame) \(er.map { "\($0.start)-\($0.end)" } ?? "-") w \(wr.map { "\($0.start)" } ?? "-")"
+                    )
                 }
             }
         }
@@ -74,7 +78,9 @@ private let threeLayouts = """
     """
 
 /// Four layouts that call one helper (one through a section provider), and one that does not.
-private let sharedHelper = replacing(threeLayouts, "    func makeCarousel()", """
+private let sharedHelper = replacing(
+    threeLayouts, "    func makeCarousel()",
+    """
             enum Columns {
                 static let narrow = 2
             }
@@ -133,7 +139,7 @@ struct DocumentReaderTests {
         let r = reader(threeLayouts)
         let text = replacing(threeLayouts, ".absolute(100)", ".absolute(120)")
         r.update(text: Array(text.utf8), options: nil)
-        #expect(r.stats.layoutsRead == 1)   // makeGrid (gridSection is reached by it, not a layout of its own)
+        #expect(r.stats.layoutsRead == 1) // makeGrid (gridSection is reached by it, not a layout of its own)
         #expect(r.stats.layoutsReused == 2)
         expectFresh(r, text)
         // A shared constant that every layout using it reads.
@@ -146,14 +152,17 @@ struct DocumentReaderTests {
     @Test("a layout read again indexes the declarations of the names it looks up, not the whole file's")
     func declarationsIndexedByName() {
         // Ten members that no layout looks up beside the three layouts.
-        let others = (0..<10).map { "    func total\($0)(_ values: [Int]) -> Int { values.reduce(\($0), +) }\n" }.joined()
+        let others = (0..<10).map { "    func total\($0)(_ values: [Int]) -> Int { values.reduce(\($0), +) }\n" }
+            .joined()
         let text = replacing(threeLayouts, "    func makeCarousel()", others + "\n    func makeCarousel()")
         let r = reader(text)
         // makeGrid looks up gridSection, which looks up Metrics and its spacing: their regions, and the types'.
         let text2 = replacing(text, "gridSection(columns: 3)", "gridSection(columns: 4)")
         r.update(text: Array(text2.utf8), options: nil)
         #expect(r.stats.layoutsRead == 1)
-        #expect(r.stats.regionsIndexed >= 2 && r.stats.regionsIndexed <= 4, "\(r.stats.regionsIndexed) of \(r.stats.regions) regions")
+        #expect(
+            r.stats.regionsIndexed >= 2 && r.stats.regionsIndexed <= 4,
+            "\(r.stats.regionsIndexed) of \(r.stats.regions) regions")
         expectFresh(r, text2)
         // An edit no layout reads again indexes nothing.
         let text3 = replacing(text2, "values.reduce(3, +)", "values.reduce(30, +)")
@@ -201,12 +210,19 @@ struct DocumentReaderTests {
             }
 
             """
-        for tail in ["struct Empty\nenum Metrics {\n    static let h: CGFloat = 30\n", "enum Metrics {\n    static let h: CGFloat = 30\n    // 高さ 📏\n\n",
-                     "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty", "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty {"] {
+        for tail in [
+            "struct Empty\nenum Metrics {\n    static let h: CGFloat = 30\n",
+            "enum Metrics {\n    static let h: CGFloat = 30\n    // 高さ 📏\n\n",
+            "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty",
+            "enum Metrics { static let h: CGFloat = 30 }\nstruct Empty {",
+        ] {
             let r = reader(layout + tail)
             expectFresh(r, layout + tail, "\(tail)")
             // And after an edit elsewhere (the layout read again, its names looked up anew).
-            let edited = replacing(layout, ".fractionalWidth(1), heightDimension: .absolute(Metrics.h))", ".fractionalWidth(0.5), heightDimension: .absolute(Metrics.h))") + tail
+            let edited =
+                replacing(
+                    layout, ".fractionalWidth(1), heightDimension: .absolute(Metrics.h))",
+                    ".fractionalWidth(0.5), heightDimension: .absolute(Metrics.h))") + tail
             r.update(text: Array(edited.utf8), options: nil)
             expectFresh(r, edited, "\(tail)")
         }
@@ -250,7 +266,8 @@ struct DocumentReaderTests {
         expectFresh(r, text2)
     }
 
-    @Test("a member that starts to build a layout is read, and one that stops is dropped; the others are not looked into")
+    @Test(
+        "a member that starts to build a layout is read, and one that stops is dropped; the others are not looked into")
     func membersThatStartAndStopBuilding() {
         let helper = "\n    func badge() -> Int {\n        2\n    }\n}"
         let base = String(threeLayouts.dropLast()) + helper
@@ -263,8 +280,10 @@ struct DocumentReaderTests {
         #expect(r.stats.unitsSkipped == 3)
         expectFresh(r, commented)
         // `badge` now builds a layout: it is looked into (it changed) and its layout is read.
-        let building = replacing(commented, "func badge() -> Int {\n        2\n    }",
-                                 "func badge() -> UICollectionViewCompositionalLayout {\n        UICollectionViewCompositionalLayout(section: gridSection(columns: 2))\n    }")
+        let building = replacing(
+            commented, "func badge() -> Int {\n        2\n    }",
+            "func badge() -> UICollectionViewCompositionalLayout {\n        UICollectionViewCompositionalLayout(section: gridSection(columns: 2))\n    }"
+        )
         r.update(text: Array(building.utf8), options: nil)
         #expect(r.stats.layoutsRead == 1)
         #expect(r.result.layouts.map(\.name).contains("badge"))
@@ -285,8 +304,11 @@ struct DocumentReaderTests {
 
     /// A class of 80 helpers (about 5 KB) before the three layouts, and a constant after them.
     private var largeType: String {
-        let helpers = (0..<80).map { "    func helper\($0)(_ value: Int) -> Int {\n        value + \($0) // 合計 ✅\n    }\n" }.joined()
-        return "let head = 1 // 🙂\n\nfinal class Helpers {\n" + helpers + "}\n\n" + threeLayouts + "\nlet tail = 1 // 🙂\n"
+        let helpers = (0..<80).map {
+            "    func helper\($0)(_ value: Int) -> Int {\n        value + \($0) // 合計 ✅\n    }\n"
+        }.joined()
+        return "let head = 1 // 🙂\n\nfinal class Helpers {\n" + helpers + "}\n\n" + threeLayouts
+            + "\nlet tail = 1 // 🙂\n"
     }
 
     @Test("after an edit above or below a large type, an edit inside it parses only the member it is in")
@@ -351,8 +373,10 @@ struct DocumentReaderTests {
 
     /// Random single-byte edits (typed, deleted, or a digit changed as a user tunes a value), each followed by an
     /// update compared with a fresh read. Returns the layouts kept over the run.
-    func randomEdits(_ start: [UInt8], seed: UInt64, steps: Int, _ label: String,
-                     alphabet: [UInt8] = Array("abcxyz0123456789 .(){}\n\"/*,:=".utf8)) -> Int {
+    func randomEdits(
+        _ start: [UInt8], seed: UInt64, steps: Int, _ label: String,
+        alphabet: [UInt8] = Array("abcxyz0123456789 .(){}\n\"/*,:=".utf8)
+    ) -> Int {
         var rng = SplitMix(seed: seed)
         var text = start
         // (A parse from scratch every 7 updates, as every 400 in the editor: both paths are compared.)
@@ -383,9 +407,12 @@ struct DocumentReaderTests {
         #expect(randomEdits(Array(threeLayouts.utf8), seed: 42, steps: 60, "three layouts") > 0)
     }
 
-    @Test("the same on the corpus's files: section providers, enums, app state, seeds with CJK text",
-          arguments: ["apple-adaptive-sections.swift", "pattern-app-state-data.swift", "seed-001-zh-cn.swift",
-                      "mistake-centered-paging-spacing.swift", "pattern-computed-properties.swift"])
+    @Test(
+        "the same on the corpus's files: section providers, enums, app state, seeds with CJK text",
+        arguments: [
+            "apple-adaptive-sections.swift", "pattern-app-state-data.swift", "seed-001-zh-cn.swift",
+            "mistake-centered-paging-spacing.swift", "pattern-computed-properties.swift",
+        ])
     func randomEditsCorpus(_ name: String) {
         let bytes = readBytes(corpusRoot.appendingPathComponent("Cases/" + name).path)
         #expect(!bytes.isEmpty)
@@ -397,16 +424,22 @@ struct DocumentReaderTests {
         #expect(randomEdits(Array(sharedHelper.utf8), seed: 11, steps: 60, "shared helper") > 0)
     }
 
-    @Test("brackets nested past the limit are refused as an edit takes them out of a comment or a string, read as one puts them back")
+    @Test(
+        "brackets nested past the limit are refused as an edit takes them out of a comment or a string, read as one puts them back"
+    )
     func deepBracketsInCommentsAndStrings() {
         let deep = String(repeating: "[", count: SwiftFrontEnd.maxBracketNesting + 1)
-        var text = replacing(threeLayouts, "    func makeGrid()", """
+        var text = replacing(
+            threeLayouts, "    func makeGrid()",
+            """
                 // note \(deep) 注
                 let sample = "a\\"\(deep)" /* \(deep) */
                 func makeGrid()
             """)
         let r = reader(text)
-        func refused() -> Bool { r.result.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") } }
+        func refused() -> Bool {
+            r.result.diagnostics.contains { $0.ruleID == .swiftLimit && $0.message.contains("brackets nest") }
+        }
         #expect(!refused())
         /// Replaces the first `old` after `marker` with `new`, reads the text, and compares with a fresh read.
         func edit(after marker: String, _ old: String, _ new: String, refuses: Bool) {
@@ -418,13 +451,14 @@ struct DocumentReaderTests {
             expectFresh(r, text, "\(old) → \(new)")
         }
         edit(after: "func makeList", "item", "items", refuses: false)
-        edit(after: "// note", " ", "\n", refuses: true)                      // a line break ends the comment
+        edit(after: "// note", " ", "\n", refuses: true) // a line break ends the comment
         edit(after: "// note", "\n", " ", refuses: false)
-        edit(after: "let sample = \"a", "\\", "", refuses: true)               // the string ends before the brackets
+        edit(after: "let sample = \"a", "\\", "", refuses: true) // the string ends before the brackets
         edit(after: "let sample = \"a", "\"", "\\\"", refuses: false)
-        edit(after: "let sample = \"a\\", "\"", "x\"", refuses: true)       // typed after the backslash: the quote ends the string
+        // Typed after the backslash: the quote ends the string.
+        edit(after: "let sample = \"a\\", "\"", "x\"", refuses: true)
         edit(after: "let sample = \"a\\", "x", "", refuses: false)
-        edit(after: "\" /", "*", "", refuses: true)                            // no comment opens
+        edit(after: "\" /", "*", "", refuses: true) // no comment opens
         edit(after: "\" /", " ", "* ", refuses: false)
     }
 
@@ -466,5 +500,3 @@ struct DocumentReaderTests {
         #expect(r.result.layouts.allSatisfy { $0.result.layouts.map(\.environment.name) == ["iPhone SE"] })
     }
 }
-
-

@@ -8,43 +8,61 @@ import Testing
 
 @Suite("Swift front end: the files of the module that never name the API")
 struct ModuleInclusionTests {
-    static let layout: (path: String, bytes: [UInt8]) = ("FeedViewController.swift", Array("""
-        import UIKit
-        final class FeedViewController: UIViewController {
-            func makeLayout() -> UICollectionViewLayout {
-                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(.rowHeight)))
-                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .estimated(Metrics.cardFraction), heightDimension: .absolute(.rowHeight)), subitems: [item])
-                let section = NSCollectionLayoutSection(group: group)
-                section.interGroupSpacing = spacing
-                return UICollectionViewCompositionalLayout(section: section)
+    static let layout: (path: String, bytes: [UInt8]) = (
+        "FeedViewController.swift",
+        Array(
+            """
+            import UIKit
+            final class FeedViewController: UIViewController {
+                func makeLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(.rowHeight)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .estimated(Metrics.cardFraction), heightDimension: .absolute(.rowHeight)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.interGroupSpacing = spacing
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
             }
-        }
-        """.utf8))
+            """.utf8)
+    )
     /// What the layout needs, in three files that do not name the API: an enum of constants, an extension of
     /// CGFloat, an extension of the view controller.
-    static let metrics: (path: String, bytes: [UInt8]) = ("Metrics.swift", Array("""
-        import CoreGraphics
-        // let cardFraction = 99 (a comment)
-        enum Metrics {
-            static let cardFraction: CGFloat = 0.5
-        }
-        """.utf8))
-    static let cgFloat: (path: String, bytes: [UInt8]) = ("CGFloat+Sizes.swift", Array("""
-        import CoreGraphics
-        extension CGFloat {
-            static let rowHeight: CGFloat = 44
-        }
-        """.utf8))
-    static let controllerExtension: (path: String, bytes: [UInt8]) = ("FeedViewController+Spacing.swift", Array("""
-        import UIKit
-        extension FeedViewController {
-            var spacing: CGFloat { 12 }
-        }
-        """.utf8))
+    static let metrics: (path: String, bytes: [UInt8]) = (
+        "Metrics.swift",
+        Array(
+            """
+            import CoreGraphics
+            // let cardFraction = 99 (a comment)
+            enum Metrics {
+                static let cardFraction: CGFloat = 0.5
+            }
+            """.utf8)
+    )
+    static let cgFloat: (path: String, bytes: [UInt8]) = (
+        "CGFloat+Sizes.swift",
+        Array(
+            """
+            import CoreGraphics
+            extension CGFloat {
+                static let rowHeight: CGFloat = 44
+            }
+            """.utf8)
+    )
+    static let controllerExtension: (path: String, bytes: [UInt8]) = (
+        "FeedViewController+Spacing.swift",
+        Array(
+            """
+            import UIKit
+            extension FeedViewController {
+                var spacing: CGFloat { 12 }
+            }
+            """.utf8)
+    )
 
     func rules(_ r: SwiftFileResult) -> [RuleID] { r.diagnostics.compactMap { RuleID(rawValue: $0.rule) } }
 
-    @Test("linted alone, the layout names what it could not read; with the module's other files, it is checked with their values")
+    @Test(
+        "linted alone, the layout names what it could not read; with the module's other files, it is checked with their values"
+    )
     func constantsFromOtherFiles() {
         let alone = SwiftFrontEnd.lint([Self.layout])[0]
         #expect(rules(alone).contains(.swiftUnresolved))
@@ -66,20 +84,28 @@ struct ModuleInclusionTests {
     func orderOfFiles() {
         let forward = SwiftFrontEnd.lint([Self.layout, Self.metrics, Self.cgFloat, Self.controllerExtension])[0]
         let backward = SwiftFrontEnd.lint([Self.controllerExtension, Self.cgFloat, Self.metrics, Self.layout])[3]
-        #expect(forward.diagnostics.map { "\($0.rule) \($0.range.start)" } == backward.diagnostics.map { "\($0.rule) \($0.range.start)" })
+        #expect(
+            forward.diagnostics.map { "\($0.rule) \($0.range.start)" }
+                == backward.diagnostics.map { "\($0.rule) \($0.range.start)" })
     }
 
-    @Test("a same-named declaration where Swift's lookup would not find it is not used: another type's member, a local, a comment, a string")
+    @Test(
+        "a same-named declaration where Swift's lookup would not find it is not used: another type's member, a local, a comment, a string"
+    )
     func declarationsLookupWouldNotFind() {
-        let decoy: (path: String, bytes: [UInt8]) = ("Decoy.swift", Array("""
-            struct OtherScreen {
-                static let cardFraction: CGFloat = 99
-                var spacing: CGFloat { 300 }
-                func build() { let rowHeight: CGFloat = 7 }
-            }
-            let text = "static let rowHeight = 1"
-            /* enum Metrics { static let cardFraction = 2 } */
-            """.utf8))
+        let decoy: (path: String, bytes: [UInt8]) = (
+            "Decoy.swift",
+            Array(
+                """
+                struct OtherScreen {
+                    static let cardFraction: CGFloat = 99
+                    var spacing: CGFloat { 300 }
+                    func build() { let rowHeight: CGFloat = 7 }
+                }
+                let text = "static let rowHeight = 1"
+                /* enum Metrics { static let cardFraction = 2 } */
+                """.utf8)
+        )
         let r = SwiftFrontEnd.lint([Self.layout, decoy])[0]
         #expect(rules(r).contains(.swiftUnresolved))
         #expect(!rules(r).contains(.fractionalEstimate))
@@ -91,51 +117,68 @@ struct ModuleInclusionTests {
 struct ConstructionScopeTests {
     @Test("a local function declared after its use is called")
     func localFunctionAfterUse() {
-        let r = SwiftFrontEnd.lint([("Detail.swift", Array("""
-            import UIKit
-            final class DetailViewController: UIViewController {
-                func makeLayout() -> UICollectionViewLayout {
-                    return UICollectionViewCompositionalLayout { index, environment in
-                        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)), subitems: [makeItem()])
-                        return NSCollectionLayoutSection(group: group)
+        let r = SwiftFrontEnd.lint([
+            (
+                "Detail.swift",
+                Array(
+                    """
+                    import UIKit
+                    final class DetailViewController: UIViewController {
+                        func makeLayout() -> UICollectionViewLayout {
+                            return UICollectionViewCompositionalLayout { index, environment in
+                                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)), subitems: [makeItem()])
+                                return NSCollectionLayoutSection(group: group)
+                            }
+                            func makeItem() -> NSCollectionLayoutItem {
+                                NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(500), heightDimension: .absolute(60)))
+                            }
+                        }
                     }
-                    func makeItem() -> NSCollectionLayoutItem {
-                        NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(500), heightDimension: .absolute(60)))
-                    }
-                }
-            }
-            """.utf8))])[0]
-        #expect(!r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue }, "\(r.diagnostics.map(\.message))")
+                    """.utf8)
+            )
+        ])[0]
+        #expect(
+            !r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue }, "\(r.diagnostics.map(\.message))")
         #expect(r.coverage.total == 1 && r.coverage.notChecked == 0)
     }
 
     @Test("a construction in a closure nobody calls sees the declarations before it; an `if let` of app state is named")
     func constructionInUncalledClosure() {
         let view = { (condition: String) in
-            SwiftFrontEnd.lint([("Shelf.swift", Array("""
-                import UIKit
-                import SwiftUI
-                struct Shelf: View {
-                    var pageSize: Int?
-                    var body: some View {
-                        Group {
-                            \(condition) {
-                                let height: CGFloat = 120
-                                CollectionView(layout: UICollectionViewCompositionalLayout { _, _ in
-                                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)))
-                                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)), subitems: [item])
-                                    return NSCollectionLayoutSection(group: group)
-                                })
+            SwiftFrontEnd.lint([
+                (
+                    "Shelf.swift",
+                    Array(
+                        """
+                        import UIKit
+                        import SwiftUI
+                        struct Shelf: View {
+                            var pageSize: Int?
+                            var body: some View {
+                                Group {
+                                    \(condition) {
+                                        let height: CGFloat = 120
+                                        CollectionView(layout: UICollectionViewCompositionalLayout { _, _ in
+                                            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)))
+                                            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)), subitems: [item])
+                                            return NSCollectionLayoutSection(group: group)
+                                        })
+                                    }
+                                }
                             }
                         }
-                    }
-                }
-                """.utf8))])[0]
+                        """.utf8)
+                )
+            ])[0]
         }
         let known = view("if true")
-        #expect(known.layouts.first?.result.layouts.first?.sections.first?.frame.height == 120, "\(known.diagnostics.map(\.message))")
+        #expect(
+            known.layouts.first?.result.layouts.first?.sections.first?.frame.height == 120,
+            "\(known.diagnostics.map(\.message))")
         let optional = view("if let pageSize")
-        #expect(optional.layouts.first?.result.layouts.first?.sections.first?.frame.height == 120, "\(optional.diagnostics.map(\.message))")
+        #expect(
+            optional.layouts.first?.result.layouts.first?.sections.first?.frame.height == 120,
+            "\(optional.diagnostics.map(\.message))")
     }
 }
 
@@ -148,29 +191,39 @@ struct PartialReadTests {
 
     @Test("a section provider goes on past a section it cannot read, and names it")
     func providerGoesOn() {
-        let r = SwiftFrontEnd.lint([("Settings.swift", Array("""
-            import UIKit
-            final class SettingsViewController: UIViewController {
-                enum Section: Int, CaseIterable { case account, usage, about }
-                func makeLayout() -> UICollectionViewLayout {
-                    UICollectionViewCompositionalLayout { index, _ in
-                        switch Section(rawValue: index)! {
-                        case .account, .about:
-                            \(Self.row)
-                            return NSCollectionLayoutSection(group: group)
-                        case .usage:
-                            let height = UserDefaults.standard.double(forKey: "chartHeight")
-                            let chart = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)))
-                            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)), subitems: [chart])
-                            return NSCollectionLayoutSection(group: group)
+        let r = SwiftFrontEnd.lint([
+            (
+                "Settings.swift",
+                Array(
+                    """
+                    import UIKit
+                    final class SettingsViewController: UIViewController {
+                        enum Section: Int, CaseIterable { case account, usage, about }
+                        func makeLayout() -> UICollectionViewLayout {
+                            UICollectionViewCompositionalLayout { index, _ in
+                                switch Section(rawValue: index)! {
+                                case .account, .about:
+                                    \(Self.row)
+                                    return NSCollectionLayoutSection(group: group)
+                                case .usage:
+                                    let height = UserDefaults.standard.double(forKey: "chartHeight")
+                                    let chart = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)))
+                                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)), subitems: [chart])
+                                    return NSCollectionLayoutSection(group: group)
+                                }
+                            }
                         }
                     }
-                }
-            }
-            """.utf8))])[0]
+                    """.utf8)
+            )
+        ])[0]
         let sections = r.layouts.first?.result.layouts.first?.sections ?? []
         #expect(sections.map(\.path) == ["/sections/0", "/sections/2"], "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("does not check section 1 (it checks the others)") })
+        #expect(
+            r.diagnostics.contains {
+                $0.rule == RuleID.swiftUnresolved.rawValue
+                    && $0.message.contains("does not check section 1 (it checks the others)")
+            })
         #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0)
     }
 
@@ -178,21 +231,33 @@ struct PartialReadTests {
     func someEnvironments() {
         var options = LintOptions()
         options.environmentNames = ["iPhone 12", "iPad"]
-        let r = SwiftFrontEnd.lint([("Grid.swift", Array("""
-            import UIKit
-            func makeLayout(columns: Int) -> UICollectionViewLayout {
-                UICollectionViewCompositionalLayout { _, environment in
-                    let wide = environment.container.effectiveContentSize.width > 600
-                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
-                    let group = wide
-                        ? NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitem: item, count: columns)
-                        : NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
-                    return NSCollectionLayoutSection(group: group)
-                }
-            }
-            """.utf8))], options: options)[0]
-        #expect(r.layouts.first?.result.layouts.map(\.environment.name) == ["iPhone 12"], "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("in iPad (it checks the other environments)") })
+        let r = SwiftFrontEnd.lint(
+            [
+                (
+                    "Grid.swift",
+                    Array(
+                        """
+                        import UIKit
+                        func makeLayout(columns: Int) -> UICollectionViewLayout {
+                            UICollectionViewCompositionalLayout { _, environment in
+                                let wide = environment.container.effectiveContentSize.width > 600
+                                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                                let group = wide
+                                    ? NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitem: item, count: columns)
+                                    : NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                                return NSCollectionLayoutSection(group: group)
+                            }
+                        }
+                        """.utf8)
+                )
+            ], options: options)[0]
+        #expect(
+            r.layouts.first?.result.layouts.map(\.environment.name) == ["iPhone 12"], "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.rule == RuleID.swiftUnresolved.rawValue
+                    && $0.message.contains("in iPad (it checks the other environments)")
+            })
     }
 }
 
@@ -200,32 +265,38 @@ struct PartialReadTests {
 struct UserInitializerTests {
     @Test("init(kind:) runs as Swift runs it: assignments, a switch on its parameter, a default, self.x")
     func initializerWithSwitch() {
-        let r = SwiftFrontEnd.lint([("Cards.swift", Array("""
-            import UIKit
-            struct CardMetrics {
-                enum Kind { case compact, regular }
-                let height: CGFloat
-                let inset: CGFloat
-                var spacing: CGFloat = 6
-                init(kind: Kind) {
-                    inset = 4
-                    switch kind {
-                    case .compact: height = 60
-                    case .regular: self.height = 90
+        let r = SwiftFrontEnd.lint([
+            (
+                "Cards.swift",
+                Array(
+                    """
+                    import UIKit
+                    struct CardMetrics {
+                        enum Kind { case compact, regular }
+                        let height: CGFloat
+                        let inset: CGFloat
+                        var spacing: CGFloat = 6
+                        init(kind: Kind) {
+                            inset = 4
+                            switch kind {
+                            case .compact: height = 60
+                            case .regular: self.height = 90
+                            }
+                            spacing = self.inset * 2
+                        }
                     }
-                    spacing = self.inset * 2
-                }
-            }
-            func makeLayout() -> UICollectionViewLayout {
-                let metrics = CardMetrics(kind: .regular)
-                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(metrics.height)))
-                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(metrics.height)), subitems: [item])
-                let section = NSCollectionLayoutSection(group: group)
-                section.interGroupSpacing = metrics.spacing
-                section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: metrics.inset, bottom: 0, trailing: metrics.inset)
-                return UICollectionViewCompositionalLayout(section: section)
-            }
-            """.utf8))])[0]
+                    func makeLayout() -> UICollectionViewLayout {
+                        let metrics = CardMetrics(kind: .regular)
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(metrics.height)))
+                        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(metrics.height)), subitems: [item])
+                        let section = NSCollectionLayoutSection(group: group)
+                        section.interGroupSpacing = metrics.spacing
+                        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: metrics.inset, bottom: 0, trailing: metrics.inset)
+                        return UICollectionViewCompositionalLayout(section: section)
+                    }
+                    """.utf8)
+            )
+        ])[0]
         #expect(r.coverage.checked == 1, "\(r.diagnostics.map(\.message))")
         let section = r.layouts.first?.result.layouts.first?.sections.first
         #expect(section?.frame.height == 90)
@@ -238,21 +309,30 @@ struct UserInitializerTests {
 struct QualifiedCallTests {
     @Test("T.f() of a type no file declares is not the same-named f of the type whose code runs (no false recursion)")
     func otherTypesFunction() {
-        let r = SwiftFrontEnd.lint([("Home.swift", Array("""
-            import UIKit
-            final class HomeLayoutProvider {
-                private func createTopSitesSectionLayout() -> NSCollectionLayoutSection {
-                    let section = TopSitesSectionLayoutProvider.createTopSitesSectionLayout(columns: 4)
-                    return section
-                }
-                func makeLayout() -> UICollectionViewLayout {
-                    UICollectionViewCompositionalLayout(section: createTopSitesSectionLayout())
-                }
-            }
-            """.utf8))])[0]
+        let r = SwiftFrontEnd.lint([
+            (
+                "Home.swift",
+                Array(
+                    """
+                    import UIKit
+                    final class HomeLayoutProvider {
+                        private func createTopSitesSectionLayout() -> NSCollectionLayoutSection {
+                            let section = TopSitesSectionLayoutProvider.createTopSitesSectionLayout(columns: 4)
+                            return section
+                        }
+                        func makeLayout() -> UICollectionViewLayout {
+                            UICollectionViewCompositionalLayout(section: createTopSitesSectionLayout())
+                        }
+                    }
+                    """.utf8)
+            )
+        ])[0]
         #expect(!r.diagnostics.contains { $0.rule == RuleID.swiftLimit.rawValue }, "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue
-            && $0.message.contains("TopSitesSectionLayoutProvider.createTopSitesSectionLayout(…)") }, "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.rule == RuleID.swiftUnresolved.rawValue
+                    && $0.message.contains("TopSitesSectionLayoutProvider.createTopSitesSectionLayout(…)")
+            }, "\(r.diagnostics.map(\.message))")
     }
 }
 
@@ -262,19 +342,25 @@ struct QualifiedCallTests {
 struct OwnerLookupTests {
     /// The lint of a class whose `makeLayout` sets interGroupSpacing to `spacing`, with `decls` before the class.
     static func lint(_ decls: String, classHeader: String, spacing: String) -> SwiftFileResult {
-        SwiftFrontEnd.lint([("Layout.swift", Array("""
-            import UIKit
-            \(decls)
-            \(classHeader) {
-                func makeLayout() -> UICollectionViewLayout {
-                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
-                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
-                    let section = NSCollectionLayoutSection(group: group)
-                    section.interGroupSpacing = \(spacing)
-                    return UICollectionViewCompositionalLayout(section: section)
-                }
-            }
-            """.utf8))])[0]
+        SwiftFrontEnd.lint([
+            (
+                "Layout.swift",
+                Array(
+                    """
+                    import UIKit
+                    \(decls)
+                    \(classHeader) {
+                        func makeLayout() -> UICollectionViewLayout {
+                            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                            let section = NSCollectionLayoutSection(group: group)
+                            section.interGroupSpacing = \(spacing)
+                            return UICollectionViewCompositionalLayout(section: section)
+                        }
+                    }
+                    """.utf8)
+            )
+        ])[0]
     }
 
     /// The first section's interGroupSpacing of that layout.
@@ -287,64 +373,78 @@ struct OwnerLookupTests {
 
     @Test("a property inherited from a superclass of the module, not an unrelated class's")
     func superclass() throws {
-        let v = try Self.spacing(Self.unrelated + "\nclass BaseViewController: UIViewController { let gap: CGFloat = 12 }",
-                                 classHeader: "final class FeedViewController: BaseViewController", spacing: "gap")
+        let v = try Self.spacing(
+            Self.unrelated + "\nclass BaseViewController: UIViewController { let gap: CGFloat = 12 }",
+            classHeader: "final class FeedViewController: BaseViewController", spacing: "gap")
         #expect(v == 12)
     }
 
     @Test("a property of a protocol extension the type conforms to")
     func protocolExtension() throws {
-        let v = try Self.spacing(Self.unrelated + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }",
-                                 classHeader: "final class FeedViewController: UIViewController, Spaced", spacing: "gap")
+        let v = try Self.spacing(
+            Self.unrelated + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }",
+            classHeader: "final class FeedViewController: UIViewController, Spaced", spacing: "gap")
         #expect(v == 6)
     }
 
     @Test("a conformance added by an extension counts")
     func conformanceInExtension() throws {
-        let v = try Self.spacing(Self.unrelated + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }\nextension FeedViewController: Spaced {}",
-                                 classHeader: "final class FeedViewController: UIViewController", spacing: "gap")
+        let v = try Self.spacing(
+            Self.unrelated
+                + "\nprotocol Spaced {}\nextension Spaced { var gap: CGFloat { 6 } }\nextension FeedViewController: Spaced {}",
+            classHeader: "final class FeedViewController: UIViewController", spacing: "gap")
         #expect(v == 6)
     }
 
     @Test("an unrelated class's property is not read: the value is unknown, assumed as UIKit's default, and said so")
     func unrelatedIsNotRead() throws {
         // `gap` is in an extension of Theme in a file not in the run.
-        let r = Self.lint(Self.unrelated + "\nenum Theme { static let inset: CGFloat = 1 }",
-                          classHeader: "final class FeedViewController: UIViewController", spacing: "Theme.gap")
+        let r = Self.lint(
+            Self.unrelated + "\nenum Theme { static let inset: CGFloat = 1 }",
+            classHeader: "final class FeedViewController: UIViewController", spacing: "Theme.gap")
         let read = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
         #expect(read != 99, "Theme.gap was read as Unrelated.gap")
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftAssumption && $0.message.contains("Theme.gap depends on a value not declared") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftAssumption && $0.message.contains("Theme.gap depends on a value not declared")
+            },
+            "\(r.diagnostics.map(\.message))")
     }
 
     @Test("a layout built in a local function of an initializer reads the initializer's type's members")
     func localFunctionInInit() throws {
-        let r = SwiftFrontEnd.lint([("Handler.swift", Array("""
-            import UIKit
-            \(Self.unrelated)
-            final class ItemHandler: NSObject {
-                private let gap: CGFloat = 60
-                private unowned let collectionView: UICollectionView
-                init(collectionView: UICollectionView) {
-                    self.collectionView = collectionView
-                    super.init()
-                    setup()
-                    func setup() {
-                        collectionView.collectionViewLayout = makeLayout()
-                    }
-                    func makeLayout() -> UICollectionViewLayout {
-                        UICollectionViewCompositionalLayout { [weak self] index, environment in
-                            guard let self else { return nil }
-                            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
-                            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
-                            let section = NSCollectionLayoutSection(group: group)
-                            section.interGroupSpacing = gap
-                            return section
+        let r = SwiftFrontEnd.lint([
+            (
+                "Handler.swift",
+                Array(
+                    """
+                    import UIKit
+                    \(Self.unrelated)
+                    final class ItemHandler: NSObject {
+                        private let gap: CGFloat = 60
+                        private unowned let collectionView: UICollectionView
+                        init(collectionView: UICollectionView) {
+                            self.collectionView = collectionView
+                            super.init()
+                            setup()
+                            func setup() {
+                                collectionView.collectionViewLayout = makeLayout()
+                            }
+                            func makeLayout() -> UICollectionViewLayout {
+                                UICollectionViewCompositionalLayout { [weak self] index, environment in
+                                    guard let self else { return nil }
+                                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                                    let section = NSCollectionLayoutSection(group: group)
+                                    section.interGroupSpacing = gap
+                                    return section
+                                }
+                            }
                         }
                     }
-                }
-            }
-            """.utf8))])[0]
+                    """.utf8)
+            )
+        ])[0]
         let v = r.layouts.first?.documents.first?.sections.first?.base.interGroupSpacing
         #expect(v == 60, "\(String(describing: v)); \(r.diagnostics.map(\.message))")
     }

@@ -16,12 +16,14 @@ struct ReachTests {
         """
 
     func sectionCounts(_ r: SwiftFileResult) -> [String: Int] {
-        Dictionary(r.layouts.map { ($0.name, $0.result.layouts.first?.sections.count ?? 0) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            r.layouts.map { ($0.name, $0.result.layouts.first?.sections.count ?? 0) }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test("a subclass of the layout that builds it in super.init { … } is a layout, and its findings are reported")
     func layoutSubclass() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             final class CardsLayout: UICollectionViewCompositionalLayout {
                 init() {
@@ -40,7 +42,8 @@ struct ReachTests {
 
     @Test("a convenience init that calls self.init(section:) in a layout subclass is a layout")
     func layoutSubclassSelfInit() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             final class CardsLayout: UICollectionViewCompositionalLayout {
                 convenience init(spacing: CGFloat = 8) {
@@ -57,7 +60,8 @@ struct ReachTests {
 
     @Test("a RawRepresentable struct's static constants are the provider's cases, one section each")
     func structPseudoEnum() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             private struct Section: RawRepresentable, Equatable {
                 let rawValue: Int
@@ -86,7 +90,8 @@ struct ReachTests {
 
     @Test("a builder whose parameter no caller passes is read with it unknown: checked where it does not matter")
     func builderParameterUnused() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             enum Layouts {
                 static func cards(title: String) -> NSCollectionLayoutSection {
@@ -120,7 +125,8 @@ struct ReachTests {
 
     @Test("a provider that gives nil for section 0 is named, not a layout of no sections")
     func providerGivesNoSection() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
                 UICollectionViewCompositionalLayout { index, _ in
@@ -133,12 +139,18 @@ struct ReachTests {
             }
             """)
         #expect(!r.layouts.contains { ($0.result.layouts.first?.sections.count ?? 0) == 0 })
-        #expect(r.diagnostics.contains { $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("nil for section 0") })
+        #expect(
+            r.diagnostics.contains {
+                $0.rule == RuleID.swiftUnresolved.rawValue && $0.message.contains("nil for section 0")
+            })
     }
 
-    @Test("a base class's placeholder provider that subclasses override: its note names them, and each override is checked")
+    @Test(
+        "a base class's placeholder provider that subclasses override: its note names them, and each override is checked"
+    )
     func overriddenPlaceholderProvider() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             class BaseListController: UIViewController {
                 func makeLayout() -> UICollectionViewLayout {
@@ -161,12 +173,17 @@ struct ReachTests {
             """)
         let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved && $0.message.contains("nil for section 0") }
         #expect(notes.count == 2, "\(r.diagnostics.map(\.message))")
-        #expect(notes.filter { $0.message.contains("(CardsController overrides makeLayout: each override is a layout of its own)") }.count == 1,
-                "\(notes.map(\.message))")
+        #expect(
+            notes.filter {
+                $0.message.contains("(CardsController overrides makeLayout: each override is a layout of its own)")
+            }.count == 1,
+            "\(notes.map(\.message))")
         #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
     }
 
-    @Test("Section(rawValue: index)! ends the sections after the enum's last case: no crash is claimed, unless numberOfSections asks for more")
+    @Test(
+        "Section(rawValue: index)! ends the sections after the enum's last case: no crash is claimed, unless numberOfSections asks for more"
+    )
     func forceUnwrappedSectionEnum() {
         func source(sections: Int?) -> String {
             """
@@ -195,7 +212,8 @@ struct ReachTests {
 
     @Test("a stored property with a didSet observer is stored: the layout reads its initial value")
     func storedPropertyWithObserver() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             final class CardCell: UICollectionViewCell {
                 private var rowHeight: CGFloat = 0 {
@@ -215,7 +233,8 @@ struct ReachTests {
 
     @Test("spacing or insets only the running app knows: checked as 0 with a note there, the other findings kept")
     func unknownSpacingAndInsets() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             final class StripCell: UICollectionViewCell {
                 private let strip: UICollectionView
@@ -229,7 +248,9 @@ struct ReachTests {
             }
             """)
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1)
-        let assumed = r.diagnostics.filter { $0.ruleID == .swiftAssumption && $0.message.contains("as 0, UIKit's default") }
+        let assumed = r.diagnostics.filter {
+            $0.ruleID == .swiftAssumption && $0.message.contains("as 0, UIKit's default")
+        }
         #expect(assumed.count == 2, "\(r.diagnostics.map(\.message))")
         #expect(assumed.contains { $0.message.contains("checked interGroupSpacing as 0") })
         #expect(assumed.contains { $0.message.contains("checked the section's contentInsets as 0") })
@@ -239,7 +260,8 @@ struct ReachTests {
 
     @Test(".fixed or .flexible of a value only the app knows: checked as 0, flexible as written, with a note there")
     func unknownSpacingInsideFixed() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func chips() -> UICollectionViewLayout {
                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .estimated(50), heightDimension: .estimated(20)))
@@ -250,15 +272,22 @@ struct ReachTests {
             }
             """)
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
-        let assumed = r.diagnostics.filter { $0.ruleID == .swiftAssumption && $0.message.contains("chipGap depends on") }
+        let assumed = r.diagnostics.filter {
+            $0.ruleID == .swiftAssumption && $0.message.contains("chipGap depends on")
+        }
         #expect(assumed.count == 2, "\(r.diagnostics.map(\.message))")
-        #expect(assumed.contains { $0.message.contains("checked .fixed(…) as 0") } && assumed.contains { $0.message.contains("checked .flexible(…) as 0") })
+        #expect(
+            assumed.contains { $0.message.contains("checked .fixed(…) as 0") }
+                && assumed.contains { $0.message.contains("checked .flexible(…) as 0") })
         #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0)
     }
 
-    @Test("a function returning a library's provider closure ({ context -> NSCollectionLayoutSection? in … }) is a layout")
+    @Test(
+        "a function returning a library's provider closure ({ context -> NSCollectionLayoutSection? in … }) is a layout"
+    )
     func returnedProviderClosure() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             public typealias SectionLayout = (_ context: LayoutContext) -> NSCollectionLayoutSection?
             public struct CardsLayout: SectionFactory {
@@ -283,14 +312,19 @@ struct ReachTests {
         #expect(r.layouts.count == 1, "\(r.layouts.map(\.name)) \(r.diagnostics.map(\.message))")
         #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(r.diagnostics.map(\.message))")
         // The one that needs the library's context says so, at the value, naming the layout.
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("context") && $0.message.contains("does not check makeSectionLayout") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftUnresolved && $0.message.contains("context")
+                    && $0.message.contains("does not check makeSectionLayout")
+            },
+            "\(r.diagnostics.map(\.message))")
         #expect(r.coverage.checked == 1 && r.coverage.notChecked == 1)
     }
 
     @Test("a variable that a closure passed to an unread call changes is unknown after it, not its old value")
     func closureWritesThroughUnreadCall() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func rows(heights: [CGFloat]) -> UICollectionViewLayout {
                 var total: CGFloat = 0
@@ -306,13 +340,16 @@ struct ReachTests {
         // Not ".estimated(0) is zero", nor "at least 1 subitem is required": total and groups are the app's.
         #expect(!r.diagnostics.contains { $0.ruleID == .nonPositiveDimension }, "\(r.diagnostics.map(\.message))")
         let note = r.diagnostics.first { $0.ruleID == .swiftUnresolved }
-        #expect(note?.message.contains("a closure passed to heights.forEach(…), which layoutlint does not run") == true, "\(r.diagnostics.map(\.message))")
+        #expect(
+            note?.message.contains("a closure passed to heights.forEach(…), which layoutlint does not run") == true,
+            "\(r.diagnostics.map(\.message))")
         #expect(r.coverage.notChecked == 1)
     }
 
     @Test("a function or provider whose one statement is an if or switch returns what its branches give")
     func implicitReturnOfIfAndSwitch() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             enum Metrics {
                 static func fraction(_ n: Int) -> Double {
@@ -341,14 +378,17 @@ struct ReachTests {
             """)
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
         // The item is 80 pt tall in a 44-pt group: the height came from the `if`, the width (half) from the `switch`.
-        #expect(r.diagnostics.contains { $0.ruleID == .groupOverflow && $0.message.contains("80 pt") }, "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains { $0.ruleID == .groupOverflow && $0.message.contains("80 pt") },
+            "\(r.diagnostics.map(\.message))")
         let group = r.layouts.first?.result.layouts.first?.sections.first?.group
         #expect(group.map { abs(($0.children.first?.frame.width ?? 0) - $0.frame.width / 2) < 0.01 } == true)
     }
 
     @Test("`.none` for an edge's spacing is Optional.none: no spacing on that edge")
     func noneEdgeSpacing() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
                 \(Self.cardSection)
@@ -362,7 +402,8 @@ struct ReachTests {
 
     @Test("`.name` where a size or number goes and no file declares it: unknown, named as a member not declared")
     func undeclaredImplicitMember() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
                 let item = NSCollectionLayoutItem(layoutSize: .fullSize)
@@ -370,13 +411,19 @@ struct ReachTests {
                 return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
             }
             """)
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("cannot compute .fullSize: it depends on a static member not declared in the files read") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftUnresolved
+                    && $0.message.contains(
+                        "cannot compute .fullSize: it depends on a static member not declared in the files read")
+            },
+            "\(r.diagnostics.map(\.message))")
     }
 
     @Test("an optional only the running app knows, with a fallback after ??: read with the fallback, and said so")
     func unknownOptionalWithFallback() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             final class StripController: UIViewController {
                 var widths: [CGFloat] = []
@@ -389,12 +436,17 @@ struct ReachTests {
             }
             """)
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
-        #expect(r.diagnostics.contains { $0.ruleID == .swiftAssumption && $0.message.contains("layoutlint read the fallback 120 (as if it were nil)") },
-                "\(r.diagnostics.map(\.message))")
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .swiftAssumption
+                    && $0.message.contains("layoutlint read the fallback 120 (as if it were nil)")
+            },
+            "\(r.diagnostics.map(\.message))")
         // A 120-pt item in a 100-pt group: found with the fallback (what the app uses when the optional is nil).
         #expect(r.diagnostics.contains { $0.ruleID == .noItemFits }, "\(r.diagnostics.map(\.message))")
         // A fallback of 0 is the app with no data: not read, so no zero size is claimed.
-        let zero = lintSwift("""
+        let zero = lintSwift(
+            """
             import UIKit
             func makeLayout(heights: [CGFloat]) -> UICollectionViewLayout {
                 let tallest = heights.max() ?? 0
@@ -404,12 +456,15 @@ struct ReachTests {
             }
             """)
         #expect(!zero.diagnostics.contains { $0.ruleID == .nonPositiveDimension }, "\(zero.diagnostics.map(\.message))")
-        #expect(zero.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("heights.max") }, "\(zero.diagnostics.map(\.message))")
+        #expect(
+            zero.diagnostics.contains { $0.ruleID == .swiftUnresolved && $0.message.contains("heights.max") },
+            "\(zero.diagnostics.map(\.message))")
     }
 
     @Test("a member of a type the files read do not declare is unknown, named as written")
     func undeclaredType() {
-        let r = lintSwift("""
+        let r = lintSwift(
+            """
             import UIKit
             func makeLayout() -> UICollectionViewLayout {
                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(UIMetrics.Cards.height)))
@@ -479,7 +534,8 @@ extension FileSetInvariantTests {
     /// `ViewController`, several a `Section` enum and a `createLayout()`), relative to the root.
     static let caseFiles: [(path: String, bytes: [UInt8])] = {
         let folder = "Tests/SwiftLayouts/Cases"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)) ?? []
         return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
             (try? read(folder + "/" + name)).map { (folder + "/" + name, $0) }
         }

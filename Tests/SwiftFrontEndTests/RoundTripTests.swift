@@ -10,12 +10,14 @@ import Testing
 // same, frame for frame, in every environment the document lists: that round trip is the oracle for the evaluator
 // (and for both writers). The exported Swift must also compile against the UIKit stub.
 
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// Every example without syntax errors and every twin spec document of the Swift corpus, relative to the root.
 func roundTripDocuments() -> [String] {
     func list(_ folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(folder).path)) ?? []
         return names.filter { $0.hasSuffix(".layout.json") }.sorted().map { folder + "/" + $0 }
     }
     let examples = list("examples").filter { path in
@@ -28,8 +30,10 @@ func roundTripDocuments() -> [String] {
 func read(_ path: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent(path))) }
 
 /// The rules that say a document is not well formed (as opposed to a layout that renders badly).
-let formatRules: Set<String> = ["syntax", "duplicate-key", "unknown-property", "wrong-type", "invalid-value", "missing-property",
-                                "unresolved-ref", "ref-cycle"]
+let formatRules: Set<String> = [
+    "syntax", "duplicate-key", "unknown-property", "wrong-type", "invalid-value", "missing-property",
+    "unresolved-ref", "ref-cycle",
+]
 
 /// `explain --format json` without what the Swift cannot carry: section names, which variant applied, the
 /// `/variants/N` part of paths (the imported document may group its environments into other variants), and, with
@@ -39,24 +43,32 @@ func comparable(_ layouts: [ResolvedLayout], foreignPaths: Bool = false, section
     func plain(_ p: String) -> String {
         let q = p.replacingOccurrences(of: #"/variants/[0-9]+"#, with: "", options: .regularExpression)
         // (With `sectionRelative`, a section is known by its place in the list, not by the index in its paths.)
-        return sectionRelative ? q.replacingOccurrences(of: #"^/sections/[0-9]+"#, with: "/sections/_", options: .regularExpression) : q
+        return sectionRelative
+            ? q.replacingOccurrences(of: #"^/sections/[0-9]+"#, with: "/sections/_", options: .regularExpression) : q
     }
     func strip(_ v: JSONValue, section: String?) -> JSONValue {
         switch v {
         case .object(let members):
             var section = section
-            if section == nil, members.contains(where: { $0.0 == "groupCount" }), case .string(let p)? = members.first(where: { $0.0 == "path" })?.1 {
+            if section == nil, members.contains(where: { $0.0 == "groupCount" }),
+                case .string(let p)? = members.first(where: { $0.0 == "path" })?.1
+            {
                 section = plain(p)
             }
-            return .object(members.compactMap { key, value in
-                if members.contains(where: { $0.0 == "groupCount" }) && (key == "name" || key == "variant") { return nil }
-                if key == "path", case .string(let p) = value {
-                    let own = plain(p)
-                    if foreignPaths, let section, own != section, !own.hasPrefix(section + "/") { return (key, .string("*")) }
-                    return (key, .string(own))
-                }
-                return (key, strip(value, section: section))
-            })
+            return .object(
+                members.compactMap { key, value in
+                    if members.contains(where: { $0.0 == "groupCount" }) && (key == "name" || key == "variant") {
+                        return nil
+                    }
+                    if key == "path", case .string(let p) = value {
+                        let own = plain(p)
+                        if foreignPaths, let section, own != section, !own.hasPrefix(section + "/") {
+                            return (key, .string("*"))
+                        }
+                        return (key, .string(own))
+                    }
+                    return (key, strip(value, section: section))
+                })
         case .array(let items): return .array(items.map { strip($0, section: section) })
         default: return v
         }
@@ -73,7 +85,9 @@ func firstDifference(_ a: JSONValue, _ b: JSONValue, at path: String = "") -> St
         let keys = x.map(\.0) + y.map(\.0).filter { k in !x.contains { $0.0 == k } }
         for k in keys {
             let u = x.first { $0.0 == k }?.1, v = y.first { $0.0 == k }?.1
-            guard let u, let v else { return "\(path)/\(k): \(u.map(describe) ?? "absent") ≠ \(v.map(describe) ?? "absent")" }
+            guard let u, let v else {
+                return "\(path)/\(k): \(u.map(describe) ?? "absent") ≠ \(v.map(describe) ?? "absent")"
+            }
             if let d = firstDifference(u, v, at: path + "/" + k) { return d }
         }
         return nil
@@ -117,7 +131,8 @@ struct RoundTrip {
             s.base.itemCount = count
             for v in s.variants { v.spec.itemCount = count }
         }
-        var r = lintModels([doc], environments: environments, source: Array(text.utf8), lineIndex: parsed.lineIndex, options: options)
+        var r = lintModels(
+            [doc], environments: environments, source: Array(text.utf8), lineIndex: parsed.lineIndex, options: options)
         r.diagnostics = parsed.diagnostics
         result = r
     }
@@ -137,25 +152,38 @@ let knownDifferences: [String: String] = [
 ]
 
 @Suite struct RoundTripTests {
-    @Test("explain(import(export(spec))) resolves as explain(spec) does, in every environment", arguments: roundTripDocuments())
+    @Test(
+        "explain(import(export(spec))) resolves as explain(spec) does, in every environment",
+        arguments: roundTripDocuments())
     func roundTrip(_ path: String) throws {
         let trip = try RoundTrip(path)
         let names = trip.swiftResult.layouts.map(\.name)
-        try #require(names == ["makeLayout"], "the exported Swift of \(path) reads as \(names.count) layouts \(names); notes: \(trip.swiftResult.diagnostics.map(\.message))\n\(trip.swift)")
+        try #require(
+            names == ["makeLayout"],
+            "the exported Swift of \(path) reads as \(names.count) layouts \(names); notes: \(trip.swiftResult.diagnostics.map(\.message))\n\(trip.swift)"
+        )
         let imported = try #require(trip.imported)
         let result = try #require(trip.result)
         // A well-formed document comes back well formed (one with format errors, or an empty subitems array or a
         // count of 0, comes back with the holes its model had: a group without subitems, say).
-        if !trip.original.diagnostics.contains(where: { formatRules.contains($0.rule) || $0.ruleID == .nonPositiveDimension }) {
+        if !trip.original.diagnostics.contains(where: {
+            formatRules.contains($0.rule) || $0.ruleID == .nonPositiveDimension
+        }) {
             let malformed = result.diagnostics.filter { formatRules.contains($0.rule) }
-            #expect(malformed.isEmpty, "the imported document of \(path) is not well formed: \(malformed.map { "\($0.rule): \($0.message)" })\n\(imported)")
+            #expect(
+                malformed.isEmpty,
+                "the imported document of \(path) is not well formed: \(malformed.map { "\($0.rule): \($0.message)" })\n\(imported)"
+            )
         }
-        let difference = firstDifference(comparable(trip.original.layouts, foreignPaths: true), comparable(result.layouts))
+        let difference = firstDifference(
+            comparable(trip.original.layouts, foreignPaths: true), comparable(result.layouts))
         if let why = knownDifferences[path] {
             #expect(difference != nil, "\(path) round-trips now: take it off knownDifferences (\(why))")
             return
         }
-        #expect(difference == nil, "\(path) does not round-trip: \(difference ?? "")\n--- Swift\n\(trip.swift)\n--- imported\n\(imported)")
+        #expect(
+            difference == nil,
+            "\(path) does not round-trip: \(difference ?? "")\n--- Swift\n\(trip.swift)\n--- imported\n\(imported)")
     }
 
     /// Variants come back as variants: `pattern-environment-width`'s twin has two sections that change with the
@@ -175,23 +203,25 @@ let knownDifferences: [String: String] = [
     /// as `a/b` when the decimal would be long; comments that point back at the Swift.
     @Test func writerForms() throws {
         let swift = """
-        import UIKit
-        func makeGrid() -> UICollectionViewCompositionalLayout {
-            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3.0),
-                                                                                 heightDimension: .fractionalHeight(1)))
-            item.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
-            let group = NSCollectionLayoutGroup.horizontal(
-                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),
-                subitems: [item])
-            let section = NSCollectionLayoutSection(group: group)
-            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 8, trailing: 16)
-            return UICollectionViewCompositionalLayout(section: section)
-        }
-        """
+            import UIKit
+            func makeGrid() -> UICollectionViewCompositionalLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3.0),
+                                                                                     heightDimension: .fractionalHeight(1)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
+                let group = NSCollectionLayoutGroup.horizontal(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),
+                    subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 8, trailing: 16)
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """
         let file = SwiftFrontEnd.lint([("Grid.swift", Array(swift.utf8))])[0]
         let layout = try #require(file.layouts.first)
         let text = SwiftFrontEnd.importedDocumentText(layout, file: file)
-        #expect(text.contains(#"{ "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)", "contentInsets": 2 }"#), "\(text)")
+        #expect(
+            text.contains(#"{ "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)", "contentInsets": 2 }"#),
+            "\(text)")
         #expect(text.contains(#""contentInsets": { "leading": 16, "bottom": 8, "trailing": 16 }"#), "\(text)")
         #expect(text.contains("// from Grid.swift:9 (makeGrid)"), "\(text)")
         #expect(text.hasPrefix("// Imported by `layoutlint import` from Grid.swift:11 (makeGrid)."), "\(text)")
@@ -201,18 +231,18 @@ let knownDifferences: [String: String] = [
     /// What the evaluator assumed is written into the document, with the Swift line it is about.
     @Test func assumptionsAreStated() throws {
         let swift = """
-        import UIKit
-        final class Feed {
-            var showsLargeTiles = false
-            func makeLayout() -> UICollectionViewCompositionalLayout {
-                let height: NSCollectionLayoutDimension = isCompact ? .absolute(44) : .absolute(88)
-                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: height))
-                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: height),
-                                                             subitems: [item])
-                return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+            import UIKit
+            final class Feed {
+                var showsLargeTiles = false
+                func makeLayout() -> UICollectionViewCompositionalLayout {
+                    let height: NSCollectionLayoutDimension = isCompact ? .absolute(44) : .absolute(88)
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: height))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: height),
+                                                                 subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
             }
-        }
-        """
+            """
         let file = SwiftFrontEnd.lint([("Feed.swift", Array(swift.utf8))])[0]
         let layout = try #require(file.layouts.first)
         let text = SwiftFrontEnd.importedDocumentText(layout, file: file)
@@ -226,12 +256,17 @@ let knownDifferences: [String: String] = [
             print("notice: swiftc not found; the exported Swift was not type-checked")
             return
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutlint-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let stub = repoRoot.appendingPathComponent("Tests/SwiftLayouts/Stub/UIKit.swift").path
-        let built = run(swiftc, ["-swift-version", "5", "-parse-as-library", "-emit-module", "-module-name", "UIKit", stub,
-                                 "-emit-module-path", dir.appendingPathComponent("UIKit.swiftmodule").path])
+        let built = run(
+            swiftc,
+            [
+                "-swift-version", "5", "-parse-as-library", "-emit-module", "-module-name", "UIKit", stub,
+                "-emit-module-path", dir.appendingPathComponent("UIKit.swiftmodule").path,
+            ])
         try #require(built.status == 0, "the UIKit stub does not build: \(built.output)")
         var files: [String] = []
         for (i, path) in roundTripDocuments().enumerated() {

@@ -31,11 +31,15 @@ struct SwiftFixTests {
         let (text, applied) = SwiftFrontEnd.applySafeFixes(before)
         #expect(applied == 1)
         let fixed = String(decoding: text, as: UTF8.self)
-        #expect(fixed.contains("    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 4)\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))\n"), "\(fixed)")
+        #expect(
+            fixed.contains(
+                "    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 4)\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))\n"
+            ), "\(fixed)")
         // The comment with CJK and emoji above is untouched.
         #expect(fixed.contains("// カード 🃏: the insets"))
         let after = SwiftFrontEnd.lint([("Cards.swift", text)])[0]
-        #expect(!after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
+        #expect(
+            !after.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(after.diagnostics.map(\.message))")
         // The item keeps its width and its content width (the leading and trailing insets stay).
         func items(_ r: SwiftFileResult) -> [String] {
             var out: [String] = []
@@ -49,24 +53,37 @@ struct SwiftFixTests {
 
     @Test("no fix where the insets are not a plain assignment of numbers, or the item has edgeSpacing already")
     func noFixWhereUnsure() throws {
-        let viaHelper = Self.source.replacingOccurrences(of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)", with: "insets()")
+        let viaHelper =
+            Self.source.replacingOccurrences(
+                of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)", with: "insets()")
             + "\nfunc insets() -> NSDirectionalEdgeInsets { NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4) }\n"
         let r1 = SwiftFrontEnd.lint([("A.swift", Array(viaHelper.utf8))])[0]
         #expect(r1.diagnostics.contains { $0.ruleID == .estimatedContentInsets && $0.fix == nil })
-        let withEdge = Self.source.replacingOccurrences(of: "    let row =", with: "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row =")
+        let withEdge = Self.source.replacingOccurrences(
+            of: "    let row =",
+            with:
+                "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row ="
+        )
         let r2 = SwiftFrontEnd.lint([("B.swift", Array(withEdge.utf8))])[0]
         #expect(r2.diagnostics.contains { $0.ruleID == .estimatedContentInsets && $0.fix == nil })
     }
 
     @Test("suppression comments in Swift, in both spellings, silence the rule on the next line")
     func suppressions() {
-        for directive in ["// layoutlint-disable-next-line estimated-content-insets", "// layoutlint:disable-next-line estimated-content-insets"] {
-            let text = Self.source.replacingOccurrences(of: "    card.contentInsets =", with: "    \(directive)\n    card.contentInsets =")
+        for directive in [
+            "// layoutlint-disable-next-line estimated-content-insets",
+            "// layoutlint:disable-next-line estimated-content-insets",
+        ] {
+            let text = Self.source.replacingOccurrences(
+                of: "    card.contentInsets =", with: "    \(directive)\n    card.contentInsets =")
             let r = SwiftFrontEnd.lint([("C.swift", Array(text.utf8))])[0]
-            #expect(!r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(directive): \(r.diagnostics.map(\.rule))")
+            #expect(
+                !r.diagnostics.contains { $0.ruleID == .estimatedContentInsets },
+                "\(directive): \(r.diagnostics.map(\.rule))")
             #expect(!r.diagnostics.contains { $0.ruleID == .unusedSuppression })
         }
-        let unused = Self.source.replacingOccurrences(of: "    let row =", with: "    // layoutlint-disable-next-line group-overflow\n    let row =")
+        let unused = Self.source.replacingOccurrences(
+            of: "    let row =", with: "    // layoutlint-disable-next-line group-overflow\n    let row =")
         let r = SwiftFrontEnd.lint([("D.swift", Array(unused.utf8))])[0]
         #expect(r.diagnostics.contains { $0.ruleID == .unusedSuppression })
     }
@@ -101,21 +118,23 @@ struct SwiftFixTests {
         let fixed = Self.applying(fix, to: before.source)
         #expect(fixed.contains("section.orthogonalScrollingBehavior = .groupPaging // ページ 📄\n"), "\(fixed)")
         let after = SwiftFrontEnd.lint([("Carousel.swift", Array(fixed.utf8))])[0]
-        #expect(!after.diagnostics.contains { $0.ruleID == .pagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))")
+        #expect(
+            !after.diagnostics.contains { $0.ruleID == .pagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))"
+        )
     }
 
     /// A carousel paging centred by the group, with 10 pt between its groups.
     static let featured = """
-            import UIKit
-            func featured() -> UICollectionViewLayout {
-                let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
-                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .absolute(220)), subitems: [card])
-                let section = NSCollectionLayoutSection(group: group)
-                section.orthogonalScrollingBehavior = .groupPagingCentered
-                section.interGroupSpacing = 10
-                return UICollectionViewCompositionalLayout(section: section)
-            }
-            """
+        import UIKit
+        func featured() -> UICollectionViewLayout {
+            let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .absolute(220)), subitems: [card])
+            let section = NSCollectionLayoutSection(group: group)
+            section.orthogonalScrollingBehavior = .groupPagingCentered
+            section.interGroupSpacing = 10
+            return UICollectionViewCompositionalLayout(section: section)
+        }
+        """
 
     @Test("centered paging with spacing: the spacing becomes half on each item's sides; applied, the finding is gone")
     func centeredPagingSpacingToInsets() throws {
@@ -126,25 +145,38 @@ struct SwiftFixTests {
         #expect(!fix.isSafe)
         let fixed = Self.applying(fix, to: before.source)
         #expect(!fixed.contains("interGroupSpacing"), "\(fixed)")
-        #expect(fixed.contains("heightDimension: .fractionalHeight(1)))\n    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5)\n"), "\(fixed)")
+        #expect(
+            fixed.contains(
+                "heightDimension: .fractionalHeight(1)))\n    card.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5)\n"
+            ), "\(fixed)")
         let after = SwiftFrontEnd.lint([("Featured.swift", Array(fixed.utf8))])[0]
-        #expect(!after.diagnostics.contains { $0.ruleID == .centeredPagingInterGroupSpacing }, "\(after.diagnostics.map(\.message))")
+        #expect(
+            !after.diagnostics.contains { $0.ruleID == .centeredPagingInterGroupSpacing },
+            "\(after.diagnostics.map(\.message))")
         // With insets already there, they grow by 5 on each side.
-        let withInsets = source.replacingOccurrences(of: "    let group =", with: "    card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)\n    let group =")
+        let withInsets = source.replacingOccurrences(
+            of: "    let group =",
+            with:
+                "    card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)\n    let group ="
+        )
         let r = SwiftFrontEnd.lint([("Featured.swift", Array(withInsets.utf8))])[0]
         let fix2 = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
-        #expect(Self.applying(fix2, to: r.source).contains("card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 9, bottom: 2, trailing: 9)"))
+        #expect(
+            Self.applying(fix2, to: r.source).contains(
+                "card.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 9, bottom: 2, trailing: 9)"))
     }
 
     /// The card's insets written one argument a line, with a comment among them.
-    static let multiline = Self.source.replacingOccurrences(of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)", with: """
-        NSDirectionalEdgeInsets(
-                top: 6,
-                leading: 4, // the gutter 🧱
-                bottom: 6,
-                trailing: 4
-            )
-        """)
+    static let multiline = Self.source.replacingOccurrences(
+        of: "NSDirectionalEdgeInsets(top: 6, leading: 4, bottom: 6, trailing: 4)",
+        with: """
+            NSDirectionalEdgeInsets(
+                    top: 6,
+                    leading: 4, // the gutter 🧱
+                    bottom: 6,
+                    trailing: 4
+                )
+            """)
 
     @Test("the fix changes only the two numbers: arguments on their own lines and comments among them are kept")
     func fixKeepsTheCallAsWritten() throws {
@@ -152,10 +184,19 @@ struct SwiftFixTests {
         let (text, applied) = SwiftFrontEnd.applySafeFixes(before)
         #expect(applied == 1, "\(before.diagnostics.map(\.message))")
         let fixed = String(decoding: text, as: UTF8.self)
-        let expected = Self.multiline.replacingOccurrences(of: "top: 6,", with: "top: 0,").replacingOccurrences(of: "bottom: 6,", with: "bottom: 0,")
-            .replacingOccurrences(of: "        trailing: 4\n    )\n", with: "        trailing: 4\n    )\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))\n")
+        let expected = Self.multiline.replacingOccurrences(of: "top: 6,", with: "top: 0,").replacingOccurrences(
+            of: "bottom: 6,", with: "bottom: 0,"
+        )
+        .replacingOccurrences(
+            of: "        trailing: 4\n    )\n",
+            with:
+                "        trailing: 4\n    )\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(6), trailing: nil, bottom: .fixed(6))\n"
+        )
         #expect(fixed == expected, "\(fixed)")
-        #expect(!SwiftFrontEnd.lint([("Cards.swift", text)])[0].diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+        #expect(
+            !SwiftFrontEnd.lint([("Cards.swift", text)])[0].diagnostics.contains {
+                $0.ruleID == .estimatedContentInsets
+            })
     }
 
     @Test("in a file of CRLF lines, the line the fix adds ends in CRLF too")
@@ -166,31 +207,53 @@ struct SwiftFixTests {
         #expect(applied == 1)
         let lf = text.enumerated().filter { $0.element == 0x0A }.map(\.offset)
         #expect(lf.allSatisfy { $0 > 0 && text[$0 - 1] == 0x0D }, "a line ends in a bare LF")
-        #expect(String(decoding: text, as: UTF8.self).contains("    )\r\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing("))
+        #expect(
+            String(decoding: text, as: UTF8.self).contains(
+                "    )\r\n    card.edgeSpacing = NSCollectionLayoutEdgeSpacing("))
     }
 
     @Test("a fix withheld says why in the finding")
     func withheldFixSaysWhy() throws {
-        let named = Self.source.replacingOccurrences(of: "top: 6, leading: 4, bottom: 6, trailing: 4", with: "top: pad, leading: 4, bottom: pad, trailing: 4")
-            .replacingOccurrences(of: "func cardsLayout()", with: "let pad: CGFloat = 6\nfunc cardsLayout()")
+        let named = Self.source.replacingOccurrences(
+            of: "top: 6, leading: 4, bottom: 6, trailing: 4", with: "top: pad, leading: 4, bottom: pad, trailing: 4"
+        )
+        .replacingOccurrences(of: "func cardsLayout()", with: "let pad: CGFloat = 6\nfunc cardsLayout()")
         let r1 = SwiftFrontEnd.lint([("A.swift", Array(named.utf8))])[0]
         let d1 = try #require(r1.diagnostics.first { $0.ruleID == .estimatedContentInsets })
-        #expect(d1.fix == nil && d1.message.hasSuffix("; no automatic fix: the insets are not NSDirectionalEdgeInsets(top:leading:bottom:trailing:) of four numbers"), "\(d1.message)")
-        let withEdge = Self.source.replacingOccurrences(of: "    let row =", with: "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row =")
-        let d2 = try #require(SwiftFrontEnd.lint([("B.swift", Array(withEdge.utf8))])[0].diagnostics.first { $0.ruleID == .estimatedContentInsets })
-        #expect(d2.fix == nil && d2.message.hasSuffix("; no automatic fix: card already sets its edgeSpacing"), "\(d2.message)")
+        #expect(
+            d1.fix == nil
+                && d1.message.hasSuffix(
+                    "; no automatic fix: the insets are not NSDirectionalEdgeInsets(top:leading:bottom:trailing:) of four numbers"
+                ), "\(d1.message)")
+        let withEdge = Self.source.replacingOccurrences(
+            of: "    let row =",
+            with:
+                "    card.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(1), top: nil, trailing: nil, bottom: nil)\n    let row ="
+        )
+        let d2 = try #require(
+            SwiftFrontEnd.lint([("B.swift", Array(withEdge.utf8))])[0].diagnostics.first {
+                $0.ruleID == .estimatedContentInsets
+            })
+        #expect(
+            d2.fix == nil && d2.message.hasSuffix("; no automatic fix: card already sets its edgeSpacing"),
+            "\(d2.message)")
     }
 
     @Test("the centered-paging fix changes the item's two numbers where they are written")
     func centeredPagingKeepsTheCall() throws {
-        let source = Self.featured.replacingOccurrences(of: "    let group =", with: """
-                card.contentInsets = .init(top: 2, // 上
-                                           leading: 4, bottom: 2, trailing: 4)
-                let group =
-            """)
+        let source = Self.featured.replacingOccurrences(
+            of: "    let group =",
+            with: """
+                    card.contentInsets = .init(top: 2, // 上
+                                               leading: 4, bottom: 2, trailing: 4)
+                    let group =
+                """)
         let r = SwiftFrontEnd.lint([("Featured.swift", Array(source.utf8))])[0]
         let fix = try #require(r.diagnostics.first { $0.ruleID == .centeredPagingInterGroupSpacing }?.fix)
         let fixed = Self.applying(fix, to: r.source)
-        #expect(fixed.contains("card.contentInsets = .init(top: 2, // 上\n                               leading: 9, bottom: 2, trailing: 9)\n"), "\(fixed)")
+        #expect(
+            fixed.contains(
+                "card.contentInsets = .init(top: 2, // 上\n                               leading: 9, bottom: 2, trailing: 9)\n"
+            ), "\(fixed)")
     }
 }

@@ -21,11 +21,14 @@ open class ServerProcess {
     public private(set) var inputClosed = false
 
     /// `executable`: the server to spawn (`layoutlint`; the client's own tests spawn a scripted stand-in).
-    public init(environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"], firstID: Int = 1,
-                maxMessageSize: Int = 256 * 1024 * 1024, logName: String = "serve", executable: String = layoutlintBinary) {
+    public init(
+        environment: [String: String] = [:], arguments: [String] = ["serve", "--stdio"], firstID: Int = 1,
+        maxMessageSize: Int = 256 * 1024 * 1024, logName: String = "serve", executable: String = layoutlintBinary
+    ) {
         nextID = firstID
         framer = MessageFramer(maxMessageSize: maxMessageSize)
-        stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-\(logName)-\(UUID().uuidString).log")
+        stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutlint-\(logName)-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -101,9 +104,17 @@ open class ServerProcess {
     }
 
     public func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))), ("text", .string(text)),
-        ]))]))
+        notify(
+            "textDocument/didOpen",
+            .object([
+                (
+                    "textDocument",
+                    .object([
+                        ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(Int64(version))),
+                        ("text", .string(text)),
+                    ])
+                )
+            ]))
     }
 
     // MARK: reading
@@ -177,6 +188,8 @@ open class ServerProcess {
 /// waits are hang guards, not measurements; `scripts/test` raises them while builds run beside the tests, which
 /// can make a lint of a hostile input take several times its usual seconds.
 public let testTimeoutScale: Double = {
-    guard let v = ProcessInfo.processInfo.environment["LAYOUTLINT_TEST_TIMEOUT_SCALE"], let x = Double(v), x >= 1 else { return 1 }
+    guard let v = ProcessInfo.processInfo.environment["LAYOUTLINT_TEST_TIMEOUT_SCALE"], let x = Double(v), x >= 1 else {
+        return 1
+    }
     return x
 }()

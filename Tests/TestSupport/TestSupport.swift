@@ -22,8 +22,9 @@ public let layoutlintBinary: String = {
         let url = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
         candidates.append(url.deletingLastPathComponent().appendingPathComponent("layoutlint"))
         // macOS-style bundle: <dir>/X.xctest/Contents/MacOS/X
-        candidates.append(url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("layoutlint"))
+        candidates.append(
+            url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("layoutlint"))
     }
     candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("layoutlint"))
     for dir in [".build-cli", ".build-lsp", ".build-hostile", ".build"] {

@@ -15,7 +15,9 @@ import LayoutLintCore
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/lnk", withDestinationPath: "real/sub")
         let real = try #require(kernelPath(dir.path))
         #expect(findConfig(forFile: dir.path + "/lnk/../a.layout.json") == real + "/real/.layoutlint.json")
-        #expect(findConfig(forFile: dir.path + "/lnk/../a.layout.json", within: [dir.path]) == real + "/real/.layoutlint.json")
+        #expect(
+            findConfig(forFile: dir.path + "/lnk/../a.layout.json", within: [dir.path]) == real
+                + "/real/.layoutlint.json")
         #expect(findConfig(forFile: dir.path + "/a.layout.json") == nil)
     }
 
@@ -24,13 +26,16 @@ import LayoutLintCore
     @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
     func sharedFoldersEndTheWalkAndOthersConfigsThereAreIgnored() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.write(".layoutlint.json", "{}")                 // above the shared folder: never reached
+        dir.write(".layoutlint.json", "{}") // above the shared folder: never reached
         dir.mkdir("shared/sub")
         chmod(dir.path + "/shared", 0o1777)
         let real = try #require(kernelPath(dir.path))
-        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == nil, "the walk stops at the shared folder")
+        #expect(
+            findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == nil, "the walk stops at the shared folder")
         dir.write("shared/.layoutlint.json", "{}")
-        #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == real + "/shared/.layoutlint.json", "root's own is used")
+        #expect(
+            findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == real + "/shared/.layoutlint.json",
+            "root's own is used")
         chown(dir.path + "/shared/.layoutlint.json", 65534, 65534)
         #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json") == nil, "another user's is not")
         #expect(findConfig(forFile: dir.path + "/shared/sub/a.layout.json", within: [dir.path]) == nil)
@@ -48,7 +53,9 @@ import LayoutLintCore
         dir.write("r/\u{301}sub/a.layout.json", "{}")
         let real = try #require(kernelPath(dir.path))
         #expect(findConfig(forFile: dir.path + "/r/\u{301}sub/a.layout.json") == real + "/r/.layoutlint.json")
-        #expect(findConfig(forFile: dir.path + "/r/\u{301}sub/a.layout.json", within: [dir.path]) == real + "/r/.layoutlint.json")
+        #expect(
+            findConfig(forFile: dir.path + "/r/\u{301}sub/a.layout.json", within: [dir.path]) == real
+                + "/r/.layoutlint.json")
     }
 
     @Test func aWorkspaceNamedThroughASymlinkHoldsItsFiles() throws {
@@ -56,14 +63,17 @@ import LayoutLintCore
         dir.write("ws/.layoutlint.json", "{}")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/alias", withDestinationPath: "ws")
         let real = try #require(kernelPath(dir.path))
-        #expect(findConfig(forFile: dir.path + "/ws/x.layout.json", within: [dir.path + "/alias"]) == real + "/ws/.layoutlint.json")
+        #expect(
+            findConfig(forFile: dir.path + "/ws/x.layout.json", within: [dir.path + "/alias"]) == real
+                + "/ws/.layoutlint.json")
     }
 
     @Test func aFileReachedTwiceIsListedOnceUnderItsFirstName() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.write("a.layout.json", "{}")
         dir.write("c.layout.json", "{}")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/b.layout.json", withDestinationPath: "a.layout.json")
         let (files, errors) = expandPaths([dir.path + "/c.layout.json", dir.path, dir.path + "/./a.layout.json"])
         #expect(errors.isEmpty, "\(errors)")
         #expect(files == [dir.path + "/c.layout.json", dir.path + "/a.layout.json"])
@@ -82,8 +92,10 @@ import LayoutLintCore
     @Test func aDanglingSymlinkOrALoopInAFolderIsSkippedSilently() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.write("a.layout.json", "{}")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/gone.layout.json", withDestinationPath: "nowhere")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/self.layout.json", withDestinationPath: "self.layout.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/gone.layout.json", withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/self.layout.json", withDestinationPath: "self.layout.json")
         let (files, errors) = expandPaths([dir.path])
         #expect(files == [dir.path + "/a.layout.json"])
         #expect(errors.isEmpty, "\(errors)")
@@ -92,8 +104,10 @@ import LayoutLintCore
     }
 
     @Test func temporaryNamesStayWithinNameMax() {
-        for base in ["a.layout.json", String(repeating: "x", count: 243) + ".layout.json",
-                     String(repeating: "é", count: 121) + "x.layout.json", String(repeating: "😀", count: 63) + ".layout.json"] {
+        for base in [
+            "a.layout.json", String(repeating: "x", count: 243) + ".layout.json",
+            String(repeating: "é", count: 121) + "x.layout.json", String(repeating: "😀", count: 63) + ".layout.json",
+        ] {
             let name = temporaryName(for: Array(base.utf8))
             #expect(name.count <= maxNameBytes, "\(base.utf8.count) → \(name.count)")
             #expect(String(validating: name, as: UTF8.self) != nil, "cut at a scalar boundary")

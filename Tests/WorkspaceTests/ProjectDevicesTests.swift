@@ -13,14 +13,19 @@ import LayoutLintCore
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.mkdir(".git")
         dir.mkdir("Sources")
-        #expect(names(dir.path + "/Sources/Feed.swift") == ["iPhone 16 Pro", "iPhone SE", "iPhone 16 Pro Max landscape", "iPad (A16)", "iPad (A16) landscape"])
+        #expect(
+            names(dir.path + "/Sources/Feed.swift") == [
+                "iPhone 16 Pro", "iPhone SE", "iPhone 16 Pro Max landscape", "iPad (A16)", "iPad (A16) landscape",
+            ])
     }
 
     @Test("an iPhone-only, portrait-only app (build settings) is not checked on an iPad or in landscape")
     func iPhonePortraitOnly() {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.mkdir("App.xcodeproj")
-        dir.write("App.xcodeproj/project.pbxproj", """
+        dir.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             buildSettings = {
                 INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;
                 TARGETED_DEVICE_FAMILY = 1;
@@ -33,17 +38,21 @@ import LayoutLintCore
     @Test("the app's Info.plist, not an extension's, says the orientations; an xcconfig the device family")
     func infoPlistAndXcconfig() {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.mkdir("Pods.xcodeproj")      // CocoaPods' project is not the app's
+        dir.mkdir("Pods.xcodeproj") // CocoaPods' project is not the app's
         dir.write("Pods.xcodeproj/project.pbxproj", "TARGETED_DEVICE_FAMILY = 2;\n")
         dir.mkdir("Shop.xcodeproj")
-        dir.write("Shop.xcodeproj/project.pbxproj", """
+        dir.write(
+            "Shop.xcodeproj/project.pbxproj",
+            """
             INFOPLIST_FILE = Shop/Info.plist;
             INFOPLIST_FILE = Widget/Info.plist;
             """)
         dir.mkdir("Config")
         dir.write("Config/Base.xcconfig", "TARGETED_DEVICE_FAMILY = 1,2\n")
         dir.mkdir("Shop")
-        dir.write("Shop/Info.plist", """
+        dir.write(
+            "Shop/Info.plist",
+            """
             <key>UISupportedInterfaceOrientations</key>
             <array>
                 <string>UIInterfaceOrientationPortrait</string>
@@ -55,17 +64,25 @@ import LayoutLintCore
             </array>
             """)
         dir.mkdir("Widget")
-        dir.write("Widget/Info.plist", """
+        dir.write(
+            "Widget/Info.plist",
+            """
             <key>UISupportedInterfaceOrientations</key>
             <array><string>UIInterfaceOrientationLandscapeLeft</string></array>
             """)
-        #expect(names(dir.path + "/Shop/Home.swift") == ["iPhone 16 Pro", "iPhone SE", "iPad (A16)", "iPad (A16) landscape"])
+        #expect(
+            names(dir.path + "/Shop/Home.swift") == [
+                "iPhone 16 Pro", "iPhone SE", "iPad (A16)", "iPad (A16) landscape",
+            ])
     }
 
-    @Test("relative, odd and missing paths walk up without a crash", arguments: [
-        "Feed.swift", "./Sources/Feed.swift", "../x/Feed.swift", "../../Feed.swift", "/", "", "/nonexistent/a/b/Feed.swift",
-        "Sources/", "a//b///Feed.swift", "-",
-    ])
+    @Test(
+        "relative, odd and missing paths walk up without a crash",
+        arguments: [
+            "Feed.swift", "./Sources/Feed.swift", "../x/Feed.swift", "../../Feed.swift", "/", "",
+            "/nonexistent/a/b/Feed.swift",
+            "Sources/", "a//b///Feed.swift", "-",
+        ])
     func oddPaths(_ path: String) {
         // (The SwiftPM command plugin's paths crashed an NSString path call.)
         #expect(!LayoutEnvironment.shipping(readAppDevices(forFile: path)).isEmpty)

@@ -14,15 +14,19 @@ final class ScratchDir {
     }
     @discardableResult func write(_ name: String, _ text: String, mode: Int? = nil) -> String {
         let p = path + "/" + name
-        try! FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try! Data(text.utf8).write(to: URL(fileURLWithPath: p))
         if let mode { chmod(p, mode_t(mode)) }
         return p
     }
-    func mkdir(_ name: String) { try! FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true) }
+    func mkdir(_ name: String) {
+        try! FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)
+    }
     /// Every entry of `folder` (hidden ones included), sorted.
     func listing(_ folder: String = "") -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? path : path + "/" + folder)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? path : path + "/" + folder)) ?? [])
+            .sorted()
     }
     func cleanup() { try? FileManager.default.removeItem(atPath: path) }
 }
@@ -98,14 +102,18 @@ func statOf(_ path: String) -> stat { var st = stat(); stat(path, &st); return s
 @Suite struct ConfigDiscoveryUnit {
     @Test func nearestConfigWinsAndTheWalkStopsAtTheRepositoryRoot() {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.write(".layoutlint.json", "{}")                 // above the repository: never used
+        dir.write(".layoutlint.json", "{}") // above the repository: never used
         dir.mkdir("repo/.git")
         dir.write("repo/.layoutlint.json", "{}")
         dir.write("repo/sub/deeper/.layoutlint.json", "{}")
-        #expect(findConfig(forFile: dir.path + "/repo/sub/deeper/x.layout.json") == dir.path + "/repo/sub/deeper/.layoutlint.json")
+        #expect(
+            findConfig(forFile: dir.path + "/repo/sub/deeper/x.layout.json") == dir.path
+                + "/repo/sub/deeper/.layoutlint.json")
         #expect(findConfig(forFile: dir.path + "/repo/sub/x.layout.json") == dir.path + "/repo/.layoutlint.json")
         try? FileManager.default.removeItem(atPath: dir.path + "/repo/.layoutlint.json")
-        #expect(findConfig(forFile: dir.path + "/repo/sub/x.layout.json") == nil, "the walk stops at the folder holding .git")
+        #expect(
+            findConfig(forFile: dir.path + "/repo/sub/x.layout.json") == nil,
+            "the walk stops at the folder holding .git")
     }
 
     @Test func cacheReloadsAChangedConfigAndForgetsADeletedOne() {
@@ -130,7 +138,8 @@ func statOf(_ path: String) -> stat { var st = stat(); stat(path, &st); return s
     @Test func aDanglingConfigSymlinkIsAbsent() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
         dir.mkdir(".git")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/.layoutlint.json", withDestinationPath: "gone.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/.layoutlint.json", withDestinationPath: "gone.json")
         #expect(ConfigCache().config(forFile: dir.path + "/a.layout.json") == nil)
     }
 }
@@ -138,7 +147,10 @@ func statOf(_ path: String) -> stat { var st = stat(); stat(path, &st); return s
 @Suite struct ExpandPathsUnit {
     @Test func sortedExcludedAndLoopSafe() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        for name in ["b.layout.json", "a.layout.jsonc", "z/c.layout.json", "z/skip/d.layout.json", "notes.json", ".hidden/e.layout.json"] {
+        for name in [
+            "b.layout.json", "a.layout.jsonc", "z/c.layout.json", "z/skip/d.layout.json", "notes.json",
+            ".hidden/e.layout.json",
+        ] {
             dir.write(name, "{}")
         }
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/z/loop", withDestinationPath: "..")

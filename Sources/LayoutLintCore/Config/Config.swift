@@ -33,18 +33,25 @@ public struct LayoutLintConfig: @unchecked Sendable {
         c.lineIndex = LineIndex(bytes)
         let parsed = parseJSONC(bytes)
         c.diagnostics = parsed.errors.map {
-            Diagnostic(rule: $0.code.rule, severity: $0.code == .syntax ? .error : .warning, message: $0.message, range: $0.range)
+            Diagnostic(
+                rule: $0.code.rule, severity: $0.code == .syntax ? .error : .warning, message: $0.message,
+                range: $0.range)
         }
         guard let root = parsed.root else { return c }
         guard root.kind == .object else {
-            c.diagnostics.append(Diagnostic(rule: .wrongType, severity: .error,
-                                            message: "a configuration is an object with \"environments\", \"rules\" and \"exclude\", not \(describeType(root))",
-                                            range: root.range))
+            c.diagnostics.append(
+                Diagnostic(
+                    rule: .wrongType, severity: .error,
+                    message:
+                        "a configuration is an object with \"environments\", \"rules\" and \"exclude\", not \(describeType(root))",
+                    range: root.range))
             return c
         }
         let b = DocumentBuilder(root: root, limits: ModelLimits())
         let entries = root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) }
-        b.checkKeys(ObjectView(entries: entries, path: "", range: root.range, anchor: root.range), allowed: keys, element: "the configuration")
+        b.checkKeys(
+            ObjectView(entries: entries, path: "", range: root.range, anchor: root.range), allowed: keys,
+            element: "the configuration")
         for e in entries {
             switch e.key {
             case "environments":
@@ -52,14 +59,18 @@ public struct LayoutLintConfig: @unchecked Sendable {
                 c.environments = b.doc.environments.map(\.environment)
             case "rules":
                 guard let v = e.value else { continue }
-                guard v.kind == .object else { b.wrongType(e, expected: "an object of rule ids and severities"); continue }
+                guard v.kind == .object else {
+                    b.wrongType(e, expected: "an object of rule ids and severities"); continue
+                }
                 for p in v.properties {
                     guard knownRules.contains(where: { $0.sameKey(as: p.key) }) else {
                         var msg = "unknown rule \"\(p.key)\""
                         var fix: Fix?
                         if let s = suggest(p.key, among: knownRules) {
                             msg += "; did you mean \"\(s)\"?"
-                            fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: p.keyRange, newText: "\"\(s)\"")], isSafe: false)
+                            fix = Fix(
+                                title: "Rename to \"\(s)\"", edits: [TextEdit(range: p.keyRange, newText: "\"\(s)\"")],
+                                isSafe: false)
                         } else {
                             msg += " (`layoutlint rules` lists them)"
                         }
@@ -72,22 +83,27 @@ public struct LayoutLintConfig: @unchecked Sendable {
                         if sv.kind == .string {
                             b.invalidValue("severity", sv.stringValue, sv.range, among: levels)
                         } else {
-                            b.report(.wrongType, .error, "a rule's severity is one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describeType(sv))", sv.range)
+                            b.report(
+                                .wrongType, .error,
+                                "a rule's severity is one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \(describeType(sv))",
+                                sv.range)
                         }
                         continue
                     }
                     if p.key.sameKey(as: "syntax") && sv.stringValue != "error" {
                         // As with suppression comments: a document that does not parse is always an error, or a
                         // broken file would pass `lint` with exit 0.
-                        b.report(.invalidValue, .warning,
-                                 "\"syntax\" is always an error (a document that does not parse cannot be checked); this setting is ignored",
-                                 sv.range)
+                        b.report(
+                            .invalidValue, .warning,
+                            "\"syntax\" is always an error (a document that does not parse cannot be checked); this setting is ignored",
+                            sv.range)
                         continue
                     }
                     if p.key.sameKey(as: tooManyProblemsRule) {
-                        b.report(.invalidValue, .warning,
-                                 "\"\(tooManyProblemsRule)\" takes the severity of the problems it counts and cannot be turned off; this setting is ignored",
-                                 sv.range)
+                        b.report(
+                            .invalidValue, .warning,
+                            "\"\(tooManyProblemsRule)\" takes the severity of the problems it counts and cannot be turned off; this setting is ignored",
+                            sv.range)
                         continue
                     }
                     c.severities[p.key] = sv.stringValue == "off" ? .some(nil) : Severity(name: sv.stringValue)
@@ -97,12 +113,16 @@ public struct LayoutLintConfig: @unchecked Sendable {
                 guard v.kind == .array else { b.wrongType(e, expected: "an array of globs"); continue }
                 for g in v.elements {
                     guard g.kind == .string, !g.stringValue.isEmpty else {
-                        b.report(.wrongType, .error, "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
+                        b.report(
+                            .wrongType, .error,
+                            "an exclude pattern is a non-empty string (a glob such as \"build/**\")", g.range)
                         continue
                     }
                     if g.stringValue.hasBytePrefix("!") {
                         // gitignore re-includes with `!`; taken as a literal name it silently excluded nothing.
-                        b.report(.invalidValue, .error, "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
+                        b.report(
+                            .invalidValue, .error,
+                            "negated patterns (\"!…\") are not supported: list only what to exclude", g.range)
                         continue
                     }
                     c.exclude.append(g.stringValue)
@@ -130,7 +150,9 @@ public struct LayoutLintConfig: @unchecked Sendable {
     /// Whether `pattern` can match a file below `folder` (a path below the config's folder, not read), and `folder`
     /// as the config's globs see it (relative to its folder).
     public func glob(_ pattern: String, below folder: String) -> (GlobBelowFolder, relative: String) {
-        guard let rel = directory.map({ relativePathIfBelow(folder, to: $0) }) ?? relativePath(folder, to: ".") else { return (.cannot, folder) }
+        guard let rel = directory.map({ relativePathIfBelow(folder, to: $0) }) ?? relativePath(folder, to: ".") else {
+            return (.cannot, folder)
+        }
         return (globBelowFolder(pattern, rel), rel)
     }
 
@@ -150,7 +172,9 @@ public struct LayoutLintConfig: @unchecked Sendable {
         // A file outside the config's folder (a shared `--config ../ci/x.json`) is matched by none of its globs: the
         // folders above the config are not relative to it (with `build`, a checkout under `/builds/` was all
         // excluded).
-        guard let rel = directory.map({ relativePathIfBelow(path, to: $0) }) ?? relativePath(path, to: ".") else { return nil }
+        guard let rel = directory.map({ relativePathIfBelow(path, to: $0) }) ?? relativePath(path, to: ".") else {
+            return nil
+        }
         return exclude.first { globMatches($0, rel) }
     }
 }
@@ -182,7 +206,8 @@ public func withTrailingSlash(_ folder: String) -> String {
 
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`); else `path` itself.
 func relativePath(_ path: String, to dir: String) -> String {
-    relativePathIfBelow(path, to: dir) ?? splitOnSlash(Substring(path), omittingEmpty: true).filter { $0 != "." }.joined(separator: "/")
+    relativePathIfBelow(path, to: dir)
+        ?? splitOnSlash(Substring(path), omittingEmpty: true).filter { $0 != "." }.joined(separator: "/")
 }
 
 /// `path` relative to `dir` when it lies below it (both as given, normalised for `./`; segments compared as bytes);
@@ -191,7 +216,8 @@ func relativePathIfBelow(_ path: String, to dir: String) -> String? {
     func norm(_ p: String) -> [Substring] { splitOnSlash(Substring(p), omittingEmpty: true).filter { $0 != "." } }
     let p = norm(path), d = norm(dir)
     guard path.hasBytePrefix("/") == dir.hasBytePrefix("/"), p.count >= d.count,
-          zip(p, d).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else { return nil }
+        zip(p, d).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
+    else { return nil }
     return p.dropFirst(d.count).joined(separator: "/")
 }
 
@@ -312,7 +338,9 @@ struct SegmentPattern {
                         }
                     }
                     if hit != negate { pi = close + 1; si += 1; continue }
-                } else if c == s[si] { pi += 1; si += 1; continue }
+                } else if c == s[si] {
+                    pi += 1; si += 1; continue
+                }
             }
             guard let (sp, ss) = star else { return false }
             pi = sp + 1

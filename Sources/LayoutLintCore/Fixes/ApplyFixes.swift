@@ -32,8 +32,9 @@ public func nonOverlappingFixIndices(_ fixes: [Fix]) -> [Int] {
     var taken: [ByteRange] = []
     var out: [Int] = []
     func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
-        a.start < b.end && b.start < a.end || a.start == b.start || (a.length == 0 && a.start > b.start && a.start < b.end) ||
-            (b.length == 0 && b.start > a.start && b.start < a.end)
+        a.start < b.end && b.start < a.end || a.start == b.start
+            || (a.length == 0 && a.start > b.start && a.start < b.end)
+            || (b.length == 0 && b.start > a.start && b.start < a.end)
     }
     /// The first index of `taken` whose start is at least `offset`.
     func place(_ offset: Int) -> Int {
@@ -51,7 +52,9 @@ public func nonOverlappingFixIndices(_ fixes: [Fix]) -> [Int] {
     for (k, f) in fixes.enumerated() {
         if f.edits.contains(where: { clashes($0.range) }) { continue }
         var ok = true
-        for (i, a) in f.edits.enumerated() { for b in f.edits[(i + 1)...] where overlaps(a.range, b.range) { ok = false } }
+        for (i, a) in f.edits.enumerated() {
+            for b in f.edits[(i + 1)...] where overlaps(a.range, b.range) { ok = false }
+        }
         guard ok else { continue }
         for e in f.edits { taken.insert(e.range, at: place(e.range.start)) }
         out.append(k)
@@ -74,9 +77,13 @@ public struct FixOutcome: @unchecked Sendable {
 /// fix is checked by counting the edited text's syntax errors (`SyntaxErrorCounter`).
 ///
 /// `counter` (of `source`): checking several fixes of one text, each is counted from the checkpoint before it.
-public func fixKeepsSyntax(_ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil,
-                           counter: SyntaxErrorCounter? = nil) -> Bool {
-    if let root, fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root) {
+public func fixKeepsSyntax(
+    _ fix: Fix, source: [UInt8], syntaxErrors: Int, root: JSONNode? = nil,
+    counter: SyntaxErrorCounter? = nil
+) -> Bool {
+    if let root,
+        fixSwapsTokensOnly(fix, source: source, root: root) || fixRemovesOneMember(fix, source: source, root: root)
+    {
         return true
     }
     // Counted only: no tree, strings or messages (a broken document can have an error per token). A new counter's
@@ -100,14 +107,16 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
     for e in fix.edits {
         let r = e.range
         guard r.start >= 0, r.end <= source.count, r.start < r.end, ranges.insert(r).inserted,
-              let old = tokenGroup(of: r, in: root, source: source) else { return false }
+            let old = tokenGroup(of: r, in: root, source: source)
+        else { return false }
         let new = Array(e.newText.utf8)
         // No `'`: on meeting a `'` the lexer looks ahead to the end of its line for another, so a `'` brought in
         // could close one that stood alone earlier on the line and change how everything between them lexes.
         guard !new.isEmpty, !new.contains(0x27) else { return false }
         let parsed = parseJSONC(new)
         guard let node = parsed.root, node.range == ByteRange(0, new.count),
-              !parsed.errors.contains(where: { $0.code == .syntax }) else { return false }
+            !parsed.errors.contains(where: { $0.code == .syntax })
+        else { return false }
         switch node.kind {
         case .string: guard old == .string else { return false }
         case .number, .bool, .null: guard old == .bare else { return false }
@@ -138,7 +147,9 @@ public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> 
     guard a >= 0, b <= source.count, a < b else { return false }
     var k = a
     while k < b, source[k] == 0x20 || source[k] == 0x09 { k += 1 }
-    guard k < b, source[k] == 0x22, let (object, key, depth) = root.item(startingAt: k), let index = key else { return false }
+    guard k < b, source[k] == 0x22, let (object, key, depth) = root.item(startingAt: k), let index = key else {
+        return false
+    }
     if source[a..<b].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
         var i = a
         while i > 0, source[i - 1] != 0x0A, source[i - 1] != 0x0D {
@@ -156,15 +167,20 @@ public func fixRemovesOneMember(_ fix: Fix, source: [UInt8], root: JSONNode) -> 
         // string close after it on the line, and ended the first one before the `,`) was read by looking at the key
         // this deletion starts with: without it, the first string reads differently.
         if previous.start < previous.end, source[previous.start] == 0x22,
-           previous.end - previous.start < 2 || source[previous.end - 1] != 0x22 { return false }
+            previous.end - previous.start < 2 || source[previous.end - 1] != 0x22
+        {
+            return false
+        }
         guard let t = triviaEnd(source, previous.end, a), t < a, source[t] == 0x2C,
-              triviaEnd(source, t + 1, a) == a else { return false }
+            triviaEnd(source, t + 1, a) == a
+        else { return false }
     }
     let members = [0x7B] + source[k..<b] + Array(#""":0}"#.utf8)
     let parsed = parseJSONC(members)
     let keyAt = 1 + (b - k)
     guard let o = parsed.root, o.kind == .object, o.range == ByteRange(0, members.count),
-          o.properties.last?.keyRange == ByteRange(keyAt, keyAt + 2), !parsed.errors.contains(where: { $0.code == .syntax })
+        o.properties.last?.keyRange == ByteRange(keyAt, keyAt + 2),
+        !parsed.errors.contains(where: { $0.code == .syntax })
     else { return false }
     return depth + nesting(o) < 500
 }
@@ -225,10 +241,14 @@ private func tokenGroup(of r: ByteRange, in root: JSONNode, source: [UInt8]) -> 
 public func fixesKeepingSyntax(_ fixes: [Fix], source: [UInt8], syntaxErrors: Int) -> [Int] {
     let picked = nonOverlappingFixIndices(fixes)
     guard !picked.isEmpty else { return [] }
-    func keeps(_ ks: [Int]) -> Bool { countSyntaxErrors(applyEdits(source, ks.flatMap { fixes[$0].edits })) <= syntaxErrors }
+    func keeps(_ ks: [Int]) -> Bool {
+        countSyntaxErrors(applyEdits(source, ks.flatMap { fixes[$0].edits })) <= syntaxErrors
+    }
     if keeps(picked) { return picked }
     let counter = SyntaxErrorCounter(source)
-    let keeping = picked.filter { fixKeepsSyntax(fixes[$0], source: source, syntaxErrors: syntaxErrors, counter: counter) }
+    let keeping = picked.filter {
+        fixKeepsSyntax(fixes[$0], source: source, syntaxErrors: syntaxErrors, counter: counter)
+    }
     if keeping.count > 1 && keeping.count < picked.count && keeps(keeping) { return keeping }
     return keeping.first.map { [$0] } ?? []
 }

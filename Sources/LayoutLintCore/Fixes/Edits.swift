@@ -20,7 +20,8 @@ struct SourceText {
 
     func text(_ r: ByteRange) -> String {
         let r = real(r)
-        return String(decoding: bytes[max(0, min(r.start, bytes.count))..<max(0, min(bytes.count, r.end))], as: UTF8.self)
+        return String(
+            decoding: bytes[max(0, min(r.start, bytes.count))..<max(0, min(bytes.count, r.end))], as: UTF8.self)
     }
 
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
@@ -76,7 +77,8 @@ struct SourceText {
         // go, the comment takes their place.
         // (unused-definition's site names no object: its key range stands for one. The first token after a value
         // ends the trivia either way.)
-        let k = skipTrivia(from: e, limit: site.objectRange.end > e ? min(site.objectRange.end, bytes.count) : bytes.count)
+        let k = skipTrivia(
+            from: e, limit: site.objectRange.end > e ? min(site.objectRange.end, bytes.count) : bytes.count)
         var ws = e
         while ws < k, isSpace(bytes[ws]) { ws += 1 }
         if ws < k, k < bytes.count, bytes[k] == 0x2C {
@@ -140,14 +142,17 @@ struct SourceText {
         let rr = real(r)
         let copied = Array(bytes[max(0, min(rr.start, bytes.count))..<max(0, min(rr.end, bytes.count))])
         let source = map.map { _ in SourceText(bytes: bytes) } ?? self
-        let verbatim = back(source.insertPropertyReal(into: real(object), key: key, value: String(decoding: copied, as: UTF8.self)))
+        let verbatim = back(
+            source.insertPropertyReal(into: real(object), key: key, value: String(decoding: copied, as: UTF8.self)))
         let lines = copied.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard lines.count > 1 else { return verbatim }
         // The new property's line: in the probe's text, the line holding the placeholder (none: it is inserted on
         // the object's own line, and the copy goes as it is).
         let probe = source.insertPropertyReal(into: real(object), key: key, value: "\u{0}")
         let probeBytes = Array(probe.newText.utf8)
-        guard let at = probeBytes.firstIndex(of: 0), let lf = probeBytes[..<at].lastIndex(of: 0x0A) else { return verbatim }
+        guard let at = probeBytes.firstIndex(of: 0), let lf = probeBytes[..<at].lastIndex(of: 0x0A) else {
+            return verbatim
+        }
         func leading(_ line: ArraySlice<UInt8>) -> Int { line.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         func blank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
         let propIndent = Array(probeBytes[(lf + 1)...].prefix { $0 == 0x20 || $0 == 0x09 })
@@ -157,7 +162,8 @@ struct SourceText {
         // hangs its lines two columns (or a tab) past the key.
         let last = lines[lines.count - 1]
         let closes = last.dropFirst(leading(last)).first.map { $0 == 0x7D || $0 == 0x5D } ?? false
-        let indent = propIndent + (closes && leading(last) == base ? [] : propIndent.contains(0x09) ? [0x09] : [0x20, 0x20])
+        let indent =
+            propIndent + (closes && leading(last) == base ? [] : propIndent.contains(0x09) ? [0x09] : [0x20, 0x20])
         var out = Array(lines[0])
         for line in lines.dropFirst() {
             out.append(0x0A)
@@ -180,7 +186,9 @@ struct SourceText {
         // (`//`, `/*` or `*/` on that line) the property goes first instead, where reading forwards is exact.
         var p = close
         while p > object.start + 1, isSpace(bytes[p - 1]) || isNewline(bytes[p - 1]) { p -= 1 }
-        if mayEndInComment(p, after: object.start + 1) { return insertFirstReal(into: object, member: "\"\(key)\": \(value)") }
+        if mayEndInComment(p, after: object.start + 1) {
+            return insertFirstReal(into: object, member: "\"\(key)\": \(value)")
+        }
         let empty = p == object.start + 1
         let hasComma = !empty && bytes[p - 1] == 0x2C
         let member = "\"\(key)\": \(value)"
@@ -195,11 +203,14 @@ struct SourceText {
         var lineStart = p
         while lineStart > object.start + 1, !isNewline(bytes[lineStart - 1]) { lineStart -= 1 }
         let closeEndsLastLine = !empty && !bytes[p..<close].contains(where: isNewline)
-        let memberIndent = !layout.firstStartsALine && lineStart > object.start + 1 ? indent(at: lineStart) : layout.indent
+        let memberIndent =
+            !layout.firstStartsALine && lineStart > object.start + 1 ? indent(at: lineStart) : layout.indent
         if closeEndsLastLine {
             return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(memberIndent)\(member) ")
         }
-        return TextEdit(range: ByteRange(p, close), newText: "\(lead)\(layout.newline)\(memberIndent)\(member)\(layout.newline)\(indent(at: close))")
+        return TextEdit(
+            range: ByteRange(p, close),
+            newText: "\(lead)\(layout.newline)\(memberIndent)\(member)\(layout.newline)\(indent(at: close))")
     }
 
     /// How a member added to an object written over several lines (`lf`: its first line break) is laid out: on a line
@@ -208,7 +219,9 @@ struct SourceText {
     /// plus two spaces: either line starts inside the object, the opening brace's may not (its indentation can be
     /// another section's text, which the incremental linter does not read again for this object's results).
     /// `firstStartsALine`: whether the first member, or comment, after the brace starts a line.
-    private func memberLayout(_ object: ByteRange, close: Int, lf: Int) -> (indent: String, newline: String, firstStartsALine: Bool, first: Int) {
+    private func memberLayout(_ object: ByteRange, close: Int, lf: Int) -> (
+        indent: String, newline: String, firstStartsALine: Bool, first: Int
+    ) {
         var q = object.start + 1
         var firstStartsALine = false
         while q < close, isSpace(bytes[q]) || isNewline(bytes[q]) {
@@ -247,7 +260,8 @@ struct SourceText {
         let layout = memberLayout(object, close: close, lf: lf)
         // What followed the brace on its line (a member, a comment) goes to a line of its own after the new member.
         let after = layout.firstStartsALine || layout.first >= close ? "" : "\(layout.newline)\(layout.indent)"
-        return TextEdit(range: ByteRange(open, open), newText: "\(layout.newline)\(layout.indent)\(member)\(comma)\(after)")
+        return TextEdit(
+            range: ByteRange(open, open), newText: "\(layout.newline)\(layout.indent)\(member)\(comma)\(after)")
     }
 
     /// Sets a property: replaces its value where it is written, or adds it to `object`.
@@ -279,9 +293,12 @@ func insetsText(top: Double, leading: Double, bottom: Double, trailing: Double) 
 func dimensionText(_ kind: Dimension.Kind, _ value: Double) -> String {
     var v = formatPoints(value)
     if kind == .fractionalWidth || kind == .fractionalHeight {
-        for d in 2...12 where abs(value * Double(d) - (value * Double(d)).rounded()) < 1e-9 && (value * Double(d)).rounded() >= 1 {
+        for d in 2...12
+        where abs(value * Double(d) - (value * Double(d)).rounded()) < 1e-9 && (value * Double(d)).rounded() >= 1 {
             let n = Int((value * Double(d)).rounded())
-            if n % d != 0 && abs(Double(n) / Double(d) - value) < 1e-12 && formatPoints(value).count > 4 { v = "\(n)/\(d)" }
+            if n % d != 0 && abs(Double(n) / Double(d) - value) < 1e-12 && formatPoints(value).count > 4 {
+                v = "\(n)/\(d)"
+            }
             break
         }
     }

@@ -33,7 +33,9 @@ func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex)
         } else if rest.starts(with: file) {
             j = i + file.count
             scope = .file
-        } else { continue }
+        } else {
+            continue
+        }
         // The directive must end there (`layoutlint-disabled` is no directive).
         if j < body.count, !(body[j] == 0x20 || body[j] == 0x09 || body[j] == 0x2C) { continue }
         var rules: [(String, ByteRange)] = []
@@ -44,7 +46,9 @@ func parseSuppressions(_ comments: [Comment], source: [UInt8], index: LineIndex)
             // `--` starts a free-text reason.
             if j + 1 < body.count, body[j] == 0x2D, body[j + 1] == 0x2D { break }
             let s = j
-            while j < body.count, body[j] != 0x20, body[j] != 0x09, body[j] != 0x2C, body[j] != 0x0A, body[j] != 0x0D { j += 1 }
+            while j < body.count, body[j] != 0x20, body[j] != 0x09, body[j] != 0x2C, body[j] != 0x0A, body[j] != 0x0D {
+                j += 1
+            }
             if j > s {
                 let name = String(decoding: body[s..<j], as: UTF8.self)
                 if name == "*/" || name == "*" { continue }
@@ -63,18 +67,23 @@ func directiveOffset(_ c: Comment, source: [UInt8]) -> Int? {
     let bodyEnd = max(bodyStart, c.range.end - (c.isLineComment ? 0 : 2))
     guard bodyEnd <= source.count else { return nil }
     var i = 0
-    while bodyStart + i < bodyEnd, source[bodyStart + i] == 0x20 || source[bodyStart + i] == 0x09 || source[bodyStart + i] == 0x2A { i += 1 }
+    while bodyStart + i < bodyEnd,
+        source[bodyStart + i] == 0x20 || source[bodyStart + i] == 0x09 || source[bodyStart + i] == 0x2A
+    { i += 1 }
     let directive = fileDirective.utf8
     guard bodyEnd - bodyStart - i >= directive.count,
-          source[(bodyStart + i)..<(bodyStart + i + directive.count)].elementsEqual(directive) else { return nil }
+        source[(bodyStart + i)..<(bodyStart + i + directive.count)].elementsEqual(directive)
+    else { return nil }
     return i
 }
 
 /// Drops the diagnostics that suppressions silence and adds `unused-suppression` for those that silence nothing.
 /// `allEnvironments` false (a run narrowed to some environments, `--environment`): a suppression of a rule that does
 /// not fire here may be needed in another environment, so only names that are no rule are reported.
-func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex,
-                       allEnvironments: Bool = true) -> [Diagnostic] {
+func applySuppressions(
+    _ diagnostics: [Diagnostic], comments: [Comment], source: [UInt8], index: LineIndex,
+    allEnvironments: Bool = true
+) -> [Diagnostic] {
     var sups = parseSuppressions(comments, source: source, index: index)
     guard !sups.isEmpty else { return diagnostics }
     // The suppressions that can apply to a finding: those of its line and those of the file, each split into the
@@ -119,16 +128,21 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
     }
     let known = knownRuleIDs
     for s in sups {
-        let removeAll = Fix(title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
+        let removeAll = Fix(
+            title: "Remove the unused suppression", edits: [removeCommentEdit(s.comment, source: source)])
         if s.rules.isEmpty {
             if s.used.isEmpty && allEnvironments {
-                kept.append(Diagnostic(rule: .unusedSuppression, severity: .warning,
-                                       message: "this suppression silences nothing: no finding is on the line it covers",
-                                       range: s.comment.range, fix: removeAll))
+                kept.append(
+                    Diagnostic(
+                        rule: .unusedSuppression, severity: .warning,
+                        message: "this suppression silences nothing: no finding is on the line it covers",
+                        range: s.comment.range, fix: removeAll))
             }
             continue
         }
-        let unused = s.rules.filter { !s.used.contains($0.id) && (allEnvironments || !known.contains($0.id) || $0.id == tooManyProblemsRule) }
+        let unused = s.rules.filter {
+            !s.used.contains($0.id) && (allEnvironments || !known.contains($0.id) || $0.id == tooManyProblemsRule)
+        }
         for r in unused {
             var msg: String
             if !known.contains(r.id) {
@@ -140,9 +154,14 @@ func applySuppressions(_ diagnostics: [Diagnostic], comments: [Comment], source:
             } else {
                 msg = "\"\(r.id)\" is suppressed here but does not fire on the \(s.isFile ? "document" : "next line")"
             }
-            let fix = unused.count == s.rules.count ? removeAll
-                : Fix(title: "Remove \"\(r.id)\" from the suppression", edits: [removeListItemEdit(r.range, source: source)])
-            kept.append(Diagnostic(rule: .unusedSuppression, severity: .warning, message: msg, range: r.range, fix: fix))
+            let fix =
+                unused.count == s.rules.count
+                ? removeAll
+                : Fix(
+                    title: "Remove \"\(r.id)\" from the suppression",
+                    edits: [removeListItemEdit(r.range, source: source)])
+            kept.append(
+                Diagnostic(rule: .unusedSuppression, severity: .warning, message: msg, range: r.range, fix: fix))
         }
     }
     return kept
@@ -207,11 +226,16 @@ public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: Lin
         // On the bytes: offsets taken from a decoded line were off by two per invalid UTF-8 byte before the
         // directive (each became a three-byte U+FFFD), which could put the edit on the next line.
         let above = lineIndex.lineRange(line - 1)
-        if let at = firstOccurrence(of: Array("// \(nextLineDirective)".utf8), in: source, from: above.start, to: above.end) {
+        if let at = firstOccurrence(
+            of: Array("// \(nextLineDirective)".utf8), in: source, from: above.start, to: above.end)
+        {
             let afterDirective = at + 3 + nextLineDirective.utf8.count
-            var insertAt = firstOccurrence(of: Array(" --".utf8), in: source, from: afterDirective, to: above.end) ?? above.end
+            var insertAt =
+                firstOccurrence(of: Array(" --".utf8), in: source, from: afterDirective, to: above.end) ?? above.end
             while insertAt > above.start, isBlank(source[insertAt - 1]) { insertAt -= 1 }
-            return Fix(title: title, edits: [TextEdit(range: ByteRange(insertAt, insertAt), newText: ", \(d.rule)")], isSafe: false)
+            return Fix(
+                title: title, edits: [TextEdit(range: ByteRange(insertAt, insertAt), newText: ", \(d.rule)")],
+                isSafe: false)
         }
     }
     var indentEnd = lr.start
@@ -222,8 +246,13 @@ public func disableLineFix(for d: Diagnostic, in source: [UInt8], lineIndex: Lin
     if lr.end < source.count, source[lr.end] == 0x0D {
         newline = lr.end + 1 < source.count && source[lr.end + 1] == 0x0A ? "\r\n" : "\r"
     }
-    return Fix(title: title, edits: [TextEdit(range: ByteRange(lr.start, lr.start), newText: "\(indent)// \(nextLineDirective) \(d.rule)\(newline)")],
-               isSafe: false)
+    return Fix(
+        title: title,
+        edits: [
+            TextEdit(
+                range: ByteRange(lr.start, lr.start), newText: "\(indent)// \(nextLineDirective) \(d.rule)\(newline)")
+        ],
+        isSafe: false)
 }
 
 /// Where `needle` first occurs in `bytes[from..<to]`.

@@ -154,10 +154,15 @@ public final class IncrementalLinter: @unchecked Sendable {
         let overLimit: Bool
         /// It was not built, or not resolved in some environment, because of an error in it (`unresolvedForErrors`).
         var unresolvedForErrors = false
-        init(index: Int, section: Section?, builder: [Diagnostic], refs: Set<ExactKey>, deps: [(pointer: String, key: DepKey)],
-             elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic], foreign: [[Finding]],
-             variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?, dimensions: [ByteRange: DimensionSizes],
-             overLimit: Bool, written: Set<ExactKey>) {
+        init(
+            index: Int, section: Section?, builder: [Diagnostic], refs: Set<ExactKey>,
+            deps: [(pointer: String, key: DepKey)],
+            elements: Int, environments: Int, nodes: [Int], findings: [[Finding]], ownMerged: [Diagnostic],
+            foreign: [[Finding]],
+            variants: [Diagnostic], indexSensitive: Bool, outline: OutlineSymbol?,
+            dimensions: [ByteRange: DimensionSizes],
+            overLimit: Bool, written: Set<ExactKey>
+        ) {
             self.written = written
             self.overLimit = overLimit
             self.outline = outline
@@ -248,7 +253,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         guard structured, let root else { return documentOutline(fullResult()) }
         let real: (ByteRange) -> ByteRange = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
         var out: [OutlineSymbol] = []
-        if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) { out.append(d.mapped(real)) }
+        if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) {
+            out.append(d.mapped(real))
+        }
         for k in segments.indices {
             guard let c = segments[k].cache, var o = c.outline else { continue }
             // A result kept from another index (a section inserted or removed before it) keeps its entry, but an
@@ -317,7 +324,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         update()
         guard structured else {
             let full = fullResult()
-            return LayoutLintCore.dimensionSizes(ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: wanted)
+            return LayoutLintCore.dimensionSizes(
+                ModelIndex(full.document).objects, indexes: full.layouts.map { ResolvedIndex($0) }, wanted: wanted)
         }
         var out: [ByteRange: DimensionSizes] = [:]
         func add(_ dimensions: [ByteRange: DimensionSizes]) {
@@ -333,7 +341,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         // The layout's own boundary items (in the frame), sized against the layout's container; dropped unless a
         // section was built, as `resolveLayout` does (`"sections": [42]` builds none; a built section has an outline).
-        if !frameDoc.configuration.boundarySupplementaryItems.isEmpty, segments.contains(where: { $0.cache?.outline != nil }) {
+        if !frameDoc.configuration.boundarySupplementaryItems.isEmpty,
+            segments.contains(where: { $0.cache?.outline != nil })
+        {
             let frameOnly = LayoutDocument()
             frameOnly.configuration = frameDoc.configuration
             let indexes = environments.map { env -> ResolvedIndex in
@@ -341,8 +351,9 @@ public final class IncrementalLinter: @unchecked Sendable {
                 var cursor = 0.0
                 placer.placeBefore(&cursor)
                 placer.placeAfter(&cursor, sectionsStart: 0)
-                var layout = ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [],
-                                            contentSize: (0, 0), truncated: false)
+                var layout = ResolvedLayout(
+                    environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [],
+                    contentSize: (0, 0), truncated: false)
                 layout.boundaryItems = placer.placed
                 return ResolvedIndex(layout)
             }
@@ -388,12 +399,15 @@ public final class IncrementalLinter: @unchecked Sendable {
         if !pendingLinesMoved {
             // A line break in the replaced or the new text, or an edit between a CR and an LF (it splits or joins
             // a line break without one of its own).
-            pendingLinesMoved = text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D }) || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            pendingLinesMoved =
+                text[s..<e].contains(where: { $0 == 0x0A || $0 == 0x0D })
+                || new.contains(where: { $0 == 0x0A || $0 == 0x0D })
                 || (s > 0 && text[s - 1] == 0x0D && e < text.count && text[e] == 0x0A)
         }
         // (The section the edit is in is read again from its start: only text before it is at stake.)
         let floor = !pendingDocument && structured ? segment(at: s).map { regionStart[segments[$0].id] } ?? .max : .max
-        let relexesBefore = IncrementalLinter.mayRelexBefore(text, at: s, removed: text[s..<e], inserted: new, relexedFrom: floor)
+        let relexesBefore = IncrementalLinter.mayRelexBefore(
+            text, at: s, removed: text[s..<e], inserted: new, relexedFrom: floor)
         lineIndex.detach()
         text.replaceSubrange(s..<e, with: new)
         if relexesBefore { pendingDocument = true }
@@ -457,7 +471,9 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// The section segments an edit of `r` touches (each from its leading trivia up to, not including, its
     /// delimiter; an edit of a `,` touches the segment after it too). nil when it touches the frame.
     private func segmentsTouched(_ r: ByteRange) -> ClosedRange<Int>? {
-        guard let lo = segment(at: r.start), r.start < suffixStart || (r.start == suffixStart && r.length == 0) else { return nil }
+        guard let lo = segment(at: r.start), r.start < suffixStart || (r.start == suffixStart && r.length == 0) else {
+            return nil
+        }
         guard r.end <= suffixStart else { return nil }
         var hi = r.length == 0 ? lo : segment(at: r.end - 1)!
         if r.end > delimiterStart(hi) {
@@ -522,7 +538,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         return r.length > 0 ? ByteRange(s, toVirtual(r.end - 1) + 1) : ByteRange(s, s)
     }
 
-    private lazy var offsetMap = OffsetMap(toReal: { [unowned self] in self.toReal($0) }, toVirtual: { [unowned self] (r: ByteRange) in self.toVirtual(r) })
+    private lazy var offsetMap = OffsetMap(
+        toReal: { [unowned self] in self.toReal($0) }, toVirtual: { [unowned self] (r: ByteRange) in self.toVirtual(r) }
+    )
     private var source: SourceText { SourceText(bytes: text, map: offsetMap) }
 
     // MARK: the whole document
@@ -538,7 +556,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         // A document with more syntax errors than a document lists is linted whole: the segments would keep every
         // one of them (one per token of garbage), `lint(bytes:)` only counts those past the limit.
         let parsed = parseJSONC(text, maxSyntaxErrors: options.diagnosticLimit)
-        guard parsed.droppedSyntaxErrors == 0, let cut = cutSections(parsed), cut.elements.count <= Self.maxSections else {
+        guard parsed.droppedSyntaxErrors == 0, let cut = cutSections(parsed), cut.elements.count <= Self.maxSections
+        else {
             lintWhole()
             return
         }
@@ -550,7 +569,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             oldByText[segmentKeys[k], default: []].append(s.id)
             oldSegments[s.id] = s
         }
-        for key in oldByText.keys { oldByText[key]!.reverse() }   // taken from the end, in order
+        for key in oldByText.keys { oldByText[key]!.reverse() } // taken from the end, in order
         var newSegments: [Segment] = []
         var keys: [TextKey] = []
         newSegments.reserveCapacity(cut.elements.count)
@@ -571,8 +590,10 @@ public final class IncrementalLinter: @unchecked Sendable {
             }
             regionStart[id] = start
             keys.append(key)
-            newSegments.append(Segment(id: id, delimiter: cut.delimiters[k], node: el, errors: [], comments: [], syntax: [],
-                                       namesLines: false, cache: cache))
+            newSegments.append(
+                Segment(
+                    id: id, delimiter: cut.delimiters[k], node: el, errors: [], comments: [], syntax: [],
+                    namesLines: false, cache: cache))
         }
         let live = Set(newSegments.map(\.id))
         for s in segments where !live.contains(s.id) { regionStart.remove(s.id) }
@@ -593,7 +614,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             v.range = toVirtual(e.range)
             if let r = e.related { v.related = toVirtual(r) }
             if let c = e.commaAt { v.commaAt = toVirtual(ByteRange(c, c)).start }
-            if let k = segmentIndex(ofVirtual: v.range.start) { segments[k].errors.append(v) } else { frameErrors.append(v) }
+            if let k = segmentIndex(ofVirtual: v.range.start) {
+                segments[k].errors.append(v)
+            } else {
+                frameErrors.append(v)
+            }
         }
         frameDirectives = false
         for c in parsed.comments {
@@ -640,7 +665,9 @@ public final class IncrementalLinter: @unchecked Sendable {
             guard let c = segments[k].cache else { continue }
             // A section's results do not depend on its index (no rule names it), unless a `$ref` of it could
             // point at sections by index.
-            if (c.index != k && c.indexSensitive) || c.environments != environments.count || !depsHold(c) { segments[k].cache = nil }
+            if (c.index != k && c.indexSensitive) || c.environments != environments.count || !depsHold(c) {
+                segments[k].cache = nil
+            }
         }
         recompute(t0: t0)
     }
@@ -663,7 +690,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// again computes no section twice).
     private func lintWhole() {
         structured = false
-        sharedSegmentCount = -1   // (the next structured update follows every path again)
+        sharedSegmentCount = -1 // (the next structured update follows every path again)
         let r = lint(bytes: text, options: options)
         wholeResult = r
         current = r.diagnostics
@@ -732,8 +759,9 @@ public final class IncrementalLinter: @unchecked Sendable {
                 return nil
             }
         }
-        return Cut(array: array, elements: array.elements, regionStarts: starts, delimiters: delims, suffixStart: pos,
-                   rootStart: root.range.start, arrayStart: array.range.start)
+        return Cut(
+            array: array, elements: array.elements, regionStarts: starts, delimiters: delims, suffixStart: pos,
+            rootStart: root.range.start, arrayStart: array.range.start)
     }
 
     /// The first offset at or after `from` (before `to`) that is not whitespace or a comment.
@@ -778,14 +806,20 @@ public final class IncrementalLinter: @unchecked Sendable {
             if frameErrors.contains(where: { ($0.range.start >> 32) == IncrementalLinter.suffixID }) { return nil }
         } else {
             let local = delimiterStart(i) - start
-            if segments[i].errors.contains(where: { ($0.range.start & IncrementalLinter.localMask) >= local }) { return nil }
+            if segments[i].errors.contains(where: { ($0.range.start & IncrementalLinter.localMask) >= local }) {
+                return nil
+            }
         }
-        guard let r = buffer.withUnsafeBufferPointer({
-                  reparseArrayElements($0, delimiterEnd: start, outer: outerFrames, limit: expected) { $0 == delimiter && $1 == expected }
-              }),
-              r.nodes.count == 1,
-              // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
-              !r.errors.contains(where: { $0.range.start >= expected }) else { return nil }
+        guard
+            let r = buffer.withUnsafeBufferPointer({
+                reparseArrayElements($0, delimiterEnd: start, outer: outerFrames, limit: expected) {
+                    $0 == delimiter && $1 == expected
+                }
+            }),
+            r.nodes.count == 1,
+            // An error reported at the delimiter (a `]` that closed the element) belongs to the frame's parse.
+            !r.errors.contains(where: { $0.range.start >= expected })
+        else { return nil }
         return r
     }
 
@@ -810,7 +844,11 @@ public final class IncrementalLinter: @unchecked Sendable {
             // A segment after a missing comma is parsed from the first of its run (`reparseSpan`): runs that meet join.
             var runStart = i
             while runStart > 0 && segments[runStart - 1].delimiter != 0x2C { runStart -= 1 }
-            if let last = clusters.last, runStart <= last.hi + 1 { clusters[clusters.count - 1].hi = max(last.hi, i) } else { clusters.append((i, i)) }
+            if let last = clusters.last, runStart <= last.hi + 1 {
+                clusters[clusters.count - 1].hi = max(last.hi, i)
+            } else {
+                clusters.append((i, i))
+            }
         }
         var changed = Set<Int>()
         var shifted = false
@@ -822,7 +860,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         // removed, so are those whose `$ref`s could name sections by index.
         for k in segments.indices {
             guard let c = segments[k].cache else { continue }
-            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) { segments[k].cache = nil }
+            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) {
+                segments[k].cache = nil
+            }
         }
         stats.parseMicros = nowMicros() - t0
         recompute(t0: t0)
@@ -844,18 +884,23 @@ public final class IncrementalLinter: @unchecked Sendable {
                 return at == suffixStart && segments[segments.count - 1].delimiter == 0x5D
                     && !frameErrors.contains { ($0.range.start >> 32) == IncrementalLinter.suffixID }
             }
-            guard let j = segment(at: at), j >= hi, segments[j].delimiter == 0x2C, at == regionEnd(j) - 1 else { return false }
+            guard let j = segment(at: at), j >= hi, segments[j].delimiter == 0x2C, at == regionEnd(j) - 1 else {
+                return false
+            }
             let local = at - regionStart[segments[j].id]
             return !segments[j].errors.contains { ($0.range.start & IncrementalLinter.localMask) >= local }
         }
-        guard let r = text.withUnsafeBufferPointer({
-                  // (More syntax errors than a document lists: the whole parse decides, which counts them.)
-                  reparseArrayElements($0, delimiterEnd: start, outer: outerFrames,
-                                       limit: delimiterStart(hi) + IncrementalLinter.resyncLimit,
-                                       maxSyntaxErrors: options.diagnosticLimit, stopsAt: stopsAt)
-              }),
-              !r.nodes.isEmpty,
-              !r.errors.contains(where: { $0.range.start >= r.nextStart }) else { return nil }
+        guard
+            let r = text.withUnsafeBufferPointer({
+                // (More syntax errors than a document lists: the whole parse decides, which counts them.)
+                reparseArrayElements(
+                    $0, delimiterEnd: start, outer: outerFrames,
+                    limit: delimiterStart(hi) + IncrementalLinter.resyncLimit,
+                    maxSyntaxErrors: options.diagnosticLimit, stopsAt: stopsAt)
+            }),
+            !r.nodes.isEmpty,
+            !r.errors.contains(where: { $0.range.start >= r.nextStart })
+        else { return nil }
         let last = r.next == 0x5D ? segments.count - 1 : segment(at: r.nextStart)!
         let end = regionEnd(last)
         // The new regions: each element with the trivia before it, up to and including the `,` after it (no comma:
@@ -915,10 +960,16 @@ public final class IncrementalLinter: @unchecked Sendable {
                 if let c = e.commaAt { v.commaAt = c + shift }
                 return v
             }
-            let comments = r.comments.filter { inRegion($0.range.start) }.map { c in var v = c; v.range = c.range.shifted(by: shift); return v }
-            newSegments.append(Segment(id: id, delimiter: delimiters[t], node: node, errors: errors, comments: comments, syntax: [],
-                                       namesLines: errors.contains { $0.message.containsUTF8(" at line ") }, cache: nil,
-                                       directives: r.comments.contains { inRegion($0.range.start) && directiveOffset($0, source: text) != nil }))
+            let comments = r.comments.filter { inRegion($0.range.start) }.map { c in
+                var v = c; v.range = c.range.shifted(by: shift); return v
+            }
+            newSegments.append(
+                Segment(
+                    id: id, delimiter: delimiters[t], node: node, errors: errors, comments: comments, syntax: [],
+                    namesLines: errors.contains { $0.message.containsUTF8(" at line ") }, cache: nil,
+                    directives: r.comments.contains {
+                        inRegion($0.range.start) && directiveOffset($0, source: text) != nil
+                    }))
             keys.append(textKey(starts[t], regionEnd))
         }
         segments.replaceSubrange(replaced, with: newSegments)
@@ -982,8 +1033,11 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func chooseEnvironments() {
-        environments = selectEnvironments(declared: frameDoc.environments, declaredInDocument: frameDoc.environmentsDeclared,
-                                          options: options).environments
+        environments =
+            selectEnvironments(
+                declared: frameDoc.environments, declaredInDocument: frameDoc.environmentsDeclared,
+                options: options
+            ).environments
     }
 
     // MARK: computing sections and merging
@@ -1012,39 +1066,53 @@ public final class IncrementalLinter: @unchecked Sendable {
             let rs = r.resolveSection(section, at: 0)
             resolved.append(rs)
             nodes.append(r.nodes)
-            let layout = ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [rs],
-                                        contentSize: (0, 0), truncated: false)
+            let layout = ResolvedLayout(
+                environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [rs],
+                contentSize: (0, 0), truncated: false)
             let doc = LayoutDocument()
             doc.sections = [section]
             doc.configuration = frameDoc.configuration
             // Fixes are computed now, against the text as it is: the cached finding keeps the result.
-            findings.append(collectFindings(document: doc, layout: layout, source: text).map { f in
-                var g = f
-                let fix = f.fix()
-                g.fix = { fix }
-                return g
-            })
+            findings.append(
+                collectFindings(document: doc, layout: layout, source: text).map { f in
+                    var g = f
+                    let fix = f.fix()
+                    g.fix = { fix }
+                    return g
+                })
         }
         let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
         let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
-        let variants = section.map { s in s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved))) } ?? []
+        let variants =
+            section.map { s in
+                s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved)))
+            } ?? []
         let indexes = zip(environments, resolved).compactMap { env, rs in
-            rs.map { ResolvedIndex(ResolvedLayout(environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [$0],
-                                                  contentSize: (0, 0), truncated: false)) }
+            rs.map {
+                ResolvedIndex(
+                    ResolvedLayout(
+                        environment: env, scrollDirection: frameDoc.configuration.scrollDirection, sections: [$0],
+                        contentSize: (0, 0), truncated: false))
+            }
         }
         let outline = section.map { s in
-            sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: resolved.compactMap { $0?.frame })
+            sectionOutline(
+                s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } },
+                sectionFrames: resolved.compactMap { $0?.frame })
         }
-        let dimensions = section.map { s -> [ByteRange: DimensionSizes] in
-            let one = LayoutDocument()
-            one.sections = [s]
-            return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
-        } ?? [:]
-        let result = SectionResult(index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
-                             elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
-                             ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
-                             indexSensitive: attempted.contains { !$0.hasBytePrefix("#/definitions/") }, outline: outline, dimensions: dimensions,
-                             overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
+        let dimensions =
+            section.map { s -> [ByteRange: DimensionSizes] in
+                let one = LayoutDocument()
+                one.sections = [s]
+                return LayoutLintCore.dimensionSizes(ModelIndex(one).objects, indexes: indexes)
+            } ?? [:]
+        let result = SectionResult(
+            index: k, section: section, builder: b.diagnostics, refs: b.doc.referencedPointers, deps: deps,
+            elements: b.elementsBuilt, environments: environments.count, nodes: nodes, findings: findings,
+            ownMerged: mergeFindings(own, environments: environments.map(\.name)), foreign: foreign, variants: variants,
+            indexSensitive: attempted.contains { !$0.hasBytePrefix("#/definitions/") }, outline: outline,
+            dimensions: dimensions,
+            overLimit: b.passedLimit, written: definitionRefs(in: seg.node))
         result.unresolvedForErrors = section == nil || resolved.contains { $0?.unresolvedForErrors == true }
         return result
     }
@@ -1071,7 +1139,9 @@ public final class IncrementalLinter: @unchecked Sendable {
     private var frameEndOverLimit = false
     /// Each builder keeps at most the diagnostics a document lists; past them the document is linted whole (one
     /// section of 1.8 M numbers among its subitems kept them all).
-    private var builderLimit: BuilderLimit { BuilderLimit(limit: options.diagnosticLimit, severities: options.severities) }
+    private var builderLimit: BuilderLimit {
+        BuilderLimit(limit: options.diagnosticLimit, severities: options.severities)
+    }
     /// Every section's `$ref` targets (the keys of `refCounts`).
     private var sectionRefs = Set<ExactKey>()
     /// The definitions the sections' written `$ref`s name (the keys of `writtenCounts`), those the frame's name
@@ -1088,11 +1158,19 @@ public final class IncrementalLinter: @unchecked Sendable {
         for (e, n) in c.nodes.enumerated() where e < totalNodes.count { totalNodes[e] += sign * n }
         for r in c.refs {
             let n = (refCounts[r] ?? 0) + sign
-            if n == 0 { refCounts[r] = nil; sectionRefs.remove(r) } else { refCounts[r] = n; if n == 1 && sign > 0 { sectionRefs.insert(r) } }
+            if n == 0 {
+                refCounts[r] = nil; sectionRefs.remove(r)
+            } else {
+                refCounts[r] = n; if n == 1 && sign > 0 { sectionRefs.insert(r) }
+            }
         }
         for r in c.written {
             let n = (writtenCounts[r] ?? 0) + sign
-            if n == 0 { writtenCounts[r] = nil; sectionWritten.remove(r) } else { writtenCounts[r] = n; if n == 1 && sign > 0 { sectionWritten.insert(r) } }
+            if n == 0 {
+                writtenCounts[r] = nil; sectionWritten.remove(r)
+            } else {
+                writtenCounts[r] = n; if n == 1 && sign > 0 { sectionWritten.insert(r) }
+            }
         }
     }
 
@@ -1104,7 +1182,8 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         let tr = nowMicros()
         if totalNodes.count != environments.count {
-            counted = [:]; refCounts = [:]; sectionRefs = []; writtenCounts = [:]; sectionWritten = []; totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
+            counted = [:]; refCounts = [:]; sectionRefs = []; writtenCounts = [:]; sectionWritten = [];
+            totalElements = 0; overLimitSections = 0; sectionBuilderDiagnostics = 0
             totalNodes = Array(repeating: 0, count: environments.count)
         }
         var resolvedCount = 0
@@ -1118,8 +1197,12 @@ public final class IncrementalLinter: @unchecked Sendable {
                 count(old, sign: -1)
                 // (By bytes: a name re-spelt in another normalisation is the same length and compares equal, but
                 // the rename its duplicate-section-name fix offers quotes the new bytes.)
-                if old.name.map(ExactKey.init) != c.name.map(ExactKey.init) || old.nameRange != c.nameRange { namesDirty = true }
-            } else if c.name != nil { namesDirty = true }
+                if old.name.map(ExactKey.init) != c.name.map(ExactKey.init) || old.nameRange != c.nameRange {
+                    namesDirty = true
+                }
+            } else if c.name != nil {
+                namesDirty = true
+            }
             count(c, sign: 1)
             counted[id] = c
             resolvedCount += 1
@@ -1162,8 +1245,10 @@ public final class IncrementalLinter: @unchecked Sendable {
             definitionsDirty = true
         }
         // Limits that count across sections: past them the whole-document linter decides.
-        if totalElements + frameEndElements >= options.modelLimits.maxElements || totalNodes.contains(where: { $0 > resolveLimits.maxNodes })
-            || overLimitSections > 0 || frameEndOverLimit || pastLimit() {
+        if totalElements + frameEndElements >= options.modelLimits.maxElements
+            || totalNodes.contains(where: { $0 > resolveLimits.maxNodes })
+            || overLimitSections > 0 || frameEndOverLimit || pastLimit()
+        {
             lintWhole()
             return
         }
@@ -1232,7 +1317,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         }
         guard changed else { return }
         var byID: [Int: [ByteRange]] = [:]
-        for r in sharedTargets.values where segmentIndex(ofVirtual: r.start) != nil { byID[r.start >> 32, default: []].append(r) }
+        for r in sharedTargets.values where segmentIndex(ofVirtual: r.start) != nil {
+            byID[r.start >> 32, default: []].append(r)
+        }
         sharedByID = byID.mapValues(outermostRanges)
     }
 
@@ -1265,15 +1352,19 @@ public final class IncrementalLinter: @unchecked Sendable {
         // A finding of one section on another section's text could share its cause with that section's own
         // findings: then everything is merged together; otherwise each section's own are merged already.
         let crossSection = segments.indices.contains { k in
-            segments[k].cache!.foreign.contains { $0.contains { f in
-                let id = f.range.start >> 32
-                return id != 0 && id != IncrementalLinter.suffixID
-            } }
+            segments[k].cache!.foreign.contains {
+                $0.contains { f in
+                    let id = f.range.start >> 32
+                    return id != 0 && id != IncrementalLinter.suffixID
+                }
+            }
         }
         var perEnv: [[Finding]] = Array(repeating: [], count: environments.count)
         for k in segments.indices {
             let c = segments[k].cache!
-            for (e, fs) in (crossSection ? c.findings : c.foreign).enumerated() where e < perEnv.count && !fs.isEmpty { perEnv[e] += fs }
+            for (e, fs) in (crossSection ? c.findings : c.foreign).enumerated() where e < perEnv.count && !fs.isEmpty {
+                perEnv[e] += fs
+            }
             if !crossSection { ds += c.ownMerged }
             ds += c.variants
         }
@@ -1303,7 +1394,8 @@ public final class IncrementalLinter: @unchecked Sendable {
             for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
             for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
             for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
-            out = applySuppressions(out, comments: comments, source: text, index: lineIndex, allEnvironments: !options.narrowsEnvironments)
+            out = applySuppressions(
+                out, comments: comments, source: text, index: lineIndex, allEnvironments: !options.narrowsEnvironments)
         }
         out = applySeverities(out, options.severities)
         sortDiagnostics(&out)
@@ -1316,12 +1408,15 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// the edited text's errors are counted by `counter` (of the text: from the checkpoint before the edit).
     private func fixKeepsSyntax(_ fix: Fix, _ syntaxErrors: Int, _ counter: SyntaxErrorCounter) -> Bool {
         guard let lo = fix.edits.map(\.range.start).min(), let hi = fix.edits.map(\.range.end).max(),
-              let i = segmentHolding(ByteRange(lo, hi)),
-              !fix.edits.contains(where: { e in
-                  let r = ByteRange(min(max(e.range.start, 0), text.count), min(max(e.range.end, 0), text.count))
-                  return r.start <= r.end && IncrementalLinter.mayRelexBefore(text, at: r.start, removed: text[r.start..<r.end], inserted: e.newText.utf8,
-                                                                              relexedFrom: regionStart[segments[i].id])
-              }) else {
+            let i = segmentHolding(ByteRange(lo, hi)),
+            !fix.edits.contains(where: { e in
+                let r = ByteRange(min(max(e.range.start, 0), text.count), min(max(e.range.end, 0), text.count))
+                return r.start <= r.end
+                    && IncrementalLinter.mayRelexBefore(
+                        text, at: r.start, removed: text[r.start..<r.end], inserted: e.newText.utf8,
+                        relexedFrom: regionStart[segments[i].id])
+            })
+        else {
             return LayoutLintCore.fixKeepsSyntax(fix, source: text, syntaxErrors: syntaxErrors, counter: counter)
         }
         let fixed = LayoutLintCore.applyEdits(text, fix.edits)
@@ -1343,8 +1438,10 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// The bytes before `s` are the same before and after the edit, and so is the start of its line. The text from
     /// `relexedFrom` on is read again anyway (the start of the section the edit is in): a `"` there does not count.
     /// (`.max`: nothing before `s` is.)
-    static func mayRelexBefore(_ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>,
-                               relexedFrom floor: Int = .max) -> Bool {
+    static func mayRelexBefore(
+        _ text: [UInt8], at s: Int, removed: ArraySlice<UInt8>, inserted: some Collection<UInt8>,
+        relexedFrom floor: Int = .max
+    ) -> Bool {
         if s > 0 && s - 1 < floor && text[s - 1] == 0x22 {
             let e = s + removed.count
             let before: UInt8? = s < text.count ? text[s] : nil
@@ -1366,7 +1463,9 @@ public final class IncrementalLinter: @unchecked Sendable {
                 k -= 1
             }
         }
-        guard inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+        guard inserted.contains(0x27) || removed.contains(where: { $0 == 0x27 || $0 == 0x0A || $0 == 0x0D }) else {
+            return false
+        }
         var k = s
         while k > 0 {
             let b = text[k - 1]
@@ -1395,10 +1494,14 @@ public final class IncrementalLinter: @unchecked Sendable {
         var d = d
         d.range = ByteRange(toReal(d.range.start), toReal(d.range.end))
         if !d.related.isEmpty {
-            d.related = d.related.map { RelatedLocation(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), message: $0.message) }
+            d.related = d.related.map {
+                RelatedLocation(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), message: $0.message)
+            }
         }
         if var f = d.fix {
-            f.edits = f.edits.map { TextEdit(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), newText: $0.newText) }
+            f.edits = f.edits.map {
+                TextEdit(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), newText: $0.newText)
+            }
             d.fix = f
         }
         return d

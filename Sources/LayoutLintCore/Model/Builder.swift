@@ -43,7 +43,9 @@ public struct BuildResult: Sendable {
 /// only counted (with its severity from `severities`; past the limit, one whose rule is turned off is dropped).
 /// Exact only where every node is checked once and nothing is suppressed: `lint(bytes:)` passes it for documents
 /// without `$ref`, `variants` and suppression comments.
-public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(), countPast: BuilderLimit? = nil) -> BuildResult {
+public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimits(), countPast: BuilderLimit? = nil)
+    -> BuildResult
+{
     let b = DocumentBuilder(root: parsed.root, limits: limits)
     b.countPast = countPast
     b.build()
@@ -53,25 +55,36 @@ public func buildDocument(_ parsed: ParseResult, limits: ModelLimits = ModelLimi
 /// Property names by element, as docs/format.md lists them.
 public enum Keys {
     public static let root = ["$schema", "environments", "configuration", "definitions", "sections"]
-    public static let section = ["name", "group", "itemCount", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
-                                 "contentInsetsReference", "supplementaryContentInsetsReference", "boundarySupplementaryItems",
-                                 "decorationItems", "variants"]
+    public static let section = [
+        "name", "group", "itemCount", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
+        "contentInsetsReference", "supplementaryContentInsetsReference", "boundarySupplementaryItems",
+        "decorationItems", "variants",
+    ]
     public static let item = ["width", "height", "contentInsets", "edgeSpacing", "supplementaryItems"]
-    public static let group = item + ["direction", "subitems", "subitem", "repeatingSubitem", "count", "frames", "interItemSpacing"]
-    public static let boundary = ["elementKind", "width", "height", "alignment", "absoluteOffset", "extendsBoundary",
-                                  "pinToVisibleBounds", "zIndex"]
+    public static let group =
+        item + ["direction", "subitems", "subitem", "repeatingSubitem", "count", "frames", "interItemSpacing"]
+    public static let boundary = [
+        "elementKind", "width", "height", "alignment", "absoluteOffset", "extendsBoundary",
+        "pinToVisibleBounds", "zIndex",
+    ]
     public static let supplementary = ["elementKind", "width", "height", "containerAnchor", "itemAnchor", "zIndex"]
     public static let anchor = ["edges", "offset", "fractionalOffset"]
     public static let decoration = ["elementKind", "contentInsets", "zIndex"]
-    public static let configuration = ["scrollDirection", "interSectionSpacing", "contentInsetsReference", "boundarySupplementaryItems"]
-    public static let environment = ["name", "width", "height", "scale", "horizontalSizeClass", "verticalSizeClass",
-                                     "safeAreaInsets", "layoutMargins", "readableContentWidth"]
+    public static let configuration = [
+        "scrollDirection", "interSectionSpacing", "contentInsetsReference", "boundarySupplementaryItems",
+    ]
+    public static let environment = [
+        "name", "width", "height", "scale", "horizontalSizeClass", "verticalSizeClass",
+        "safeAreaInsets", "layoutMargins", "readableContentWidth",
+    ]
     public static let when = ["minWidth", "maxWidth", "horizontalSizeClass", "verticalSizeClass", "environment"]
     public static let variant = section.filter { $0 != "variants" } + ["when"]
     public static let insets = ["top", "leading", "bottom", "trailing"]
     public static let edgeSpacing = ["leading", "top", "trailing", "bottom"]
-    public static let dimensionForms = ["fractionalWidth(1)", "fractionalHeight(1)", "absolute(44)", "estimated(44)",
-                                        "uniformAcrossSiblings(estimate: 44)"]
+    public static let dimensionForms = [
+        "fractionalWidth(1)", "fractionalHeight(1)", "absolute(44)", "estimated(44)",
+        "uniformAcrossSiblings(estimate: 44)",
+    ]
 }
 
 /// A property of an object after `$ref` resolution: the text it came from and its JSON pointer.
@@ -85,8 +98,9 @@ struct Entry {
     /// JSON pointer of the value, built only when asked for (it is for the elements that are built).
     var path: String { parentPath + "/" + escapePointer(prop.key) }
     var site: PropertySite {
-        PropertySite(key: prop.key, keyRange: prop.keyRange, valueRange: prop.value?.range ?? prop.keyRange,
-                     objectRange: objectRange, parentPath: parentPath)
+        PropertySite(
+            key: prop.key, keyRange: prop.keyRange, valueRange: prop.value?.range ?? prop.keyRange,
+            objectRange: objectRange, parentPath: parentPath)
     }
 }
 
@@ -161,8 +175,10 @@ final class DocumentBuilder {
 
     // MARK: reporting
 
-    func report(_ rule: RuleID, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
-                related: [RelatedLocation] = [], fix: Fix? = nil) {
+    func report(
+        _ rule: RuleID, _ severity: Severity = .error, _ message: String, _ range: ByteRange,
+        related: [RelatedLocation] = [], fix: Fix? = nil
+    ) {
         // The severity `applySeverities` will give it; nil: the rule is turned off (it will be removed).
         let final = countPast.map { LayoutLintCore.severity(of: rule, severity, after: $0.severities) } ?? severity
         if let c = countPast, keptUnderLimit >= c.limit && range.start > lastKeptStart {
@@ -183,7 +199,9 @@ final class DocumentBuilder {
             keptUnderLimit += 1
             lastKeptStart = max(lastKeptStart, range.start)
         }
-        if let c = countPast, c.wholeDocument, c.limit < Int.max / 4, diagnostics.count >= 2 * c.limit + 1024 { compact(c) }
+        if let c = countPast, c.wholeDocument, c.limit < Int.max / 4, diagnostics.count >= 2 * c.limit + 1024 {
+            compact(c)
+        }
     }
 
     /// What `lint(bytes:)` will do with the kept diagnostics, done now: in report order, those after the `limit`-th
@@ -230,8 +248,9 @@ final class DocumentBuilder {
     func wrongType(_ e: Entry, expected: String) {
         // An invalid token (NaN, a bare word) was already reported as a syntax error.
         if e.value?.kind == .invalid { return }
-        report(.wrongType, .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
-               e.value?.range ?? e.prop.keyRange)
+        report(
+            .wrongType, .error, "\"\(e.key)\" must be \(expected), not \(e.value.map(describeType) ?? "nothing")",
+            e.value?.range ?? e.prop.keyRange)
     }
 
     /// A value that must be a number: a number written as a string (`"20"`, `"10pt"`) gets the number as a fix, safe
@@ -239,13 +258,20 @@ final class DocumentBuilder {
     func wrongTypeNumber(_ e: Entry, expected: String, whole: Bool = false) {
         // `fixed(10)` where only points are taken (interGroupSpacing): the same 10 pt, certain; `flexible(10)` is not.
         let spacingPoints = e.value.flatMap { v -> (String, Bool)? in
-            guard v.kind == .string, let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= 1e9 else { return nil }
+            guard v.kind == .string, let (flex, x) = Spacing.parse(v.stringValue), x.isFinite, abs(x) <= 1e9 else {
+                return nil
+            }
             return (jsonNumberText(x), !flex)
         }
         if let v = e.value, v.kind == .string, let (n, certain) = numberInString(v.stringValue) ?? spacingPoints,
-           !whole || parseDecimal(n).map({ $0.rounded() == $0 }) == true {
-            report(.wrongType, .error, "\"\(e.key)\" must be \(expected), not a string; did you mean the number \(n)?", v.range,
-                   fix: Fix(title: "Replace with the number \(n)", edits: [TextEdit(range: v.range, newText: n)], isSafe: certain))
+            !whole || parseDecimal(n).map({ $0.rounded() == $0 }) == true
+        {
+            report(
+                .wrongType, .error, "\"\(e.key)\" must be \(expected), not a string; did you mean the number \(n)?",
+                v.range,
+                fix: Fix(
+                    title: "Replace with the number \(n)", edits: [TextEdit(range: v.range, newText: n)],
+                    isSafe: certain))
             return
         }
         wrongType(e, expected: expected)
@@ -254,9 +280,11 @@ final class DocumentBuilder {
     /// Swift's spelling of a value (`.horizontal`, `NSCollectionLayoutDimension.fractionalWidth(0.5)`): read as the
     /// plain value, with a warning whose safe fix writes it so.
     func swiftSpelling(_ text: String, _ plain: String, _ range: ByteRange) {
-        report(.swiftSpelling, .warning,
-               "\"\(text)\" is written as in Swift; a layout document writes \"\(plain)\" (read as that)", range,
-               fix: Fix(title: "Write \"\(plain)\"", edits: [TextEdit(range: range, newText: jsonQuoted(plain))], isSafe: true))
+        report(
+            .swiftSpelling, .warning,
+            "\"\(text)\" is written as in Swift; a layout document writes \"\(plain)\" (read as that)", range,
+            fix: Fix(
+                title: "Write \"\(plain)\"", edits: [TextEdit(range: range, newText: jsonQuoted(plain))], isSafe: true))
     }
 
     func checkKeys(_ view: ObjectView, allowed: [String], element: String) {
@@ -271,7 +299,9 @@ final class DocumentBuilder {
             var fix: Fix?
             if let s = suggest(e.key, among: allowed), !isPresent(s) {
                 msg += "; did you mean \"\(s)\"\(lookAlikeNote(e.key, s))?"
-                fix = Fix(title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")], isSafe: false)
+                fix = Fix(
+                    title: "Rename to \"\(s)\"", edits: [TextEdit(range: e.prop.keyRange, newText: "\"\(s)\"")],
+                    isSafe: false)
             } else {
                 if let s = allowed.first(where: { $0 == e.key }) { msg += lookAlikeNote(e.key, s) }
                 msg += " (expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
@@ -282,14 +312,18 @@ final class DocumentBuilder {
 
     // MARK: objects and $ref
 
-    func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (ObjectView, [(path: String, range: ByteRange)])? {
+    func objectView(_ node: JSONNode, path: String, anchor: ByteRange) -> (
+        ObjectView, [(path: String, range: ByteRange)]
+    )? {
         guard node.kind == .object else { return nil }
         let own = node.properties.map { Entry(prop: $0, parentPath: path, objectRange: node.range) }
         guard let refProp = node.property("$ref") else {
             return (ObjectView(entries: own, path: path, range: node.range, anchor: anchor), [])
         }
         guard let refValue = refProp.value, refValue.kind == .string else {
-            report(.wrongType, .error, "\"$ref\" must be a string such as \"#/definitions/NAME\"", refProp.value?.range ?? refProp.keyRange)
+            report(
+                .wrongType, .error, "\"$ref\" must be a string such as \"#/definitions/NAME\"",
+                refProp.value?.range ?? refProp.keyRange)
             return nil
         }
         let pointer = refValue.stringValue
@@ -297,16 +331,22 @@ final class DocumentBuilder {
         // A reference into its own ancestor, or to a target still being expanded, never ends.
         // (By bytes: two definitions whose names are canonically equivalent are two targets.)
         if path.isPointer(inside: target.path) || refStack.contains(where: { $0.path.sameKey(as: target.path) }) {
-            report(.refCycle, .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
-                   related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
+            report(
+                .refCycle, .error, "\"\(pointer)\" refers back into itself: expanding it never ends", refValue.range,
+                related: [RelatedLocation(range: target.node.range, message: "the referenced element")])
             return nil
         }
         guard target.node.kind == .object else {
-            report(.wrongType, .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)", refValue.range)
+            report(
+                .wrongType, .error, "\"\(pointer)\" points at \(describeType(target.node)), not an element (an object)",
+                refValue.range)
             return nil
         }
         guard refStack.count < limits.maxRefDepth else {
-            report(.invalidValue, .error, "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)", refValue.range)
+            report(
+                .invalidValue, .error,
+                "\"\(pointer)\" is the \(refStack.count + 1)th $ref in a chain of references: layoutlint follows at most \(limits.maxRefDepth)",
+                refValue.range)
             return nil
         }
         refStack.append((target.path, target.node.range))
@@ -335,14 +375,19 @@ final class DocumentBuilder {
             // The "#/" left out ("definitions/cell", "/definitions/cell"): the pointer it likely means, when that one
             // points somewhere (a file or URL never is: nothing is opened).
             var fix: Fix?
-            var message = "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
+            var message =
+                "\"\(pointer)\" is not a reference into this document: layoutlint resolves only \"#/…\" pointers and never opens files or URLs"
             let meant = pointer.hasBytePrefix("/") ? "#" + pointer : "#/" + pointer
             if !pointer.utf8.contains(UInt8(ascii: ":")), !pointer.isEmpty {
                 // (The editor recomputes this section when what the suggestion names changes.)
                 attemptedRefs.append(meant)
-                if splitOnSlash(meant.afterBytePrefix("#")!).count >= 3, jsonNode(atPointer: meant, root: root)?.node.kind == .object {
+                if splitOnSlash(meant.afterBytePrefix("#")!).count >= 3,
+                    jsonNode(atPointer: meant, root: root)?.node.kind == .object
+                {
                     message += "; did you mean \"\(meant)\"?"
-                    fix = Fix(title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))], isSafe: false)
+                    fix = Fix(
+                        title: "Refer to \"\(meant)\"", edits: [TextEdit(range: range, newText: jsonQuoted(meant))],
+                        isSafe: false)
                 }
             }
             report(.unresolvedRef, .error, message, range, fix: fix)
@@ -371,7 +416,9 @@ final class DocumentBuilder {
             if let t = target {
                 let fixed = "#" + t.joined(separator: "/")
                 message += "; did you mean \"\(fixed)\"?"
-                fix = Fix(title: "Refer to \"\(fixed)\"", edits: [TextEdit(range: range, newText: jsonQuoted(fixed))], isSafe: false)
+                fix = Fix(
+                    title: "Refer to \"\(fixed)\"", edits: [TextEdit(range: range, newText: jsonQuoted(fixed))],
+                    isSafe: false)
             }
             report(.unresolvedRef, .error, message, range, fix: fix)
             return nil
@@ -385,12 +432,15 @@ final class DocumentBuilder {
             if let child = n.child(pointerToken: tok) {
                 node = child
             } else {
-                var msg = "\"\(pointer)\" points nowhere: \(path.isEmpty ? "the document" : "\"#\(path)\"") has no \"\(tok)\""
+                var msg =
+                    "\"\(pointer)\" points nowhere: \(path.isEmpty ? "the document" : "\"#\(path)\"") has no \"\(tok)\""
                 var fix: Fix?
                 if n.kind == .object, let s = keySuggestions(n).best(for: tok) {
                     let repl = "#" + path + "/" + escapePointer(s)
                     msg += "; did you mean \"\(repl)\"\(lookAlikeNote(tok, s))?"
-                    fix = Fix(title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: jsonQuoted(repl))], isSafe: false)
+                    fix = Fix(
+                        title: "Refer to \"\(repl)\"", edits: [TextEdit(range: range, newText: jsonQuoted(repl))],
+                        isSafe: false)
                 }
                 report(.unresolvedRef, .error, msg, range, fix: fix)
                 return nil
@@ -402,8 +452,10 @@ final class DocumentBuilder {
         return (found, path)
     }
 
-    func withView<T>(_ node: JSONNode?, path: String, anchor: ByteRange, expected: String, key: String,
-                     _ body: (ObjectView) -> T?) -> T? {
+    func withView<T>(
+        _ node: JSONNode?, path: String, anchor: ByteRange, expected: String, key: String,
+        _ body: (ObjectView) -> T?
+    ) -> T? {
         guard let node else { return nil }
         guard node.kind == .object else {
             report(.wrongType, .error, "\(key) must be \(expected), not \(describeType(node))", node.range)
@@ -421,9 +473,16 @@ final class DocumentBuilder {
             // One value where a list belongs (`"environments": "iPhone 12"`, `"subitems": { … }`): the list of it.
             if [.string, .object, .number].contains(v.kind) {
                 let shown = v.kind == .string ? "[\(jsonQuoted(v.stringValue))]" : "[ … ]"
-                report(.wrongType, .error, "\"\(e.key)\" must be an array of \(what), not \(describeType(v)); did you mean a list of one, \(shown)?",
-                       v.range, fix: Fix(title: "Make it a list of one", edits: [TextEdit(range: ByteRange(v.range.start, v.range.start), newText: "["),
-                                                                                TextEdit(range: ByteRange(v.range.end, v.range.end), newText: "]")], isSafe: true))
+                report(
+                    .wrongType, .error,
+                    "\"\(e.key)\" must be an array of \(what), not \(describeType(v)); did you mean a list of one, \(shown)?",
+                    v.range,
+                    fix: Fix(
+                        title: "Make it a list of one",
+                        edits: [
+                            TextEdit(range: ByteRange(v.range.start, v.range.start), newText: "["),
+                            TextEdit(range: ByteRange(v.range.end, v.range.end), newText: "]"),
+                        ], isSafe: true))
                 return nil
             }
             wrongType(e, expected: "an array of \(what)")
@@ -450,11 +509,14 @@ final class DocumentBuilder {
     func buildFrameStart() -> ObjectView? {
         guard let root else { return nil }
         guard root.kind == .object else {
-            report(.wrongType, .error, "a layout document must be an object with \"sections\", not \(describeType(root))", root.range)
+            report(
+                .wrongType, .error, "a layout document must be an object with \"sections\", not \(describeType(root))",
+                root.range)
             return nil
         }
-        let view = ObjectView(entries: root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) },
-                              path: "", range: root.range, anchor: ByteRange(root.range.start, root.range.start + 1))
+        let view = ObjectView(
+            entries: root.properties.map { Entry(prop: $0, parentPath: "", objectRange: root.range) },
+            path: "", range: root.range, anchor: ByteRange(root.range.start, root.range.start + 1))
         checkKeys(view, allowed: Keys.root, element: "the layout")
         if let e = view.entry("$schema") { _ = string(e) }
         if let e = view.entry("environments") { buildEnvironments(e) }
@@ -466,7 +528,9 @@ final class DocumentBuilder {
         if let e = view.entry("definitions") {
             if let v = e.value, v.kind == .object {
                 for p in v.properties { doc.definitions.append((p.key, p.keyRange, p.value?.range ?? p.keyRange)) }
-            } else { wrongType(e, expected: "an object of named elements") }
+            } else {
+                wrongType(e, expected: "an object of named elements")
+            }
         }
         return view
     }
@@ -474,13 +538,16 @@ final class DocumentBuilder {
     /// The section nodes to build (the `"sections"` array), reporting a missing, empty or mistyped one.
     func sectionsEntry(_ view: ObjectView) -> [JSONNode]? {
         guard let e = view.entry("sections") else {
-            report(.missingProperty, .error, "the layout has no \"sections\": a compositional layout needs at least one section",
-                   ByteRange(view.range.start, view.range.start + 1))
+            report(
+                .missingProperty, .error,
+                "the layout has no \"sections\": a compositional layout needs at least one section",
+                ByteRange(view.range.start, view.range.start + 1))
             return nil
         }
         guard let items = array(e, of: "sections") else { return nil }
         if items.isEmpty {
-            report(.missingProperty, .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
+            report(
+                .missingProperty, .error, "\"sections\" is empty: a layout needs at least one section", e.value!.range)
         }
         return items
     }
@@ -490,18 +557,26 @@ final class DocumentBuilder {
         if let defs = view.entry("definitions")?.value, defs.kind == .object {
             for p in defs.properties {
                 let path = "/definitions/" + escapePointer(p.key)
-                guard let v = p.value, v.kind == .object, !doc.referencedPointers.contains(ExactKey(path)) else { continue }
+                guard let v = p.value, v.kind == .object, !doc.referencedPointers.contains(ExactKey(path)) else {
+                    continue
+                }
                 if v["elementKind"] != nil {
                     // A header, badge or background kept for reuse.
                     if v["containerAnchor"] != nil || v["itemAnchor"] != nil {
-                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSupplementary($0) }
+                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) {
+                            buildSupplementary($0)
+                        }
                     } else if v["width"] == nil && v["height"] == nil {
-                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildDecoration($0) }
+                        _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) {
+                            buildDecoration($0)
+                        }
                     } else {
                         _ = buildBoundary(v, path: path)
                     }
                 } else if v["group"] != nil || v["variants"] != nil {
-                    _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) { buildSectionSpec($0, allowed: Keys.section) }
+                    _ = withView(v, path: path, anchor: p.keyRange, expected: "an object", key: p.key) {
+                        buildSectionSpec($0, allowed: Keys.section)
+                    }
                 } else if v.holdsOnlyEdges {
                     // Insets or edge spacing kept for `"contentInsets": { "$ref": … }` (or `edgeSpacing`): numbers are
                     // insets, anything else a spacing; not an element missing its size.
@@ -524,7 +599,9 @@ final class DocumentBuilder {
         var names = Set<String>()
         for (i, node) in items.enumerated() {
             if doc.environments.count >= limits.maxEnvironments {
-                report(.invalidValue, .error, "too many environments: layoutlint resolves at most \(limits.maxEnvironments)", node.range)
+                report(
+                    .invalidValue, .error,
+                    "too many environments: layoutlint resolves at most \(limits.maxEnvironments)", node.range)
                 break
             }
             var env: LayoutEnvironment?
@@ -533,9 +610,13 @@ final class DocumentBuilder {
                 env = LayoutEnvironment.preset(named: node.stringValue)
                 if env == nil { unknownEnvironment(node.stringValue, node.range) }
             case .object:
-                env = withView(node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment") { buildCustomEnvironment($0) }
+                env = withView(
+                    node, path: e.path + "/\(i)", anchor: node.range, expected: "an object", key: "environment"
+                ) { buildCustomEnvironment($0) }
             default:
-                report(.wrongType, .error, "an environment is a preset name or an object, not \(describeType(node))", node.range)
+                report(
+                    .wrongType, .error, "an environment is a preset name or an object, not \(describeType(node))",
+                    node.range)
             }
             if let env {
                 if !names.insert(env.name).inserted {
@@ -554,9 +635,11 @@ final class DocumentBuilder {
         var fix: Fix?
         if let s = LayoutEnvironment.nearestName(to: text) {
             msg += "; did you mean \"\(s)\"?"
-            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: jsonQuoted(s))], isSafe: false)
+            fix = Fix(
+                title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: jsonQuoted(s))], isSafe: false)
         }
-        msg += " (`layoutlint environments` lists the presets, each also \"… landscape\"; an object with name, width and height declares another)"
+        msg +=
+            " (`layoutlint environments` lists the presets, each also \"… landscape\"; an object with name, width and height declares another)"
         report(.invalidValue, .error, msg, range, fix: fix)
     }
 
@@ -577,12 +660,17 @@ final class DocumentBuilder {
         if let e = v.entry("scale") { scale = number(e, min: 1) }
         let h = v.entry("horizontalSizeClass").flatMap { enumValue($0, SizeClass.self) }
         let vs = v.entry("verticalSizeClass").flatMap { enumValue($0, SizeClass.self) }
-        let safe = v.entry("safeAreaInsets").flatMap(insets).map { EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing) }
-        let margins = v.entry("layoutMargins").flatMap(insets).map { EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing) }
+        let safe = v.entry("safeAreaInsets").flatMap(insets).map {
+            EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
+        }
+        let margins = v.entry("layoutMargins").flatMap(insets).map {
+            EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
+        }
         let readable = v.entry("readableContentWidth").flatMap { number($0, min: 1) }
-        return LayoutEnvironment(name: name, width: width, height: height, scale: scale ?? 2,
-                                 horizontalSizeClass: h, verticalSizeClass: vs, safeAreaInsets: safe ?? .zero,
-                                 layoutMargins: margins, readableContentWidth: readable)
+        return LayoutEnvironment(
+            name: name, width: width, height: height, scale: scale ?? 2,
+            horizontalSizeClass: h, verticalSizeClass: vs, safeAreaInsets: safe ?? .zero,
+            layoutMargins: margins, readableContentWidth: readable)
     }
 
     func buildConfiguration(_ v: ObjectView) {
@@ -609,7 +697,10 @@ final class DocumentBuilder {
     // MARK: sections
 
     func buildSection(_ node: JSONNode, index: Int, path: String) -> Section? {
-        withView(node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a section") { v in
+        withView(
+            node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object",
+            key: "a section"
+        ) { v in
             let hasVariants = v.entry("variants") != nil
             let hasGroup = v.entry("group") != nil
             guard let base = buildSectionSpec(v, allowed: Keys.section, requireGroup: !hasVariants) else { return nil }
@@ -617,10 +708,16 @@ final class DocumentBuilder {
             if let e = v.entry("variants"), let items = array(e, of: "variants") {
                 for (i, vn) in items.enumerated() {
                     let vpath = e.path + "/\(i)"
-                    let built: Variant? = withView(vn, path: vpath, anchor: ByteRange(vn.range.start, vn.range.start + 1), expected: "an object", key: "a variant") { vv in
+                    let built: Variant? = withView(
+                        vn, path: vpath, anchor: ByteRange(vn.range.start, vn.range.start + 1), expected: "an object",
+                        key: "a variant"
+                    ) { vv in
                         checkKeys(vv, allowed: Keys.variant, element: "a variant")
                         guard let when = vv.entry("when") else {
-                            report(.missingProperty, .error, "a variant needs \"when\": the conditions under which it replaces the section's keys", vv.anchor)
+                            report(
+                                .missingProperty, .error,
+                                "a variant needs \"when\": the conditions under which it replaces the section's keys",
+                                vv.anchor)
                             return nil
                         }
                         guard let cond = buildCondition(when) else { return nil }
@@ -629,14 +726,19 @@ final class DocumentBuilder {
                         merged.overlay(vv.entries.filter { !$0.key.sameKey(as: "when") })
                         let needsGroup = merged.entry("group") == nil
                         if needsGroup {
-                            report(.missingProperty, .error, "this variant has no \"group\" and the section has none of its own", vv.anchor)
+                            report(
+                                .missingProperty, .error,
+                                "this variant has no \"group\" and the section has none of its own", vv.anchor)
                             return nil
                         }
                         // A variant is the section's keys again, and its group built again: they count as elements.
                         guard spend(merged.entries.count, at: vv.anchor) else { return nil }
                         variantDepth += 1
                         defer { variantDepth -= 1 }
-                        guard let spec = buildSectionSpec(merged, allowed: Keys.section, requireGroup: true, checkNames: false) else { return nil }
+                        guard
+                            let spec = buildSectionSpec(
+                                merged, allowed: Keys.section, requireGroup: true, checkNames: false)
+                        else { return nil }
                         return Variant(when: cond, spec: spec, path: vpath, range: vn.range)
                     }
                     if let built { section.variants.append(built) }
@@ -659,7 +761,9 @@ final class DocumentBuilder {
         }
     }
 
-    func buildSectionSpec(_ v: ObjectView, allowed: [String], requireGroup: Bool = true, checkNames: Bool = true) -> SectionSpec? {
+    func buildSectionSpec(_ v: ObjectView, allowed: [String], requireGroup: Bool = true, checkNames: Bool = true)
+        -> SectionSpec?
+    {
         if checkNames { checkKeys(v, allowed: allowed, element: "a section") }
         let s = SectionSpec(path: v.path, range: v.range)
         recordSites(v.entries, into: &s.props)
@@ -668,38 +772,58 @@ final class DocumentBuilder {
             s.group = buildElement(e.value, path: e.path, anchor: e.prop.keyRange, what: "the section's group")
             // (With a "direction" that is not one, that value's error says it all.)
             if let g = s.group, !g.isGroup {
-                if g.props["direction"] == nil { report(.missingProperty, .error,
-                       "a section's \"group\" must be a group: add \"direction\" (\"horizontal\", \"vertical\" or \"custom\") and its subitems",
-                       e.prop.keyRange) }
+                if g.props["direction"] == nil {
+                    report(
+                        .missingProperty, .error,
+                        "a section's \"group\" must be a group: add \"direction\" (\"horizontal\", \"vertical\" or \"custom\") and its subitems",
+                        e.prop.keyRange)
+                }
                 s.group = nil
             }
         } else if requireGroup {
-            report(.missingProperty, .error, "a section needs a \"group\" (NSCollectionLayoutSection(group:))", v.anchor)
+            report(
+                .missingProperty, .error, "a section needs a \"group\" (NSCollectionLayoutSection(group:))", v.anchor)
         }
         if let e = v.entry("itemCount") { s.itemCount = integer(e, min: 0, max: limits.maxItemCount) }
         if let e = v.entry("contentInsets") { s.contentInsets = insets(e) }
         if let e = v.entry("interGroupSpacing"), let x = number(e) { s.interGroupSpacing = x }
-        if let e = v.entry("orthogonalScrollingBehavior"), let o = enumValue(e, OrthogonalScrollingBehavior.self) { s.orthogonalScrollingBehavior = o }
-        if let e = v.entry("contentInsetsReference"), let r = enumValue(e, InsetsReference.self) { s.contentInsetsReference = r }
-        if let e = v.entry("supplementaryContentInsetsReference"), let r = enumValue(e, InsetsReference.self) { s.supplementaryContentInsetsReference = r }
+        if let e = v.entry("orthogonalScrollingBehavior"), let o = enumValue(e, OrthogonalScrollingBehavior.self) {
+            s.orthogonalScrollingBehavior = o
+        }
+        if let e = v.entry("contentInsetsReference"), let r = enumValue(e, InsetsReference.self) {
+            s.contentInsetsReference = r
+        }
+        if let e = v.entry("supplementaryContentInsetsReference"), let r = enumValue(e, InsetsReference.self) {
+            s.supplementaryContentInsetsReference = r
+        }
         if let e = v.entry("boundarySupplementaryItems"), let items = array(e, of: "boundary supplementary items") {
             s.boundarySupplementaryItems = items.enumerated().compactMap { buildBoundary($1, path: e.path + "/\($0)") }
         }
         if let e = v.entry("decorationItems"), let items = array(e, of: "decoration items") {
             s.decorationItems = items.enumerated().compactMap { i, node in
-                withView(node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a decoration item") { buildDecoration($0) }
+                withView(
+                    node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1),
+                    expected: "an object", key: "a decoration item"
+                ) { buildDecoration($0) }
             }
         }
         return s
     }
 
     func buildBoundary(_ node: JSONNode, path: String) -> BoundaryItem? {
-        withView(node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a boundary supplementary item") { v in
+        withView(
+            node, path: path, anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object",
+            key: "a boundary supplementary item"
+        ) { v in
             checkKeys(v, allowed: Keys.boundary, element: "a boundary supplementary item")
             let b = BoundaryItem(path: v.path, range: v.range)
             recordSites(v.entries, into: &b.props)
-            if let e = v.entry("elementKind") { b.elementKind = string(e) } else {
-                report(.missingProperty, .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")", v.anchor)
+            if let e = v.entry("elementKind") {
+                b.elementKind = string(e)
+            } else {
+                report(
+                    .missingProperty, .error, "a boundary supplementary item needs \"elementKind\" (e.g. \"header\")",
+                    v.anchor)
             }
             (b.width, b.height) = sizePair(v, what: "a boundary supplementary item")
             if let e = v.entry("alignment"), let a = enumValue(e, RectAlignment.self) { b.alignment = a }
@@ -713,11 +837,19 @@ final class DocumentBuilder {
 
     func sizePair(_ v: ObjectView, what: String) -> (Dimension?, Dimension?) {
         var w: Dimension?, h: Dimension?
-        if let e = v.entry("width") { w = dimension(e) } else {
-            report(.missingProperty, .error, "\(what) needs \"width\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+        if let e = v.entry("width") {
+            w = dimension(e)
+        } else {
+            report(
+                .missingProperty, .error,
+                "\(what) needs \"width\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
         }
-        if let e = v.entry("height") { h = dimension(e) } else {
-            report(.missingProperty, .error, "\(what) needs \"height\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
+        if let e = v.entry("height") {
+            h = dimension(e)
+        } else {
+            report(
+                .missingProperty, .error,
+                "\(what) needs \"height\" (NSCollectionLayoutSize(widthDimension:heightDimension:))", v.anchor)
         }
         return (w, h)
     }
@@ -730,15 +862,19 @@ final class DocumentBuilder {
                 if let r = enumValue(x, RectAlignment.self) { a.edges = r }
             } else {
                 // (UIKit makes an anchor with its edges; without them it was centred silently. The schema requires them.)
-                report(.missingProperty, .error, "an anchor needs \"edges\" (e.g. \"topTrailing\"): NSCollectionLayoutAnchor is made with them", v.anchor)
+                report(
+                    .missingProperty, .error,
+                    "an anchor needs \"edges\" (e.g. \"topTrailing\"): NSCollectionLayoutAnchor is made with them",
+                    v.anchor)
             }
             if let x = v.entry("offset"), let p = pair(x) { a.offset = p }
             if let x = v.entry("fractionalOffset"), let p = pair(x) {
                 if let o = v.entry("offset") {
                     // UIKit makes an anchor with one or the other (`absoluteOffset:` or `fractionalOffset:`).
-                    report(.invalidValue, .error,
-                           "an anchor takes \"offset\" (points) or \"fractionalOffset\" (fractions of the supplementary's size), not both: NSCollectionLayoutAnchor is made with one of them",
-                           x.prop.keyRange, related: [RelatedLocation(range: o.prop.keyRange, message: "\"offset\"")])
+                    report(
+                        .invalidValue, .error,
+                        "an anchor takes \"offset\" (points) or \"fractionalOffset\" (fractions of the supplementary's size), not both: NSCollectionLayoutAnchor is made with one of them",
+                        x.prop.keyRange, related: [RelatedLocation(range: o.prop.keyRange, message: "\"offset\"")])
                 } else {
                     a.fractionalOffset = p
                 }
@@ -751,8 +887,12 @@ final class DocumentBuilder {
         checkKeys(dv, allowed: Keys.decoration, element: "a decoration item")
         let d = DecorationItem(path: dv.path, range: dv.range)
         recordSites(dv.entries, into: &d.props)
-        if let x = dv.entry("elementKind") { d.elementKind = string(x) } else {
-            report(.missingProperty, .error, "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
+        if let x = dv.entry("elementKind") {
+            d.elementKind = string(x)
+        } else {
+            report(
+                .missingProperty, .error,
+                "a decoration item needs \"elementKind\" (the kind its view is registered for)", dv.anchor)
         }
         if let x = dv.entry("contentInsets") { d.contentInsets = insets(x) }
         if let x = dv.entry("zIndex") { d.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
@@ -763,23 +903,34 @@ final class DocumentBuilder {
         checkKeys(sv, allowed: Keys.supplementary, element: "a supplementary item")
         let s = SupplementaryItem(path: sv.path, range: sv.range)
         recordSites(sv.entries, into: &s.props)
-        if let x = sv.entry("elementKind") { s.elementKind = string(x) } else {
+        if let x = sv.entry("elementKind") {
+            s.elementKind = string(x)
+        } else {
             report(.missingProperty, .error, "a supplementary item needs \"elementKind\" (e.g. \"badge\")", sv.anchor)
         }
         (s.width, s.height) = sizePair(sv, what: "a supplementary item")
-        if let x = sv.entry("containerAnchor") { s.containerAnchor = buildAnchor(x) ?? Anchor() } else {
+        if let x = sv.entry("containerAnchor") {
+            s.containerAnchor = buildAnchor(x) ?? Anchor()
+        } else {
             // NSCollectionLayoutSupplementaryItem is made with a container anchor (it was centred silently). The
             // editor offers the usual badge corner (a guess, never applied by `--fix`), written first in the object:
             // right after its `{` nothing needs reading, and a comma before the next member, or before `}`, parses.
             let open = sv.range.start
-            let fix = sv.anchor == ByteRange(open, open + 1)
-                ? Fix(title: "Anchor it at the top trailing corner",
-                      edits: [TextEdit(range: ByteRange(open + 1, open + 1), newText: " \"containerAnchor\": { \"edges\": \"topTrailing\" },")],
-                      isSafe: false)
+            let fix =
+                sv.anchor == ByteRange(open, open + 1)
+                ? Fix(
+                    title: "Anchor it at the top trailing corner",
+                    edits: [
+                        TextEdit(
+                            range: ByteRange(open + 1, open + 1),
+                            newText: " \"containerAnchor\": { \"edges\": \"topTrailing\" },")
+                    ],
+                    isSafe: false)
                 : nil
-            report(.missingProperty, .error,
-                   "a supplementary item needs \"containerAnchor\" (e.g. { \"edges\": \"topTrailing\" }): NSCollectionLayoutSupplementaryItem is made with one",
-                   sv.anchor, fix: fix)
+            report(
+                .missingProperty, .error,
+                "a supplementary item needs \"containerAnchor\" (e.g. { \"edges\": \"topTrailing\" }): NSCollectionLayoutSupplementaryItem is made with one",
+                sv.anchor, fix: fix)
         }
         if let x = sv.entry("itemAnchor") { s.itemAnchor = buildAnchor(x) }
         if let x = sv.entry("zIndex") { s.zIndex = integer(x, min: Int(Int32.min), max: Int(Int32.max)) }
@@ -796,9 +947,10 @@ final class DocumentBuilder {
         if elementsBuilt + n > limits.maxElements {
             if !budgetReported {
                 budgetReported = true
-                report(.invalidValue, .error,
-                       "the document expands to more than \(limits.maxElements) elements through $ref and variants; layoutlint stops building here",
-                       range)
+                report(
+                    .invalidValue, .error,
+                    "the document expands to more than \(limits.maxElements) elements through $ref and variants; layoutlint stops building here",
+                    range)
             }
             return false
         }
@@ -815,8 +967,10 @@ final class DocumentBuilder {
         if counted {
             guard spend(1, at: node.range) else { return nil }
         }
-        return withView(node, path: path, anchor: anchor.length > 0 ? anchor : ByteRange(node.range.start, node.range.start + 1),
-                        expected: "an object (an item or a group)", key: what) { (v: ObjectView) -> LayoutElement? in
+        return withView(
+            node, path: path, anchor: anchor.length > 0 ? anchor : ByteRange(node.range.start, node.range.start + 1),
+            expected: "an object (an item or a group)", key: what
+        ) { (v: ObjectView) -> LayoutElement? in
             // An expanded element's keys are read (and checked) at every expansion: past the dozen an element can
             // have, they count too (a definition of 2 000 unknown keys `$ref`'d 2 000 times took 39 s and 800 MB).
             if counted && v.entries.count > Self.keysPerElement {
@@ -827,8 +981,10 @@ final class DocumentBuilder {
             let looksLikeGroup = isGroup || groupKeys.contains { v.entry($0) != nil }
             checkKeys(v, allowed: looksLikeGroup ? Keys.group : Keys.item, element: isGroup ? "a group" : "an item")
             if looksLikeGroup && !isGroup {
-                report(.missingProperty, .error,
-                       "this element has subitems but no \"direction\": a group needs \"horizontal\", \"vertical\" or \"custom\"", v.anchor)
+                report(
+                    .missingProperty, .error,
+                    "this element has subitems but no \"direction\": a group needs \"horizontal\", \"vertical\" or \"custom\"",
+                    v.anchor)
                 return nil
             }
             let el = LayoutElement(path: v.path, range: v.range)
@@ -838,7 +994,9 @@ final class DocumentBuilder {
             (el.width, el.height) = sizePair(v, what: isGroup ? "a group" : "an item")
             if let e = v.entry("contentInsets") { el.contentInsets = insets(e) }
             if let e = v.entry("edgeSpacing") {
-                el.edgeSpacing = withView(e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"edgeSpacing\"") { ev in
+                el.edgeSpacing = withView(
+                    e.value, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"edgeSpacing\""
+                ) { ev in
                     checkKeys(ev, allowed: Keys.edgeSpacing, element: "edgeSpacing")
                     var es = EdgeSpacing(range: ev.range)
                     for x in ev.entries where x.value?.kind != .null {
@@ -855,7 +1013,10 @@ final class DocumentBuilder {
             }
             if let e = v.entry("supplementaryItems"), let items = array(e, of: "supplementary items") {
                 el.supplementaryItems = items.enumerated().compactMap { i, node in
-                    withView(node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), expected: "an object", key: "a supplementary item") { buildSupplementary($0) }
+                    withView(
+                        node, path: e.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1),
+                        expected: "an object", key: "a supplementary item"
+                    ) { buildSupplementary($0) }
                 }
             }
             if isGroup { el.group = buildGroup(v) }
@@ -886,18 +1047,25 @@ final class DocumentBuilder {
         let forms = ["subitems", "subitem", "repeatingSubitem", "frames"].compactMap { v.entry($0) }
         let count = v.entry("count")
         if forms.count > 1 {
-            report(.invalidValue, .error,
-                   "a group takes exactly one of \"subitems\", \"subitem\" + \"count\", \"repeatingSubitem\" + \"count\" or \"frames\", not \(forms.map { "\"\($0.key)\"" }.joined(separator: " and "))",
-                   forms[1].prop.keyRange, related: [RelatedLocation(range: forms[0].prop.keyRange, message: "also given here")])
+            report(
+                .invalidValue, .error,
+                "a group takes exactly one of \"subitems\", \"subitem\" + \"count\", \"repeatingSubitem\" + \"count\" or \"frames\", not \(forms.map { "\"\($0.key)\"" }.joined(separator: " and "))",
+                forms[1].prop.keyRange,
+                related: [RelatedLocation(range: forms[0].prop.keyRange, message: "also given here")])
         }
         guard let form = forms.first else {
-            report(.missingProperty, .error,
-                   direction == .custom ? "a custom group needs \"frames\"" : "a group needs \"subitems\", \"subitem\" + \"count\" or \"repeatingSubitem\" + \"count\"",
-                   v.anchor)
+            report(
+                .missingProperty, .error,
+                direction == .custom
+                    ? "a custom group needs \"frames\""
+                    : "a group needs \"subitems\", \"subitem\" + \"count\" or \"repeatingSubitem\" + \"count\"",
+                v.anchor)
             return g
         }
         if direction == .custom && form.key != "frames" {
-            report(.invalidValue, .error, "a custom group places its items by \"frames\", not \"\(form.key)\"", form.prop.keyRange)
+            report(
+                .invalidValue, .error, "a custom group places its items by \"frames\", not \"\(form.key)\"",
+                form.prop.keyRange)
             return g
         }
         if direction != .custom && form.key == "frames" {
@@ -907,43 +1075,66 @@ final class DocumentBuilder {
         switch form.key {
         case "subitems":
             if let c = count {
-                report(.invalidValue, .error, "\"count\" goes with \"subitem\" or \"repeatingSubitem\", not with \"subitems\" (UIKit: a single item is required for a repeating item group)", c.prop.keyRange)
+                report(
+                    .invalidValue, .error,
+                    "\"count\" goes with \"subitem\" or \"repeatingSubitem\", not with \"subitems\" (UIKit: a single item is required for a repeating item group)",
+                    c.prop.keyRange)
             }
             guard let items = array(form, of: "items or groups") else { return g }
             if items.isEmpty {
-                report(.nonPositiveDimension, .error, "\"subitems\" is empty: UIKit throws \"At least 1 subitem is required for a group\"", form.value!.range)
+                report(
+                    .nonPositiveDimension, .error,
+                    "\"subitems\" is empty: UIKit throws \"At least 1 subitem is required for a group\"",
+                    form.value!.range)
                 return g
             }
             let built = items.enumerated().compactMap { i, node in
-                buildElement(node, path: form.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1), what: "a subitem")
+                buildElement(
+                    node, path: form.path + "/\(i)", anchor: ByteRange(node.range.start, node.range.start + 1),
+                    what: "a subitem")
             }
             if built.count == items.count { g.layout = .subitems(built) }
         case "subitem", "repeatingSubitem":
             guard let c = count else {
-                report(.missingProperty, .error, "\"\(form.key)\" needs \"count\": how many items the group holds", form.prop.keyRange)
+                report(
+                    .missingProperty, .error, "\"\(form.key)\" needs \"count\": how many items the group holds",
+                    form.prop.keyRange)
                 return g
             }
             let item = buildElement(form.value, path: form.path, anchor: form.prop.keyRange, what: "the subitem")
-            guard let n = integer(c, min: 1, max: limits.maxCount, rule: .nonPositiveDimension), let item else { return g }
+            guard let n = integer(c, min: 1, max: limits.maxCount, rule: .nonPositiveDimension), let item else {
+                return g
+            }
             g.layout = form.key == "subitem" ? .count(item, n) : .repeating(item, n)
         default: // frames
-            if let c = count { report(.invalidValue, .error, "\"count\" has no meaning in a custom group", c.prop.keyRange) }
+            if let c = count {
+                report(.invalidValue, .error, "\"count\" has no meaning in a custom group", c.prop.keyRange)
+            }
             guard let items = array(form, of: "[x, y, width, height] frames") else { return g }
             var frames: [CustomFrame] = []
             for (i, f) in items.enumerated() {
-                guard f.kind == .array, f.elements.count == 4, f.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite && abs($0.numberValue) <= limits.maxPoints }) else {
+                guard f.kind == .array, f.elements.count == 4,
+                    f.elements.allSatisfy({
+                        $0.kind == .number && $0.numberValue.isFinite && abs($0.numberValue) <= limits.maxPoints
+                    })
+                else {
                     report(.wrongType, .error, "a frame is [x, y, width, height] (four numbers)", f.range)
                     continue
                 }
                 let n = f.elements.map(\.numberValue)
                 if n[2] <= 0 || n[3] <= 0 {
-                    report(.nonPositiveDimension, .error, "a custom frame needs a positive width and height, not \(formatPoints(n[2]))×\(formatPoints(n[3]))", f.range)
+                    report(
+                        .nonPositiveDimension, .error,
+                        "a custom frame needs a positive width and height, not \(formatPoints(n[2]))×\(formatPoints(n[3]))",
+                        f.range)
                     continue
                 }
-                frames.append(CustomFrame(x: n[0], y: n[1], width: n[2], height: n[3], range: f.range, path: form.path + "/\(i)"))
+                frames.append(
+                    CustomFrame(x: n[0], y: n[1], width: n[2], height: n[3], range: f.range, path: form.path + "/\(i)"))
             }
             if frames.isEmpty && items.isEmpty {
-                report(.nonPositiveDimension, .error, "\"frames\" is empty: the group places no items", form.value!.range)
+                report(
+                    .nonPositiveDimension, .error, "\"frames\" is empty: the group places no items", form.value!.range)
             }
             if frames.count == items.count && !frames.isEmpty { g.layout = .frames(frames) }
         }

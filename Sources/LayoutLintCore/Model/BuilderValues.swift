@@ -7,11 +7,15 @@ extension DocumentBuilder {
         guard v.kind == .number else { wrongTypeNumber(e, expected: "a number"); return nil }
         let x = v.numberValue
         guard x.isFinite, abs(x) <= limits.maxPoints else {
-            report(.invalidValue, .error, "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
+            report(
+                .invalidValue, .error,
+                "\"\(e.key)\" is out of range: \(formatPoints(x)) (at most \(formatPoints(limits.maxPoints)))", v.range)
             return nil
         }
         if let min, x < min {
-            report(.invalidValue, .error, "\"\(e.key)\" must be at least \(formatPoints(min)), not \(formatPoints(x))", v.range)
+            report(
+                .invalidValue, .error, "\"\(e.key)\" must be at least \(formatPoints(min)), not \(formatPoints(x))",
+                v.range)
             return nil
         }
         return x == 0 ? 0 : x // -0 reads as 0
@@ -51,7 +55,9 @@ extension DocumentBuilder {
     func enumValue<T: RawRepresentable & CaseIterable>(_ e: Entry, _ type: T.Type) -> T? where T.RawValue == String {
         guard let s = string(e), let v = e.value else { return nil }
         if let t = T(rawValue: s) { return t }
-        if let plain = withoutSwiftSpelling(s), let t = T(rawValue: plain) { swiftSpelling(s, plain, v.range); return t }
+        if let plain = withoutSwiftSpelling(s), let t = T(rawValue: plain) {
+            swiftSpelling(s, plain, v.range); return t
+        }
         let all = T.allCases.map(\.rawValue)
         invalidValue(e.key, s, v.range, among: all)
         return nil
@@ -62,7 +68,8 @@ extension DocumentBuilder {
         var fix: Fix?
         if let s = suggest(text, among: among) {
             msg += "; did you mean \"\(s)\"?"
-            fix = Fix(title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: "\"\(s)\"")], isSafe: false)
+            fix = Fix(
+                title: "Replace with \"\(s)\"", edits: [TextEdit(range: range, newText: "\"\(s)\"")], isSafe: false)
         } else {
             msg += " (expected \(forms ?? among.map { "\"\($0)\"" }.joined(separator: ", ")))"
         }
@@ -73,29 +80,43 @@ extension DocumentBuilder {
     /// whose repair reads (`named`), a fraction in points or one that divides by zero (`argumentProblem`, for the
     /// calls `pointNames` that take points), a slip `repairCall` mends, or else `otherwise`. Each "did you mean" comes
     /// with its repair as a fix the editor offers (not `--fix`: it guesses).
-    func reportUnreadable(_ t: String, shown: String? = nil, what: String, named: String?, pointNames: [String], parses: (String) -> Bool,
-                          otherwise: String, range: ByteRange) {
+    func reportUnreadable(
+        _ t: String, shown: String? = nil, what: String, named: String?, pointNames: [String], parses: (String) -> Bool,
+        otherwise: String, range: ByteRange
+    ) {
         let written = shown ?? t
         func replace(_ newText: String, title: String) -> Fix {
             Fix(title: "Replace with \(title)", edits: [TextEdit(range: range, newText: newText)], isSafe: false)
         }
         if let named, parses(named) {
-            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \"\(named)\"?", range,
-                   fix: replace(jsonQuoted(named), title: "\"\(named)\""))
+            report(
+                .invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \"\(named)\"?", range,
+                fix: replace(jsonQuoted(named), title: "\"\(named)\""))
         } else if let (problem, repaired) = argumentProblem(named ?? t, names: pointNames, parses: parses) {
-            report(.invalidValue, .error, "\"\(written)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")", range,
-                   fix: repaired.map { replace(jsonQuoted($0), title: "\"\($0)\"") })
+            report(
+                .invalidValue, .error,
+                "\"\(written)\" is not a \(what): \(problem)\(repaired.map { "; did you mean \"\($0)\"?" } ?? "")",
+                range,
+                fix: repaired.map { replace(jsonQuoted($0), title: "\"\($0)\"") })
         } else if let r = repairCall(t, parses: parses) {
-            let (shown, newText) = switch r {
-            case .text(let s): ("\"\(s)\"", jsonQuoted(s))
-            case .number(let n): ("the number \(n)", n)
-            }
+            let (shown, newText) =
+                switch r {
+                case .text(let s): ("\"\(s)\"", jsonQuoted(s))
+                case .number(let n): ("the number \(n)", n)
+                }
             let why: String
-            if case .text(let s) = r, let reason = repairReason(from: t, to: s) { why = " (\(reason))" } else { why = "" }
-            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \(shown)?\(why)", range, fix: replace(newText, title: newText))
+            if case .text(let s) = r, let reason = repairReason(from: t, to: s) {
+                why = " (\(reason))"
+            } else {
+                why = ""
+            }
+            report(
+                .invalidValue, .error, "\"\(written)\" is not a \(what); did you mean \(shown)?\(why)", range,
+                fix: replace(newText, title: newText))
         } else if let (n, _) = numberInString(t) {
-            report(.invalidValue, .error, "\"\(written)\" is not a \(what); did you mean the number \(n) (points)?", range,
-                   fix: replace(n, title: "the number \(n)"))
+            report(
+                .invalidValue, .error, "\"\(written)\" is not a \(what); did you mean the number \(n) (points)?", range,
+                fix: replace(n, title: "the number \(n)"))
         } else {
             report(.invalidValue, .error, otherwise, range)
         }
@@ -121,12 +142,16 @@ extension DocumentBuilder {
                 let names = Dimension.Kind.allNames
                 let named = suggest(name, among: names).flatMap { s -> String? in
                     guard s != name else { return nil }
-                    return s == "uniformAcrossSiblings" ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
+                    return s == "uniformAcrossSiblings"
+                        ? "uniformAcrossSiblings(estimate: \(arg.dropFirst().dropLast()))" : s + arg
                 }
-                reportUnreadable(t, shown: v.stringValue, what: "dimension", named: named, pointNames: ["absolute", "estimated", "uniformAcrossSiblings"],
-                                 parses: { Dimension.parse($0) != nil },
-                                 otherwise: "\"\(v.stringValue)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
-                                 range: v.range)
+                reportUnreadable(
+                    t, shown: v.stringValue, what: "dimension", named: named,
+                    pointNames: ["absolute", "estimated", "uniformAcrossSiblings"],
+                    parses: { Dimension.parse($0) != nil },
+                    otherwise:
+                        "\"\(v.stringValue)\" is not a dimension (expected \(Keys.dimensionForms.map { "\"\($0)\"" }.joined(separator: ", ")) or a number of points; fractions may be written 1/3)",
+                    range: v.range)
                 return nil
             }
             kind = k
@@ -146,7 +171,9 @@ extension DocumentBuilder {
             case .fractionalEstimate:
                 subject = d.swiftDescription
                 let fraction = DimensionCheck.fraction(of: d, axis: axis)
-                fix = Fix(title: "Replace with \"\(fraction)\"", edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false)
+                fix = Fix(
+                    title: "Replace with \"\(fraction)\"",
+                    edits: [TextEdit(range: v.range, newText: jsonQuoted(fraction))], isSafe: false)
             }
             report(problem.rule, problem.severity, problem.message(d, subject: subject, axis: axis), v.range, fix: fix)
             if problem.dropsElement { return nil }
@@ -174,9 +201,12 @@ extension DocumentBuilder {
                     return s + t[open...]
                 }
                 // (A spacing that reads but is out of range gets `otherwise`: it has no fraction and nothing to mend.)
-                reportUnreadable(t, shown: v.stringValue, what: "spacing", named: named, pointNames: ["fixed", "flexible"], parses: { Spacing.parse($0) != nil },
-                                 otherwise: "\"\(v.stringValue)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)",
-                                 range: v.range)
+                reportUnreadable(
+                    t, shown: v.stringValue, what: "spacing", named: named, pointNames: ["fixed", "flexible"],
+                    parses: { Spacing.parse($0) != nil },
+                    otherwise:
+                        "\"\(v.stringValue)\" is not a spacing (expected \"fixed(N)\", \"flexible(N)\" or a number of points)",
+                    range: v.range)
                 return nil
             }
             if flex && x < 0 {
@@ -200,23 +230,31 @@ extension DocumentBuilder {
             return i
         case .array:
             guard v.elements.count == 4 else {
-                report(.invalidValue, .error, "insets as an array take 4 numbers [top, leading, bottom, trailing], not \(v.elements.count)", v.range)
+                report(
+                    .invalidValue, .error,
+                    "insets as an array take 4 numbers [top, leading, bottom, trailing], not \(v.elements.count)",
+                    v.range)
                 return nil
             }
             var vals: [Double] = []
             for (i, el) in v.elements.enumerated() {
                 // Named like `contentInsets[0]` for messages; its pointer is never asked for.
-                let sub = Entry(prop: JSONProperty(key: e.key + "[\(i)]", keyRange: el.range, value: el), parentPath: e.parentPath, objectRange: v.range)
+                let sub = Entry(
+                    prop: JSONProperty(key: e.key + "[\(i)]", keyRange: el.range, value: el), parentPath: e.parentPath,
+                    objectRange: v.range)
                 guard let x = number(sub) else { return nil }
                 vals.append(x)
             }
             var ins = Insets(top: vals[0], leading: vals[1], bottom: vals[2], trailing: vals[3], range: v.range)
-            for (i, edge) in [Insets.Edge.top, .leading, .bottom, .trailing].enumerated() { ins.edgeRanges[edge] = v.elements[i].range }
+            for (i, edge) in [Insets.Edge.top, .leading, .bottom, .trailing].enumerated() {
+                ins.edgeRanges[edge] = v.elements[i].range
+            }
             return ins
         case .object:
             // Followed through a `$ref` (its own edges overriding the target's), as edgeSpacing is: a `$ref` here was
             // skipped without a word, and the insets it named were 0.
-            return withView(v, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") { view in
+            return withView(v, path: e.path, anchor: e.prop.keyRange, expected: "an object", key: "\"\(e.key)\"") {
+                view in
                 checkKeys(view, allowed: Keys.insets, element: "insets")
                 var ins = Insets(range: v.range)
                 if view.refTarget != nil { ins.refRange = v.property("$ref")?.value?.range }
@@ -240,7 +278,9 @@ extension DocumentBuilder {
 
     func pair(_ e: Entry) -> (Double, Double)? {
         guard let v = e.value else { return nil }
-        guard v.kind == .array, v.elements.count == 2, v.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite }) else {
+        guard v.kind == .array, v.elements.count == 2,
+            v.elements.allSatisfy({ $0.kind == .number && $0.numberValue.isFinite })
+        else {
             wrongType(e, expected: "[x, y] (two numbers)")
             return nil
         }

@@ -70,13 +70,17 @@ public struct Anchor: Sendable, Equatable {
     public var edges: RectAlignment = .none
     public var offset: (x: Double, y: Double) = (0, 0)
     public var fractionalOffset: (x: Double, y: Double)? = nil
-    public init(edges: RectAlignment = .none, offset: (x: Double, y: Double) = (0, 0), fractionalOffset: (x: Double, y: Double)? = nil) {
+    public init(
+        edges: RectAlignment = .none, offset: (x: Double, y: Double) = (0, 0),
+        fractionalOffset: (x: Double, y: Double)? = nil
+    ) {
         self.edges = edges
         self.offset = offset
         self.fractionalOffset = fractionalOffset
     }
     public static func == (a: Anchor, b: Anchor) -> Bool {
-        a.edges == b.edges && a.offset == b.offset && a.fractionalOffset?.x == b.fractionalOffset?.x && a.fractionalOffset?.y == b.fractionalOffset?.y
+        a.edges == b.edges && a.offset == b.offset && a.fractionalOffset?.x == b.fractionalOffset?.x
+            && a.fractionalOffset?.y == b.fractionalOffset?.y
     }
 }
 
@@ -201,7 +205,9 @@ public final class Section: @unchecked Sendable {
     public var variants: [Variant] = []
     /// The variants are declared (a section provider); `base` holds the section's own keys, if it has any.
     public var hasOwnKeys: Bool
-    public init(index: Int, base: SectionSpec, hasOwnKeys: Bool) { self.index = index; self.base = base; self.hasOwnKeys = hasOwnKeys }
+    public init(index: Int, base: SectionSpec, hasOwnKeys: Bool) {
+        self.index = index; self.base = base; self.hasOwnKeys = hasOwnKeys
+    }
     public var path: String { base.path }
     public var range: ByteRange { base.range }
     public var name: String { base.name ?? "section \(index)" }

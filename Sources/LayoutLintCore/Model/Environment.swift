@@ -16,7 +16,8 @@ public struct LayoutEnvironment: Sendable, Equatable {
     /// bottom 34 right 0, compact width, regular height".
     public var summary: String {
         let sa = safeAreaInsets
-        return "\(formatPoints(width))×\(formatPoints(height)) pt @\(formatPoints(scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(horizontalSizeClass.rawValue) width, \(verticalSizeClass.rawValue) height"
+        return
+            "\(formatPoints(width))×\(formatPoints(height)) pt @\(formatPoints(scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(horizontalSizeClass.rawValue) width, \(verticalSizeClass.rawValue) height"
     }
     public var name: String
     public var width: Double
@@ -28,9 +29,11 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public var layoutMargins: EdgeInsets
     public var readableContentWidth: Double
 
-    public init(name: String, width: Double, height: Double, scale: Double = 2,
-                horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
-                safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil, readableContentWidth: Double? = nil) {
+    public init(
+        name: String, width: Double, height: Double, scale: Double = 2,
+        horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
+        safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil, readableContentWidth: Double? = nil
+    ) {
         self.name = name
         self.width = width
         self.height = height
@@ -41,8 +44,11 @@ public struct LayoutEnvironment: Sendable, Equatable {
         self.safeAreaInsets = safeAreaInsets
         // UIKit's system minimum layout margins: 16 pt in compact width, 20 pt in regular, outside the safe area.
         let m: Double = (horizontalSizeClass ?? (width >= 700 ? .regular : .compact)) == .regular ? 20 : 16
-        self.layoutMargins = layoutMargins ?? EdgeInsets(top: safeAreaInsets.top, left: safeAreaInsets.left + m,
-                                                        bottom: safeAreaInsets.bottom, right: safeAreaInsets.right + m)
+        self.layoutMargins =
+            layoutMargins
+            ?? EdgeInsets(
+                top: safeAreaInsets.top, left: safeAreaInsets.left + m,
+                bottom: safeAreaInsets.bottom, right: safeAreaInsets.right + m)
         // The readable content guide: 672 pt at the default text size, never wider than the margins allow.
         self.readableContentWidth = readableContentWidth ?? 672
     }
@@ -73,62 +79,93 @@ public struct LayoutEnvironment: Sendable, Equatable {
     //   unverified: a document that depends on the exact inset should declare its own environment.
     // - Landscape iPhones are compact tall; the Plus, Pro Max and Air are regular wide in landscape (HIG size classes).
     static let presets: [Preset] = [
-        Preset(names: ["iPhone SE"], width: 375, height: 667, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero, landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 12 mini", "iPhone 13 mini"], width: 375, height: 812, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 50, bottom: 34), landscapeSafeArea: EdgeInsets(left: 50, bottom: 21, right: 50),
-               landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14"], width: 390, height: 844, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
-               landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 12 Pro Max", "iPhone 13 Pro Max", "iPhone 14 Plus"], width: 428, height: 926, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
-               landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 15 Pro Max"], width: 430, height: 932, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
-               landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPhone 14 Pro", "iPhone 15", "iPhone 15 Pro", "iPhone 16"], width: 393, height: 852, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
-               landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 16 Plus"], width: 430, height: 932, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 59, bottom: 34), landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
-               landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPhone 16 Pro", "iPhone 17 Pro", "iPhone 17"], width: 402, height: 874, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 62, bottom: 34), landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
-               landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone 16 Pro Max", "iPhone 17 Pro Max"], width: 440, height: 956, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 62, bottom: 34), landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
-               landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPhone 16e"], width: 390, height: 844, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 47, bottom: 34), landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
-               landscapeHorizontal: .compact, isPad: false),
-        Preset(names: ["iPhone Air"], width: 420, height: 912, scale: 3,
-               portraitSafeArea: EdgeInsets(top: 68, bottom: 34), landscapeSafeArea: EdgeInsets(left: 68, bottom: 21, right: 68),
-               landscapeHorizontal: .regular, isPad: false),
-        Preset(names: ["iPad"], width: 820, height: 1180, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad Pro 12.9"], width: 1024, height: 1366, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad (A16)"], width: 820, height: 1180, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad Air 11-inch (M3)"], aliases: ["iPad Air 11\" (M3)"], width: 820, height: 1180, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad Air 13-inch (M3)"], aliases: ["iPad Air 13\" (M3)"], width: 1024, height: 1366, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad mini (A17 Pro)"], width: 744, height: 1133, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad Pro 11-inch (M4)"], aliases: ["iPad Pro 11\" (M4)"], width: 834, height: 1210, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
-        Preset(names: ["iPad Pro 13-inch (M4)"], aliases: ["iPad Pro 13\" (M4)"], width: 1032, height: 1376, scale: 2,
-               portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPhone SE"], width: 375, height: 667, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero, landscapeHorizontal: .compact, isPad: false
+        ),
+        Preset(
+            names: ["iPhone 12 mini", "iPhone 13 mini"], width: 375, height: 812, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 50, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 50, bottom: 21, right: 50),
+            landscapeHorizontal: .compact, isPad: false),
+        Preset(
+            names: ["iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14"], width: 390, height: 844,
+            scale: 3,
+            portraitSafeArea: EdgeInsets(top: 47, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
+            landscapeHorizontal: .compact, isPad: false),
+        Preset(
+            names: ["iPhone 12 Pro Max", "iPhone 13 Pro Max", "iPhone 14 Plus"], width: 428, height: 926, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 47, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
+            landscapeHorizontal: .regular, isPad: false),
+        Preset(
+            names: ["iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 15 Pro Max"], width: 430, height: 932, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 59, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
+            landscapeHorizontal: .regular, isPad: false),
+        Preset(
+            names: ["iPhone 14 Pro", "iPhone 15", "iPhone 15 Pro", "iPhone 16"], width: 393, height: 852, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 59, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
+            landscapeHorizontal: .compact, isPad: false),
+        Preset(
+            names: ["iPhone 16 Plus"], width: 430, height: 932, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 59, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 59, bottom: 21, right: 59),
+            landscapeHorizontal: .regular, isPad: false),
+        Preset(
+            names: ["iPhone 16 Pro", "iPhone 17 Pro", "iPhone 17"], width: 402, height: 874, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 62, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
+            landscapeHorizontal: .compact, isPad: false),
+        Preset(
+            names: ["iPhone 16 Pro Max", "iPhone 17 Pro Max"], width: 440, height: 956, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 62, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 62, bottom: 20, right: 62),
+            landscapeHorizontal: .regular, isPad: false),
+        Preset(
+            names: ["iPhone 16e"], width: 390, height: 844, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 47, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 47, bottom: 21, right: 47),
+            landscapeHorizontal: .compact, isPad: false),
+        Preset(
+            names: ["iPhone Air"], width: 420, height: 912, scale: 3,
+            portraitSafeArea: EdgeInsets(top: 68, bottom: 34),
+            landscapeSafeArea: EdgeInsets(left: 68, bottom: 21, right: 68),
+            landscapeHorizontal: .regular, isPad: false),
+        Preset(
+            names: ["iPad"], width: 820, height: 1180, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad Pro 12.9"], width: 1024, height: 1366, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad (A16)"], width: 820, height: 1180, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad Air 11-inch (M3)"], aliases: ["iPad Air 11\" (M3)"], width: 820, height: 1180, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad Air 13-inch (M3)"], aliases: ["iPad Air 13\" (M3)"], width: 1024, height: 1366, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad mini (A17 Pro)"], width: 744, height: 1133, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad Pro 11-inch (M4)"], aliases: ["iPad Pro 11\" (M4)"], width: 834, height: 1210, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
+        Preset(
+            names: ["iPad Pro 13-inch (M4)"], aliases: ["iPad Pro 13\" (M4)"], width: 1032, height: 1376, scale: 2,
+            portraitSafeArea: EdgeInsets(top: 24, bottom: 20), landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+            landscapeHorizontal: .regular, isPad: true),
     ]
 
     /// Every preset name, portrait then landscape.
@@ -144,7 +181,9 @@ public struct LayoutEnvironment: Sendable, Equatable {
         var name = given
         var base = name
         var landscape = false
-        if name.lowercased().hasSuffix(" landscape") { base = String(name.dropLast(" landscape".count)); landscape = true }
+        if name.lowercased().hasSuffix(" landscape") {
+            base = String(name.dropLast(" landscape".count)); landscape = true
+        }
         var found = presets.first(where: { $0.names.contains(base) || $0.aliases.contains(base) })
         if found == nil {
             let lower = base.lowercased()
@@ -161,14 +200,16 @@ public struct LayoutEnvironment: Sendable, Equatable {
         }
         guard let p = found else { return nil }
         if landscape {
-            return LayoutEnvironment(name: name, width: p.height, height: p.width, scale: p.scale,
-                                     horizontalSizeClass: p.landscapeHorizontal,
-                                     verticalSizeClass: p.isPad ? .regular : .compact,
-                                     safeAreaInsets: p.landscapeSafeArea)
+            return LayoutEnvironment(
+                name: name, width: p.height, height: p.width, scale: p.scale,
+                horizontalSizeClass: p.landscapeHorizontal,
+                verticalSizeClass: p.isPad ? .regular : .compact,
+                safeAreaInsets: p.landscapeSafeArea)
         }
-        return LayoutEnvironment(name: name, width: p.width, height: p.height, scale: p.scale,
-                                 horizontalSizeClass: p.isPad ? .regular : .compact, verticalSizeClass: .regular,
-                                 safeAreaInsets: p.portraitSafeArea)
+        return LayoutEnvironment(
+            name: name, width: p.width, height: p.height, scale: p.scale,
+            horizontalSizeClass: p.isPad ? .regular : .compact, verticalSizeClass: .regular,
+            safeAreaInsets: p.portraitSafeArea)
     }
 
     /// The known environment closest to an unknown name, always one (unlike `suggest`, which gives up past a few
@@ -178,16 +219,22 @@ public struct LayoutEnvironment: Sendable, Equatable {
         let lower = name.lowercased()
         if let same = known.first(where: { $0.lowercased() == lower }) { return same }
         // The start of a name ("Evil" for a document's "Evil…", "iPad Pro 13" for "iPad Pro 13-inch (M4)"): the shortest.
-        if lower.count >= 4, let p = known.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { ($0.count, $0) < ($1.count, $1) }) { return p }
+        if lower.count >= 4,
+            let p = known.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { ($0.count, $0) < ($1.count, $1) })
+        {
+            return p
+        }
         let wantsLandscape = lower.hasSuffix("landscape")
         let pool = known.filter { $0.lowercased().hasSuffix("landscape") == wantsLandscape }
         func number(_ s: String) -> Int? { s.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) } }
-        let w = Array(lower.unicodeScalars.prefix(100)), n = number(name)   // (a long name costs no more)
+        let w = Array(lower.unicodeScalars.prefix(100)), n = number(name) // (a long name costs no more)
         var best: (name: String, edits: Int, numberDistance: Int)?
         for c in pool.isEmpty ? known : pool {
             let d = editDistance(w, Array(c.lowercased().unicodeScalars))
             let nd = n.flatMap { a in number(c).map { abs($0 - a) } } ?? Int.max
-            let better = best.map { b in d != b.edits ? d < b.edits : nd != b.numberDistance ? nd < b.numberDistance : c < b.name } ?? true
+            let better =
+                best.map { b in d != b.edits ? d < b.edits : nd != b.numberDistance ? nd < b.numberDistance : c < b.name
+                } ?? true
             if better { best = (c, d, nd) }
         }
         return best?.name
@@ -204,7 +251,9 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public static var presetDescriptions: [PresetDescription] {
         presets.flatMap { p in
             p.names.map { n in
-                PresetDescription(name: n, otherNames: p.aliases, portrait: preset(named: n)!, landscape: preset(named: n + " landscape")!)
+                PresetDescription(
+                    name: n, otherNames: p.aliases, portrait: preset(named: n)!,
+                    landscape: preset(named: n + " landscape")!)
             }
         }
     }

@@ -113,7 +113,9 @@ struct SpecTree {
         var key: String
         var value: Node
         var comments: [String] = []
-        init(_ key: String, _ value: Node, comments: [String] = []) { self.key = key; self.value = value; self.comments = comments }
+        init(_ key: String, _ value: Node, comments: [String] = []) {
+            self.key = key; self.value = value; self.comments = comments
+        }
     }
     struct Element: Equatable {
         var value: Node
@@ -148,10 +150,17 @@ struct SpecTree {
         case .object(let members):
             if members.isEmpty { return "{}" }
             // (Insets, all numbers, are inline with their four edges, as the examples write them.)
-            let numbers = members.allSatisfy { if case .raw(let r) = $0.value { return r.first != "\"" } else { return false } }
-            guard depth < 2, members.count <= 3 || (numbers && members.count <= 4), members.allSatisfy({ $0.comments.isEmpty }) else { return nil }
+            let numbers = members.allSatisfy {
+                if case .raw(let r) = $0.value { return r.first != "\"" } else { return false }
+            }
+            guard depth < 2, members.count <= 3 || (numbers && members.count <= 4),
+                members.allSatisfy({ $0.comments.isEmpty })
+            else { return nil }
             var parts: [String] = []
-            for m in members { guard let s = inline(m.value, depth: depth + 1) else { return nil }; parts.append(jsonQuoted(m.key) + ": " + s) }
+            for m in members {
+                guard let s = inline(m.value, depth: depth + 1) else { return nil };
+                parts.append(jsonQuoted(m.key) + ": " + s)
+            }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
     }
@@ -174,7 +183,9 @@ struct SpecTree {
             for (i, m) in members.enumerated() {
                 for c in m.comments { out += commentLine(c, indent: inner) }
                 let key = jsonQuoted(m.key) + ": "
-                out += inner + key + render(m.value, indent: inner, prefixWidth: key.count) + (i < members.count - 1 ? "," : "") + "\n"
+                out +=
+                    inner + key + render(m.value, indent: inner, prefixWidth: key.count)
+                    + (i < members.count - 1 ? "," : "") + "\n"
             }
             return out + indent + "}"
         }
@@ -184,11 +195,15 @@ struct SpecTree {
 
     func environment(_ e: LayoutEnvironment) -> Node {
         if let p = LayoutEnvironment.preset(named: e.name), p == e { return .string(e.name) }
-        var m: [Member] = [.init("name", .string(e.name)), .init("width", .number(e.width)), .init("height", .number(e.height)),
-                           .init("scale", .number(e.scale)), .init("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
-                           .init("verticalSizeClass", .string(e.verticalSizeClass.rawValue))]
+        var m: [Member] = [
+            .init("name", .string(e.name)), .init("width", .number(e.width)), .init("height", .number(e.height)),
+            .init("scale", .number(e.scale)), .init("horizontalSizeClass", .string(e.horizontalSizeClass.rawValue)),
+            .init("verticalSizeClass", .string(e.verticalSizeClass.rawValue)),
+        ]
         func edges(_ i: EdgeInsets) -> Node {
-            insets(Insets(top: i.top, leading: i.left, bottom: i.bottom, trailing: i.right, range: ByteRange(0, 0)), objectOnly: true)
+            insets(
+                Insets(top: i.top, leading: i.left, bottom: i.bottom, trailing: i.right, range: ByteRange(0, 0)),
+                objectOnly: true)
         }
         if e.safeAreaInsets != .zero { m.append(.init("safeAreaInsets", edges(e.safeAreaInsets))) }
         m.append(.init("layoutMargins", edges(e.layoutMargins)))
@@ -219,10 +234,14 @@ struct SpecTree {
             m.append(.init("contentInsetsReference", .string(c.contentInsetsReference.rawValue)))
         }
         if !c.boundarySupplementaryItems.isEmpty {
-            m.append(.init("boundarySupplementaryItems", .array(c.boundarySupplementaryItems.enumerated().map { i, b in
-                let p = "/configuration/boundarySupplementaryItems/\(i)"
-                return Element(boundary(b), comments: comments(.boundary(b), p))
-            })))
+            m.append(
+                .init(
+                    "boundarySupplementaryItems",
+                    .array(
+                        c.boundarySupplementaryItems.enumerated().map { i, b in
+                            let p = "/configuration/boundarySupplementaryItems/\(i)"
+                            return Element(boundary(b), comments: comments(.boundary(b), p))
+                        })))
         }
         return .object(m)
     }
@@ -234,12 +253,19 @@ struct SpecTree {
         var members = sectionMembers(s.base, path: path, withGroup: s.hasOwnKeys)
         if !s.variants.isEmpty {
             let base = plain.sectionMembers(s.base, path: path, withGroup: s.hasOwnKeys)
-            members.append(.init("variants", .array(s.variants.enumerated().map { i, v in
-                let vp = path + "/variants/\(i)"
-                let c = comments(.variant(v), vp)
-                return Element(.object([.init("when", condition(v.when))] + variantMembers(v.spec, over: base, path: vp, sectionPath: path)),
-                               comments: c)
-            })))
+            members.append(
+                .init(
+                    "variants",
+                    .array(
+                        s.variants.enumerated().map { i, v in
+                            let vp = path + "/variants/\(i)"
+                            let c = comments(.variant(v), vp)
+                            return Element(
+                                .object(
+                                    [.init("when", condition(v.when))]
+                                        + variantMembers(v.spec, over: base, path: vp, sectionPath: path)),
+                                comments: c)
+                        })))
         }
         return Element(.object(members), comments: own)
     }
@@ -255,7 +281,9 @@ struct SpecTree {
             let b = base.first { $0.key == m.key }
             if let b, b.value == p.value { continue }
             if b == nil, isDefault(p) { continue }
-            if m.key == "group", let b, let r = groupOverride(m.value, plain: p.value, over: b.value, ref: "#" + sectionPath + "/group") {
+            if m.key == "group", let b,
+                let r = groupOverride(m.value, plain: p.value, over: b.value, ref: "#" + sectionPath + "/group")
+            {
                 out.append(Member("group", r, comments: m.comments))
                 continue
             }
@@ -267,21 +295,26 @@ struct SpecTree {
     /// `{ "$ref": ref, …the keys that differ }` when `group` has the same direction and subitem form as `base` and
     /// every key `base` has (nothing to take away, which an override cannot say).
     func groupOverride(_ group: Node, plain: Node, over base: Node, ref: String) -> Node? {
-        guard case .object(let mine) = group, case .object(let p) = plain, case .object(let b) = base else { return nil }
+        guard case .object(let mine) = group, case .object(let p) = plain, case .object(let b) = base else {
+            return nil
+        }
         let forms: Set<String> = ["subitems", "subitem", "repeatingSubitem", "frames"]
         func value(_ ms: [Member], _ k: String) -> Node? { ms.first { $0.key == k }?.value }
         guard value(p, "direction") == value(b, "direction"),
-              Set(p.map(\.key)).intersection(forms) == Set(b.map(\.key)).intersection(forms),
-              b.allSatisfy({ m in p.contains { $0.key == m.key } }) else { return nil }
+            Set(p.map(\.key)).intersection(forms) == Set(b.map(\.key)).intersection(forms),
+            b.allSatisfy({ m in p.contains { $0.key == m.key } })
+        else { return nil }
         let changed = Set(p.filter { value(b, $0.key) != $0.value }.map(\.key))
         return .object([Member("$ref", .string(ref))] + mine.filter { changed.contains($0.key) })
     }
 
     func isDefault(_ m: Member) -> Bool {
         switch (m.key, m.value) {
-        case ("contentInsets", .raw("0")), ("interGroupSpacing", .raw("0")), ("orthogonalScrollingBehavior", .raw("\"none\"")),
-             ("contentInsetsReference", .raw("\"automatic\"")), ("supplementaryContentInsetsReference", .raw("\"automatic\"")),
-             ("boundarySupplementaryItems", .array([])), ("decorationItems", .array([])):
+        case ("contentInsets", .raw("0")), ("interGroupSpacing", .raw("0")),
+            ("orthogonalScrollingBehavior", .raw("\"none\"")),
+            ("contentInsetsReference", .raw("\"automatic\"")),
+            ("supplementaryContentInsetsReference", .raw("\"automatic\"")),
+            ("boundarySupplementaryItems", .array([])), ("decorationItems", .array([])):
             return true
         default: return false
         }
@@ -305,26 +338,40 @@ struct SpecTree {
         if withDefaults || s.orthogonalScrollingBehavior != .none {
             m.append(.init("orthogonalScrollingBehavior", .string(s.orthogonalScrollingBehavior.rawValue)))
         }
-        if withDefaults || s.interGroupSpacing != 0 { m.append(.init("interGroupSpacing", .number(s.interGroupSpacing))) }
-        if let i = s.contentInsets, !i.isZero { m.append(.init("contentInsets", insets(i))) }
-        else if withDefaults { m.append(.init("contentInsets", .number(0))) }
+        if withDefaults || s.interGroupSpacing != 0 {
+            m.append(.init("interGroupSpacing", .number(s.interGroupSpacing)))
+        }
+        if let i = s.contentInsets, !i.isZero {
+            m.append(.init("contentInsets", insets(i)))
+        } else if withDefaults {
+            m.append(.init("contentInsets", .number(0)))
+        }
         if withDefaults || s.contentInsetsReference != .automatic {
             m.append(.init("contentInsetsReference", .string(s.contentInsetsReference.rawValue)))
         }
         if withDefaults || s.supplementaryContentInsetsReference != .automatic {
-            m.append(.init("supplementaryContentInsetsReference", .string(s.supplementaryContentInsetsReference.rawValue)))
+            m.append(
+                .init("supplementaryContentInsetsReference", .string(s.supplementaryContentInsetsReference.rawValue)))
         }
         if withDefaults || !s.boundarySupplementaryItems.isEmpty {
-            m.append(.init("boundarySupplementaryItems", .array(s.boundarySupplementaryItems.enumerated().map { i, b in
-                let p = path + "/boundarySupplementaryItems/\(i)"
-                return Element(boundary(b), comments: comments(.boundary(b), p))
-            })))
+            m.append(
+                .init(
+                    "boundarySupplementaryItems",
+                    .array(
+                        s.boundarySupplementaryItems.enumerated().map { i, b in
+                            let p = path + "/boundarySupplementaryItems/\(i)"
+                            return Element(boundary(b), comments: comments(.boundary(b), p))
+                        })))
         }
         if withDefaults || !s.decorationItems.isEmpty {
-            m.append(.init("decorationItems", .array(s.decorationItems.enumerated().map { i, d in
-                let p = path + "/decorationItems/\(i)"
-                return Element(decoration(d), comments: comments(.decoration(d), p))
-            })))
+            m.append(
+                .init(
+                    "decorationItems",
+                    .array(
+                        s.decorationItems.enumerated().map { i, d in
+                            let p = path + "/decorationItems/\(i)"
+                            return Element(decoration(d), comments: comments(.decoration(d), p))
+                        })))
         }
         if withGroup, let g = s.group {
             let c = comments(.element(g), path + "/group")
@@ -348,7 +395,8 @@ struct SpecTree {
             }
             switch g.layout {
             case .subitems(let items):
-                m.append(.init("subitems", .array(items.enumerated().map { i, c in child(c, path + "/subitems/\(i)") })))
+                m.append(
+                    .init("subitems", .array(items.enumerated().map { i, c in child(c, path + "/subitems/\(i)") })))
             case .count(let c, let n):
                 let p = path + "/subitem"
                 let cm = comments(.element(c), p)
@@ -360,18 +408,26 @@ struct SpecTree {
                 m.append(.init("repeatingSubitem", element(c, path: p), comments: cm))
                 m.append(.init("count", .number(Double(n))))
             case .frames(let frames):
-                m.append(.init("frames", .array(frames.map { f in
-                    Element(.array([f.x, f.y, f.width, f.height].map { Element(.number($0)) }))
-                })))
+                m.append(
+                    .init(
+                        "frames",
+                        .array(
+                            frames.map { f in
+                                Element(.array([f.x, f.y, f.width, f.height].map { Element(.number($0)) }))
+                            })))
             case .missing:
                 break
             }
         }
         if !e.supplementaryItems.isEmpty {
-            m.append(.init("supplementaryItems", .array(e.supplementaryItems.enumerated().map { i, s in
-                let p = path + "/supplementaryItems/\(i)"
-                return Element(supplementary(s), comments: comments(.supplementary(s), p))
-            })))
+            m.append(
+                .init(
+                    "supplementaryItems",
+                    .array(
+                        e.supplementaryItems.enumerated().map { i, s in
+                            let p = path + "/supplementaryItems/\(i)"
+                            return Element(supplementary(s), comments: comments(.supplementary(s), p))
+                        })))
         }
         return .object(m)
     }
@@ -404,7 +460,10 @@ struct SpecTree {
         if let h = b.height { m.append(.init("height", .string(specDimension(h)))) }
         m.append(.init("alignment", .string(b.alignment.rawValue)))
         if b.absoluteOffset != (0, 0) {
-            m.append(.init("absoluteOffset", .array([Element(.number(b.absoluteOffset.x)), Element(.number(b.absoluteOffset.y))])))
+            m.append(
+                .init(
+                    "absoluteOffset",
+                    .array([Element(.number(b.absoluteOffset.x)), Element(.number(b.absoluteOffset.y))])))
         }
         if !b.extendsBoundary { m.append(.init("extendsBoundary", .bool(false))) }
         if b.pinToVisibleBounds { m.append(.init("pinToVisibleBounds", .bool(true))) }
@@ -420,7 +479,6 @@ struct SpecTree {
         return .object(m)
     }
 }
-
 
 // MARK: per-environment documents → one document with variants
 
@@ -446,39 +504,58 @@ public struct MergedDocument {
 /// with `when` conditions on `effectiveContentSize.width` (`minWidth`, `maxWidth`) and the size classes that hold
 /// exactly in the environments of each. Where no such conditions exist, or the environments do not agree on the
 /// number of sections or on the configuration, the first environment's keys are kept and a note says so.
-public func mergeEnvironmentDocuments(_ documents: [LayoutDocument], environments: [LayoutEnvironment]) -> MergedDocument {
+public func mergeEnvironmentDocuments(_ documents: [LayoutDocument], environments: [LayoutEnvironment])
+    -> MergedDocument
+{
     precondition(!documents.isEmpty)
-    guard documents.count > 1, documents.count == environments.count else { return MergedDocument(document: documents[0]) }
+    guard documents.count > 1, documents.count == environments.count else {
+        return MergedDocument(document: documents[0])
+    }
     let first = documents[0]
     let names = environments.map(\.name)
     let writer = SpecTree(options: SpecWriterOptions())
     let configs = documents.map { SpecTree.render(writer.configuration($0.configuration), indent: "") }
     if Set(documents.map(\.sections.count)).count > 1 {
         let counts = zip(names, documents).map { "\($0) \($1.sections.count)" }.joined(separator: ", ")
-        return MergedDocument(document: first, notes: [
-            "The Swift builds a different number of sections per environment (\(counts)), which variants cannot say: this is the document for \(names[0])."])
+        return MergedDocument(
+            document: first,
+            notes: [
+                "The Swift builds a different number of sections per environment (\(counts)), which variants cannot say: this is the document for \(names[0])."
+            ])
     }
     var out = MergedDocument(document: LayoutDocument())
     out.document.configuration = first.configuration
     out.document.environments = first.environments
     out.document.environmentsDeclared = first.environmentsDeclared
     if Set(configs).count > 1 {
-        out.notes.append("The Swift's configuration differs per environment, which a document cannot say: this is \(names[0])'s configuration.")
+        out.notes.append(
+            "The Swift's configuration differs per environment, which a document cannot say: this is \(names[0])'s configuration."
+        )
     }
     let widths = environments.map { containerSizes(in: $0, configuration: first.configuration).effectiveWidth }
     for k in first.sections.indices {
         let keys = documents.map { d in
-            SpecTree.render(.object(writer.sectionMembers(d.sections[k].base, path: "", withGroup: true, withDefaults: true).filter { $0.key != "name" }), indent: "")
+            SpecTree.render(
+                .object(
+                    writer.sectionMembers(d.sections[k].base, path: "", withGroup: true, withDefaults: true).filter {
+                        $0.key != "name"
+                    }), indent: "")
         }
         var groups: [[Int]] = []
         for e in environments.indices {
-            if let g = groups.firstIndex(where: { keys[$0[0]] == keys[e] }) { groups[g].append(e) } else { groups.append([e]) }
+            if let g = groups.firstIndex(where: { keys[$0[0]] == keys[e] }) {
+                groups[g].append(e)
+            } else {
+                groups.append([e])
+            }
         }
         guard groups.count > 1 else { out.document.sections.append(first.sections[k]); continue }
         guard let plan = variantPlan(groups, environments: environments, widths: widths) else {
             out.document.sections.append(first.sections[k])
             let list = groups.map { g in g.map { names[$0] }.joined(separator: ", ") }.joined(separator: " | ")
-            out.sectionNotes[k] = ["This section differs between environments (\(list)) in a way that width and size-class conditions cannot tell apart: it is the section of \(names[0])."]
+            out.sectionNotes[k] = [
+                "This section differs between environments (\(list)) in a way that width and size-class conditions cannot tell apart: it is the section of \(names[0])."
+            ]
             continue
         }
         let own = documents[plan.base[0]].sections[k].base
@@ -486,7 +563,8 @@ public func mergeEnvironmentDocuments(_ documents: [LayoutDocument], environment
         out.baseEnvironments[k] = plan.base.map { names[$0] }
         for (i, v) in plan.variants.enumerated() {
             let spec = documents[v.environments[0]].sections[k].base
-            section.variants.append(Variant(when: v.condition, spec: spec, path: "/sections/\(k)/variants/\(i)", range: spec.range))
+            section.variants.append(
+                Variant(when: v.condition, spec: spec, path: "/sections/\(k)/variants/\(i)", range: spec.range))
             out.variantEnvironments["/sections/\(k)/variants/\(i)"] = v.environments.map { names[$0] }
             out.variantNotes["/sections/\(k)/variants/\(i)"] = v.notes
         }
@@ -498,9 +576,12 @@ public func mergeEnvironmentDocuments(_ documents: [LayoutDocument], environment
 /// Which group of environments keeps the section's own keys and, in order, the condition of each other group's
 /// variant: each `when` holds in all of its group and in none of the environments left after the variants before it.
 func variantPlan(_ groups: [[Int]], environments: [LayoutEnvironment], widths: [Double])
-    -> (base: [Int], variants: [(environments: [Int], condition: VariantCondition, notes: [String])])? {
+    -> (base: [Int], variants: [(environments: [Int], condition: VariantCondition, notes: [String])])?
+{
     // The largest group first as the section's own keys (its conditions are often the hardest to write).
-    let baseOrder = groups.indices.sorted { groups[$0].count != groups[$1].count ? groups[$0].count > groups[$1].count : $0 < $1 }
+    let baseOrder = groups.indices.sorted {
+        groups[$0].count != groups[$1].count ? groups[$0].count > groups[$1].count : $0 < $1
+    }
     for b in baseOrder {
         let others = groups.indices.filter { $0 != b }
         var tried = 0
@@ -511,7 +592,10 @@ func variantPlan(_ groups: [[Int]], environments: [LayoutEnvironment], widths: [
             var remaining = Set(environments.indices)
             var plan: [(environments: [Int], condition: VariantCondition, notes: [String])] = []
             for g in order {
-                guard let c = separatingCondition(groups[g], remaining: remaining, environments: environments, widths: widths) else { return false }
+                guard
+                    let c = separatingCondition(
+                        groups[g], remaining: remaining, environments: environments, widths: widths)
+                else { return false }
                 plan.append((groups[g], c, widthBoundNotes(c, group: groups[g], remaining: remaining, widths: widths)))
                 remaining.subtract(groups[g])
             }
@@ -545,28 +629,38 @@ func widthBoundNotes(_ c: VariantCondition, group: [Int], remaining: Set<Int>, w
     let others = remaining.subtracting(group).map { widths[$0] }
     var notes: [String] = []
     if let lo = c.minWidth, let below = others.filter({ $0 < lo }).max() {
-        notes.append("minWidth \(specNumber(lo)) could be any width above \(specNumber(below)) up to \(specNumber(lo)): layoutlint read no environment in between.")
+        notes.append(
+            "minWidth \(specNumber(lo)) could be any width above \(specNumber(below)) up to \(specNumber(lo)): layoutlint read no environment in between."
+        )
     }
     if let hi = c.maxWidth, let above = others.filter({ $0 > hi }).min() {
-        notes.append("maxWidth \(specNumber(hi)) could be any width from \(specNumber(hi)) up to below \(specNumber(above)): layoutlint read no environment in between.")
+        notes.append(
+            "maxWidth \(specNumber(hi)) could be any width from \(specNumber(hi)) up to below \(specNumber(above)): layoutlint read no environment in between."
+        )
     }
     return notes
 }
 
 /// The simplest `when` that holds in every environment of `group` and in no other environment of `remaining`.
-func separatingCondition(_ group: [Int], remaining: Set<Int>, environments: [LayoutEnvironment], widths: [Double]) -> VariantCondition? {
+func separatingCondition(_ group: [Int], remaining: Set<Int>, environments: [LayoutEnvironment], widths: [Double])
+    -> VariantCondition?
+{
     let lo = group.map { widths[$0] }.min()!, hi = group.map { widths[$0] }.max()!
-    let h = Set(group.map { environments[$0].horizontalSizeClass }), v = Set(group.map { environments[$0].verticalSizeClass })
+    let h = Set(group.map { environments[$0].horizontalSizeClass }),
+        v = Set(group.map { environments[$0].verticalSizeClass })
     let hc = h.count == 1 ? h.first : nil, vc = v.count == 1 ? v.first : nil
     var candidates: [VariantCondition] = []
     func add(min: Bool = false, max: Bool = false, hs: Bool = false, vs: Bool = false) {
         if (hs && hc == nil) || (vs && vc == nil) { return }
-        candidates.append(VariantCondition(minWidth: min ? lo : nil, maxWidth: max ? hi : nil, horizontalSizeClass: hs ? hc : nil,
-                                           verticalSizeClass: vs ? vc : nil, environment: nil, range: ByteRange(0, 0)))
+        candidates.append(
+            VariantCondition(
+                minWidth: min ? lo : nil, maxWidth: max ? hi : nil, horizontalSizeClass: hs ? hc : nil,
+                verticalSizeClass: vs ? vc : nil, environment: nil, range: ByteRange(0, 0)))
     }
     // Widths first: what a section provider most often reads (`effectiveContentSize.width`).
     add(min: true); add(max: true); add(hs: true); add(vs: true)
-    add(min: true, max: true); add(min: true, vs: true); add(max: true, vs: true); add(min: true, hs: true); add(max: true, hs: true)
+    add(min: true, max: true); add(min: true, vs: true); add(max: true, vs: true); add(min: true, hs: true);
+    add(max: true, hs: true)
     add(hs: true, vs: true)
     add(min: true, max: true, vs: true); add(min: true, max: true, hs: true); add(min: true, hs: true, vs: true)
     add(max: true, hs: true, vs: true); add(min: true, max: true, hs: true, vs: true)

@@ -3,7 +3,8 @@
 /// Said of a name that reads as `known` but is other code points (another Unicode normalisation, or the Kelvin sign
 /// for "K"), which JSON and UIKit take for another name: without it, a message would quote the same-looking name back.
 func lookAlikeNote(_ word: String, _ known: String) -> String {
-    word == known && !word.sameKey(as: known) ? " (it reads the same but is written with other Unicode code points)" : ""
+    word == known && !word.sameKey(as: known)
+        ? " (it reads the same but is written with other Unicode code points)" : ""
 }
 
 /// "Did you mean": the closest candidate by edit distance (case-insensitive), if it is close enough; else the shortest
@@ -21,7 +22,9 @@ public struct Suggestions: Sendable {
     private let names: [(name: String, lower: [Unicode.Scalar])]
 
     public init(_ candidates: [String]) {
-        names = candidates.count > Suggestions.maxCandidates ? []
+        names =
+            candidates.count > Suggestions.maxCandidates
+            ? []
             : candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
     }
 
@@ -33,7 +36,7 @@ public struct Suggestions: Sendable {
         for (c, cs) in names {
             if c == word { return c }
             if cs == w {
-                if better(c, -1) { best = (c, -1) }   // the same word but for case
+                if better(c, -1) { best = (c, -1) } // the same word but for case
                 continue
             }
             let limit = max(1, min(3, max(w.count, cs.count) / 3))

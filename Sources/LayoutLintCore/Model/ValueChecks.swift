@@ -14,7 +14,9 @@ public enum DimensionCheck: Equatable, Sendable {
     case fractionalEstimate
 
     /// The problem of `value` as a dimension of `kind`, or nil.
-    public static func of(_ kind: Dimension.Kind, _ value: Double, limits: ModelLimits = ModelLimits()) -> DimensionCheck? {
+    public static func of(_ kind: Dimension.Kind, _ value: Double, limits: ModelLimits = ModelLimits())
+        -> DimensionCheck?
+    {
         let fractional = kind == .fractionalWidth || kind == .fractionalHeight
         let limit = fractional ? 1000 : limits.maxPoints
         if !value.isFinite || abs(value) > limit { return .outOfRange(limit: limit) }
@@ -50,12 +52,14 @@ public enum DimensionCheck: Equatable, Sendable {
             return "\(subject) is out of range (at most \(formatPoints(limit)))"
         case .nonPositive:
             if d.value == 0 {
-                return "\(subject) is zero: UIKit draws nothing of the element and logs a warning at run time (for a section meant to be empty, suppress this here)"
+                return
+                    "\(subject) is zero: UIKit draws nothing of the element and logs a warning at run time (for a section meant to be empty, suppress this here)"
             }
             return "\(subject) is negative: UIKit cannot lay out an element without a positive size"
         case .fractionalEstimate:
             let fraction = DimensionCheck.fraction(of: d, axis: axis)
-            return "\(subject) estimates \(formatPoints(d.value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)"
+            return
+                "\(subject) estimates \(formatPoints(d.value)) pt: an estimate is in points, not a fraction of the container; a fraction is \(fraction)"
         }
     }
 

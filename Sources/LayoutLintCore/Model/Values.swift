@@ -61,7 +61,10 @@ public struct Dimension: Sendable, Equatable {
         guard call.label == (kind == .uniformAcrossSiblings ? "estimate" : nil) else { return nil }
         // A fraction is a fraction of the container (docs/format.md#dimension: F); points are a number N, as the
         // schema says too.
-        guard let v = parseNumberOrFraction(call.argument, allowFraction: kind == .fractionalWidth || kind == .fractionalHeight) else { return nil }
+        guard
+            let v = parseNumberOrFraction(
+                call.argument, allowFraction: kind == .fractionalWidth || kind == .fractionalHeight)
+        else { return nil }
         return (kind, v)
     }
 }
@@ -118,7 +121,9 @@ func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
     if opens == closes + 1 && !s.hasSuffix(")") { s += ")"; closes += 1 }
     while closes > opens, s.hasSuffix(")") { s.removeLast(); closes -= 1 }
     if s != t, parses(s) { return .text(s) }
-    guard opens == closes, s.hasSuffix(")"), let open = s.firstIndex(of: "("), open < s.index(before: s.endIndex) else { return nil }
+    guard opens == closes, s.hasSuffix(")"), let open = s.firstIndex(of: "("), open < s.index(before: s.endIndex) else {
+        return nil
+    }
     // The argument, without a unit such as pt or px after its number.
     var arg = String(s[s.index(after: open)..<s.index(before: s.endIndex)]).trimmingSpaces()
     let name = String(s[..<open]).trimmingSpaces()
@@ -134,14 +139,16 @@ func repairCall(_ text: String, parses: (String) -> Bool) -> CallRepair? {
     }
     // A decimal comma (`fractionalWidth(0,5)`): the calls take one number, so the comma can only be its decimal point.
     if let comma = arg.firstIndex(of: ","), !arg.contains("."),
-       arg[..<comma].allSatisfy(\.isASCIIDigitOrSign), arg[arg.index(after: comma)...].allSatisfy(\.isASCIIDigit),
-       arg.index(after: comma) < arg.endIndex {
+        arg[..<comma].allSatisfy(\.isASCIIDigitOrSign), arg[arg.index(after: comma)...].allSatisfy(\.isASCIIDigit),
+        arg.index(after: comma) < arg.endIndex
+    {
         let candidate = name + "(" + arg.replacingAll(",", with: ".") + ")"
         if parses(candidate) { return .text(candidate) }
     }
     // A percentage of the container (`fractionalHeight(100%)`): the fraction is the percentage over 100.
     if (name == "fractionalWidth" || name == "fractionalHeight"), arg.hasSuffix("%"),
-       let pct = parseDecimal(String(arg.dropLast()).trimmingSpaces()), pct.isFinite {
+        let pct = parseDecimal(String(arg.dropLast()).trimmingSpaces()), pct.isFinite
+    {
         let candidate = name + "(" + formatPoints(pct / 100) + ")"
         if parses(candidate) { return .text(candidate) }
     }
@@ -163,7 +170,8 @@ func withoutSwiftSpelling(_ text: String) -> String? {
     // (A letter after the dot: `.5` is a number.)
     if t.hasPrefix("."), let next = t.dropFirst().first, next.isASCII, next.isLetter { return String(t.dropFirst()) }
     guard t.hasPrefix("NS") || t.hasPrefix("UI"), let dot = t.firstIndex(of: "."),
-          t[..<dot].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        t[..<dot].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+    else { return nil }
     let rest = t[t.index(after: dot)...]
     return rest.isEmpty ? nil : String(rest)
 }
@@ -173,13 +181,15 @@ func withoutSwiftSpelling(_ text: String) -> String? {
 func numberInString(_ text: String) -> (number: String, certain: Bool)? {
     var t = text.trimmingSpaces()
     var certain = true
-    for (unit, sure) in [("points", true), ("pts", true), ("pt", true), ("px", false)] where t.lowercased().hasSuffix(unit) {
+    for (unit, sure) in [("points", true), ("pts", true), ("pt", true), ("px", false)]
+    where t.lowercased().hasSuffix(unit) {
         t = String(t.dropLast(unit.count)).trimmingSpaces()
         certain = sure
         break
     }
     if !t.contains("."), t.filter({ $0 == "," }).count == 1, let comma = t.firstIndex(of: ","),
-       comma != t.startIndex, t.index(after: comma) != t.endIndex {
+        comma != t.startIndex, t.index(after: comma) != t.endIndex
+    {
         t = t.replacingAll(",", with: ".")
         certain = false
     }
@@ -200,7 +210,8 @@ func jsonNumberText(_ v: Double) -> String {
 
 /// Why a call of one of `names` cannot be read, where the argument says it better than the list of forms: a fraction
 /// in points (with the points it computes to as the repair, when they parse), or a fraction that divides by zero.
-func argumentProblem(_ text: String, names: [String], parses: (String) -> Bool) -> (problem: String, repaired: String?)? {
+func argumentProblem(_ text: String, names: [String], parses: (String) -> Bool) -> (problem: String, repaired: String?)?
+{
     guard let call = parseCall(text), call.argument.contains("/") else { return nil }
     if names.contains(call.name) {
         var repaired: String?
@@ -208,10 +219,15 @@ func argumentProblem(_ text: String, names: [String], parses: (String) -> Bool) 
             let r = call.name + "(" + (call.label.map { $0 + ": " } ?? "") + formatPoints(v) + ")"
             if parses(r) { repaired = r }
         }
-        return ("\(call.name) takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight)", repaired)
+        return (
+            "\(call.name) takes points, not a fraction (fractions are for fractionalWidth and fractionalHeight)",
+            repaired
+        )
     }
     let a = call.argument
-    if let slash = a.firstIndex(of: "/"), let d = parseDecimal(String(a[a.index(after: slash)...]).trimmingSpaces()), d == 0 {
+    if let slash = a.firstIndex(of: "/"), let d = parseDecimal(String(a[a.index(after: slash)...]).trimmingSpaces()),
+        d == 0
+    {
         return ("the fraction divides by zero", nil)
     }
     return nil
@@ -272,7 +288,9 @@ public struct Insets: Sendable, Equatable {
     }
     public func rangeOf(_ edge: Edge) -> ByteRange { edgeRanges[edge] ?? range }
     public var isZero: Bool { top == 0 && leading == 0 && bottom == 0 && trailing == 0 }
-    public static func edges(along axis: Axis) -> (Edge, Edge) { axis == .horizontal ? (.leading, .trailing) : (.top, .bottom) }
+    public static func edges(along axis: Axis) -> (Edge, Edge) {
+        axis == .horizontal ? (.leading, .trailing) : (.top, .bottom)
+    }
 }
 
 /// `NSCollectionLayoutEdgeSpacing`.
@@ -280,7 +298,9 @@ public struct EdgeSpacing: Sendable, Equatable {
     public var leading: Spacing?, top: Spacing?, trailing: Spacing?, bottom: Spacing?
     public var range: ByteRange
     public init(range: ByteRange) { self.range = range }
-    public func edges(along axis: Axis) -> (Spacing?, Spacing?) { axis == .horizontal ? (leading, trailing) : (top, bottom) }
+    public func edges(along axis: Axis) -> (Spacing?, Spacing?) {
+        axis == .horizontal ? (leading, trailing) : (top, bottom)
+    }
 }
 
 public enum OrthogonalScrollingBehavior: String, Sendable, CaseIterable {

@@ -100,7 +100,7 @@ public func valueCompletion(forKey key: String, in schema: ObjectSchema) -> Valu
     case (.configuration, "scrollDirection"): return .enumeration(["vertical", "horizontal"])
     case (_, "horizontalSizeClass"), (_, "verticalSizeClass"): return .enumeration(SizeClass.allCases.map(\.rawValue))
     case (.element, "width"), (.element, "height"), (.boundary, "width"), (.boundary, "height"),
-         (.supplementary, "width"), (.supplementary, "height"):
+        (.supplementary, "width"), (.supplementary, "height"):
         return .dimension
     case (.element, "interItemSpacing"), (.edgeSpacing, _): return .spacing
     case (.boundary, "extendsBoundary"), (.boundary, "pinToVisibleBounds"): return .boolean

@@ -33,7 +33,10 @@ public struct JSONCursor: @unchecked Sendable {
     /// The key names (and indexes, as strings) of the path, unescaped.
     public var components: [String] {
         var c = steps.map { s -> String in
-            switch s { case .key(let k): return k; case .index(let i): return String(i) }
+            switch s {
+            case .key(let k): return k;
+            case .index(let i): return String(i)
+            }
         }
         if let k = keyProperty { c.append(k.key) }
         return c
@@ -190,7 +193,8 @@ public func jsonQuoted(_ s: String) -> String {
 public func sectionIndex(ofPath path: String) -> Int? {
     let tokens = splitOnSlash(Substring(path))
     guard tokens.count >= 3, tokens[0].isEmpty, tokens[1] == "sections", let i = Int(tokens[2]), i >= 0,
-          String(i) == tokens[2] else { return nil }
+        String(i) == tokens[2]
+    else { return nil }
     return i
 }
 
@@ -233,7 +237,9 @@ func touchesSharedText(_ shared: [ByteRange], _ start: Int, _ end: Int) -> Bool 
 /// equal keys, which no `$ref` reads (the last one wins).
 func markFixesOnSharedTextUnsafe(_ ds: inout [Diagnostic], touches: (TextEdit) -> Bool) {
     for i in ds.indices {
-        guard let f = ds[i].fix, f.isSafe, ds[i].ruleID != .duplicateKey, f.edits.contains(where: touches) else { continue }
+        guard let f = ds[i].fix, f.isSafe, ds[i].ruleID != .duplicateKey, f.edits.contains(where: touches) else {
+            continue
+        }
         ds[i].fix?.isSafe = false
     }
 }
@@ -268,9 +274,13 @@ func definitionNamed(by pointer: String) -> ExactKey? {
     } else if let first = tokens.first, !first.isEmpty {
         // Not a pointer (an error, whose fix adds the "/" or drops the first token): what either reading names
         // stays a use, so that `--fix` does not delete the definition the user meant.
-        if tokens.count >= 2, tokens[0] == "definitions" { name = tokens[1] }
-        else if tokens.count >= 3, tokens[1] == "definitions" { name = tokens[2] }
-        else { name = tokens[0] }   // "#cell": the definition it names, if there is one
+        if tokens.count >= 2, tokens[0] == "definitions" {
+            name = tokens[1]
+        } else if tokens.count >= 3, tokens[1] == "definitions" {
+            name = tokens[2]
+        } else {
+            name = tokens[0]
+        } // "#cell": the definition it names, if there is one
     } else {
         return nil
     }

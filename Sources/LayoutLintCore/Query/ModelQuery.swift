@@ -152,7 +152,9 @@ public struct ResolvedIndex: @unchecked Sendable {
     public var scale: Double
 
     /// A size as an emitted frame has it (Stage B of docs/semantics.md#pixel-rounding).
-    public func pixelRounded(_ v: Double) -> Double { Rect(x: 0, y: 0, width: v, height: 0).pixelRounded(scale: scale).width }
+    public func pixelRounded(_ v: Double) -> Double {
+        Rect(x: 0, y: 0, width: v, height: 0).pixelRounded(scale: scale).width
+    }
 
     public init(_ layout: ResolvedLayout, maxNodes: Int = 500_000) {
         scale = layout.environment.scale
@@ -196,15 +198,18 @@ public struct ConfigurationEffect: Sendable, Equatable {
 }
 
 /// The configuration's effect in every resolved environment, in the layouts' order.
-public func configurationEffects(_ configuration: LayoutConfiguration, layouts: [ResolvedLayout]) -> [ConfigurationEffect] {
+public func configurationEffects(_ configuration: LayoutConfiguration, layouts: [ResolvedLayout])
+    -> [ConfigurationEffect]
+{
     layouts.map { layout in
         let env = layout.environment
         let r = referenceInsets(configuration.contentInsetsReference, env: env)
         let vertical = configuration.scrollDirection == .vertical
         let (lead, trail) = vertical ? (r.left, r.right) : (r.top, r.bottom)
-        return ConfigurationEffect(environment: env.name, leadingInset: lead, trailingInset: trail,
-                                   sectionsAcross: (vertical ? env.width : env.height) - lead - trail,
-                                   contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
-                                   truncated: layout.truncated, unresolvedSections: layout.sections.filter { $0.group == nil }.count)
+        return ConfigurationEffect(
+            environment: env.name, leadingInset: lead, trailingInset: trail,
+            sectionsAcross: (vertical ? env.width : env.height) - lead - trail,
+            contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
+            truncated: layout.truncated, unresolvedSections: layout.sections.filter { $0.group == nil }.count)
     }
 }

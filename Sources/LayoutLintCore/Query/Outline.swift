@@ -18,8 +18,9 @@ public struct OutlineSymbol: Sendable, Equatable {
 
     /// Every range of the tree through `map` (the incremental linter's region coordinates into text offsets).
     public func mapped(_ map: (ByteRange) -> ByteRange) -> OutlineSymbol {
-        OutlineSymbol(name: name, kind: kind, range: map(range), selection: map(selection), detail: detail,
-                      children: children.map { $0.mapped(map) })
+        OutlineSymbol(
+            name: name, kind: kind, range: map(range), selection: map(selection), detail: detail,
+            children: children.map { $0.mapped(map) })
     }
 }
 
@@ -60,7 +61,8 @@ public func sectionOutline(_ s: Section, frames: (ObjectIdentifier) -> [Rect], s
     func element(_ e: LayoutElement, name: String) -> OutlineSymbol {
         var children: [OutlineSymbol] = []
         if let g = e.group {
-            for (i, c) in g.layout.children.enumerated() where c.range.start >= e.range.start && c.range.end <= e.range.end {
+            for (i, c) in g.layout.children.enumerated()
+            where c.range.start >= e.range.start && c.range.end <= e.range.end {
                 let childName: String
                 switch g.layout {
                 case .subitems: childName = "\(c.kindName) \(i)"
@@ -71,46 +73,70 @@ public func sectionOutline(_ s: Section, frames: (ObjectIdentifier) -> [Rect], s
                 children.append(element(c, name: childName))
             }
         }
-        for (i, sup) in e.supplementaryItems.enumerated() where sup.range.start >= e.range.start && sup.range.end <= e.range.end {
-            children.append(OutlineSymbol(name: sup.elementKind ?? "supplementary \(i)", kind: .supplementary, range: sup.range,
-                                          selection: ByteRange(sup.range.start, sup.range.start + 1), detail: detail(sup), children: []))
+        for (i, sup) in e.supplementaryItems.enumerated()
+        where sup.range.start >= e.range.start && sup.range.end <= e.range.end {
+            children.append(
+                OutlineSymbol(
+                    name: sup.elementKind ?? "supplementary \(i)", kind: .supplementary, range: sup.range,
+                    selection: ByteRange(sup.range.start, sup.range.start + 1), detail: detail(sup), children: []))
         }
         var label = name
         if let g = e.group { label += " (\(g.direction.rawValue))" }
-        if let t = e.refTarget { label += " → \(splitOnSlash(Substring(t), omittingEmpty: false).last.map { unescapePointer(String($0)) } ?? t)" }
-        return OutlineSymbol(name: label, kind: e.isGroup ? .group : .item, range: e.range,
-                             selection: ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: detail(e), children: children)
+        if let t = e.refTarget {
+            label +=
+                " → \(splitOnSlash(Substring(t), omittingEmpty: false).last.map { unescapePointer(String($0)) } ?? t)"
+        }
+        return OutlineSymbol(
+            name: label, kind: e.isGroup ? .group : .item, range: e.range,
+            selection: ByteRange(e.range.start, min(e.range.end, e.range.start + 1)), detail: detail(e),
+            children: children)
     }
     var children: [OutlineSymbol] = []
-    if let g = s.base.group, g.range.start >= s.range.start, g.range.end <= s.range.end { children.append(element(g, name: "group")) }
+    if let g = s.base.group, g.range.start >= s.range.start, g.range.end <= s.range.end {
+        children.append(element(g, name: "group"))
+    }
     for b in s.base.boundarySupplementaryItems where b.range.start >= s.range.start && b.range.end <= s.range.end {
-        children.append(OutlineSymbol(name: b.elementKind ?? "boundary item", kind: .supplementary, range: b.range,
-                                      selection: ByteRange(b.range.start, b.range.start + 1), detail: detail(b), children: []))
+        children.append(
+            OutlineSymbol(
+                name: b.elementKind ?? "boundary item", kind: .supplementary, range: b.range,
+                selection: ByteRange(b.range.start, b.range.start + 1), detail: detail(b), children: []))
     }
     for (i, v) in s.variants.enumerated() where v.range.start >= s.range.start && v.range.end <= s.range.end {
         var vc: [OutlineSymbol] = []
-        if let g = v.spec.group, g.range.start >= v.range.start, g.range.end <= v.range.end { vc.append(element(g, name: "group")) }
+        if let g = v.spec.group, g.range.start >= v.range.start, g.range.end <= v.range.end {
+            vc.append(element(g, name: "group"))
+        }
         var cond: [String] = []
         if let x = v.when.minWidth { cond.append("minWidth \(formatPoints(x))") }
         if let x = v.when.maxWidth { cond.append("maxWidth \(formatPoints(x))") }
         if let x = v.when.horizontalSizeClass { cond.append("\(x.rawValue) width") }
         if let x = v.when.verticalSizeClass { cond.append("\(x.rawValue) height") }
         if let x = v.when.environment { cond.append(x) }
-        children.append(OutlineSymbol(name: "variant \(i)", kind: .variant, range: v.range, selection: ByteRange(v.range.start, v.range.start + 1),
-                                      detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
+        children.append(
+            OutlineSymbol(
+                name: "variant \(i)", kind: .variant, range: v.range,
+                selection: ByteRange(v.range.start, v.range.start + 1),
+                detail: cond.isEmpty ? nil : cond.joined(separator: ", "), children: vc))
     }
     let nameSel = s.base.props["name"]?.valueRange ?? ByteRange(s.range.start, s.range.start + 1)
-    return OutlineSymbol(name: s.name, kind: .section, range: s.range, selection: nameSel,
-                         detail: detail(s.base) ?? distinctSizes(sectionFrames), children: children)
+    return OutlineSymbol(
+        name: s.name, kind: .section, range: s.range, selection: nameSel,
+        detail: detail(s.base) ?? distinctSizes(sectionFrames), children: children)
 }
 
 /// The "definitions" entry of the outline (nil without definitions): `property` is the root's "definitions" member.
-public func definitionsOutline(_ definitions: [(name: String, keyRange: ByteRange, range: ByteRange)], property: JSONProperty) -> OutlineSymbol? {
+public func definitionsOutline(
+    _ definitions: [(name: String, keyRange: ByteRange, range: ByteRange)], property: JSONProperty
+) -> OutlineSymbol? {
     guard !definitions.isEmpty, let node = property.value else { return nil }
-    return OutlineSymbol(name: "definitions", kind: .definitions, range: property.range.union(node.range), selection: property.keyRange,
-                         detail: nil, children: definitions.map { d in
-        OutlineSymbol(name: d.name, kind: .definition, range: ByteRange(d.keyRange.start, d.range.end), selection: d.keyRange, detail: nil, children: [])
-    })
+    return OutlineSymbol(
+        name: "definitions", kind: .definitions, range: property.range.union(node.range), selection: property.keyRange,
+        detail: nil,
+        children: definitions.map { d in
+            OutlineSymbol(
+                name: d.name, kind: .definition, range: ByteRange(d.keyRange.start, d.range.end), selection: d.keyRange,
+                detail: nil, children: [])
+        })
 }
 
 /// The outline of a whole lint result (what the incremental linter assembles from its sections).
@@ -118,11 +144,18 @@ public func documentOutline(_ result: LintResult) -> [OutlineSymbol] {
     guard let root = result.parse.root else { return [] }
     let indexes = result.layouts.map { ResolvedIndex($0) }
     var sectionFrames: [ObjectIdentifier: [Rect]] = [:]
-    for l in result.layouts { for rs in l.sections { sectionFrames[ObjectIdentifier(rs.section), default: []].append(rs.frame) } }
+    for l in result.layouts {
+        for rs in l.sections { sectionFrames[ObjectIdentifier(rs.section), default: []].append(rs.frame) }
+    }
     var out: [OutlineSymbol] = []
-    if let p = root.property("definitions"), let d = definitionsOutline(result.document.definitions, property: p) { out.append(d) }
+    if let p = root.property("definitions"), let d = definitionsOutline(result.document.definitions, property: p) {
+        out.append(d)
+    }
     for s in result.document.sections {
-        out.append(sectionOutline(s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } }, sectionFrames: sectionFrames[ObjectIdentifier(s)] ?? []))
+        out.append(
+            sectionOutline(
+                s, frames: { id in indexes.flatMap { $0.frames[id] ?? [] } },
+                sectionFrames: sectionFrames[ObjectIdentifier(s)] ?? []))
     }
     return out
 }
@@ -147,7 +180,9 @@ public struct DimensionSizes: Sendable, Equatable {
 
 /// The sizes of each `width` and `height` written among `objects`, by the range of the value's text (a definition's
 /// value collects the sizes of every element made from it). `wanted`: only values that touch this range.
-public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], wanted: ByteRange? = nil) -> [ByteRange: DimensionSizes] {
+public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], wanted: ByteRange? = nil) -> [ByteRange:
+    DimensionSizes]
+{
     var sizes: [ByteRange: DimensionSizes] = [:]
     for o in objects {
         if case .section = o { continue }
@@ -160,9 +195,12 @@ public func dimensionSizes(_ objects: [ModelObject], indexes: [ResolvedIndex], w
                 if case .element(let e) = o {
                     for n in idx.nodes[ObjectIdentifier(e)] ?? [] {
                         let v = axis == "width" ? n.frame.width : n.frame.height
-                        sizes[site.valueRange, default: DimensionSizes()].values.append(n.kind == .item ? idx.pixelRounded(v) : v)
+                        sizes[site.valueRange, default: DimensionSizes()].values.append(
+                            n.kind == .item ? idx.pixelRounded(v) : v)
                         sizes[site.valueRange]!.exactValues.append(v)
-                        if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim { sizes[site.valueRange]!.estimated = true }
+                        if (axis == "width" ? n.estimatedWidth : n.estimatedHeight) || estimatedDim {
+                            sizes[site.valueRange]!.estimated = true
+                        }
                     }
                 } else {
                     for f in idx.frames[o.identity] ?? [] {

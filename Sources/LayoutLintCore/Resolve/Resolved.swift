@@ -144,7 +144,9 @@ public final class ResolvedNode: @unchecked Sendable {
         frame = frame.offsetBy(dx: dx, dy: dy)
         contentFrame = contentFrame.offsetBy(dx: dx, dy: dy)
         // (Most nodes have none: no new array for them.)
-        if !supplementaries.isEmpty { supplementaries = supplementaries.map { ($0.item, $0.frame.offsetBy(dx: dx, dy: dy)) } }
+        if !supplementaries.isEmpty {
+            supplementaries = supplementaries.map { ($0.item, $0.frame.offsetBy(dx: dx, dy: dy)) }
+        }
         for c in children { c.translate(dx: dx, dy: dy) }
     }
 
@@ -186,8 +188,11 @@ public final class ResolvedSection: @unchecked Sendable {
     /// limit): what a value half typed leaves (the editor keeps the section's last inlay hints then).
     public var unresolvedForErrors = false
 
-    init(section: Section, spec: SectionSpec?, variantIndex: Int?, name: String, path: String, frame: Rect, groupCount: Int,
-         containerWidth: Double, containerHeight: Double, effectiveContentWidth: Double) {
+    init(
+        section: Section, spec: SectionSpec?, variantIndex: Int?, name: String, path: String, frame: Rect,
+        groupCount: Int,
+        containerWidth: Double, containerHeight: Double, effectiveContentWidth: Double
+    ) {
         self.section = section
         self.spec = spec
         self.variantIndex = variantIndex

@@ -22,14 +22,16 @@ public struct ResolveLimits: Sendable {
     /// What a document is told when resolution stopped at `maxNodes` in one of its `environments`.
     public func exhaustedMessage(environments: Int) -> String {
         var m = "the layout has more than \(maxNodes) elements to resolve"
-        if environments > 1, maxNodes == maxTotalNodes / environments {   // the share of the total, not maxNodes
+        if environments > 1, maxNodes == maxTotalNodes / environments { // the share of the total, not maxNodes
             m += " in an environment (\(maxTotalNodes) for its \(environments) environments together)"
         }
         return m + "; sections past that point were not checked"
     }
 }
 
-public func selectSpec(_ section: Section, in env: LayoutEnvironment, configuration: LayoutConfiguration) -> (SectionSpec?, Int?, Double) {
+public func selectSpec(_ section: Section, in env: LayoutEnvironment, configuration: LayoutConfiguration) -> (
+    SectionSpec?, Int?, Double
+) {
     let width = effectiveContentWidth(section.base, env: env, configuration: configuration)
     for (i, v) in section.variants.enumerated() where v.when.holds(in: env, effectiveWidth: width) {
         return (v.spec, i, width)
@@ -74,7 +76,9 @@ func effectiveContentWidth(_ spec: SectionSpec, env: LayoutEnvironment, configur
     return env.width - r.left - r.right
 }
 
-public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironment, limits: ResolveLimits = ResolveLimits()) -> ResolvedLayout {
+public func resolveLayout(
+    _ doc: LayoutDocument, environment env: LayoutEnvironment, limits: ResolveLimits = ResolveLimits()
+) -> ResolvedLayout {
     var r = SectionResolver(env: env, configuration: doc.configuration, limits: limits)
     var sections: [ResolvedSection] = []
     let main = doc.configuration.scrollDirection
@@ -96,7 +100,8 @@ public func resolveLayout(_ doc: LayoutDocument, environment env: LayoutEnvironm
     }
     global.placeAfter(&cursor, sectionsStart: sectionsStart)
     let size = main == .vertical ? (env.width, cursor) : (cursor, env.height)
-    var layout = ResolvedLayout(environment: env, scrollDirection: main, sections: sections, contentSize: size, truncated: r.exhausted)
+    var layout = ResolvedLayout(
+        environment: env, scrollDirection: main, sections: sections, contentSize: size, truncated: r.exhausted)
     layout.boundaryItems = global.placed
     return layout
 }
@@ -120,12 +125,15 @@ public struct LayoutBoundaryPlacer {
     }
 
     func sized(_ b: BoundaryItem) -> (m: Double, c: Double)? {
-        r.boundarySize(b, containerW: main == .vertical ? crossExtent : r.env.width,
-                       containerH: main == .vertical ? r.env.height : crossExtent)
+        r.boundarySize(
+            b, containerW: main == .vertical ? crossExtent : r.env.width,
+            containerH: main == .vertical ? r.env.height : crossExtent)
     }
 
     mutating func place(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double) {
-        placed.append(ResolvedBoundary(item: b, frame: r.boundaryFrame(b, m, c, at: pos, crossLead: crossLead, crossExtent: crossExtent)))
+        placed.append(
+            ResolvedBoundary(
+                item: b, frame: r.boundaryFrame(b, m, c, at: pos, crossLead: crossLead, crossExtent: crossExtent)))
     }
 
     /// The items before the sections, from `cursor`, which those that extend the boundary move on.
@@ -173,8 +181,9 @@ struct SectionResolver {
 
     /// A point along `main` and across it, as a Rect in x/y.
     func rect(main m: Double, cross c: Double, mainExtent: Double, crossExtent: Double) -> Rect {
-        main == .vertical ? Rect(x: c, y: m, width: crossExtent, height: mainExtent)
-                          : Rect(x: m, y: c, width: mainExtent, height: crossExtent)
+        main == .vertical
+            ? Rect(x: c, y: m, width: crossExtent, height: mainExtent)
+            : Rect(x: m, y: c, width: mainExtent, height: crossExtent)
     }
 
     mutating func resolveSection(_ section: Section, at offset: Double) -> ResolvedSection {
@@ -189,11 +198,14 @@ struct SectionResolver {
         let containerMain = main == .vertical ? env.height : env.width
         let containerW = main == .vertical ? containerCross : containerMain
         let containerH = main == .vertical ? containerMain : containerCross
-        let rs = ResolvedSection(section: section, spec: specOpt, variantIndex: variant, name: specOpt?.name ?? section.name,
-                                 path: section.path, frame: rect(main: offset, cross: refLead, mainExtent: 0, crossExtent: containerCross),
-                                 groupCount: 0, containerWidth: containerW, containerHeight: containerH, effectiveContentWidth: effWidth)
+        let rs = ResolvedSection(
+            section: section, spec: specOpt, variantIndex: variant, name: specOpt?.name ?? section.name,
+            path: section.path, frame: rect(main: offset, cross: refLead, mainExtent: 0, crossExtent: containerCross),
+            groupCount: 0, containerWidth: containerW, containerHeight: containerH, effectiveContentWidth: effWidth)
         guard let spec = specOpt else {
-            rs.unresolvedReason = section.variants.isEmpty ? "the section has errors" : "no variant applies and the section has no keys of its own"
+            rs.unresolvedReason =
+                section.variants.isEmpty
+                ? "the section has errors" : "no variant applies and the section has no keys of its own"
             rs.unresolvedForErrors = section.variants.isEmpty
             return rs
         }
@@ -203,7 +215,8 @@ struct SectionResolver {
             return rs
         }
         // docs/semantics.md#fractional-insets: a section's fractional insets are fractions of its container.
-        let ins = resolveInsets(spec.contentInsets, width: containerW, height: containerH, estimatedW: false, estimatedH: false)
+        let ins = resolveInsets(
+            spec.contentInsets, width: containerW, height: containerH, estimatedW: false, estimatedH: false)
         rs.contentInsets = ins
         let gw = containerW - ins.leading - ins.trailing
         let gh = containerH - ins.top - ins.bottom
@@ -235,7 +248,9 @@ struct SectionResolver {
         // Boundary items: fractional sizes against the section's geometry (they follow the section's insets by default).
         let followsInsets = spec.supplementaryContentInsetsReference == .automatic
         var suppCrossLead = refLead + (followsInsets ? (main == .vertical ? ins.leading : ins.top) : 0)
-        var suppCross = containerCross - (followsInsets ? (main == .vertical ? ins.leading + ins.trailing : ins.top + ins.bottom) : 0)
+        var suppCross =
+            containerCross
+            - (followsInsets ? (main == .vertical ? ins.leading + ins.trailing : ins.top + ins.bottom) : 0)
         if !followsInsets {
             let r2 = referenceInsets(spec.supplementaryContentInsetsReference, env: env)
             let l = main == .vertical ? r2.left : r2.top, t = main == .vertical ? r2.right : r2.bottom
@@ -296,7 +311,9 @@ struct SectionResolver {
         for (b, m, c) in trailingItems {
             // One that does not extend the boundary sits inside the section, ending where it ends (as a leading one
             // starts where it starts).
-            rs.boundaryItems.append(ResolvedBoundary(item: b, frame: placeBoundary(b, m, c, at: offset + (b.extendsBoundary ? cursor : cursor - m))))
+            rs.boundaryItems.append(
+                ResolvedBoundary(
+                    item: b, frame: placeBoundary(b, m, c, at: offset + (b.extendsBoundary ? cursor : cursor - m))))
             if b.extendsBoundary { cursor += m }
         }
         for (b, m, c) in sideItems {
@@ -306,10 +323,16 @@ struct SectionResolver {
         rs.frame = rect(main: offset, cross: refLead, mainExtent: sectionMain, crossExtent: containerCross)
         rs.group = root
         for d in spec.decorationItems {
-            let di = resolveInsets(d.contentInsets, width: rs.frame.width, height: rs.frame.height, estimatedW: false, estimatedH: false)
-            rs.decorations.append((d, Rect(x: rs.frame.x + di.leading, y: rs.frame.y + di.top,
-                                          width: rs.frame.width - di.leading - di.trailing,
-                                          height: rs.frame.height - di.top - di.bottom)))
+            let di = resolveInsets(
+                d.contentInsets, width: rs.frame.width, height: rs.frame.height, estimatedW: false, estimatedH: false)
+            rs.decorations.append(
+                (
+                    d,
+                    Rect(
+                        x: rs.frame.x + di.leading, y: rs.frame.y + di.top,
+                        width: rs.frame.width - di.leading - di.trailing,
+                        height: rs.frame.height - di.top - di.bottom)
+                ))
         }
         return rs
     }
@@ -317,20 +340,24 @@ struct SectionResolver {
     /// A boundary item's extent along the scroll axis and across it, sized in a container; nil without a size.
     func boundarySize(_ b: BoundaryItem, containerW: Double, containerH: Double) -> (m: Double, c: Double)? {
         guard let wd = b.width, let hd = b.height else { return nil }
-        let w = size(wd, containerW: containerW, containerH: containerH), h = size(hd, containerW: containerW, containerH: containerH)
+        let w = size(wd, containerW: containerW, containerH: containerH),
+            h = size(hd, containerW: containerW, containerH: containerH)
         return main == .vertical ? (h, w) : (w, h)
     }
 
     /// A boundary item's frame at `pos` along the scroll axis, aligned across it in `crossLead…crossLead + crossExtent`
     /// by its alignment, then moved by its absolute offset (a section's and the layout's own items alike).
-    func boundaryFrame(_ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double, crossLead: Double, crossExtent: Double) -> Rect {
+    func boundaryFrame(
+        _ b: BoundaryItem, _ m: Double, _ c: Double, at pos: Double, crossLead: Double, crossExtent: Double
+    ) -> Rect {
         let crossPos: Double
         switch b.alignment.crossPlacement(main: main) {
         case .start: crossPos = crossLead
         case .end: crossPos = crossLead + crossExtent - c
         case .center: crossPos = crossLead + (crossExtent - c) / 2
         }
-        return rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c).offsetBy(dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
+        return rect(main: pos, cross: crossPos, mainExtent: m, crossExtent: c).offsetBy(
+            dx: b.absoluteOffset.x, dy: b.absoluteOffset.y)
     }
 
     func size(_ d: Dimension, containerW: Double, containerH: Double) -> Double {
@@ -343,7 +370,9 @@ struct SectionResolver {
 
     /// Insets in points: values in (0, 1) are fractions of the box (docs/semantics.md#fractional-insets); an
     /// estimated axis drops them (#estimated-insets there).
-    func resolveInsets(_ i: Insets?, width: Double, height: Double, estimatedW: Bool, estimatedH: Bool) -> ResolvedInsets {
+    func resolveInsets(_ i: Insets?, width: Double, height: Double, estimatedW: Bool, estimatedH: Bool)
+        -> ResolvedInsets
+    {
         guard let i else { return .zero }
         func v(_ x: Double, _ extent: Double) -> Double { x > 0 && x < 1 ? x * extent : x }
         var r = ResolvedInsets()
@@ -354,8 +383,10 @@ struct SectionResolver {
 
     /// Sizes an element against its container and lays out its content; the frame's origin is (0, 0) and children
     /// are placed relative to it. `override` replaces the dimension along an axis (`subitem` + `count`).
-    mutating func resolveElement(_ el: LayoutElement, containerW: Double, containerH: Double, estW: Bool, estH: Bool,
-                                 override: (Axis, Dimension)? = nil, pathOverride: String? = nil) -> ResolvedNode? {
+    mutating func resolveElement(
+        _ el: LayoutElement, containerW: Double, containerH: Double, estW: Bool, estH: Bool,
+        override: (Axis, Dimension)? = nil, pathOverride: String? = nil
+    ) -> ResolvedNode? {
         guard var wd = el.width, var hd = el.height else { return nil }
         var replaced: Dimension?
         if let (axis, d) = override {
@@ -365,15 +396,17 @@ struct SectionResolver {
         if nodes > limits.maxNodes { exhausted = true; return nil }
         let w = size(wd, containerW: containerW, containerH: containerH)
         let h = size(hd, containerW: containerW, containerH: containerH)
-        let node = ResolvedNode(kind: el.isGroup ? .group : .item, element: el, path: pathOverride ?? el.path,
-                                frame: Rect(x: 0, y: 0, width: w, height: h))
+        let node = ResolvedNode(
+            kind: el.isGroup ? .group : .item, element: el, path: pathOverride ?? el.path,
+            frame: Rect(x: 0, y: 0, width: w, height: h))
         node.replacedDimension = replaced
         node.replacedAxis = replaced == nil ? nil : override?.0
         node.containerSize = (containerW, containerH)
         node.estimatedWidth = wd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
         node.estimatedHeight = hd.isEstimated(estimatedWidth: estW, estimatedHeight: estH)
         // docs/semantics.md#estimated-sizes: only the element's own estimated dimension drops its insets.
-        node.insets = resolveInsets(el.contentInsets, width: w, height: h, estimatedW: wd.isEstimated, estimatedH: hd.isEstimated)
+        node.insets = resolveInsets(
+            el.contentInsets, width: w, height: h, estimatedW: wd.isEstimated, estimatedH: hd.isEstimated)
         if let g = el.group { layoutGroup(node, g, ownEstW: wd.isEstimated, ownEstH: hd.isEstimated) }
         updateContentFrame(node)
         placeSupplementaries(node)
@@ -382,7 +415,9 @@ struct SectionResolver {
 
     func updateContentFrame(_ node: ResolvedNode) {
         let f = node.frame, i = node.insets
-        node.contentFrame = Rect(x: f.x + i.leading, y: f.y + i.top, width: f.width - i.leading - i.trailing, height: f.height - i.top - i.bottom)
+        node.contentFrame = Rect(
+            x: f.x + i.leading, y: f.y + i.top, width: f.width - i.leading - i.trailing,
+            height: f.height - i.top - i.bottom)
     }
 
     func placeSupplementaries(_ node: ResolvedNode) {
@@ -437,8 +472,10 @@ struct SectionResolver {
         let s: Double
         let allFractional: Bool
 
-        init(axis: Axis, cw: Double, ch: Double, estW: Bool, estH: Bool, estAlong: Bool, available: Double,
-             cycle: [Candidate], fixedCount: Int?, spacing: Spacing?) {
+        init(
+            axis: Axis, cw: Double, ch: Double, estW: Bool, estH: Bool, estAlong: Bool, available: Double,
+            cycle: [Candidate], fixedCount: Int?, spacing: Spacing?
+        ) {
             self.axis = axis
             self.cw = cw
             self.ch = ch
@@ -480,7 +517,9 @@ struct SectionResolver {
         let cw = node.frame.width - i.leading - i.trailing
         let ch = node.frame.height - i.top - i.bottom
         let estAlong = axis == .horizontal ? ownEstW : ownEstH
-        var solve = GroupSolve(axis: axis, available: axis == .horizontal ? cw : ch, availableAcross: axis == .horizontal ? ch : cw, used: 0)
+        var solve = GroupSolve(
+            axis: axis, available: axis == .horizontal ? cw : ch, availableAcross: axis == .horizontal ? ch : cw,
+            used: 0)
         solve.estimatedAlongAxis = estAlong
         defer { node.solve = solve }
         if cw <= 0 || ch <= 0 {
@@ -493,24 +532,31 @@ struct SectionResolver {
         }
         guard let (cycle, fixedCount) = Self.candidateCycle(g.layout, axis: axis) else { return }
         solve.cycleLength = cycle.count
-        let plan = GroupPlan(axis: axis, cw: cw, ch: ch, estW: node.estimatedWidth, estH: node.estimatedHeight, estAlong: estAlong,
-                             available: solve.available, cycle: cycle, fixedCount: fixedCount, spacing: g.interItemSpacing)
+        let plan = GroupPlan(
+            axis: axis, cw: cw, ch: ch, estW: node.estimatedWidth, estH: node.estimatedHeight, estAlong: estAlong,
+            available: solve.available, cycle: cycle, fixedCount: fixedCount, spacing: g.interItemSpacing)
         solve.spacing = plan.s
         guard let (chosen, stoppedByOverflow) = chooseCandidates(plan, solve: &solve),
-              let placed = resolveChosen(chosen, plan, stoppedByOverflow: stoppedByOverflow, solve: &solve) else { return }
+            let placed = resolveChosen(chosen, plan, stoppedByOverflow: stoppedByOverflow, solve: &solve)
+        else { return }
         recordZeroExtent(placed, plan, solve: &solve)
         let positions = positionsAlong(placed, plan, solve: &solve)
-        let maxAcross = placeAcross(placed, at: positions, in: node, plan, ownEstAcross: axis == .horizontal ? ownEstH : ownEstW,
-                                    availableAcross: solve.availableAcross)
+        let maxAcross = placeAcross(
+            placed, at: positions, in: node, plan, ownEstAcross: axis == .horizontal ? ownEstH : ownEstW,
+            availableAcross: solve.availableAcross)
         deriveEstimatedSize(node, placed, maxAcross: maxAcross, plan, ownEstW: ownEstW, ownEstH: ownEstH, solve: &solve)
     }
 
     /// A custom group: its frames as given, inside its insets.
-    mutating func placeFrames(_ frames: [CustomFrame], in node: ResolvedNode, cw: Double, ch: Double, axis: Axis, solve: inout GroupSolve) {
+    mutating func placeFrames(
+        _ frames: [CustomFrame], in node: ResolvedNode, cw: Double, ch: Double, axis: Axis, solve: inout GroupSolve
+    ) {
         let i = node.insets
         for f in frames {
             nodes += 1
-            let c = ResolvedNode(kind: .item, element: nil, path: f.path, frame: Rect(x: i.leading + f.x, y: i.top + f.y, width: f.width, height: f.height))
+            let c = ResolvedNode(
+                kind: .item, element: nil, path: f.path,
+                frame: Rect(x: i.leading + f.x, y: i.top + f.y, width: f.width, height: f.height))
             c.containerSize = (cw, ch)
             node.children.append(c)
             solve.used = max(solve.used, (axis == .horizontal ? f.x + f.width : f.y + f.height))
@@ -523,8 +569,9 @@ struct SectionResolver {
         case .subitems(let items):
             return (items.enumerated().map { Candidate(element: $1, index: $0) }, nil)
         case .count(let item, let n):
-            let d = Dimension(kind: axis == .horizontal ? .fractionalWidth : .fractionalHeight, value: 1 / Double(n),
-                              range: item.dimension(axis)?.range ?? item.range)
+            let d = Dimension(
+                kind: axis == .horizontal ? .fractionalWidth : .fractionalHeight, value: 1 / Double(n),
+                range: item.dimension(axis)?.range ?? item.range)
             return ([Candidate(element: item, index: 0, override: (axis, d))], n)
         case .repeating(let item, let n):
             return ([Candidate(element: item, index: 0)], n)
@@ -539,8 +586,11 @@ struct SectionResolver {
     /// them here as well laid out every level of nested fractional groups twice, which is exponential in the
     /// depth, and counted those nodes twice against `maxNodes`, so deep documents were cut off early.)
     /// Nil when a candidate cannot be laid out: the group is left empty.
-    mutating func chooseCandidates(_ p: GroupPlan, solve: inout GroupSolve) -> (chosen: [(Candidate, ResolvedNode?)], stoppedByOverflow: Bool)? {
-        let axis = p.axis, cycle = p.cycle, fixedCount = p.fixedCount, estAlong = p.estAlong, allFractional = p.allFractional
+    mutating func chooseCandidates(_ p: GroupPlan, solve: inout GroupSolve) -> (
+        chosen: [(Candidate, ResolvedNode?)], stoppedByOverflow: Bool
+    )? {
+        let axis = p.axis, cycle = p.cycle, fixedCount = p.fixedCount, estAlong = p.estAlong,
+            allFractional = p.allFractional
         var chosen: [(Candidate, ResolvedNode?)] = []
         var remaining = p.available
         var stoppedByOverflow = false
@@ -559,8 +609,11 @@ struct SectionResolver {
                 child = nil
                 along = size(d, containerW: p.cw, containerH: p.ch)
             } else {
-                guard let resolved = resolveElement(cand.element, containerW: p.cw, containerH: p.ch, estW: p.estW, estH: p.estH,
-                                                    override: cand.override, pathOverride: cand.path) else { return nil }
+                guard
+                    let resolved = resolveElement(
+                        cand.element, containerW: p.cw, containerH: p.ch, estW: p.estW, estH: p.estH,
+                        override: cand.override, pathOverride: cand.path)
+                else { return nil }
                 child = resolved
                 along = resolved.frame.extent(axis)
             }
@@ -595,8 +648,10 @@ struct SectionResolver {
 
     /// Pass 2 (docs/semantics.md#second-pass): fractional subitems shrink to make room for the spacing. Resolves the
     /// chosen candidates that pass 1 did not; nil when one cannot be laid out.
-    mutating func resolveChosen(_ chosen: [(Candidate, ResolvedNode?)], _ p: GroupPlan, stoppedByOverflow: Bool,
-                                solve: inout GroupSolve) -> [(Candidate, ResolvedNode)]? {
+    mutating func resolveChosen(
+        _ chosen: [(Candidate, ResolvedNode?)], _ p: GroupPlan, stoppedByOverflow: Bool,
+        solve: inout GroupSolve
+    ) -> [(Candidate, ResolvedNode)]? {
         var (pw, ph) = (p.cw, p.ch)
         if p.allFractional && p.s != 0 && chosen.count >= 2 && (stoppedByOverflow || p.fixedCount != nil) {
             solve.secondPass = true
@@ -607,8 +662,11 @@ struct SectionResolver {
         placed.reserveCapacity(chosen.count)
         for (cand, child) in chosen {
             if let child { placed.append((cand, child)); continue }
-            guard let child = resolveElement(cand.element, containerW: pw, containerH: ph, estW: p.estW, estH: p.estH,
-                                             override: cand.override, pathOverride: cand.path) else { return nil }
+            guard
+                let child = resolveElement(
+                    cand.element, containerW: pw, containerH: ph, estW: p.estW, estH: p.estH,
+                    override: cand.override, pathOverride: cand.path)
+            else { return nil }
             placed.append((cand, child))
         }
         return placed
@@ -617,7 +675,9 @@ struct SectionResolver {
     /// The first subitem of a cycle placed 0 pt along the axis (`GroupSolve.zeroExtent`), unless the second pass sized it.
     func recordZeroExtent(_ placed: [(Candidate, ResolvedNode)], _ p: GroupPlan, solve: inout GroupSolve) {
         let axis = p.axis
-        if !solve.secondPass, let (cand, child) = placed.prefix(p.cycle.count).first(where: { $0.1.frame.extent(axis) <= 0 }) {
+        if !solve.secondPass,
+            let (cand, child) = placed.prefix(p.cycle.count).first(where: { $0.1.frame.extent(axis) <= 0 })
+        {
             let d = cand.override.flatMap { $0.0 == axis ? $0.1 : nil } ?? cand.element.dimension(axis)
             let base = d?.kind == .fractionalHeight ? child.containerSize.1 : child.containerSize.0
             solve.zeroExtent = (cand.element, d, base)
@@ -661,8 +721,10 @@ struct SectionResolver {
     /// Across the axis: edge spacing offsets; flexible edges share what is left, of the group's size across, which
     /// an estimated group takes from its children (docs/semantics.md#estimated-groups, `deriveEstimatedSize`: they
     /// are placed in that size). Moves the children to their places in `node` and returns their largest extent across.
-    func placeAcross(_ placed: [(Candidate, ResolvedNode)], at positions: [Double], in node: ResolvedNode, _ p: GroupPlan,
-                     ownEstAcross: Bool, availableAcross: Double) -> Double {
+    func placeAcross(
+        _ placed: [(Candidate, ResolvedNode)], at positions: [Double], in node: ResolvedNode, _ p: GroupPlan,
+        ownEstAcross: Bool, availableAcross: Double
+    ) -> Double {
         let axis = p.axis, cross = axis.other, i = node.insets
         var maxAcross = 0.0
         for (cand, child) in placed {
@@ -677,8 +739,11 @@ struct SectionResolver {
             var crossPos = ca?.value ?? 0
             let leftover = across - extentAcross - (ca?.value ?? 0) - (cb?.value ?? 0)
             if leftover > 0 {
-                if ca?.isFlexible == true && cb?.isFlexible == true { crossPos += leftover / 2 }
-                else if ca?.isFlexible == true { crossPos += leftover }
+                if ca?.isFlexible == true && cb?.isFlexible == true {
+                    crossPos += leftover / 2
+                } else if ca?.isFlexible == true {
+                    crossPos += leftover
+                }
             }
             let dx = axis == .horizontal ? positions[n] : crossPos
             let dy = axis == .horizontal ? crossPos : positions[n]
@@ -689,17 +754,23 @@ struct SectionResolver {
     }
 
     /// docs/semantics.md#estimated-groups: an estimated group takes its size from definite children.
-    func deriveEstimatedSize(_ node: ResolvedNode, _ placed: [(Candidate, ResolvedNode)], maxAcross: Double, _ p: GroupPlan,
-                             ownEstW: Bool, ownEstH: Bool, solve: inout GroupSolve) {
+    func deriveEstimatedSize(
+        _ node: ResolvedNode, _ placed: [(Candidate, ResolvedNode)], maxAcross: Double, _ p: GroupPlan,
+        ownEstW: Bool, ownEstH: Bool, solve: inout GroupSolve
+    ) {
         guard ownEstW || ownEstH else { return }
         let axis = p.axis, i = node.insets
         let along = solve.used
         for ax in [Axis.horizontal, .vertical] where (ax == .horizontal ? ownEstW : ownEstH) {
             guard !placed.isEmpty, placed.allSatisfy({ !$0.1.isEstimated(ax) }) else { continue }
-            let extent = (ax == axis ? along : maxAcross) + (ax == .horizontal ? i.leading + i.trailing : i.top + i.bottom)
+            let extent =
+                (ax == axis ? along : maxAcross) + (ax == .horizontal ? i.leading + i.trailing : i.top + i.bottom)
             // Own insets on an estimated axis are dropped, so `i` is already zero there.
-            if ax == .horizontal { node.frame.width = extent; node.estimatedWidth = false }
-            else { node.frame.height = extent; node.estimatedHeight = false }
+            if ax == .horizontal {
+                node.frame.width = extent; node.estimatedWidth = false
+            } else {
+                node.frame.height = extent; node.estimatedHeight = false
+            }
             // The children now share the derived size.
             if ax == axis { solve.available = along } else { solve.availableAcross = maxAcross }
         }

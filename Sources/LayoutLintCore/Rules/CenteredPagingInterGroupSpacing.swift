@@ -1,31 +1,43 @@
 // The `centered-paging-inter-group-spacing` rule.
 
 enum CenteredPagingInterGroupSpacingRule: SizeRule {
-    static let info = RuleInfo(rule: .centeredPagingInterGroupSpacing, severity: .information,
+    static let info = RuleInfo(
+        rule: .centeredPagingInterGroupSpacing, severity: .information,
         summary: "groupPagingCentered with interGroupSpacing: pages drift off centre.",
-        explanation: "With groupPagingCentered, UIKit pages by the group's dimension and adds insets to centre each group. interGroupSpacing is not part of the page, so snap points and group positions drift apart by the spacing on every page. Put half of the spacing on the item's leading and trailing contentInsets instead.",
+        explanation:
+            "With groupPagingCentered, UIKit pages by the group's dimension and adds insets to centre each group. interGroupSpacing is not part of the page, so snap points and group positions drift apart by the spacing on every page. Put half of the spacing on the item's leading and trailing contentInsets instead.",
         wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { … } }"#,
-        right: #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "group": { …, "subitems": [{ …, "contentInsets": { "leading": 5, "trailing": 5 } }] } }"#,
-        weakEvidence: true, basis: "only a maintainer remark (ASCollectionView #72) and the header's paging description support it; no Apple statement or decompiled paging code was found (docs/semantics.md#orthogonal)")
+        right:
+            #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "group": { …, "subitems": [{ …, "contentInsets": { "leading": 5, "trailing": 5 } }] } }"#,
+        weakEvidence: true,
+        basis:
+            "only a maintainer remark (ASCollectionView #72) and the header's paging description support it; no Apple statement or decompiled paging code was found (docs/semantics.md#orthogonal)"
+    )
 
     static func check(_ ctx: inout RuleContext) {
-        for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior == .groupPagingCentered && spec.interGroupSpacing != 0 {
+        for (_, spec, root) in ctx.sections
+        where spec.orthogonalScrollingBehavior == .groupPagingCentered && spec.interGroupSpacing != 0 {
             guard let site = spec.props["interGroupSpacing"] else { continue }
             let cross = ctx.layout.scrollDirection.other
             let g = root.frame.extent(cross)
             let s = spec.interGroupSpacing
             var related: [RelatedLocation] = []
-            if let o = spec.props["orthogonalScrollingBehavior"] { related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered")) }
+            if let o = spec.props["orthogonalScrollingBehavior"] {
+                related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered"))
+            }
             let source = ctx.source
-            ctx.emit(.centeredPagingInterGroupSpacing, site.valueRange,
-                     "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
-                     related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, source))
+            ctx.emit(
+                .centeredPagingInterGroupSpacing, site.valueRange,
+                "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
+                related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, source))
         }
     }
 }
 
 /// The centered-paging fix: drop interGroupSpacing and give each item half of it on both sides along the paging axis.
-func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double, axis: Axis, _ source: SourceText) -> Fix? {
+func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double, axis: Axis, _ source: SourceText)
+    -> Fix?
+{
     // (Not in a group or items `$ref`'d from the definitions, whose other users would change too.)
     guard let group = spec.group, whollyOwnText(group), let g = group.group else { return nil }
     let items = g.layout.children
@@ -38,11 +50,16 @@ func spacingToItemInsets(_ spec: SectionSpec, _ site: PropertySite, _ s: Double,
         guard [a, b].allSatisfy({ i[$0] == 0 || i[$0] >= 1 }), s / 2 >= 1 else { return nil }
         if axis == .horizontal { i.leading += s / 2; i.trailing += s / 2 } else { i.top += s / 2; i.bottom += s / 2 }
         let text = insetsText(top: i.top, leading: i.leading, bottom: i.bottom, trailing: i.trailing)
-        if let p = item.props["contentInsets"] { edits.append(source.replace(p.valueRange, with: text)) }
-        else { edits.append(source.insertProperty(into: item.range, key: "contentInsets", value: text)) }
+        if let p = item.props["contentInsets"] {
+            edits.append(source.replace(p.valueRange, with: text))
+        } else {
+            edits.append(source.insertProperty(into: item.range, key: "contentInsets", value: text))
+        }
     }
     // A suggestion, not `--fix`: the insets come out of each item, so every visible card is s pt narrower (304 → 294
     // pt for 10 pt); the author chooses between that and a group made narrower to keep the cards.
-    return Fix(title: "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side (the cards get \(formatPoints(s)) pt narrower)",
-               edits: edits, isSafe: false)
+    return Fix(
+        title:
+            "Replace interGroupSpacing by \(formatPoints(s / 2)) pt item insets on each side (the cards get \(formatPoints(s)) pt narrower)",
+        edits: edits, isSafe: false)
 }

@@ -1,12 +1,17 @@
 // The `duplicate-element-kind` rule.
 
 enum DuplicateElementKindRule: SizeRule {
-    static let info = RuleInfo(rule: .duplicateElementKind, severity: .error,
+    static let info = RuleInfo(
+        rule: .duplicateElementKind, severity: .error,
         summary: "Two supplementaries of a section share an elementKind: UIKit throws.",
-        explanation: "UIKit raises \"Every supplementary must have a unique elementKind: duplicates detected\" when boundary, group or item supplementaries of one section repeat a kind.",
-        wrong: #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "header", "alignment": "bottom", … }] }"#,
-        right: #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "footer", "alignment": "bottom", … }] }"#,
-        weakEvidence: false, basis: "the iOS 26.1 decompile of NSCollectionLayoutSection (docs/semantics.md#boundary-items)")
+        explanation:
+            "UIKit raises \"Every supplementary must have a unique elementKind: duplicates detected\" when boundary, group or item supplementaries of one section repeat a kind.",
+        wrong:
+            #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "header", "alignment": "bottom", … }] }"#,
+        right:
+            #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "footer", "alignment": "bottom", … }] }"#,
+        weakEvidence: false,
+        basis: "the iOS 26.1 decompile of NSCollectionLayoutSection (docs/semantics.md#boundary-items)")
 
     static func check(_ ctx: inout RuleContext) {
         for (_, spec, root) in ctx.sections {
@@ -17,17 +22,27 @@ enum DuplicateElementKindRule: SizeRule {
                 guard let kind else { return }
                 let r = site?.valueRange ?? range
                 if let first = seen[ExactKey(kind)], first != r {
-                    ctx.emit(.duplicateElementKind, r,
-                             "elementKind \"\(kind)\" is used twice in this section: UIKit throws \"Every supplementary must have a unique elementKind\"",
-                             related: [RelatedLocation(range: first, message: "first used here")])
-                } else { seen[ExactKey(kind)] = r }
+                    ctx.emit(
+                        .duplicateElementKind, r,
+                        "elementKind \"\(kind)\" is used twice in this section: UIKit throws \"Every supplementary must have a unique elementKind\"",
+                        related: [RelatedLocation(range: first, message: "first used here")])
+                } else {
+                    seen[ExactKey(kind)] = r
+                }
             }
             for b in spec.boundarySupplementaryItems { visit(b.elementKind, b.props["elementKind"], b.range, &ctx) }
             // Each element once (a repeated item is placed many times), in layout order.
             var seenElements = Set<ObjectIdentifier>()
             var elements: [LayoutElement] = []
-            root.walk { if let e = $0.element, !e.supplementaryItems.isEmpty, seenElements.insert(ObjectIdentifier(e)).inserted { elements.append(e) } }
-            for e in elements { for s in e.supplementaryItems { visit(s.elementKind, s.props["elementKind"], s.range, &ctx) } }
+            root.walk {
+                if let e = $0.element, !e.supplementaryItems.isEmpty, seenElements.insert(ObjectIdentifier(e)).inserted
+                {
+                    elements.append(e)
+                }
+            }
+            for e in elements {
+                for s in e.supplementaryItems { visit(s.elementKind, s.props["elementKind"], s.range, &ctx) }
+            }
         }
     }
 }

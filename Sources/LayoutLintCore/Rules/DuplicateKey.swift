@@ -1,9 +1,11 @@
 // The `duplicate-key` rule.
 
 enum DuplicateKeyRule: Rule {
-    static let info = RuleInfo(rule: .duplicateKey, severity: .warning,
+    static let info = RuleInfo(
+        rule: .duplicateKey, severity: .warning,
         summary: "An object names the same key twice; the last one wins.",
-        explanation: "JSON parsers keep only one of two equal keys (the last, for most). The first value is silently lost.",
+        explanation:
+            "JSON parsers keep only one of two equal keys (the last, for most). The first value is silently lost.",
         wrong: #"{ "width": "absolute(10)", "width": "absolute(20)" }"#,
         right: #"{ "width": "absolute(20)" }"#,
         weakEvidence: false, basis: "docs/format.md")

@@ -1,9 +1,11 @@
 // The `duplicate-section-name` rule.
 
 enum DuplicateSectionNameRule: Rule {
-    static let info = RuleInfo(rule: .duplicateSectionName, severity: .warning,
+    static let info = RuleInfo(
+        rule: .duplicateSectionName, severity: .warning,
         summary: "Two sections with the same name.",
-        explanation: "Names identify sections in messages, hover, the outline and explain output; two equal names make them ambiguous. The editor's quick fix renames the later section to the first free \"NAME 2\", \"NAME 3\", … (--fix leaves names alone: code outside the document may use them).",
+        explanation:
+            "Names identify sections in messages, hover, the outline and explain output; two equal names make them ambiguous. The editor's quick fix renames the later section to the first free \"NAME 2\", \"NAME 3\", … (--fix leaves names alone: code outside the document may use them).",
         wrong: #"{ "sections": [{ "name": "grid", … }, { "name": "grid", … }] }"#,
         right: #"{ "sections": [{ "name": "grid", … }, { "name": "grid-2", … }] }"#,
         weakEvidence: false, basis: "")
@@ -27,11 +29,18 @@ func duplicateSectionNames(_ names: [(name: String?, range: ByteRange?)]) -> [Di
             next[n] = k + 1
             let fresh = "\(n) \(k)"
             taken.insert(fresh)
-            out.append(Diagnostic(rule: .duplicateSectionName, severity: .warning,
-                                  message: "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
-                                  range: range, related: [RelatedLocation(range: f, message: "first named here")],
-                                  fix: Fix(title: "Rename to \(jsonQuoted(fresh))", edits: [TextEdit(range: range, newText: jsonQuoted(fresh))], isSafe: false)))
-        } else { first[n] = range }
+            out.append(
+                Diagnostic(
+                    rule: .duplicateSectionName, severity: .warning,
+                    message:
+                        "another section is already named \"\(n)\": diagnostics, hover and explain output cannot tell them apart",
+                    range: range, related: [RelatedLocation(range: f, message: "first named here")],
+                    fix: Fix(
+                        title: "Rename to \(jsonQuoted(fresh))",
+                        edits: [TextEdit(range: range, newText: jsonQuoted(fresh))], isSafe: false)))
+        } else {
+            first[n] = range
+        }
     }
     return out
 }

@@ -1,12 +1,19 @@
 // The `estimated-content-insets` rule.
 
 enum EstimatedContentInsetsRule: SizeRule {
-    static let info = RuleInfo(rule: .estimatedContentInsets, severity: .warning,
+    static let info = RuleInfo(
+        rule: .estimatedContentInsets, severity: .warning,
         summary: "contentInsets on an axis whose dimension is estimated: UIKit ignores them.",
-        explanation: "An item's contentInsets are ignored for any axis that uses an estimated dimension (or uniformAcrossSiblings). UIKit logs \"Attempting to add contentInsets to an item's dimension along an estimated axis. Insets along any estimated axes will be ignored. Use the item's edgeSpacing or the containing group's interItemSpacing instead.\" The spacing the spec reads as there never appears: self-sizing cells touch each other.",
-        wrong: #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } }"#,
-        right: #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } }"#,
-        weakEvidence: false, basis: "Apple's documentation of contentInsets; the iOS 26.1 decompile of NSCollectionLayoutItem (docs/semantics.md#estimated-insets); seed 003")
+        explanation:
+            "An item's contentInsets are ignored for any axis that uses an estimated dimension (or uniformAcrossSiblings). UIKit logs \"Attempting to add contentInsets to an item's dimension along an estimated axis. Insets along any estimated axes will be ignored. Use the item's edgeSpacing or the containing group's interItemSpacing instead.\" The spacing the spec reads as there never appears: self-sizing cells touch each other.",
+        wrong:
+            #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } }"#,
+        right:
+            #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } }"#,
+        weakEvidence: false,
+        basis:
+            "Apple's documentation of contentInsets; the iOS 26.1 decompile of NSCollectionLayoutItem (docs/semantics.md#estimated-insets); seed 003"
+    )
 
     static func check(_ ctx: inout RuleContext) {
         let source = ctx.source
@@ -34,25 +41,32 @@ enum EstimatedContentInsetsRule: SizeRule {
             let fractional = dropped.contains { ins[$0] > 0 && ins[$0] < 1 }
             let total = dropped.reduce(0) { t, e in
                 let v = ins[e]
-                return t + (v > 0 && v < 1 ? v * node.frame.extent(e == .leading || e == .trailing ? .horizontal : .vertical) : v)
+                return t
+                    + (v > 0 && v < 1
+                        ? v * node.frame.extent(e == .leading || e == .trailing ? .horizontal : .vertical) : v)
             }
             let isRoot = roots.contains(ObjectIdentifier(node))
-            let instead = isRoot ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
-                                 : "use edgeSpacing on that axis instead"
+            let instead =
+                isRoot
+                ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
+                : "use edgeSpacing on that axis instead"
             var fix: Fix?
             if isRoot {
                 if let spec = rootSpecs[ObjectIdentifier(node)] {
                     // The section's groups stack across its orthogonal scrolling, else along the layout's.
-                    let stacking = spec.orthogonalScrollingBehavior == .none ? ctx.layout.scrollDirection : ctx.layout.scrollDirection.other
+                    let stacking =
+                        spec.orthogonalScrollingBehavior == .none
+                        ? ctx.layout.scrollDirection : ctx.layout.scrollDirection.other
                     fix = moveRootInsetsToSection(spec, el, ins, dropped, stacking: stacking, source)
                 }
             } else {
                 fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
             }
-            ctx.emit(.estimatedContentInsets, ins.range,
-                     "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
-                     related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                     fix: fix)
+            ctx.emit(
+                .estimatedContentInsets, ins.range,
+                "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
+                related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
+                fix: fix)
         }
     }
 }
@@ -62,8 +76,10 @@ enum EstimatedContentInsetsRule: SizeRule {
 /// become space between the groups (`interGroupSpacing` + top + bottom) and around them (the section's
 /// `contentInsets`), where each group's content then sits as the insets placed it. A suggestion: edgeSpacing on the
 /// items is the other repair, and the group's own box stays as tall as its content.
-func moveRootInsetsToSection(_ spec: SectionSpec, _ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], stacking: Axis,
-                             _ source: SourceText) -> Fix? {
+func moveRootInsetsToSection(
+    _ spec: SectionSpec, _ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], stacking: Axis,
+    _ source: SourceText
+) -> Fix? {
     guard let site = el.props["contentInsets"], writtenInOwnObject(site, el), ins.refRange == nil else { return nil }
     let (a, b) = Insets.edges(along: stacking)
     // (Fractions below 1 are another mistake; the section's own values must be written in its own object.)
@@ -71,7 +87,9 @@ func moveRootInsetsToSection(_ spec: SectionSpec, _ el: LayoutElement, _ ins: In
     let spacingSite = spec.props["interGroupSpacing"], insetsSite = spec.props["contentInsets"]
     guard [spacingSite, insetsSite].allSatisfy({ $0 == nil || $0!.objectRange == spec.range }) else { return nil }
     var sectionInsets = spec.contentInsets ?? Insets(range: spec.range)
-    guard Insets.Edge.allCases.allSatisfy({ sectionInsets[$0] == 0 || sectionInsets[$0] >= 1 }), sectionInsets.refRange == nil else { return nil }
+    guard Insets.Edge.allCases.allSatisfy({ sectionInsets[$0] == 0 || sectionInsets[$0] >= 1 }),
+        sectionInsets.refRange == nil
+    else { return nil }
     var remaining = ins
     var moved = 0.0
     for e in dropped {
@@ -84,23 +102,42 @@ func moveRootInsetsToSection(_ spec: SectionSpec, _ el: LayoutElement, _ ins: In
         }
     }
     let spacing = formatPoints(spec.interGroupSpacing + moved)
-    let insetsValue = insetsText(top: sectionInsets.top, leading: sectionInsets.leading, bottom: sectionInsets.bottom, trailing: sectionInsets.trailing)
-    var edits: [TextEdit] = [remaining.isZero ? source.removeProperty(site)
-                             : source.replace(site.valueRange, with: insetsText(top: remaining.top, leading: remaining.leading,
-                                                                                bottom: remaining.bottom, trailing: remaining.trailing))]
+    let insetsValue = insetsText(
+        top: sectionInsets.top, leading: sectionInsets.leading, bottom: sectionInsets.bottom,
+        trailing: sectionInsets.trailing)
+    var edits: [TextEdit] = [
+        remaining.isZero
+            ? source.removeProperty(site)
+            : source.replace(
+                site.valueRange,
+                with: insetsText(
+                    top: remaining.top, leading: remaining.leading,
+                    bottom: remaining.bottom, trailing: remaining.trailing))
+    ]
     var missing: [(String, String)] = []
-    if let p = spacingSite { edits.append(source.replace(p.valueRange, with: spacing)) } else { missing.append(("interGroupSpacing", spacing)) }
-    if let p = insetsSite { edits.append(source.replace(p.valueRange, with: insetsValue)) } else { missing.append(("contentInsets", insetsValue)) }
+    if let p = spacingSite {
+        edits.append(source.replace(p.valueRange, with: spacing))
+    } else {
+        missing.append(("interGroupSpacing", spacing))
+    }
+    if let p = insetsSite {
+        edits.append(source.replace(p.valueRange, with: insetsValue))
+    } else {
+        missing.append(("contentInsets", insetsValue))
+    }
     if let first = missing.first {
         // Both new properties in one insertion: two insertions at the same place would overlap.
         let value = first.1 + missing.dropFirst().map { ", \"\($0.0)\": \($0.1)" }.joined()
         edits.append(source.insertProperty(into: spec.range, key: first.0, value: value))
     }
-    return Fix(title: "Move the group's insets to the section (interGroupSpacing \(spacing), contentInsets)", edits: edits, isSafe: false)
+    return Fix(
+        title: "Move the group's insets to the section (interGroupSpacing \(spacing), contentInsets)", edits: edits,
+        isSafe: false)
 }
 
 /// The estimated-content-insets fix: the dropped edges leave `contentInsets` and become fixed `edgeSpacing`.
-func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], _ source: SourceText) -> Fix? {
+func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Insets.Edge], _ source: SourceText) -> Fix?
+{
     guard let site = el.props["contentInsets"] else { return nil }
     // Fractional insets (below 1) are a different mistake; moving them as points would change their meaning.
     guard dropped.allSatisfy({ ins[$0] >= 1 || ins[$0] < 0 }) else { return nil }
@@ -116,7 +153,9 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     // Each number as the user wrote it where it was written alone (formatting rounds to 1/1000: 0.0625 is a
     // fraction of the width, 0.063 another).
     func number(_ e: Insets.Edge) -> String {
-        guard let r = ins.edgeRanges[e], case let t = source.text(r), parseNumberOrFraction(t, allowFraction: false) == ins[e] else { return formatPoints(ins[e]) }
+        guard let r = ins.edgeRanges[e], case let t = source.text(r),
+            parseNumberOrFraction(t, allowFraction: false) == ins[e]
+        else { return formatPoints(ins[e]) }
         return t
     }
     var edits: [TextEdit] = []
@@ -127,8 +166,9 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
         // written beside it stay, and the rest still come from the target (writing them out lost the reference).
         var members = ["\"$ref\": " + source.text(ref)]
         for e in Insets.Edge.allCases {
-            if dropped.contains(e) { members.append("\"\(e.rawValue)\": 0") }
-            else if let r = ins.edgeRanges[e], site.valueRange.start <= r.start, r.end <= site.valueRange.end {
+            if dropped.contains(e) {
+                members.append("\"\(e.rawValue)\": 0")
+            } else if let r = ins.edgeRanges[e], site.valueRange.start <= r.start, r.end <= site.valueRange.end {
                 members.append("\"\(e.rawValue)\": " + source.text(r))
             }
         }
@@ -140,9 +180,16 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     // Merge with an edgeSpacing already written, keeping its text; an edge set in both is left to the user.
     var members: [(String, String)] = []
     let existing = el.edgeSpacing
-    for (name, edge) in [("leading", Insets.Edge.leading), ("top", .top), ("trailing", .trailing), ("bottom", .bottom)] {
-        let old: Spacing? = { switch name { case "leading": return existing?.leading; case "top": return existing?.top
-                                            case "trailing": return existing?.trailing; default: return existing?.bottom } }()
+    for (name, edge) in [("leading", Insets.Edge.leading), ("top", .top), ("trailing", .trailing), ("bottom", .bottom)]
+    {
+        let old: Spacing? = {
+            switch name {
+            case "leading": return existing?.leading;
+            case "top": return existing?.top
+            case "trailing": return existing?.trailing;
+            default: return existing?.bottom
+            }
+        }()
         if dropped.contains(edge) {
             if old != nil { return nil }
             members.append((name, "\"fixed(\(number(edge)))\""))
@@ -164,5 +211,7 @@ func moveInsetsToEdgeSpacing(_ el: LayoutElement, _ ins: Insets, _ dropped: [Ins
     }
     // Insets written in a `$ref`'d definition are every user's: moving them there changes the other users, so
     // `--fix` leaves that to the user (the editor still offers it).
-    return Fix(title: "Move the insets along the estimated axis to edgeSpacing", edits: edits, isSafe: writtenInOwnObject(site, el))
+    return Fix(
+        title: "Move the insets along the estimated axis to edgeSpacing", edits: edits,
+        isSafe: writtenInOwnObject(site, el))
 }

@@ -1,22 +1,32 @@
 // The `estimated-orthogonal` rule.
 
 enum EstimatedOrthogonalRule: SizeRule {
-    static let info = RuleInfo(rule: .estimatedOrthogonal, severity: .hint,
+    static let info = RuleInfo(
+        rule: .estimatedOrthogonal, severity: .hint,
         summary: "Estimated sizes along the scrolling axis of an orthogonal section.",
-        explanation: "Self-sizing along the orthogonal axis is reported to cause constraint conflicts, jumpy scrolling and wrong spacing. Prefer absolute or fractional sizes there.",
+        explanation:
+            "Self-sizing along the orthogonal axis is reported to cause constraint conflicts, jumpy scrolling and wrong spacing. Prefer absolute or fractional sizes there.",
         wrong: #"{ "orthogonalScrollingBehavior": "continuous", "group": { "width": "estimated(120)", … } }"#,
         right: #"{ "orthogonalScrollingBehavior": "continuous", "group": { "width": "absolute(120)", … } }"#,
-        weakEvidence: true, basis: "field reports only (Apple Developer Forums thread 673940 and Q&A mirrors; docs/semantics.md#common-mistakes, row 17)")
+        weakEvidence: true,
+        basis:
+            "field reports only (Apple Developer Forums thread 673940 and Q&A mirrors; docs/semantics.md#common-mistakes, row 17)"
+    )
 
     static func check(_ ctx: inout RuleContext) {
         let cross = ctx.layout.scrollDirection.other
         for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
             root.walk { node in
-                guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated else { return }
+                guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated
+                else { return }
                 // (A group whose subitems are all fractions of it does not self-size: estimate-without-self-sizing says so.)
-                if let g = el.group, d.kind == .estimated, EstimateWithoutSelfSizingRule.nothingSelfSizes(g, cross) { return }
-                ctx.emit(.estimatedOrthogonal, d.range,
-                         "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)")
+                if let g = el.group, d.kind == .estimated, EstimateWithoutSelfSizingRule.nothingSelfSizes(g, cross) {
+                    return
+                }
+                ctx.emit(
+                    .estimatedOrthogonal, d.range,
+                    "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)"
+                )
             }
         }
     }

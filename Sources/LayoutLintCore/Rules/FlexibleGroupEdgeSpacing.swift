@@ -1,10 +1,13 @@
 // The `flexible-group-edge-spacing` rule.
 
 enum FlexibleGroupEdgeSpacingRule: SizeRule {
-    static let info = RuleInfo(rule: .flexibleGroupEdgeSpacing, severity: .hint,
+    static let info = RuleInfo(
+        rule: .flexibleGroupEdgeSpacing, severity: .hint,
         summary: "Flexible edgeSpacing on a group along its parent's axis: UIKit ignores the flexible part.",
-        explanation: "UIKit logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis; flexible spacing will be ignored but any required spacing will be applied.\" Write the fixed amount that applies.",
-        wrong: #"{ "direction": "vertical", "edgeSpacing": { "leading": "flexible(8)" }, … }   // inside a horizontal group"#,
+        explanation:
+            "UIKit logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis; flexible spacing will be ignored but any required spacing will be applied.\" Write the fixed amount that applies.",
+        wrong:
+            #"{ "direction": "vertical", "edgeSpacing": { "leading": "flexible(8)" }, … }   // inside a horizontal group"#,
         right: #"{ "direction": "vertical", "edgeSpacing": { "leading": "fixed(8)" }, … }"#,
         weakEvidence: false, basis: "the iOS 26.1 decompile of the item solver (docs/semantics.md#spacing)")
 
@@ -16,9 +19,13 @@ enum FlexibleGroupEdgeSpacingRule: SizeRule {
                 for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
                     let source = ctx.source
                     let own = isOwnText(sp.range, of: child)
-                    ctx.emit(.flexibleGroupEdgeSpacing, sp.range,
-                             "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
-                             fix: Fix(title: "Write fixed(\(formatPoints(sp.value)))", edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")], isSafe: own))
+                    ctx.emit(
+                        .flexibleGroupEdgeSpacing, sp.range,
+                        "flexible edge spacing on a group along its parent's axis: UIKit ignores the flexible part and logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis\"; only \(pt(sp.value)) apply",
+                        fix: Fix(
+                            title: "Write fixed(\(formatPoints(sp.value)))",
+                            edits: [source.replace(sp.range, with: "\"fixed(\(formatPoints(sp.value)))\"")], isSafe: own
+                        ))
                 }
             }
         }

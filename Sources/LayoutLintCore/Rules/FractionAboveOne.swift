@@ -1,9 +1,11 @@
 // The `fraction-above-one` rule.
 
 enum FractionAboveOneRule: SizeRule {
-    static let info = RuleInfo(rule: .fractionAboveOne, severity: .warning,
+    static let info = RuleInfo(
+        rule: .fractionAboveOne, severity: .warning,
         summary: "A subitem's fraction along its group's axis above 1.",
-        explanation: "A subitem can never be wider than its whole group along the group's axis: fractionalWidth(1.1) in a horizontal group overflows it on its own.",
+        explanation:
+            "A subitem can never be wider than its whole group along the group's axis: fractionalWidth(1.1) in a horizontal group overflows it on its own.",
         wrong: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1.1)", … }] }"#,
         right: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1)", … }] }"#,
         weakEvidence: false, basis: "seed 002")
@@ -15,10 +17,14 @@ enum FractionAboveOneRule: SizeRule {
             if case .count = g.layout { return }
             for child in g.layout.children {
                 guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
-                      (g.axis == .horizontal && d.kind == .fractionalWidth) || (g.axis == .vertical && d.kind == .fractionalHeight) else { continue }
+                    (g.axis == .horizontal && d.kind == .fractionalWidth)
+                        || (g.axis == .vertical && d.kind == .fractionalHeight)
+                else { continue }
                 let available = node.solve?.available ?? node.frame.extent(g.axis)
-                ctx.emit(.fractionAboveOne, d.range,
-                         "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group")
+                ctx.emit(
+                    .fractionAboveOne, d.range,
+                    "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group"
+                )
             }
         }
     }

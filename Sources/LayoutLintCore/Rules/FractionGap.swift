@@ -1,9 +1,12 @@
 // The `fraction-gap` rule.
 
 enum FractionGapRule: SizeRule {
-    static let info = RuleInfo(rule: .fractionGap, severity: .information,
-        summary: "The subitems' fractions along a group's axis sum below 1 with no flexible spacing: the trailing edge stays empty.",
-        explanation: "Subitems repeat while they fit; fractions such as 0.33 (for 1/3) leave a strip at the trailing edge. Write exact fractions (1/3), or use flexible spacing to spread the leftover. The strip that negative fixed spacing leaves (offset columns pulled back on purpose) is not the fractions' and is not counted.",
+    static let info = RuleInfo(
+        rule: .fractionGap, severity: .information,
+        summary:
+            "The subitems' fractions along a group's axis sum below 1 with no flexible spacing: the trailing edge stays empty.",
+        explanation:
+            "Subitems repeat while they fit; fractions such as 0.33 (for 1/3) leave a strip at the trailing edge. Write exact fractions (1/3), or use flexible spacing to spread the leftover. The strip that negative fixed spacing leaves (offset columns pulled back on purpose) is not the fractions' and is not counted.",
         wrong: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(0.33)", … }] }"#,
         right: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1/3)", … }] }"#,
         weakEvidence: false, basis: "docs/semantics.md#spacing and #subitems-repeat")
@@ -11,8 +14,10 @@ enum FractionGapRule: SizeRule {
     static func check(_ ctx: inout RuleContext) {
         ctx.nodes.forEach { node in
             // (A stalled group's subitems take no room: non-positive-dimension says why, and no fractions would fill it.)
-            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom, !solve.estimatedAlongAxis,
-                  !solve.stalled, !node.children.isEmpty else { return }
+            guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom,
+                !solve.estimatedAlongAxis,
+                !solve.stalled, !node.children.isEmpty
+            else { return }
             let axis = g.axis
             let sameAxis: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
             switch g.layout {
@@ -28,7 +33,9 @@ enum FractionGapRule: SizeRule {
                 guard !e.isGroup else { return false }
                 let (a, b) = e.edgeSpacing?.edges(along: axis) ?? (nil, nil)
                 return a?.isFlexible == true || b?.isFlexible == true
-            }) { return }
+            }) {
+                return
+            }
             let gap = solve.available - solve.used
             // Negative fixed spacing pulls the subitems back and leaves its own strip (a waterfall's offset columns
             // do it on purpose): the part of the gap the fractions leave is what is left without it.
@@ -38,8 +45,10 @@ enum FractionGapRule: SizeRule {
             guard fractionsGap > Double(node.children.count) / ctx.env.scale + 0.01 else { return }
             let range = el.props[g.layout.formKey]?.keyRange ?? el.range
             let spacingPart = negative < 0 ? ", \(pt(-negative)) of it from negative spacing" : ""
-            ctx.emit(.fractionGap, range,
-                     "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge\(spacingPart) (fractions that sum to 1 fill it)")
+            ctx.emit(
+                .fractionGap, range,
+                "the subitems fill \(pt(solve.used)) of the group's \(pt(solve.available)) \(axis.sizeName): \(pt(gap)) stay empty at its trailing edge\(spacingPart) (fractions that sum to 1 fill it)"
+            )
         }
     }
 }
@@ -52,7 +61,9 @@ extension FractionGapRule {
             let (a, b) = child.element?.edgeSpacing?.edges(along: axis) ?? (nil, nil)
             for s in [a, b] { if let s, !s.isFlexible, s.value < 0 { sum += s.value } }
         }
-        if let i = interItem, !i.isFlexible, i.value < 0, children.count > 1 { sum += i.value * Double(children.count - 1) }
+        if let i = interItem, !i.isFlexible, i.value < 0, children.count > 1 {
+            sum += i.value * Double(children.count - 1)
+        }
         return sum
     }
 }

@@ -1,21 +1,32 @@
 // The `fractional-inset` rule.
 
 enum FractionalInsetRule: SizeRule {
-    static let info = RuleInfo(rule: .fractionalInset, severity: .warning,
+    static let info = RuleInfo(
+        rule: .fractionalInset, severity: .warning,
         summary: "An inset between 0 and 1: UIKit reads it as a fraction of the container, not points.",
-        explanation: "Apple's documentation: \"If the value of a content inset is less than 1.0, the content inset is fractional\". An inset of 0.5 is half the container, not half a point. The decompiled solver uses a 0.5 threshold in places and the backport 1.0; any value in (0, 1) is suspicious. The message gives the points the fraction comes to on each edge UIKit applies it to (the edges along an estimated axis are ignored: estimated-content-insets tells of them), the same points layoutlint resolves and `explain` shows, and says that the sources disagree.",
+        explanation:
+            "Apple's documentation: \"If the value of a content inset is less than 1.0, the content inset is fractional\". An inset of 0.5 is half the container, not half a point. The decompiled solver uses a 0.5 threshold in places and the backport 1.0; any value in (0, 1) is suspicious. The message gives the points the fraction comes to on each edge UIKit applies it to (the edges along an estimated axis are ignored: estimated-content-insets tells of them), the same points layoutlint resolves and `explain` shows, and says that the sources disagree.",
         wrong: #"{ "contentInsets": { "bottom": 0.5 } }"#,
         right: #"{ "contentInsets": { "bottom": 1 } }"#,
-        weakEvidence: false, basis: "Apple's documentation of NSCollectionLayoutContainer.contentInsets (docs/semantics.md#fractional-insets)")
+        weakEvidence: false,
+        basis:
+            "Apple's documentation of NSCollectionLayoutContainer.contentInsets (docs/semantics.md#fractional-insets)")
 
     static func check(_ ctx: inout RuleContext) {
-        func check(_ ins: Insets?, width: Double, height: Double, what: String, ignored: Set<Insets.Edge> = [], _ ctx: inout RuleContext) {
+        func check(
+            _ ins: Insets?, width: Double, height: Double, what: String, ignored: Set<Insets.Edge> = [],
+            _ ctx: inout RuleContext
+        ) {
             guard let ins else { return }
             // One finding per value written: `"contentInsets": 0.5` is one value for four edges.
             var byRange: [(range: ByteRange, edges: [Insets.Edge])] = []
             for edge in Insets.Edge.allCases where ins[edge] > 0 && ins[edge] < 1 {
                 let r = ins.rangeOf(edge)
-                if let i = byRange.firstIndex(where: { $0.range == r }) { byRange[i].edges.append(edge) } else { byRange.append((r, [edge])) }
+                if let i = byRange.firstIndex(where: { $0.range == r }) {
+                    byRange[i].edges.append(edge)
+                } else {
+                    byRange.append((r, [edge]))
+                }
             }
             for (range, edges) in byRange {
                 let applied = edges.filter { !ignored.contains($0) }
@@ -28,26 +39,47 @@ enum FractionalInsetRule: SizeRule {
                     guard !es.isEmpty else { continue }
                     let extent = axis == .horizontal ? width : height
                     if es.count == 2 && ins[a] == ins[b] {
-                        parts.append("\(a.rawValue) and \(b.rawValue) each \(formatPoints(ins[a] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[a] * extent))")
+                        parts.append(
+                            "\(a.rawValue) and \(b.rawValue) each \(formatPoints(ins[a] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[a] * extent))"
+                        )
                     } else {
-                        for e in es { parts.append("\(e.rawValue) \(formatPoints(ins[e] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[e] * extent))") }
+                        for e in es {
+                            parts.append(
+                                "\(e.rawValue) \(formatPoints(ins[e] * 100))% of the \(pt(extent)) \(axis.sizeName) of \(what) = \(pt(ins[e] * extent))"
+                            )
+                        }
                     }
                 }
                 let dropped = edges.filter { ignored.contains($0) }
-                let droppedNote = dropped.isEmpty ? "" : "; \(dropped.map(\.rawValue).joined(separator: " and ")) lie along an estimated axis, where UIKit ignores insets"
-                let value = Set(applied.map { ins[$0] }).count == 1 ? "an inset of \(formatPoints(ins[applied[0]]))" : "insets below 1"
-                ctx.emit(.fractionalInset, range,
-                         "\(value) is read as a fraction, not points: \(parts.joined(separator: ", "))\(droppedNote) (\(fractionalInsetUncertainty))")
+                let droppedNote =
+                    dropped.isEmpty
+                    ? ""
+                    : "; \(dropped.map(\.rawValue).joined(separator: " and ")) lie along an estimated axis, where UIKit ignores insets"
+                let value =
+                    Set(applied.map { ins[$0] }).count == 1
+                    ? "an inset of \(formatPoints(ins[applied[0]]))" : "insets below 1"
+                ctx.emit(
+                    .fractionalInset, range,
+                    "\(value) is read as a fraction, not points: \(parts.joined(separator: ", "))\(droppedNote) (\(fractionalInsetUncertainty))"
+                )
             }
         }
         for (section, spec, root) in ctx.sections {
-            check(spec.contentInsets, width: section.containerWidth, height: section.containerHeight, what: "the section's container", &ctx)
+            check(
+                spec.contentInsets, width: section.containerWidth, height: section.containerHeight,
+                what: "the section's container", &ctx)
             root.walk { node in
-                check(node.element?.contentInsets, width: node.frame.width, height: node.frame.height, what: "this \(node.kind.rawValue)",
-                      ignored: ignoredInsetEdges(node), &ctx)
+                check(
+                    node.element?.contentInsets, width: node.frame.width, height: node.frame.height,
+                    what: "this \(node.kind.rawValue)",
+                    ignored: ignoredInsetEdges(node), &ctx)
             }
             // (A background's insets are fractions of the section's frame, which they inset: not of what is left.)
-            for (d, _) in section.decorations { check(d.contentInsets, width: section.frame.width, height: section.frame.height, what: "the section", &ctx) }
+            for (d, _) in section.decorations {
+                check(
+                    d.contentInsets, width: section.frame.width, height: section.frame.height, what: "the section", &ctx
+                )
+            }
         }
     }
 }
@@ -55,14 +87,16 @@ enum FractionalInsetRule: SizeRule {
 /// What every finding about an inset below 1 says of the sources (one story for fractional-inset, insets-exceed-size
 /// and estimated-content-insets): Apple's documentation reads it as a fraction and layoutlint resolves it so, but
 /// UIKit's own code is not consistent about it.
-let fractionalInsetUncertainty = "Apple's documentation reads an inset below 1 as a fraction, and layoutlint resolves it so, but UIKit's own code uses 0.5 as the threshold in places and subtracts item insets as points in another: write the points you mean"
+let fractionalInsetUncertainty =
+    "Apple's documentation reads an inset below 1 as a fraction, and layoutlint resolves it so, but UIKit's own code uses 0.5 as the threshold in places and subtracts item insets as points in another: write the points you mean"
 
 /// The edges of an element's insets that UIKit drops: those along its own estimated axes (not an axis whose
 /// dimension `subitem` + `count` replaced). estimated-content-insets tells of them; no other rule counts them.
 func ignoredInsetEdges(_ node: ResolvedNode) -> Set<Insets.Edge> {
     guard let el = node.element else { return [] }
     var out: Set<Insets.Edge> = []
-    for axis in [Axis.horizontal, .vertical] where node.replacedAxis != axis && el.dimension(axis)?.isEstimated == true {
+    for axis in [Axis.horizontal, .vertical] where node.replacedAxis != axis && el.dimension(axis)?.isEstimated == true
+    {
         let (a, b) = Insets.edges(along: axis)
         out.insert(a); out.insert(b)
     }

@@ -1,39 +1,54 @@
 // The `group-overflow` rule.
 
 enum GroupOverflowRule: SizeRule {
-    static let info = RuleInfo(rule: .groupOverflow, severity: .warning,
+    static let info = RuleInfo(
+        rule: .groupOverflow, severity: .warning,
         summary: "A group instance cannot hold what the spec puts in it.",
-        explanation: "Four cases: a listed subitem does not fit after the earlier ones (UIKit drops it and starts the next group with it, so the pattern never shows); repeatingSubitem × count with spacing exceeds the group (exactly count items are placed and the last run past its edge); a subitem is larger than its group across the group's axis (drawn outside the group's frame); the spacing between fractional subitems leaves them 0 pt or less (UIKit takes the spacing out of them). The fit test tolerates 0.25 pt. Where the sizes are written in a form it can rewrite, the editor offers a fix, which --fix never applies (it changes sizes): fractions of the group that sum to 1 for a dropped subitem, items of 1/count of the group for repeated items past its edge, a larger absolute size for a group that a subitem overflows across.",
-        wrong: #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] }"#,
-        right: #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.4)", "height": "absolute(100)" }, { "width": "fractionalWidth(0.6)", "height": "absolute(100)" } ] }"#,
-        weakEvidence: false, basis: "the iOS 26.1 decompile of the item solver; the header's \"repeat items until available space is exhausted\" (docs/semantics.md#subitems-repeat and #count)")
+        explanation:
+            "Four cases: a listed subitem does not fit after the earlier ones (UIKit drops it and starts the next group with it, so the pattern never shows); repeatingSubitem × count with spacing exceeds the group (exactly count items are placed and the last run past its edge); a subitem is larger than its group across the group's axis (drawn outside the group's frame); the spacing between fractional subitems leaves them 0 pt or less (UIKit takes the spacing out of them). The fit test tolerates 0.25 pt. Where the sizes are written in a form it can rewrite, the editor offers a fix, which --fix never applies (it changes sizes): fractions of the group that sum to 1 for a dropped subitem, items of 1/count of the group for repeated items past its edge, a larger absolute size for a group that a subitem overflows across.",
+        wrong:
+            #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] }"#,
+        right:
+            #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.4)", "height": "absolute(100)" }, { "width": "fractionalWidth(0.6)", "height": "absolute(100)" } ] }"#,
+        weakEvidence: false,
+        basis:
+            "the iOS 26.1 decompile of the item solver; the header's \"repeat items until available space is exhausted\" (docs/semantics.md#subitems-repeat and #count)"
+    )
 
     static func check(_ ctx: inout RuleContext) {
         ctx.nodes.forEach { node in
             guard let el = node.element, let g = el.group, let solve = node.solve, !solve.noRoom else { return }
             let axis = solve.axis
             let groupExtent = node.frame.extent(axis)
-            let groupRelated = el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] } ?? []
+            let groupRelated =
+                el.dimension(axis).map { [RelatedLocation(range: $0.range, message: "the group's \(axis.sizeName)")] }
+                ?? []
             // A listed subitem that does not fit after the earlier ones.
             if let d = solve.dropped, !node.children.isEmpty {
                 let range = d.element.dimension(axis)?.range ?? d.element.range
                 let remain = max(0, d.remaining)
                 let source = ctx.source, available = solve.available
-                ctx.emit(.groupOverflow, range,
-                         "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
-                         related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
+                ctx.emit(
+                    .groupOverflow, range,
+                    "the \(ordinal(d.index + 1)) subitem needs \(pt(d.needed)) but \(pt(remain)) remain in the \(pt(groupExtent)) \(axis == .horizontal ? "wide" : "tall") group: UIKit drops it and starts the next group with it, so it never shows in this position",
+                    related: groupRelated, fix: fractionsSummingToOne(g, axis: axis, available: available, source))
             }
             // Fractional subitems the spacing (the second pass takes it out of them: docs/semantics.md#second-pass) leaves
             // no room: 0 pt or less.
-            if solve.secondPass, solve.dropped == nil, let empty = node.children.first(where: { $0.frame.extent(axis) <= 0 }) {
+            if solve.secondPass, solve.dropped == nil,
+                let empty = node.children.first(where: { $0.frame.extent(axis) <= 0 })
+            {
                 let n = node.children.count
                 let range = g.interItemSpacing?.range ?? el.props["interItemSpacing"]?.valueRange ?? el.range
-                ctx.emit(.groupOverflow, range,
-                         "\(n - 1) × \(pt(solve.spacing)) of spacing between \(n) fractional subitems take \(pt(Double(n - 1) * solve.spacing)) of the group's \(pt(solve.available)): UIKit takes the spacing out of the items, which come out \(pt(empty.frame.extent(axis))) \(axis == .horizontal ? "wide" : "tall")",
-                         related: groupRelated)
+                ctx.emit(
+                    .groupOverflow, range,
+                    "\(n - 1) × \(pt(solve.spacing)) of spacing between \(n) fractional subitems take \(pt(Double(n - 1) * solve.spacing)) of the group's \(pt(solve.available)): UIKit takes the spacing out of the items, which come out \(pt(empty.frame.extent(axis))) \(axis == .horizontal ? "wide" : "tall")",
+                    related: groupRelated)
             }
             // repeatingSubitem × count with spacing past the group's edge.
-            if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25, !solve.estimatedAlongAxis {
+            if case .repeating(let item, let n) = g.layout, solve.used > solve.available + 0.25,
+                !solve.estimatedAlongAxis
+            {
                 let size = node.children.first?.frame.extent(axis) ?? 0
                 let range = el.props["count"]?.valueRange ?? el.range
                 // The fix docs/rules.md#group-overflow gives for `count`: items of 1/count of the group (the spacing
@@ -42,12 +57,19 @@ enum GroupOverflowRule: SizeRule {
                 let k: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
                 var fix: Fix?
                 if let site = item.props[axis.sizeName], writtenInOwnObject(site, item) {
-                    fix = Fix(title: "Make the item \(k.rawValue)(1/\(n))", edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
+                    fix = Fix(
+                        title: "Make the item \(k.rawValue)(1/\(n))",
+                        edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
                 }
-                ctx.emit(.groupOverflow, range,
-                         "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
-                         related: [RelatedLocation(range: item.dimension(axis)?.range ?? item.range, message: "the repeated item's \(axis.sizeName)")] + groupRelated,
-                         fix: fix)
+                ctx.emit(
+                    .groupOverflow, range,
+                    "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
+                    related: [
+                        RelatedLocation(
+                            range: item.dimension(axis)?.range ?? item.range,
+                            message: "the repeated item's \(axis.sizeName)")
+                    ] + groupRelated,
+                    fix: fix)
             }
             // A subitem larger than the group across its axis.
             let cross = axis.other
@@ -60,15 +82,21 @@ enum GroupOverflowRule: SizeRule {
                 // object, grows by the overflow (not safe: the group's size changes).
                 var fix: Fix?
                 if let d = el.dimension(cross), d.kind == .absolute, node.replacedAxis != cross,
-                   let site = el.props[cross.sizeName], writtenInOwnObject(site, el) {
+                    let site = el.props[cross.sizeName], writtenInOwnObject(site, el)
+                {
                     let grown = node.frame.extent(cross) + extent - solve.availableAcross
-                    fix = Fix(title: "Make the group \(grown.pointsString) pt \(cross == .horizontal ? "wide" : "tall")",
-                              edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))], isSafe: false)
+                    fix = Fix(
+                        title: "Make the group \(grown.pointsString) pt \(cross == .horizontal ? "wide" : "tall")",
+                        edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))],
+                        isSafe: false)
                 }
-                ctx.emit(.groupOverflow, cel.dimension(cross)?.range ?? cel.range,
-                         "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
-                         related: el.dimension(cross).map { [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")] } ?? [],
-                         fix: fix)
+                ctx.emit(
+                    .groupOverflow, cel.dimension(cross)?.range ?? cel.range,
+                    "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
+                    related: el.dimension(cross).map {
+                        [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")]
+                    } ?? [],
+                    fix: fix)
             }
         }
     }
@@ -90,7 +118,8 @@ func fractionsSummingToOne(_ g: GroupSpec, axis: Axis, available: Double, _ sour
     var sites: [PropertySite] = []
     for item in items {
         guard let d = item.dimension(axis), let site = item.props[axis.sizeName], writtenInOwnObject(site, item),
-              item.edgeSpacing?.edges(along: axis) ?? (nil, nil) == (nil, nil) else { return nil }
+            item.edgeSpacing?.edges(along: axis) ?? (nil, nil) == (nil, nil)
+        else { return nil }
         switch d.kind {
         case .absolute: sizes.append(d.value)
         case along: sizes.append(d.value * available)
@@ -99,12 +128,16 @@ func fractionsSummingToOne(_ g: GroupSpec, axis: Axis, available: Double, _ sour
         sites.append(site)
     }
     let total = sizes.reduce(0, +)
-    guard total > 0, sizes.allSatisfy({ $0 > 0 && $0.isFinite }), Set(sites.map(\.valueRange.start)).count == sites.count else { return nil }
+    guard total > 0, sizes.allSatisfy({ $0 > 0 && $0.isFinite }),
+        Set(sites.map(\.valueRange.start)).count == sites.count
+    else { return nil }
     // In thousandths, the last taking what the others leave, so that they sum to exactly 1.
     var thousandths = sizes.dropLast().map { Int(($0 / total * 1000).rounded()) }
     thousandths.append(1000 - thousandths.reduce(0, +))
     guard thousandths.allSatisfy({ $0 > 0 }) else { return nil }
     let values = thousandths.map { formatPoints(Double($0) / 1000) }
     let edits = zip(sites, values).map { source.replace($0.valueRange, with: "\"\(along.rawValue)(\($1))\"") }
-    return Fix(title: "Make the subitems \(along.rawValue) \(values.joined(separator: " + ")) = 1", edits: edits, isSafe: false)
+    return Fix(
+        title: "Make the subitems \(along.rawValue) \(values.joined(separator: " + ")) = 1", edits: edits, isSafe: false
+    )
 }

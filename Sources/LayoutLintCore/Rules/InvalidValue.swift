@@ -1,9 +1,12 @@
 // The `invalid-value` rule.
 
 enum InvalidValueRule: SizeRule {
-    static let info = RuleInfo(rule: .invalidValue, severity: .error,
-        summary: "A value that is not one the property accepts (a misspelt dimension, an unknown enum case, a number out of range).",
-        explanation: "Dimensions are fractionalWidth(F), fractionalHeight(F), absolute(N), estimated(N), uniformAcrossSiblings(estimate: N) or a number; spacing is fixed(N), flexible(N) or a number; enums take UIKit's case names. The message suggests the closest valid value. It also reports where layoutlint stopped at one of its limits (ROBUSTNESS.md): too many environments, groups nested too deep, more elements to resolve than it resolves, more subitems fitting in one group than it places there; what lies past the limit was not checked.",
+    static let info = RuleInfo(
+        rule: .invalidValue, severity: .error,
+        summary:
+            "A value that is not one the property accepts (a misspelt dimension, an unknown enum case, a number out of range).",
+        explanation:
+            "Dimensions are fractionalWidth(F), fractionalHeight(F), absolute(N), estimated(N), uniformAcrossSiblings(estimate: N) or a number; spacing is fixed(N), flexible(N) or a number; enums take UIKit's case names. The message suggests the closest valid value. It also reports where layoutlint stopped at one of its limits (ROBUSTNESS.md): too many environments, groups nested too deep, more elements to resolve than it resolves, more subitems fitting in one group than it places there; what lies past the limit was not checked.",
         wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentred" }"#,
         right: #"{ "orthogonalScrollingBehavior": "groupPagingCentered" }"#,
         weakEvidence: false, basis: "docs/format.md")
@@ -14,9 +17,11 @@ enum InvalidValueRule: SizeRule {
         ctx.nodes.forEach { node in
             guard let el = node.element, el.isGroup, let solve = node.solve, solve.truncated else { return }
             let axis = solve.axis
-            ctx.emit(.invalidValue, el.dimension(axis)?.range ?? el.range,
-                     "more subitems fit in the group's \(pt(solve.available)) \(axis.sizeName) than layoutlint places in one "
-                        + "group (\(node.children.count)): it stopped there, so the rest of the group was not laid out or checked")
+            ctx.emit(
+                .invalidValue, el.dimension(axis)?.range ?? el.range,
+                "more subitems fit in the group's \(pt(solve.available)) \(axis.sizeName) than layoutlint places in one "
+                    + "group (\(node.children.count)): it stopped there, so the rest of the group was not laid out or checked"
+            )
         }
     }
 }

@@ -1,9 +1,12 @@
 // The `main-axis-fractional-height` rule.
 
 enum MainAxisFractionalHeightRule: SizeRule {
-    static let info = RuleInfo(rule: .mainAxisFractionalHeight, severity: .information,
-        summary: "A root group's fractionalHeight in a vertical layout (fractionalWidth in a horizontal one): its size follows the device height and orientation.",
-        explanation: "On the scrolling axis, a fraction is a fraction of the collection view's frame, so a 0.4 group is 337.333 pt in portrait and 156 pt in landscape on an iPhone 12. Use absolute, estimated, or fractionalWidth for an aspect ratio. The editor's fix writes the size the group has in the first environment listed, as absolute points (--fix does not apply it: the size differs in the other environments).",
+    static let info = RuleInfo(
+        rule: .mainAxisFractionalHeight, severity: .information,
+        summary:
+            "A root group's fractionalHeight in a vertical layout (fractionalWidth in a horizontal one): its size follows the device height and orientation.",
+        explanation:
+            "On the scrolling axis, a fraction is a fraction of the collection view's frame, so a 0.4 group is 337.333 pt in portrait and 156 pt in landscape on an iPhone 12. Use absolute, estimated, or fractionalWidth for an aspect ratio. The editor's fix writes the size the group has in the first environment listed, as absolute points (--fix does not apply it: the size differs in the other environments).",
         wrong: #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", … }"#,
         right: #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(2/3)", … }"#,
         weakEvidence: false, basis: "docs/semantics.md#fractional-dimensions and #common-mistakes (row 8)")
@@ -18,9 +21,15 @@ enum MainAxisFractionalHeightRule: SizeRule {
             let extent = root.frame.extent(main)
             let source = ctx.source
             let site = el.props[main.sizeName].flatMap { writtenInOwnObject($0, el) ? $0 : nil }
-            ctx.emit(.mainAxisFractionalHeight, d.range,
-                     "\(d.swiftDescription) on the scrolling axis is a fraction of the collection view's \(main == .vertical ? "height" : "width"), which follows the device and orientation: \(pt(extent)) if the collection view is as \(main == .vertical ? "tall" : "wide") as the screen (layoutlint does not know its own size); use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
-                     fix: site.map { Fix(title: "Write absolute(\(formatPoints(extent)))", edits: [source.replace($0.valueRange, with: "\"absolute(\(formatPoints(extent)))\"")], isSafe: false) })
+            ctx.emit(
+                .mainAxisFractionalHeight, d.range,
+                "\(d.swiftDescription) on the scrolling axis is a fraction of the collection view's \(main == .vertical ? "height" : "width"), which follows the device and orientation: \(pt(extent)) if the collection view is as \(main == .vertical ? "tall" : "wide") as the screen (layoutlint does not know its own size); use absolute, estimated, or \(main == .vertical ? "fractionalWidth" : "fractionalHeight") for an aspect ratio",
+                fix: site.map {
+                    Fix(
+                        title: "Write absolute(\(formatPoints(extent)))",
+                        edits: [source.replace($0.valueRange, with: "\"absolute(\(formatPoints(extent)))\"")],
+                        isSafe: false)
+                })
         }
     }
 }

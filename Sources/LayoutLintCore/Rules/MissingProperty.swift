@@ -1,9 +1,11 @@
 // The `missing-property` rule.
 
 enum MissingPropertyRule: Rule {
-    static let info = RuleInfo(rule: .missingProperty, severity: .error,
+    static let info = RuleInfo(
+        rule: .missingProperty, severity: .error,
         summary: "A required property is missing (a size's width or height, a section's group, a group's subitems…).",
-        explanation: "NSCollectionLayoutSize needs both dimensions; a section needs a group; a group needs subitems, subitem + count, repeatingSubitem + count, or frames.",
+        explanation:
+            "NSCollectionLayoutSize needs both dimensions; a section needs a group; a group needs subitems, subitem + count, repeatingSubitem + count, or frames.",
         wrong: #"{ "width": "fractionalWidth(1)" }"#,
         right: #"{ "width": "fractionalWidth(1)", "height": "absolute(44)" }"#,
         weakEvidence: false, basis: "docs/format.md")

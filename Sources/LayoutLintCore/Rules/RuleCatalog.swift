@@ -19,8 +19,11 @@ public struct RuleInfo: Sendable {
     /// The full documentation as Markdown.
     public var markdown: String {
         var s = "### \(id) (\(severity))\n\n\(summary)\n\n\(explanation)\n"
-        if weakEvidence { s += "\n**Evidence is weak:** \(basis). The rule is a heuristic and stays advisory.\n" }
-        else if !basis.isEmpty { s += "\nBasis: \(basis).\n" }
+        if weakEvidence {
+            s += "\n**Evidence is weak:** \(basis). The rule is a heuristic and stays advisory.\n"
+        } else if !basis.isEmpty {
+            s += "\nBasis: \(basis).\n"
+        }
         if !wrong.isEmpty { s += "\nWrong:\n\n```jsonc\n\(wrong)\n```\n" }
         if !right.isEmpty { s += "\nRight:\n\n```jsonc\n\(right)\n```\n" }
         return s
@@ -33,11 +36,16 @@ public enum RuleCatalog {
 
     /// `docs/rules.md`: every rule's documentation, the page `documentationURL` points into.
     public static func documentationPage() -> String {
-        var s = "# layoutlint rules\n\nGenerated from the rule catalogue by `layoutlint rules --markdown`; do not edit by hand.\n\n"
-        s += "Every diagnostic has a stable rule id and a default severity, a range on the exact text that causes it (the dimension, the spacing value, the key), the environments it holds in (a finding that holds in one environment and not another says which), a message with the computed numbers, a link to its rule's section of this page, the related locations (the element that causes it, when that is not the one flagged) and, where a mechanical fix exists, the fix as text edits: the same edits serve `lint --fix` (the safe ones only) and the editor's quick fix.\n\n"
-        s += "An error means that UIKit throws, asserts or cannot lay the section out, or that the document does not follow the format ([format.md](format.md)); a warning, that the layout renders other than the document reads; information and hints are advice. A finding that rests on an estimated size is at most a warning, and a rule whose evidence is weak says so below and is never an error by default. How sizes are computed, and on what evidence: [semantics.md](semantics.md). A `.layoutlint.json` changes severities or turns rules off ([interfaces.md](interfaces.md#configuration-file)); a comment silences rules on a line or in a file ([format.md](format.md#suppressions)).\n\n"
+        var s =
+            "# layoutlint rules\n\nGenerated from the rule catalogue by `layoutlint rules --markdown`; do not edit by hand.\n\n"
+        s +=
+            "Every diagnostic has a stable rule id and a default severity, a range on the exact text that causes it (the dimension, the spacing value, the key), the environments it holds in (a finding that holds in one environment and not another says which), a message with the computed numbers, a link to its rule's section of this page, the related locations (the element that causes it, when that is not the one flagged) and, where a mechanical fix exists, the fix as text edits: the same edits serve `lint --fix` (the safe ones only) and the editor's quick fix.\n\n"
+        s +=
+            "An error means that UIKit throws, asserts or cannot lay the section out, or that the document does not follow the format ([format.md](format.md)); a warning, that the layout renders other than the document reads; information and hints are advice. A finding that rests on an estimated size is at most a warning, and a rule whose evidence is weak says so below and is never an error by default. How sizes are computed, and on what evidence: [semantics.md](semantics.md). A `.layoutlint.json` changes severities or turns rules off ([interfaces.md](interfaces.md#configuration-file)); a comment silences rules on a line or in a file ([format.md](format.md#suppressions)).\n\n"
         s += "| rule | default | summary |\n|---|---|---|\n"
-        for r in all { s += "| [`\(r.id)`](#\(r.id)) | \(r.severity) | \(r.summary.replacingAll("|", with: "\\|")) |\n" }
+        for r in all {
+            s += "| [`\(r.id)`](#\(r.id)) | \(r.severity) | \(r.summary.replacingAll("|", with: "\\|")) |\n"
+        }
         for r in all { s += "\n<a id=\"\(r.id)\"></a>\n\n" + r.markdown }
         return s
     }

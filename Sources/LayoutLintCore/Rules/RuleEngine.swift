@@ -54,11 +54,14 @@ struct RuleContext {
         visited.insert(VisitKey(rule: rule, element: ObjectIdentifier(element))).inserted
     }
 
-    mutating func emit(_ rule: RuleID, _ range: ByteRange, _ message: @autoclosure () -> String,
-                       related: @autoclosure () -> [RelatedLocation] = [],
-                       fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil) {
+    mutating func emit(
+        _ rule: RuleID, _ range: ByteRange, _ message: @autoclosure () -> String,
+        related: @autoclosure () -> [RelatedLocation] = [],
+        fix: @autoclosure @escaping () -> Fix? = nil, severity: Severity? = nil
+    ) {
         guard emitted.insert(EmitKey(rule: rule, range: range, severity: severity)).inserted else { return }
-        findings.append(Finding(rule: rule, range: range, message: message(), related: related(), fix: fix, severity: severity))
+        findings.append(
+            Finding(rule: rule, range: range, message: message(), related: related(), fix: fix, severity: severity))
     }
 }
 
@@ -111,7 +114,11 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildF
         // The same words everywhere: one message; different numbers: each environment's own.
         var distinct: [(String, [String])] = []
         for (f, e) in zip(fs, envs) {
-            if let i = distinct.firstIndex(where: { $0.0 == f.message }) { distinct[i].1.append(e) } else { distinct.append((f.message, [e])) }
+            if let i = distinct.firstIndex(where: { $0.0 == f.message }) {
+                distinct[i].1.append(e)
+            } else {
+                distinct.append((f.message, [e]))
+            }
         }
         let message: String
         if distinct.count == 1 {
@@ -120,7 +127,8 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildF
             // Environments that share a value are one name of the list: "(iPhone 12 and Tall / iPhone 12 landscape)"
             // ("iPhone 12, Tall / …" read as three environments for two values).
             func together(_ names: [String]) -> String {
-                names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+                names.count < 2
+                    ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
             }
             message = "\(one) (\(distinct.map { together($0.1) }.joined(separator: " / ")))"
         } else {
@@ -135,12 +143,16 @@ func mergeFindings(_ perEnvironment: [[Finding]], environments: [String], buildF
             let others = fs.dropFirst().map { $0.fix()?.edits }
             if others.contains(where: { $0 != f.edits }) {
                 let without = zip(others, envs.dropFirst()).filter { $0.0 == nil }.map(\.1)
-                f.title += " (computed for \(envs[0])" + (without.isEmpty ? "" : "; none for \(without.joined(separator: ", "))") + ")"
+                f.title +=
+                    " (computed for \(envs[0])"
+                    + (without.isEmpty ? "" : "; none for \(without.joined(separator: ", "))") + ")"
                 fix = f
             }
         }
-        out.append(Diagnostic(rule: k.rule, severity: fs.map(severity).max()!, message: message, range: k.range, environments: envs,
-                              related: first.related, fix: fix))
+        out.append(
+            Diagnostic(
+                rule: k.rule, severity: fs.map(severity).max()!, message: message, range: k.range, environments: envs,
+                related: first.related, fix: fix))
     }
     return out
 }
@@ -156,7 +168,9 @@ func mergedNumbers(_ messages: [String]) -> String? {
         let u = Array(m.utf8)
         func piece(_ a: Int, _ b: Int) -> String { String(decoding: u[a..<b], as: UTF8.self) }
         func isDigit(_ k: Int) -> Bool { k < u.count && u[k] >= 0x30 && u[k] <= 0x39 }
-        func isLetter(_ k: Int) -> Bool { k >= 0 && k < u.count && ((u[k] >= 0x41 && u[k] <= 0x5A) || (u[k] >= 0x61 && u[k] <= 0x7A)) }
+        func isLetter(_ k: Int) -> Bool {
+            k >= 0 && k < u.count && ((u[k] >= 0x41 && u[k] <= 0x5A) || (u[k] >= 0x61 && u[k] <= 0x7A))
+        }
         var i = 0, start = 0
         while i < u.count {
             let minus = u[i] == 0x2D && isDigit(i + 1) && (i == 0 || u[i - 1] == 0x20 || u[i - 1] == 0x28)
@@ -168,7 +182,9 @@ func mergedNumbers(_ messages: [String]) -> String? {
             if j + 1 < u.count, u[j] == 0x2E, isDigit(j + 1) { j += 1; while isDigit(j) { j += 1 } }
             // Not one quantity of its own: an ordinal ("4th"), a number glued to a word, or one side of a size
             // ("390×844", × is C3 97): words, which must then be the same everywhere.
-            let times = (j + 1 < u.count && u[j] == 0xC3 && u[j + 1] == 0x97) || (i >= 2 && u[i - 2] == 0xC3 && u[i - 1] == 0x97)
+            let times =
+                (j + 1 < u.count && u[j] == 0xC3 && u[j + 1] == 0x97)
+                || (i >= 2 && u[i - 2] == 0xC3 && u[i - 1] == 0x97)
             if isLetter(j) || times { i = j; continue }
             if i > start { parts.append((false, piece(start, i))) }
             parts.append((true, piece(i, j)))
@@ -201,7 +217,9 @@ func documentRules(document doc: LayoutDocument, layouts: [ResolvedLayout], sour
             Dictionary(l.sections.map { (ObjectIdentifier($0.section), $0) }, uniquingKeysWith: { a, _ in a })
         }
         for section in doc.sections where !section.variants.isEmpty {
-            out += unreachableVariants(section, resolved: layouts.indices.map { (layouts[$0].environment, byLayout[$0][ObjectIdentifier(section)]) })
+            out += unreachableVariants(
+                section,
+                resolved: layouts.indices.map { (layouts[$0].environment, byLayout[$0][ObjectIdentifier(section)]) })
         }
     }
     out += unusedDefinitions(doc, source: source)

@@ -1,9 +1,12 @@
 // The `unmatched-environment` rule.
 
 enum UnmatchedEnvironmentRule: SizeRule {
-    static let info = RuleInfo(rule: .unmatchedEnvironment, severity: .error,
-        summary: "A section with variants has no variant and no keys of its own for an environment: the section provider returns nil.",
-        explanation: "Variants stand for a section provider that looks at the environment. Where no variant's when holds and the section has no group of its own, there is nothing to return and UIKit cannot lay the section out. The editor's quick fix copies the last variant's group into the section as its default (--fix does not choose a layout for you).",
+    static let info = RuleInfo(
+        rule: .unmatchedEnvironment, severity: .error,
+        summary:
+            "A section with variants has no variant and no keys of its own for an environment: the section provider returns nil.",
+        explanation:
+            "Variants stand for a section provider that looks at the environment. Where no variant's when holds and the section has no group of its own, there is nothing to return and UIKit cannot lay the section out. The editor's quick fix copies the last variant's group into the section as its default (--fix does not choose a layout for you).",
         wrong: #"{ "variants": [{ "when": { "minWidth": 801 }, "group": { … } }] }"#,
         right: #"{ "group": { … }, "variants": [{ "when": { "minWidth": 801 }, "group": { … } }] }"#,
         weakEvidence: false, basis: "seed 004")
@@ -18,16 +21,21 @@ enum UnmatchedEnvironmentRule: SizeRule {
             // layout for the environment.
             let source = ctx.source, section = s.section
             func defaultGroup() -> Fix? {
-                guard let v = section.variants.last(where: { $0.spec.props["group"] != nil }), let g = v.spec.props["group"],
-                      g.objectRange == v.range else { return nil }
+                guard let v = section.variants.last(where: { $0.spec.props["group"] != nil }),
+                    let g = v.spec.props["group"],
+                    g.objectRange == v.range
+                else { return nil }
                 let text = source.text(g.valueRange)
                 guard countSyntaxErrors(Array(text.utf8)) == 0 else { return nil }
-                return Fix(title: "Give the section a default group (the last variant's)",
-                           edits: [source.insertProperty(into: section.range, key: "group", copying: g.valueRange)], isSafe: false)
+                return Fix(
+                    title: "Give the section a default group (the last variant's)",
+                    edits: [source.insertProperty(into: section.range, key: "group", copying: g.valueRange)],
+                    isSafe: false)
             }
-            ctx.emit(.unmatchedEnvironment, range,
-                     "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group",
-                     fix: defaultGroup())
+            ctx.emit(
+                .unmatchedEnvironment, range,
+                "no variant applies (effectiveContentSize.width \(pt(s.effectiveContentWidth)), \(env.horizontalSizeClass.rawValue) width, \(env.verticalSizeClass.rawValue) height) and the section has no keys of its own: the section provider returns nil and UIKit cannot lay out the section; add a default group",
+                fix: defaultGroup())
         }
     }
 }

@@ -1,9 +1,11 @@
 // The `unused-definition` rule.
 
 enum UnusedDefinitionRule: Rule {
-    static let info = RuleInfo(rule: .unusedDefinition, severity: .hint,
+    static let info = RuleInfo(
+        rule: .unusedDefinition, severity: .hint,
         summary: "A definition that no $ref uses.",
-        explanation: "Definitions exist to be referenced. An unused one is left over from an edit, or its reference is misspelt. A definition counts as used when a $ref in the sections, environments or configuration names it, or a used definition does: definitions that refer only to each other (or to themselves) are unused together, and --fix removes them together.",
+        explanation:
+            "Definitions exist to be referenced. An unused one is left over from an edit, or its reference is misspelt. A definition counts as used when a $ref in the sections, environments or configuration names it, or a used definition does: definitions that refer only to each other (or to themselves) are unused together, and --fix removes them together.",
         wrong: #"{ "definitions": { "oldHeader": { … } } }   // nothing refers to it"#,
         right: #"{ "definitions": {} }"#,
         weakEvidence: false, basis: "")
@@ -37,16 +39,23 @@ func unusedDefinitions(_ doc: LayoutDocument, source: SourceText) -> [Diagnostic
         guard !used.contains(key) else { continue }
         let meant = lookAlikes[escapePointer(def.name)]?.contains { $0 != key } ?? false
         var message = "definition \(jsonQuoted(def.name)) is never referenced by a $ref"
-        if let from = namedBy[key]?.compactMap({ names[$0] }).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }), !from.isEmpty {
+        if let from = namedBy[key]?.compactMap({ names[$0] }).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        ), !from.isEmpty {
             let others = from.filter { !$0.sameKey(as: def.name) }
-            message = others.isEmpty
+            message =
+                others.isEmpty
                 ? "definition \(jsonQuoted(def.name)) is referenced only by itself"
                 : "definition \(jsonQuoted(def.name)) is referenced only by unused definitions (\(others.prefix(3).map(jsonQuoted).joined(separator: ", "))\(others.count > 3 ? ", …" : ""))"
         }
         if meant { message += " (a $ref writes its name in another Unicode normalisation, which names no definition)" }
-        let site = PropertySite(key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange, parentPath: "/definitions")
-        out.append(Diagnostic(rule: .unusedDefinition, severity: .hint, message: message,
-                              range: def.keyRange, fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)], isSafe: !meant)))
+        let site = PropertySite(
+            key: def.name, keyRange: def.keyRange, valueRange: def.range, objectRange: def.keyRange,
+            parentPath: "/definitions")
+        out.append(
+            Diagnostic(
+                rule: .unusedDefinition, severity: .hint, message: message,
+                range: def.keyRange,
+                fix: Fix(title: "Remove the unused definition", edits: [source.removeProperty(site)], isSafe: !meant)))
     }
     return out
 }

@@ -104,7 +104,10 @@ public final class JSONNode: @unchecked Sendable {
             } else if node.kind == .array {
                 let es = node.elements
                 if let i = lastIndex(es.count, startingAtOrBefore: offset, { es[$0].range.start }),
-                   offset < es[i].range.end { next = es[i] }
+                    offset < es[i].range.end
+                {
+                    next = es[i]
+                }
             }
             guard let n = next else { return nil }
             node = n
@@ -263,7 +266,11 @@ extension String {
         // a debug build's time on a document of 2^40 `$ref` expansions).
         guard self == other else { return false }
         var a = self, b = other
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
     }
 
     /// Whether this JSON Pointer is `ancestor` or names something inside it, by bytes as `sameKey(as:)` compares
@@ -353,6 +360,8 @@ public struct ExactDictionary<Value>: ExpressibleByDictionaryLiteral {
     public var count: Int { storage.count }
     /// The entries, in the order of their keys' bytes.
     public var sortedByKey: [(key: String, value: Value)] {
-        storage.map { (key: $0.key.name, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        storage.map { (key: $0.key.name, value: $0.value) }.sorted {
+            $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        }
     }
 }

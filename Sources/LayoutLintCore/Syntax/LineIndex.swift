@@ -111,7 +111,8 @@ public struct LineIndex: Sendable {
             ends.append(n)
             ascii.append(lastASCII)
             if ascii.contains(false) {
-                _ = LineIndex.walk(p, from: (0, 0, 0), to: n, spacing: checkpointSpacing, offsets: &cpO, u16s: &cp16, u32s: &cp32)
+                _ = LineIndex.walk(
+                    p, from: (0, 0, 0), to: n, spacing: checkpointSpacing, offsets: &cpO, u16s: &cp16, u32s: &cp32)
             }
         }
         lineStarts = starts
@@ -149,16 +150,22 @@ public struct LineIndex: Sendable {
         var starts = [ws]
         var ends: [Int] = []
         var ascii: [Bool] = []
-        let lastASCII = text.withUnsafeBufferPointer { LineIndex.scanLines($0, from: ws, to: newEnd, starts: &starts, ends: &ends, ascii: &ascii) }
+        let lastASCII = text.withUnsafeBufferPointer {
+            LineIndex.scanLines($0, from: ws, to: newEnd, starts: &starts, ends: &ends, ascii: &ascii)
+        }
         if atEnd {
             ends.append(text.count)
             ascii.append(lastASCII)
         } else {
-            guard starts.last == newEnd else { self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing); return }
+            guard starts.last == newEnd else {
+                self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing);
+                return
+            }
             starts.removeLast()
         }
         let wasASCII = nonASCIILines == 0
-        nonASCIILines += ascii.reduce(0) { $0 + ($1 ? 0 : 1) } - asciiLines[firstLine...lastLine].reduce(0) { $0 + ($1 ? 0 : 1) }
+        nonASCIILines +=
+            ascii.reduce(0) { $0 + ($1 ? 0 : 1) } - asciiLines[firstLine...lastLine].reduce(0) { $0 + ($1 ? 0 : 1) }
         // The first non-ASCII byte of the document: checkpoints from its start (once).
         if wasASCII && nonASCIILines > 0 {
             self = LineIndex(text, countsByteOrderMark: countsByteOrderMark, checkpointSpacing: checkpointSpacing)
@@ -199,8 +206,9 @@ public struct LineIndex: Sendable {
         let target = after < cpOffset.count ? cpOffset[after] + delta : bytes.count
         var offsets: [Int] = [], u16s: [Int] = [], u32s: [Int] = []
         let (off, u16, u32) = bytes.withUnsafeBufferPointer { p in
-            LineIndex.walk(p, from: (cpOffset[before], cpU16[before], cpU32[before]), to: target, spacing: checkpointSpacing,
-                           offsets: &offsets, u16s: &u16s, u32s: &u32s)
+            LineIndex.walk(
+                p, from: (cpOffset[before], cpU16[before], cpU32[before]), to: target, spacing: checkpointSpacing,
+                offsets: &offsets, u16s: &u16s, u32s: &u32s)
         }
         guard off == target else { return false }
         if after < cpOffset.count {
@@ -218,8 +226,10 @@ public struct LineIndex: Sendable {
     /// Walks the text by characters (an invalid byte is one unit) from a boundary with its unit counts until `to`,
     /// appending a checkpoint at the first boundary `spacing` bytes or more past the last one; returns where it
     /// stopped (`to`, or the end of a character that crosses it) with the counts there.
-    private static func walk(_ p: UnsafeBufferPointer<UInt8>, from start: (Int, Int, Int), to target: Int, spacing: Int,
-                             offsets: inout [Int], u16s: inout [Int], u32s: inout [Int]) -> (Int, Int, Int) {
+    private static func walk(
+        _ p: UnsafeBufferPointer<UInt8>, from start: (Int, Int, Int), to target: Int, spacing: Int,
+        offsets: inout [Int], u16s: inout [Int], u32s: inout [Int]
+    ) -> (Int, Int, Int) {
         var (off, u16, u32) = start
         var next = off + spacing
         while off < target {
@@ -239,8 +249,10 @@ public struct LineIndex: Sendable {
 
     /// The line breaks in `p[from..<to]`    /// The line breaks in `p[from..<to]` (`\n`, `\r\n`, lone `\r`): for each, the break's offset, whether the line it
     /// ends is ASCII, and the next line's start. Returns whether the unfinished last line is ASCII so far.
-    private static func scanLines(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
-                                  starts: inout [Int], ends: inout [Int], ascii: inout [Bool]) -> Bool {
+    private static func scanLines(
+        _ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+        starts: inout [Int], ends: inout [Int], ascii: inout [Bool]
+    ) -> Bool {
         var lineASCII = true
         var i = from
         while i < to {

@@ -17,7 +17,9 @@ public func parseJSONC(_ bytes: [UInt8], maxDepth: Int = 512, maxSyntaxErrors: I
 }
 
 /// Parses a JSONC document held in a buffer (which need only live for the duration of the call).
-public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, maxSyntaxErrors: Int = .max) -> ParseResult {
+public func parseJSONC(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, maxSyntaxErrors: Int = .max)
+    -> ParseResult
+{
     var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: max(0, maxSyntaxErrors))
     return parser.parse()
 }
@@ -44,9 +46,11 @@ struct ElementsReparse {
 
 /// Re-parses the array elements that start after the delimiter ending at `delimiterEnd` (see `reparseElements`); nil
 /// also when they have more than `maxSyntaxErrors` syntax errors (the caller parses the document then).
-func reparseArrayElements(_ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
-                          limit: Int = .max, maxDepth: Int = 512, maxSyntaxErrors: Int = .max,
-                          stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
+func reparseArrayElements(
+    _ buffer: UnsafeBufferPointer<UInt8>, delimiterEnd: Int, outer: [(isObject: Bool, start: Int)],
+    limit: Int = .max, maxDepth: Int = 512, maxSyntaxErrors: Int = .max,
+    stopsAt: (UInt8, Int) -> Bool
+) -> ElementsReparse? {
     var parser = JSONCParser(buffer, maxDepth: max(1, maxDepth), maxSyntaxErrors: max(0, maxSyntaxErrors))
     return parser.reparseElements(delimiterEnd: delimiterEnd, outer: outer, limit: limit, stopsAt: stopsAt)
 }
@@ -183,7 +187,7 @@ struct JSONCParser {
     mutating func parse() -> ParseResult {
         if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
         lastTokenEnd = pos
-        nextRecord = pos + 1   // (no checkpoint at the first token: resuming there is a whole parse)
+        nextRecord = pos + 1 // (no checkpoint at the first token: resuming there is a whole parse)
         tok = lex()
         let firstToken = tok
         _ = steps()
@@ -243,8 +247,10 @@ struct JSONCParser {
     /// earlier parse was in, so everything after reads as it did), and returns the elements with that token. nil
     /// when the containers above would close or change, or no such token comes before `limit` (then only a full
     /// parse can say what the text means).
-    mutating func reparseElements(delimiterEnd: Int, outer: [(isObject: Bool, start: Int)], limit: Int,
-                                  stopsAt: (UInt8, Int) -> Bool) -> ElementsReparse? {
+    mutating func reparseElements(
+        delimiterEnd: Int, outer: [(isObject: Bool, start: Int)], limit: Int,
+        stopsAt: (UInt8, Int) -> Bool
+    ) -> ElementsReparse? {
         guard outer.count >= 1, !outer.last!.isObject else { return nil }
         for (i, o) in outer.enumerated() {
             var f = Frame(isObject: o.isObject, start: o.start, firstProperty: 0, firstElement: 0)
@@ -276,8 +282,9 @@ struct JSONCParser {
             if stack.count < depth { return nil }
         }
         guard peeked == nil, properties.isEmpty, droppedSyntaxErrors == 0 else { return nil }
-        return ElementsReparse(nodes: elements, errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : 0x5D,
-                               nextStart: tok.start)
+        return ElementsReparse(
+            nodes: elements, errors: errors, comments: comments, next: tok.kind == .comma ? 0x2C : 0x5D,
+            nextStart: tok.start)
     }
 
     /// One step of the innermost container's state machine (the current token is not a value's start).
@@ -358,7 +365,9 @@ struct JSONCParser {
         var first: ByteRange? = nil
         let from = stack[t].firstProperty
         if stack[t].keyIndex == nil && properties.count - from < 8 {
-            for i in from..<properties.count where properties[i].key.sameKey(as: p.key) { first = properties[i].keyRange; break }
+            for i in from..<properties.count where properties[i].key.sameKey(as: p.key) {
+                first = properties[i].keyRange; break
+            }
         } else {
             if stack[t].keyIndex == nil {
                 var index: [ExactKey: ByteRange] = [:]
@@ -367,18 +376,25 @@ struct JSONCParser {
                 }
                 stack[t].keyIndex = index
             }
-            if let r = stack[t].keyIndex![ExactKey(p.key)] { first = r } else { stack[t].keyIndex![ExactKey(p.key)] = p.keyRange }
+            if let r = stack[t].keyIndex![ExactKey(p.key)] {
+                first = r
+            } else {
+                stack[t].keyIndex![ExactKey(p.key)] = p.keyRange
+            }
         }
         // U+FFFD in a key may stand for different lone surrogates (`\uD800`, `\uDBFF`) or different invalid bytes:
         // such keys are duplicates only when they are written the same (else the duplicate-key fix would delete a
         // key that differs in the text).
         if let f = first, p.key.unicodeScalars.contains("\u{FFFD}"),
-           !buf[f.start..<f.end].elementsEqual(buf[p.keyRange.start..<p.keyRange.end]) {
+            !buf[f.start..<f.end].elementsEqual(buf[p.keyRange.start..<p.keyRange.end])
+        {
             first = nil
         }
         if let first, !quiet {
-            errors.append(SyntaxError(code: .duplicateKey, message: "duplicate key \(jsonQuoted(p.key))",
-                                      range: p.keyRange, related: first))
+            errors.append(
+                SyntaxError(
+                    code: .duplicateKey, message: "duplicate key \(jsonQuoted(p.key))",
+                    range: p.keyRange, related: first))
         }
         properties.append(p)
     }
@@ -409,8 +425,11 @@ struct JSONCParser {
 
     private mutating func closeAllAtEOF() {
         guard let f = stack.last else { return }
-        report(countOnly ? "" : "unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
-               ByteRange(n, n))
+        report(
+            countOnly
+                ? ""
+                : "unexpected end of document: '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+            ByteRange(n, n))
         while !stack.isEmpty { closeTop(end: lastTokenEnd, closed: false) }
     }
 
@@ -430,8 +449,11 @@ struct JSONCParser {
             if lastMismatchReport != tok.start {
                 lastMismatchReport = tok.start
                 let f = stack[stack.count - 1]
-                report(countOnly ? "" : "unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
-                       tok.range)
+                report(
+                    countOnly
+                        ? ""
+                        : "unexpected '\(closing)': '\(f.isObject ? "{" : "[")' at line \(lineNumber(of: f.start)) is not closed",
+                    tok.range)
             }
             closeTop(end: lastTokenEnd, closed: false)
         } else {
@@ -445,20 +467,24 @@ struct JSONCParser {
     private mutating func parseValueToken() {
         switch tok.kind {
         case .lbrace, .lbracket:
-            junkRange = nil   // stray text before a real value was reported already
+            junkRange = nil // stray text before a real value was reported already
             if stack.count >= maxDepth {
                 let node = skipTooDeep()
                 complete(node)
             } else {
-                stack.append(Frame(isObject: tok.kind == .lbrace, start: tok.start,
-                                   firstProperty: properties.count, firstElement: elements.count))
+                stack.append(
+                    Frame(
+                        isObject: tok.kind == .lbrace, start: tok.start,
+                        firstProperty: properties.count, firstElement: elements.count))
                 wantValue = false
                 recovering = false
                 advance()
             }
         case .string, .number, .word, .trueLiteral, .falseLiteral, .nullLiteral:
             junkRange = nil
-            if tok.kind == .string, let t = stack.indices.last, stack[t].isObject, stack[t].key != nil, peek().kind == .colon {
+            if tok.kind == .string, let t = stack.indices.last, stack[t].isObject, stack[t].key != nil,
+                peek().kind == .colon
+            {
                 // `"height": "subitems": [ … ]`: a value not typed yet; the string is the next property's key (read
                 // as a value, the next property's own value would be dropped with what it holds).
                 report("expected a value before the next property", tok.range)
@@ -480,9 +506,9 @@ struct JSONCParser {
             if let j = junkRange {
                 complete(node(.invalid, j))
             } else if !stack.isEmpty {
-                complete(nil)   // the container reports the unclosed bracket
+                complete(nil) // the container reports the unclosed bracket
             }
-            // At the root: nothing more to read; the driver stops.
+        // At the root: nothing more to read; the driver stops.
         case .rbrace, .rbracket, .comma:
             if let j = junkRange {
                 complete(node(.invalid, j))
@@ -711,7 +737,7 @@ struct JSONCParser {
                 stack[t].state = .start
             } else {
                 report("expected ':' after property key", tok.range)
-                wantValue = true   // `{"a" 1}`: take the token as the value
+                wantValue = true // `{"a" 1}`: take the token as the value
             }
         case .lbrace, .lbracket:
             report("expected ':' after property key", tok.range)
@@ -837,7 +863,8 @@ struct JSONCParser {
         let block = target / Self.lineBlock
         while lineCheckpoints.count <= block {
             let start = (lineCheckpoints.count - 1) * Self.lineBlock
-            lineCheckpoints.append(lineCheckpoints[lineCheckpoints.count - 1] + lineBreaks(start, start + Self.lineBlock))
+            lineCheckpoints.append(
+                lineCheckpoints[lineCheckpoints.count - 1] + lineBreaks(start, start + Self.lineBlock))
         }
         var (o, line) = (block * Self.lineBlock, lineCheckpoints[block])
         if lineCache.offset <= target && lineCache.offset > o { (o, line) = lineCache }
@@ -911,7 +938,10 @@ struct JSONCParser {
                     pos += 1
                 }
                 if hasHigh { checkUTF8(start + 2, pos) }
-                if !countOnly { comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, pos), isLineComment: true)) }
+                if !countOnly {
+                    comments.append(
+                        Comment(range: ByteRange(start, pos), text: decode(start + 2, pos), isLineComment: true))
+                }
             } else if b == 0x2F && pos + 1 < n && buf[pos + 1] == 0x2A {
                 let start = pos
                 pos += 2
@@ -932,7 +962,10 @@ struct JSONCParser {
                     report("unterminated comment", ByteRange(start, n))
                 }
                 if hasHigh { checkUTF8(start + 2, textEnd) }
-                if !countOnly { comments.append(Comment(range: ByteRange(start, pos), text: decode(start + 2, textEnd), isLineComment: false)) }
+                if !countOnly {
+                    comments.append(
+                        Comment(range: ByteRange(start, pos), text: decode(start + 2, textEnd), isLineComment: false))
+                }
             } else {
                 return
             }
@@ -988,7 +1021,8 @@ struct JSONCParser {
         if len == 4 && b0 == 0x74 && buf[start + 1] == 0x72 && buf[start + 2] == 0x75 && buf[start + 3] == 0x65 {
             kind = .trueLiteral
         } else if len == 5 && b0 == 0x66 && buf[start + 1] == 0x61 && buf[start + 2] == 0x6C && buf[start + 3] == 0x73
-                    && buf[start + 4] == 0x65 {
+            && buf[start + 4] == 0x65
+        {
             kind = .falseLiteral
         } else if len == 4 && b0 == 0x6E && buf[start + 1] == 0x75 && buf[start + 2] == 0x6C && buf[start + 3] == 0x6C {
             kind = .nullLiteral
@@ -1019,8 +1053,9 @@ struct JSONCParser {
             return JSONCToken(kind: .junk, start: start, end: pos)
         }
         let s = decode(start, pos)
-        report(pos - start == 1 ? "unexpected character '\(s)'" : "unexpected characters '\(shortened(s))'",
-               ByteRange(start, pos))
+        report(
+            pos - start == 1 ? "unexpected character '\(s)'" : "unexpected characters '\(shortened(s))'",
+            ByteRange(start, pos))
         return JSONCToken(kind: .junk, start: start, end: pos)
     }
 
@@ -1071,7 +1106,7 @@ struct JSONCParser {
     private mutating func lexStringOnce() -> (JSONCToken, strayEnd: Int?) {
         let start = pos
         pos += 1
-        var segment = pos            // start of the bytes not yet copied to `scratch`
+        var segment = pos // start of the bytes not yet copied to `scratch`
         var scratch: [UInt8] = []
         var escaped = false
         var terminated = false
@@ -1098,7 +1133,8 @@ struct JSONCParser {
             }
             if b < 0x20 {
                 if b == 0x0A || b == 0x0D { break }
-                report("control character \(unicodeName(UInt32(b))) must be escaped in strings", ByteRange(pos, pos + 1))
+                report(
+                    "control character \(unicodeName(UInt32(b))) must be escaped in strings", ByteRange(pos, pos + 1))
                 pos += 1
                 continue
             }
@@ -1129,16 +1165,18 @@ struct JSONCParser {
                     report("", ByteRange(start, pos))
                 } else {
                     let written = decode(start, contentEnd)
-                    report("unterminated string: its closing quote is missing before '\(buf[contentEnd] == 0x2C ? "," : ":")'; did you mean \(shortened(written))\"?",
-                           ByteRange(start, pos))
+                    report(
+                        "unterminated string: its closing quote is missing before '\(buf[contentEnd] == 0x2C ? "," : ":")'; did you mean \(shortened(written))\"?",
+                        ByteRange(start, pos))
                 }
             }
             if !cut {
                 if countOnly || quiet {
                     report("", ByteRange(start, pos))
                 } else {
-                    report("stray quote: '\(shortened(decode(start, pos)))' before \(shortened(decode(pos, next + 1))) is not read; did you mean \(shortened(decode(pos, next + 1)))?",
-                           ByteRange(start, pos))
+                    report(
+                        "stray quote: '\(shortened(decode(start, pos)))' before \(shortened(decode(pos, next + 1))) is not read; did you mean \(shortened(decode(pos, next + 1)))?",
+                        ByteRange(start, pos))
                 }
                 return (JSONCToken(kind: .string, start: start, end: pos), pos)
             }
@@ -1161,7 +1199,9 @@ struct JSONCParser {
         guard q + 1 < n else { return nil }
         let b = buf[q + 1]
         let l = b | 0x20
-        guard (l >= 0x61 && l <= 0x7A) || isDigit(b) || b == 0x5F || b == 0x24 || (b >= 0x80 && utf8SequenceLength(buf, q + 1) > 0)
+        guard
+            (l >= 0x61 && l <= 0x7A) || isDigit(b) || b == 0x5F || b == 0x24
+                || (b >= 0x80 && utf8SequenceLength(buf, q + 1) > 0)
         else { return nil }
         var i = q + 1
         while i < n {
@@ -1181,7 +1221,9 @@ struct JSONCParser {
     /// readers replace it with U+FFFD or reject the document (Foundation's among them), so it is an error here.
     private mutating func loneSurrogate(_ unit: UInt32, _ range: ByteRange) {
         let hex = String(unit, radix: 16, uppercase: true)
-        report("\\u\(hex) is half of a UTF-16 surrogate pair without its other half: it is not a character (JSON readers replace it with U+FFFD or reject the document); write the character itself", range)
+        report(
+            "\\u\(hex) is half of a UTF-16 surrogate pair without its other half: it is not a character (JSON readers replace it with U+FFFD or reject the document); write the character itself",
+            range)
     }
 
     /// Decodes the escape at `pos` (a backslash) into `out`. Returns false when the string ends
@@ -1201,7 +1243,8 @@ struct JSONCParser {
             guard let unit = hex4(at: pos + 2) else {
                 var e = pos + 2
                 while e < n && e < pos + 6 && hexValue(buf[e]) != nil { e += 1 }
-                report("invalid unicode escape sequence (expected 4 hexadecimal digits after '\\u')", ByteRange(start, e))
+                report(
+                    "invalid unicode escape sequence (expected 4 hexadecimal digits after '\\u')", ByteRange(start, e))
                 appendScalar(0xFFFD, to: &out)
                 pos = e
                 return true
@@ -1209,7 +1252,8 @@ struct JSONCParser {
             pos += 6
             if unit >= 0xD800 && unit <= 0xDBFF {
                 if pos + 1 < n && buf[pos] == 0x5C && buf[pos + 1] == 0x75, let low = hex4(at: pos + 2),
-                   low >= 0xDC00 && low <= 0xDFFF {
+                    low >= 0xDC00 && low <= 0xDFFF
+                {
                     pos += 6
                     appendScalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &out)
                 } else {
@@ -1229,7 +1273,8 @@ struct JSONCParser {
             var l = 1
             if c >= 0x80 { l = max(1, utf8SequenceLength(buf, pos + 1)) }
             if c < 0x20 || c == 0x7F {
-                report("invalid escape sequence '\\' followed by \(unicodeName(UInt32(c)))", ByteRange(start, pos + 1 + l))
+                report(
+                    "invalid escape sequence '\\' followed by \(unicodeName(UInt32(c)))", ByteRange(start, pos + 1 + l))
             } else {
                 report("invalid escape sequence '\\\(decode(pos + 1, pos + 1 + l))'", ByteRange(start, pos + 1 + l))
             }
@@ -1393,7 +1438,8 @@ public final class SyntaxErrorCounter {
         let meetings = checkpoints[a...]
         return fixed.withUnsafeBufferPointer { buffer in
             var parser = JSONCParser(buffer, maxDepth: maxDepth, countOnly: true)
-            return parser.resume(from: checkpoints[from], meeting: meetings, delta: fixed.count - source.count, originalTotal: total)
+            return parser.resume(
+                from: checkpoints[from], meeting: meetings, delta: fixed.count - source.count, originalTotal: total)
         }
     }
 }
@@ -1412,7 +1458,7 @@ extension JSONCParser {
         /// The first line break at or after `resumePos` (set by `SyntaxErrorCounter`).
         var lineEnd = 0
         static let wantValue: UInt8 = 1, rootDone: UInt8 = 2, hasRoot: UInt8 = 4, hasJunk: UInt8 = 8,
-                   recovering: UInt8 = 16, mismatchAtToken: UInt8 = 32
+            recovering: UInt8 = 16, mismatchAtToken: UInt8 = 32
 
         /// The same state (the positions aside).
         func sameState(as other: Checkpoint) -> Bool { flags == other.flags && frames == other.frames }
@@ -1423,7 +1469,8 @@ extension JSONCParser {
         frames.reserveCapacity(stack.count)
         for f in stack {
             let state: UInt8 = f.state == .start ? 0 : f.state == .afterKey ? 1 : 2
-            frames.append((f.isObject ? 1 : 0) | state << 1 | (f.key != nil ? 8 : 0) | (f.key != nil && f.keyCut ? 16 : 0))
+            frames.append(
+                (f.isObject ? 1 : 0) | state << 1 | (f.key != nil ? 8 : 0) | (f.key != nil && f.keyCut ? 16 : 0))
         }
         var flags: UInt8 = 0
         if wantValue { flags |= Checkpoint.wantValue }
@@ -1433,7 +1480,8 @@ extension JSONCParser {
         if recovering { flags |= Checkpoint.recovering }
         if lastMismatchReport == tok.start { flags |= Checkpoint.mismatchAtToken }
         // Every error so far but the current token's own, which resuming there counts again as it lexes it.
-        return Checkpoint(resumePos: lastLexStart, errorsBefore: droppedSyntaxErrors - lastLexErrors, frames: frames, flags: flags)
+        return Checkpoint(
+            resumePos: lastLexStart, errorsBefore: droppedSyntaxErrors - lastLexErrors, frames: frames, flags: flags)
     }
 
     /// At the start of a step: records a checkpoint, or (resuming) stops where the state meets the original's,
