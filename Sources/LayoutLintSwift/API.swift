@@ -232,7 +232,15 @@ extension Evaluator {
     func staticCall(_ type: String, _ name: String, _ args: [Arg], _ range: ByteRange, file: Int, expected: Expect?)
         throws -> Value?
     {
-        switch (canonicalTypeName(type), name) {
+        let canonical = canonicalTypeName(type)
+        // Labels that no factory of the API takes: the module's own static function of that name, as Swift picks it.
+        if !UIKitAPI.factoryAccepts(canonical, name, labels: args.map(\.label)),
+            let f = module.functions[name]?.first(where: { $0.isStatic && $0.owner.map(canonicalTypeName) == canonical }
+            )
+        {
+            return try callModuleFunction(name, owner: f.owner, args, range)
+        }
+        switch (canonical, name) {
         case ("NSCollectionLayoutDimension", "fractionalWidth"): return try dimension(.fractionalWidth, args, range)
         case ("NSCollectionLayoutDimension", "fractionalHeight"): return try dimension(.fractionalHeight, args, range)
         case ("NSCollectionLayoutDimension", "absolute"): return try dimension(.absolute, args, range)

@@ -210,6 +210,42 @@ enum UIKitAPI {
     }
 }
 
+extension UIKitAPI {
+    /// The API's static factories the evaluator builds objects and values with (`API.swift`, `staticCall`), with
+    /// their argument labels ("_" for none). A call whose labels fit none of them is not the API's: Swift picks the
+    /// module's own static function of that name (`extension NSCollectionLayoutSection { static func
+    /// list(rowHeight:) }` is not `list(using:layoutEnvironment:)`).
+    static let factories: [String: [String: [[String]]]] = [
+        "NSCollectionLayoutDimension": [
+            "fractionalWidth": [["_"]], "fractionalHeight": [["_"]], "absolute": [["_"]], "estimated": [["_"]],
+            "uniformAcrossSiblings": [["estimate"]],
+        ],
+        "NSCollectionLayoutSpacing": ["fixed": [["_"]], "flexible": [["_"]]],
+        "NSCollectionLayoutGroup": [
+            "horizontal": [
+                ["layoutSize", "subitems"], ["layoutSize", "subitem", "count"],
+                ["layoutSize", "repeatingSubitem", "count"],
+            ],
+            "vertical": [
+                ["layoutSize", "subitems"], ["layoutSize", "subitem", "count"],
+                ["layoutSize", "repeatingSubitem", "count"],
+            ],
+            "custom": [["layoutSize", "itemProvider"]],
+        ],
+        "NSCollectionLayoutDecorationItem": ["background": [["elementKind"]]],
+        "NSCollectionLayoutSection": ["list": [["using", "layoutEnvironment"]]],
+    ]
+
+    /// Whether a call of `type.name` with these labels (nil: none, or a trailing closure) can be the API's factory:
+    /// true where the table does not declare `name` for `type`. A written label must be the factory's.
+    static func factoryAccepts(_ type: String, _ name: String, labels: [String?]) -> Bool {
+        guard let signatures = factories[type]?[name] else { return true }
+        return signatures.contains { sig in
+            sig.count == labels.count && zip(sig, labels).allSatisfy { s, l in l == nil || l == s }
+        }
+    }
+}
+
 /// The reason an unknown gives for a property of the API that the table does not declare.
 let unmodelledPropertyReason = "a property layoutlint does not model"
 

@@ -346,6 +346,36 @@ struct ReachTests {
         #expect(r.coverage.notChecked == 1)
     }
 
+    @Test(
+        "a static extension whose labels are not the API's factory's is the module's: .list(rowHeight:) is no list(using:)"
+    )
+    func extensionFactoryByLabels() {
+        let r = lintSwift(
+            """
+            import UIKit
+            extension NSCollectionLayoutSection {
+                static func list(rowHeight: CGFloat) -> NSCollectionLayoutSection {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(rowHeight)), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            final class SettingsViewController: UIViewController {
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, environment in
+                        index == 0 ? .list(rowHeight: 60) : NSCollectionLayoutSection.list(rowHeight: 30)
+                    }
+                }
+            }
+            """)
+        // Read as the extension's rows of 60 and 30 pt, not as UIKit's list of .estimated(44) rows; the extension is
+        // part of that layout, not a layout of its own with its parameter unknown.
+        #expect(!r.diagnostics.contains { $0.message.contains(".estimated(44)") }, "\(r.diagnostics.map(\.message))")
+        #expect(r.coverage.checked == 1 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
+        let heights = r.layouts.first?.result.layouts.first?.sections.compactMap { $0.group?.frame.height }
+        #expect(heights?.prefix(2) == [60, 30], "\(String(describing: heights))")
+    }
+
     @Test("a function or provider whose one statement is an if or switch returns what its branches give")
     func implicitReturnOfIfAndSwitch() {
         let r = lintSwift(
