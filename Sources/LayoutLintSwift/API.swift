@@ -18,9 +18,13 @@ extension Evaluator {
     /// `extension CGFloat { static let … }` in a file or package not in the run): the name is looked for in the
     /// other files, and until found the value is unknown.
     func undeclaredMember(_ name: String, _ range: ByteRange, _ use: String) throws -> Never {
+        try stopUnknown(undeclaredMemberUnknown(name, range), use)
+    }
+
+    /// The unknown `.name` is while no file read declares it; the name is looked for in the other files.
+    func undeclaredMemberUnknown(_ name: String, _ range: ByteRange) -> Unknown {
         missing.insert(MissingName(name, in: .anyType))
-        try stopUnknown(
-            Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"), use)
+        return Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read")
     }
 
     func storedOverride(_ key: Int, _ value: Value, type: String?) {
@@ -50,9 +54,7 @@ extension Evaluator {
     func unresolvedNumberAsUnknown(_ v: Value, _ range: ByteRange) throws -> Value {
         guard case .member(let name) = v, name != "zero" else { return v }
         if let resolved = try resolveImplicit(name, range) { return resolved }
-        missing.insert(MissingName(name, in: .anyType))
-        return .unknown(
-            Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read"))
+        return .unknown(undeclaredMemberUnknown(name, range))
     }
 
     func insetsValue(_ v: Value, _ range: ByteRange) throws -> Insets {

@@ -115,13 +115,21 @@ final class Evaluator {
     }
 }
 
+/// A closure's declared parameters: each one's name, its type as written ("" where none is), and its node.
+func closureParameters(_ e: ClosureExprSyntax) -> [(name: String, type: String, node: Syntax)] {
+    switch e.signature?.parameterClause {
+    case .simpleInput(let list)?: return list.map { ($0.name.text, "", Syntax($0)) }
+    case .parameterClause(let clause)?:
+        return clause.parameters.map {
+            (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription ?? "", Syntax($0))
+        }
+    case nil: return []
+    }
+}
+
 /// A closure's parameter names, or `$0`, `$1`… for `count` arguments when it declares none.
 func closureParameterNames(_ e: ClosureExprSyntax, count: Int) -> [String] {
-    switch e.signature?.parameterClause {
-    case .simpleInput(let list)?: return list.map(\.name.text)
-    case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-    case nil: return (0..<count).map { "$\($0)" }
-    }
+    e.signature?.parameterClause == nil ? (0..<count).map { "$\($0)" } : closureParameters(e).map(\.name)
 }
 
 struct FunctionRef {

@@ -139,19 +139,10 @@ extension SwiftFrontEnd {
             // A returned provider closure (`builtType`): called as the library that takes it would, its parameters
             // the app's values (unknown) unless they are a layout environment.
             if case .closure(let c) = v, case .closure(let e, _) = c.body {
-                let file = site.file
-                let params: [(name: String, type: String, range: ByteRange)]
-                switch e.signature?.parameterClause {
-                case .simpleInput(let list)?: params = list.map { ($0.name.text, "", ev.r($0, file)) }
-                case .parameterClause(let clause)?:
-                    params = clause.parameters.map {
-                        (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription ?? "", ev.r($0, file))
-                    }
-                case nil: params = []
+                let args = closureParameters(e).map {
+                    ev.parameterStandIn(type: $0.type, name: $0.name, range: ev.r($0.node, site.file))
                 }
-                v = try ev.callClosure(
-                    c, args: params.map { ev.parameterStandIn(type: $0.type, name: $0.name, range: $0.range) },
-                    callRange: site.range)
+                v = try ev.callClosure(c, args: args, callRange: site.range)
                 if case .unknown(let u) = v { try ev.stopUnknown(u, site.name) }
             }
             guard case .object(var o) = v else {

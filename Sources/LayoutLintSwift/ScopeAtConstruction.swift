@@ -42,7 +42,7 @@ extension Evaluator {
                 }
             } else if let c = a.as(ClosureExprSyntax.self) {
                 scope = Scope(parent: scope)
-                for name in parameterNames(c) {
+                for name in closureParameters(c).map(\.name) {
                     scope.declare(
                         name, .unknown(Unknown(what: name, range: r(c, file), reason: "a closure's parameter")))
                 }
@@ -87,11 +87,4 @@ extension Evaluator {
             Unknown(what: name, range: r(d, file), reason: "a value layoutlint could not read where it is declared"))
     }
 
-    private func parameterNames(_ c: ClosureExprSyntax) -> [String] {
-        switch c.signature?.parameterClause {
-        case .simpleInput(let list)?: return list.map(\.name.text)
-        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: return []
-        }
-    }
 }
