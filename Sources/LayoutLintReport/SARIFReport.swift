@@ -123,8 +123,12 @@ public enum SARIFReport {
 
     static func rule(_ info: RuleInfo) -> JSONValue {
         var help = info.explanation
-        if !info.wrong.isEmpty { help += "\n\nWrong:\n" + info.wrong }
-        if !info.right.isEmpty { help += "\n\nRight:\n" + info.right }
+        for language in RuleExample.Language.allCases {
+            let es = info.examples(in: language)
+            let name = language == .spec ? "spec format" : "Swift"
+            if let e = es.first(where: \.fires) { help += "\n\nWrong (\(name)):\n" + e.text }
+            if let e = es.first(where: { !$0.fires }) { help += "\n\nRight (\(name)):\n" + e.text }
+        }
         return .object([
             ("id", .string(info.id)),
             ("name", .string(pascalCase(info.id))),

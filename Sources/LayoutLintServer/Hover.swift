@@ -57,7 +57,9 @@ extension FeatureContext {
         for d in doc.diagnostics where d.range.touches(offset) || (d.range.length == 0 && d.range.start == offset) {
             // (A finding's message already ends with its environments: `mergeFindings` writes them into it.)
             var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
-            if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.markdown }
+            if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) {
+                s += "\n\n" + info.markdown(examplesIn: [.spec])
+            }
             sections.append(s)
             if range == nil { range = d.range }
         }

@@ -130,9 +130,13 @@ extension FeatureContext {
                 "**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
             range = result.real(sectionRange)
         }
+        // Diagnostics under the cursor: their message and, once per rule, its documentation with the Swift examples.
+        var rules = Set<String>()
         for d in doc.diagnostics where d.range.touches(offset) {
             var s = "**\(d.rule)** (\(d.severity)): \(LSP.markdownText(d.message))"
-            if let info = RuleCatalog.info(d.rule) { s += "\n\n" + info.summary }
+            if rules.insert(d.rule).inserted, let info = RuleCatalog.info(d.rule) {
+                s += "\n\n" + info.markdown(examplesIn: [.swift])
+            }
             sections.append(s)
             if range == nil { range = d.range }
         }

@@ -732,6 +732,12 @@ struct Rules: ParsableCommand {
     @Flag(help: "Print every rule's documentation as one Markdown page (docs/rules.md).")
     var markdown = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write each rule's examples (of the named rule, or of every rule) into this folder as the documents and Swift files they run as: <rule>-<n>.layout.json, <rule>-<n>.swift.",
+            valueName: "folder"))
+    var writeExamples: String?
+
     func validate() throws {
         // One rule's documentation is Markdown already; `--markdown` is the whole page (a rule id was ignored).
         if markdown && rule != nil {
@@ -740,7 +746,26 @@ struct Rules: ParsableCommand {
     }
 
     func run() throws {
-        if markdown {
+        if let folder = writeExamples {
+            let rules = rule.map { RuleCatalog.info($0).map { [$0] } ?? [] } ?? RuleCatalog.all
+            if rules.isEmpty {
+                Output.error("no rule \"\(rule ?? "")\" (`layoutlint rules` lists them)")
+                throw ExitCode(Exit.failure)
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for r in rules {
+                    for (n, e) in r.examples.enumerated() {
+                        let name = "\(r.id)-\(n + 1)" + (e.language == .spec ? ".layout.json" : ".swift")
+                        try Data(e.runnable.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+                    }
+                }
+            } catch {
+                Output.error("cannot write the examples into \(folder): \(error.localizedDescription)")
+                throw ExitCode(Exit.failure)
+            }
+            return
+        } else if markdown {
             Output.write(RuleCatalog.documentationPage())
         } else if let id = rule {
             guard let info = RuleCatalog.info(id) else {

@@ -8,7 +8,9 @@ let fixPromiseDocuments: [(name: String, text: String)] =
     exampleFiles().map {
         (URL(fileURLWithPath: $0).lastPathComponent, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "")
     }
-    + ruleCases.map { ("rule \($0.rule)", doc($0.wrong, environments: $0.environments)) }
+    + RuleCatalog.all.flatMap { r in
+        r.examples(in: .spec).filter(\.fires).map { ("rule \(r.id)", $0.runnable.text) }
+    }
     + DidYouMeanTests.swiftSpellings.map { ("swift spelling \($0.1)", doc($0.0)) }
 
 /// The content size of every resolved item and group, per environment, keyed by environment, path and the how-many-th

@@ -2,7 +2,7 @@
 # Type-checks the Swift corpus against the stubs: builds Stub/UIKit.swift (then the IBP and AppKit stubs,
 # which import it) into a temporary module directory, then runs `swiftc -typecheck` on every
 # Cases/*.swift file and on every folder Cases/*/ as one module. Prints one line per case and exits
-# non-zero if a stub or any case fails. SWIFTC overrides the compiler; KEEP_STUBS=DIR keeps the modules.
+# non-zero if a stub or any case fails. With LAYOUTLINT=<binary>, the rules' Swift examples are checked too. SWIFTC overrides the compiler; KEEP_STUBS=DIR keeps the modules.
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 swiftc="${SWIFTC:-swiftc}"
@@ -42,6 +42,14 @@ for d in "$here"/Cases/*/; do
     [ ${#files[@]} -eq 0 ] && continue
     check "Cases/$(basename "$d")/ (${#files[@]} files)" "${files[@]}"
 done
+
+# The rules' Swift examples (docs/rules.md), as the files they run as: they must be Swift that compiles.
+if [ -n "${LAYOUTLINT:-}" ]; then
+    "$LAYOUTLINT" rules --write-examples "$out/examples" || { echo "FAIL rules --write-examples"; exit 1; }
+    for f in "$out"/examples/*.swift; do
+        check "rule example $(basename "$f")" "$f"
+    done
+fi
 
 echo "$passed passed, $failures failed"
 [ "$passed" -gt 0 ] && [ "$failures" -eq 0 ]

@@ -92,6 +92,8 @@ async def test_hover_on_diagnostic_shows_rule_docs(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=doc(uri), position=types.Position(line=p.line, character=p.character + 2)))
     assert hover is not None and "group-overflow" in hover.contents.value
+    # The rule's documentation, with its examples in the spec format (the language of this document) only.
+    assert "```jsonc" in hover.contents.value and "```swift" not in hover.contents.value
 
 
 async def test_inlay_hints(client: LanguageClient):

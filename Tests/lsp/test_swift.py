@@ -50,6 +50,13 @@ async def test_swift_diagnostics_hover_hints_lens(client: LanguageClient):
     assert "134×" in value and "iPhone 16 Pro" in value, value
     assert hover.range.start == find(SWIFT, ".fractionalWidth(1/3)")
 
+    # Hover on the finding: its rule's documentation with the Swift examples, not the spec format's.
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=find(SWIFT, "DirectionalEdgeInsets(top: 8")))
+    value = hover.contents.value
+    assert "estimated-content-insets" in value and "```swift" in value and "```jsonc" not in value, value
+    assert "item.edgeSpacing" in value, value
+
     # An inlay hint after each dimension: the item's width from the smallest device to the largest (a third of
     # 375 pt on the iPhone SE to a third of 1180 pt on an iPad in landscape, floored to the pixel), `≈ 44 pt` after its estimated height.
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(

@@ -6,9 +6,38 @@ enum CenteredPagingInterGroupSpacingRule: SizeRule {
         summary: "groupPagingCentered with interGroupSpacing: pages drift off centre.",
         explanation:
             "With groupPagingCentered, UIKit pages by the group's dimension and adds insets to centre each group. interGroupSpacing is not part of the page, so snap points and group positions drift apart by the spacing on every page. Put half of the spacing on the item's leading and trailing contentInsets instead.",
-        wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10, "group": { … } }"#,
-        right:
-            #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "group": { …, "subitems": [{ …, "contentInsets": { "leading": 5, "trailing": 5 } }] } }"#,
+        examples: [
+            .spec(
+                #"""
+                {
+                  "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": ↓10,
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+                }
+                """#),
+            .spec(
+                #"""
+                {
+                  "orthogonalScrollingBehavior": "groupPagingCentered",
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(0.8)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "leading": 5, "trailing": 5 } } ] }
+                }
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPagingCentered
+                section.interGroupSpacing = ↓10
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPagingCentered
+                """#),
+        ],
         weakEvidence: true,
         basis:
             "only a maintainer remark (ASCollectionView #72) and the header's paging description support it; no Apple statement or decompiled paging code was found (docs/semantics.md#orthogonal)"

@@ -6,10 +6,26 @@ enum CountOverridesItemSizeRule: SizeRule {
         summary: "subitem + count where the subitem declares a size along the axis that UIKit replaces by 1/count.",
         explanation:
             "horizontal(layoutSize:subitem:count:) (iOS 13) copies the item and replaces its size along the group's axis with 1/count of the group: the declared size is ignored. Write the full fraction (fractionalWidth(1)) so the spec reads as it renders, or use repeatingSubitem (iOS 16) to keep the item's own size.",
-        wrong:
-            #"{ "direction": "horizontal", "subitem": { "width": "absolute(100)", "height": "fractionalHeight(1)" }, "count": 3, … }"#,
-        right:
-            #"{ "direction": "horizontal", "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 3, … }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitem": { "width": ↓"absolute(100)", "height": "fractionalHeight(1)" }, "count": 3 }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitem": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, "count": 3 }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.absolute(100), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitem: item, count: 3)
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitem: item, count: 3)
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis:
             "the iOS 26.1 decompile of NSCollectionLayoutGroup; Apple's sample code (docs/semantics.md#count); seed 000"

@@ -6,10 +6,48 @@ enum DuplicateElementKindRule: SizeRule {
         summary: "Two supplementaries of a section share an elementKind: UIKit throws.",
         explanation:
             "UIKit raises \"Every supplementary must have a unique elementKind: duplicates detected\" when boundary, group or item supplementaries of one section repeat a kind.",
-        wrong:
-            #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "header", "alignment": "bottom", … }] }"#,
-        right:
-            #"{ "boundarySupplementaryItems": [{ "elementKind": "header", … }, { "elementKind": "footer", "alignment": "bottom", … }] }"#,
+        examples: [
+            .spec(
+                #"""
+                {
+                  "boundarySupplementaryItems": [
+                    { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)" },
+                    { "elementKind": ↓"header", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" }
+                  ],
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+                }
+                """#),
+            .spec(
+                #"""
+                {
+                  "boundarySupplementaryItems": [
+                    { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)" },
+                    { "elementKind": "footer", "width": "fractionalWidth(1)", "height": "absolute(44)", "alignment": "bottom" }
+                  ],
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+                }
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
+                let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size, elementKind: "header", alignment: .top)
+                let footer = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size, elementKind: ↓"header", alignment: .bottom)
+                let section = NSCollectionLayoutSection(group: group)
+                section.boundarySupplementaryItems = [header, footer]
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44))
+                let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size, elementKind: "header", alignment: .top)
+                let footer = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size, elementKind: "footer", alignment: .bottom)
+                let section = NSCollectionLayoutSection(group: group)
+                section.boundarySupplementaryItems = [header, footer]
+                """#),
+        ],
         weakEvidence: false,
         basis: "the iOS 26.1 decompile of NSCollectionLayoutSection (docs/semantics.md#boundary-items)")
 

@@ -6,8 +6,28 @@ enum DuplicateSectionNameRule: Rule {
         summary: "Two sections with the same name.",
         explanation:
             "Names identify sections in messages, hover, the outline and explain output; two equal names make them ambiguous. The editor's quick fix renames the later section to the first free \"NAME 2\", \"NAME 3\", … (--fix leaves names alone: code outside the document may use them).",
-        wrong: #"{ "sections": [{ "name": "grid", … }, { "name": "grid", … }] }"#,
-        right: #"{ "sections": [{ "name": "grid", … }, { "name": "grid-2", … }] }"#,
+        examples: [
+            .spec(
+                #"""
+                {
+                  "environments": ["iPhone 12"],
+                  "sections": [
+                    { "name": "grid", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
+                    { "name": ↓"grid", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+                  ]
+                }
+                """#, .document),
+            .spec(
+                #"""
+                {
+                  "environments": ["iPhone 12"],
+                  "sections": [
+                    { "name": "grid", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } },
+                    { "name": "grid-2", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }
+                  ]
+                }
+                """#, .document),
+        ],
         weakEvidence: false, basis: "")
 }
 

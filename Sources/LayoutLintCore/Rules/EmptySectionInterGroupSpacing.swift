@@ -6,8 +6,14 @@ enum EmptySectionInterGroupSpacingRule: SizeRule {
         summary: "A section with itemCount 0 and interGroupSpacing: UIKit still subtracts one spacing.",
         explanation:
             "Measured on macOS: a section with no items still subtracts one interGroupSpacing, so a 38 pt header with spacing 20 made an 18 pt section. Use spacing 0 when the section can be empty, or contentInsets.",
-        wrong: #"{ "itemCount": 0, "interGroupSpacing": 20, … }"#,
-        right: #"{ "itemCount": 0, … }"#,
+        examples: [
+            .spec(
+                #"{ "itemCount": 0, "interGroupSpacing": ↓20, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "itemCount": 0, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+        ],
         weakEvidence: true,
         basis:
             "one measurement on macOS with NSCollectionViewCompositionalLayout (docs/semantics.md#section-extent, PROBE)"

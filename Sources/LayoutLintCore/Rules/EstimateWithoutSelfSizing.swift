@@ -7,10 +7,26 @@ enum EstimateWithoutSelfSizingRule: SizeRule {
             "A group estimated on an axis whose subitems are all fractional on it: nothing self-sizes, the estimate becomes the final size.",
         explanation:
             "A fractionalHeight(1) item inside an estimated(100) group does not self-size: compositional layout uses the estimate as the actual height. To self-size, the items must be estimated on that axis too.",
-        wrong:
-            #"{ "direction": "vertical", "height": "estimated(100)", "subitems": [{ "height": "fractionalHeight(1)", … }] }"#,
-        right:
-            #"{ "direction": "vertical", "height": "estimated(100)", "subitems": [{ "height": "estimated(100)", … }] }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": ↓"estimated(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(100)", "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(100)" } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: ↓.estimated(100)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "Apple Developer Forums thread 719750 (docs/semantics.md#estimated-sizes)")
 
     /// Whether every subitem of `g` is a fraction of it along `axis` (fractionalWidth across a horizontal axis…):

@@ -6,10 +6,28 @@ enum EstimatedContentInsetsRule: SizeRule {
         summary: "contentInsets on an axis whose dimension is estimated: UIKit ignores them.",
         explanation:
             "An item's contentInsets are ignored for any axis that uses an estimated dimension (or uniformAcrossSiblings). UIKit logs \"Attempting to add contentInsets to an item's dimension along an estimated axis. Insets along any estimated axes will be ignored. Use the item's edgeSpacing or the containing group's interItemSpacing instead.\" The spacing the spec reads as there never appears: self-sizing cells touch each other.",
-        wrong:
-            #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": { "top": 8, "bottom": 8 } }"#,
-        right:
-            #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } }"#,
+        examples: [
+            .spec(
+                #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "contentInsets": ↓{ "top": 8, "bottom": 8 } }"#,
+                .item),
+            .spec(
+                #"{ "width": "fractionalWidth(1)", "height": "estimated(44)", "edgeSpacing": { "top": "fixed(8)", "bottom": "fixed(8)" } }"#,
+                .item),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
+                item.contentInsets = ↓NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
+                item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: nil, top: .fixed(8), trailing: nil, bottom: .fixed(8))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis:
             "Apple's documentation of contentInsets; the iOS 26.1 decompile of NSCollectionLayoutItem (docs/semantics.md#estimated-insets); seed 003"

@@ -6,8 +6,28 @@ enum EstimatedOrthogonalRule: SizeRule {
         summary: "Estimated sizes along the scrolling axis of an orthogonal section.",
         explanation:
             "Self-sizing along the orthogonal axis is reported to cause constraint conflicts, jumpy scrolling and wrong spacing. Prefer absolute or fractional sizes there.",
-        wrong: #"{ "orthogonalScrollingBehavior": "continuous", "group": { "width": "estimated(120)", … } }"#,
-        right: #"{ "orthogonalScrollingBehavior": "continuous", "group": { "width": "absolute(120)", … } }"#,
+        examples: [
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "absolute(120)", "height": "absolute(44)", "subitems": [ { "width": ↓"estimated(120)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "absolute(120)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.estimated(120), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(120), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .continuous
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(120), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .continuous
+                """#),
+        ],
         weakEvidence: true,
         basis:
             "field reports only (Apple Developer Forums thread 673940 and Q&A mirrors; docs/semantics.md#common-mistakes, row 17)"

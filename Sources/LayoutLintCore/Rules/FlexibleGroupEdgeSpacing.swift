@@ -6,9 +6,30 @@ enum FlexibleGroupEdgeSpacingRule: SizeRule {
         summary: "Flexible edgeSpacing on a group along its parent's axis: UIKit ignores the flexible part.",
         explanation:
             "UIKit logs \"A NSCollectionLayoutGroup has specified flexible edge spacing along primary layout axis; flexible spacing will be ignored but any required spacing will be applied.\" Write the fixed amount that applies.",
-        wrong:
-            #"{ "direction": "vertical", "edgeSpacing": { "leading": "flexible(8)" }, … }   // inside a horizontal group"#,
-        right: #"{ "direction": "vertical", "edgeSpacing": { "leading": "fixed(8)" }, … }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "direction": "vertical", "width": "absolute(382)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": ↓"flexible(8)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "direction": "vertical", "width": "absolute(382)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "fixed(8)" }, "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let column = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .absolute(382), heightDimension: .fractionalHeight(1)), subitems: [item])
+                column.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: ↓.flexible(8), top: nil, trailing: nil, bottom: nil)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [column])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let column = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .absolute(382), heightDimension: .fractionalHeight(1)), subitems: [item])
+                column.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(8), top: nil, trailing: nil, bottom: nil)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [column])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "the iOS 26.1 decompile of the item solver (docs/semantics.md#spacing)")
 
     static func check(_ ctx: inout RuleContext) {

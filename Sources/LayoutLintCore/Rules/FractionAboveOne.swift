@@ -6,8 +6,28 @@ enum FractionAboveOneRule: SizeRule {
         summary: "A subitem's fraction along its group's axis above 1.",
         explanation:
             "A subitem can never be wider than its whole group along the group's axis: fractionalWidth(1.1) in a horizontal group overflows it on its own.",
-        wrong: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1.1)", … }] }"#,
-        right: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1)", … }] }"#,
+        examples: [
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "fractionalWidth(0.5)", "height": "absolute(44)", "subitems": [ { "width": ↓"fractionalWidth(1.5)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "fractionalWidth(0.75)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.fractionalWidth(1.5), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .continuous
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.75), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .continuous
+                """#),
+        ],
         weakEvidence: false, basis: "seed 002")
 
     static func check(_ ctx: inout RuleContext) {

@@ -7,8 +7,26 @@ enum FractionGapRule: SizeRule {
             "The subitems' fractions along a group's axis sum below 1 with no flexible spacing: the trailing edge stays empty.",
         explanation:
             "Subitems repeat while they fit; fractions such as 0.33 (for 1/3) leave a strip at the trailing edge. Write exact fractions (1/3), or use flexible spacing to spread the leftover. The strip that negative fixed spacing leaves (offset columns pulled back on purpose) is not the fractions' and is not counted.",
-        wrong: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(0.33)", … }] }"#,
-        right: #"{ "direction": "horizontal", "subitems": [{ "width": "fractionalWidth(1/3)", … }] }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", ↓"subitems": [ { "width": "fractionalWidth(0.3)", "height": "fractionalHeight(1)" } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: ↓[item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1.0 / 3.0), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "docs/semantics.md#spacing and #subitems-repeat")
 
     static func check(_ ctx: inout RuleContext) {

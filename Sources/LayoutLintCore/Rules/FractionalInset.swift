@@ -6,8 +6,28 @@ enum FractionalInsetRule: SizeRule {
         summary: "An inset between 0 and 1: UIKit reads it as a fraction of the container, not points.",
         explanation:
             "Apple's documentation: \"If the value of a content inset is less than 1.0, the content inset is fractional\". An inset of 0.5 is half the container, not half a point. The decompiled solver uses a 0.5 threshold in places and the backport 1.0; any value in (0, 1) is suspicious. The message gives the points the fraction comes to on each edge UIKit applies it to (the edges along an estimated axis are ignored: estimated-content-insets tells of them), the same points layoutlint resolves and `explain` shows, and says that the sources disagree.",
-        wrong: #"{ "contentInsets": { "bottom": 0.5 } }"#,
-        right: #"{ "contentInsets": { "bottom": 1 } }"#,
+        examples: [
+            .spec(
+                #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "bottom": ↓0.5 } }"#,
+                .item),
+            .spec(
+                #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)", "contentInsets": { "bottom": 1 } }"#,
+                .item),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                item.contentInsets.bottom = ↓0.5
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                item.contentInsets.bottom = 1
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis:
             "Apple's documentation of NSCollectionLayoutContainer.contentInsets (docs/semantics.md#fractional-insets)")

@@ -7,9 +7,27 @@ enum GroupExceedsContainerRule: SizeRule {
             "A root group wider (vertical layout; taller in a horizontal one) than its section, in a section that does not scroll sideways.",
         explanation:
             "A section's root group is sized against the collection view less the reference and section insets. An absolute size larger than that is not clipped by UIKit's solver: the content runs past the view's edge (or the whole view scrolls sideways). Use orthogonalScrollingBehavior for a carousel, or a fractional width.",
-        wrong: #"{ "group": { "direction": "horizontal", "width": "absolute(650)", "height": "absolute(200)", … } }"#,
-        right:
-            #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "absolute(650)", "height": "absolute(200)", … } }"#,
+        examples: [
+            .spec(
+                #"{ "group": { "direction": "horizontal", "width": ↓"absolute(650)", "height": "absolute(200)", "subitems": [ { "width": "absolute(650)", "height": "absolute(200)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "continuous", "group": { "direction": "horizontal", "width": "absolute(650)", "height": "absolute(200)", "subitems": [ { "width": "absolute(650)", "height": "absolute(200)" } ] } }"#
+            ),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: ↓.absolute(650), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(650), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .continuous
+                """#),
+        ],
         weakEvidence: false,
         basis: "docs/semantics.md#fractional-dimensions; seed 000 (a 650 pt group in a 390 pt view)")
 

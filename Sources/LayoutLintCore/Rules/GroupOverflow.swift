@@ -6,10 +6,28 @@ enum GroupOverflowRule: SizeRule {
         summary: "A group instance cannot hold what the spec puts in it.",
         explanation:
             "Four cases: a listed subitem does not fit after the earlier ones (UIKit drops it and starts the next group with it, so the pattern never shows); repeatingSubitem × count with spacing exceeds the group (exactly count items are placed and the last run past its edge); a subitem is larger than its group across the group's axis (drawn outside the group's frame); the spacing between fractional subitems leaves them 0 pt or less (UIKit takes the spacing out of them). The fit test tolerates 0.25 pt. Where the sizes are written in a form it can rewrite, the editor offers a fix, which --fix never applies (it changes sizes): fractions of the group that sum to 1 for a dropped subitem, items of 1/count of the group for repeated items past its edge, a larger absolute size for a group that a subitem overflows across.",
-        wrong:
-            #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": "absolute(250)", "height": "absolute(100)" } ] }"#,
-        right:
-            #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.4)", "height": "absolute(100)" }, { "width": "fractionalWidth(0.6)", "height": "absolute(100)" } ] }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": ↓"absolute(250)", "height": "absolute(100)" } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.4)", "height": "absolute(100)" }, { "width": "fractionalWidth(0.6)", "height": "absolute(100)" } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let small = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(200), heightDimension: .absolute(100)))
+                let large = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.absolute(250), heightDimension: .absolute(100)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(390), heightDimension: .absolute(100)), subitems: [small, large])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let small = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.4), heightDimension: .absolute(100)))
+                let large = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.6), heightDimension: .absolute(100)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(390), heightDimension: .absolute(100)), subitems: [small, large])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis:
             "the iOS 26.1 decompile of the item solver; the header's \"repeat items until available space is exhausted\" (docs/semantics.md#subitems-repeat and #count)"

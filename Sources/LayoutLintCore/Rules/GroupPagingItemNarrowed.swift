@@ -7,10 +7,28 @@ enum GroupPagingItemNarrowedRule: SizeRule {
             "groupPaging with a group as wide as its section whose item is narrower: nothing of the next page peeks in.",
         explanation:
             "With groupPaging, each page is the group. A full-width group with a narrower item pages by the full width, so the next item never shows at the edge. Make the group narrower (e.g. fractionalWidth(0.9)) and the item full width.",
-        wrong:
-            #"{ "orthogonalScrollingBehavior": "groupPaging", "group": { "width": "fractionalWidth(1)", "subitems": [{ "width": "fractionalWidth(0.9)", … }] } }"#,
-        right:
-            #"{ "orthogonalScrollingBehavior": "groupPaging", "group": { "width": "fractionalWidth(0.9)", "subitems": [{ "width": "fractionalWidth(1)", … }] } }"#,
+        examples: [
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "groupPaging", "group": { "direction": "horizontal", "width": ↓"fractionalWidth(1)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(0.9)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "groupPaging", "group": { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: ↓.fractionalWidth(1), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPaging
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPaging
+                """#),
+        ],
         weakEvidence: false, basis: "seed 002")
 
     static func check(_ ctx: inout RuleContext) {

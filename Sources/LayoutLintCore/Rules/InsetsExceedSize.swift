@@ -6,8 +6,24 @@ enum InsetsExceedSizeRule: SizeRule {
         summary: "An element's contentInsets leave its content 0 pt or less wide or tall.",
         explanation:
             "Insets shrink the item's frame inside its slot. When they add up to the item's size or more, the cell has no area to draw in. Where the insets take that room only as fractions (values below 1, which Apple's documentation reads as fractions but UIKit's own code does not consistently), or along an estimated axis, it is a warning: the sources are not sure the cell is lost.",
-        wrong: #"{ "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 20 }"#,
-        right: #"{ "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 4 }"#,
+        examples: [
+            .spec(#"{ "width": "absolute(40)", "height": "absolute(40)", "contentInsets": ↓20 }"#, .item),
+            .spec(#"{ "width": "absolute(40)", "height": "absolute(40)", "contentInsets": 4 }"#, .item),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(40), heightDimension: .absolute(40)))
+                item.contentInsets = ↓NSDirectionalEdgeInsets(top: 20, leading: 20, bottom: 20, trailing: 20)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(40), heightDimension: .absolute(40)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "Apple's documentation of contentInsets (docs/semantics.md#content-insets)")
 
     static func check(_ ctx: inout RuleContext) {

@@ -7,8 +7,14 @@ enum InvalidValueRule: SizeRule {
             "A value that is not one the property accepts (a misspelt dimension, an unknown enum case, a number out of range).",
         explanation:
             "Dimensions are fractionalWidth(F), fractionalHeight(F), absolute(N), estimated(N), uniformAcrossSiblings(estimate: N) or a number; spacing is fixed(N), flexible(N) or a number; enums take UIKit's case names. The message suggests the closest valid value. It also reports where layoutlint stopped at one of its limits (ROBUSTNESS.md): too many environments, groups nested too deep, more elements to resolve than it resolves, more subitems fitting in one group than it places there; what lies past the limit was not checked.",
-        wrong: #"{ "orthogonalScrollingBehavior": "groupPagingCentred" }"#,
-        right: #"{ "orthogonalScrollingBehavior": "groupPagingCentered" }"#,
+        examples: [
+            .spec(
+                #"{ "orthogonalScrollingBehavior": ↓"groupPagingCentred", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "groupPagingCentered", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+        ],
         weakEvidence: false, basis: "docs/format.md")
 
     /// A group cut at `ResolveLimits.maxPlacementsPerGroup` (more subitems would have fit): what lies past the cut was

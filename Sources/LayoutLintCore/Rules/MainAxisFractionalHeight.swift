@@ -7,8 +7,26 @@ enum MainAxisFractionalHeightRule: SizeRule {
             "A root group's fractionalHeight in a vertical layout (fractionalWidth in a horizontal one): its size follows the device height and orientation.",
         explanation:
             "On the scrolling axis, a fraction is a fraction of the collection view's frame, so a 0.4 group is 337.333 pt in portrait and 156 pt in landscape on an iPhone 12. Use absolute, estimated, or fractionalWidth for an aspect ratio. The editor's fix writes the size the group has in the first environment listed, as absolute points (--fix does not apply it: the size differs in the other environments).",
-        wrong: #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalHeight(0.4)", … }"#,
-        right: #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(2/3)", … }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": ↓"fractionalHeight(0.4)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#,
+                .group, environments: ["iPhone 12", "iPhone 12 landscape"]),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "fractionalWidth(2/3)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }"#,
+                .group, environments: ["iPhone 12", "iPhone 12 landscape"]),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: ↓.fractionalHeight(0.4)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(2.0 / 3.0)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "docs/semantics.md#fractional-dimensions and #common-mistakes (row 8)")
 
     static func check(_ ctx: inout RuleContext) {

@@ -6,10 +6,26 @@ enum NoItemFitsRule: SizeRule {
         summary: "Not even one subitem fits its group, or insets leave a group or section no room: UIKit throws.",
         explanation:
             "UIKit raises \"This group cannot fit even a single item\" when the first subitem is larger than the group along its axis, and \"There is no room for this NSCollectionLayoutGroup…\" when contentInsets leave a negative effective content size. When an estimated size is involved the finding is a warning: the real size is only known at run time.",
-        wrong:
-            #"{ "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)", "subitems": [ { "width": "absolute(320)", "height": "absolute(50)" } ] }"#,
-        right:
-            #"{ "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)", "subitems": [ { "width": ↓"absolute(320)", "height": "absolute(50)" } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "absolute(300)", "height": "absolute(50)", "subitems": [ { "width": "fractionalWidth(1)", "height": "absolute(50)" } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.absolute(320), heightDimension: .absolute(50)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(300), heightDimension: .absolute(50)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(300), heightDimension: .absolute(50)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis:
             "UIKit exception texts quoted in LiveContainer#1414 and SideStore#1340 (docs/semantics.md#subitems-repeat)")

@@ -7,8 +7,22 @@ enum NonPositiveDimensionRule: SizeRule {
             "A fraction, absolute or estimated value of 0 or less; a subitem that comes out 0 pt along its group's axis, or subitems that take no room; count below 1; empty subitems.",
         explanation:
             "UIKit needs a positive size for every element. A size of exactly 0 draws nothing of the element and UIKit logs a warning at run time: a warning here (a section kept empty on purpose, as Firefox's homepage does, suppresses it); a negative one is an error. A count below 1 raises \"A repeating horizontal group should specify a count >= 1\"; an empty subitems array raises \"At least 1 subitem is required for a group\". Computed sizes are checked too, by layoutlint's model of UIKit (not a device measurement): sizes are floored to whole pixels, so fractionalWidth(1/3) of a 1 pt group makes a 0 pt subitem at @2x (a warning when the group's size there is estimated). And when each cycle of a group's subitems, with their spacing and edge spacing, takes no room, repeating them would never fill the group: layoutlint places one cycle and reports it here.",
-        wrong: #"{ "width": "fractionalWidth(0)", "height": "absolute(-10)" }"#,
-        right: #"{ "width": "fractionalWidth(0.5)", "height": "absolute(10)" }"#,
+        examples: [
+            .spec(#"{ "width": ↓"fractionalWidth(0)", "height": "fractionalHeight(1)" }"#, .item),
+            .spec(#"{ "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)" }"#, .item),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: ↓.absolute(-10)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(10)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis: "the iOS 26.1 decompile of NSCollectionLayoutGroup (docs/semantics.md#subitems-repeat and #count)")
 

@@ -7,10 +7,30 @@ enum PagingInterGroupSpacingRule: SizeRule {
             "orthogonalScrollingBehavior paging with interGroupSpacing, section insets along the paging axis, or groups narrower than the view.",
         explanation:
             "With .paging, a page is the extent of the collection view's bounds, not the group. A narrower group, spacing, or both make page boundaries and group boundaries drift apart by the difference between the page and the group plus its spacing, a page more with every swipe (a page that is a whole number of groups and their spacing drifts nothing: one, or two or three groups a page); section insets along the paging axis shift the groups off the page edges. groupPaging pages by the group instead.",
-        wrong:
-            #"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": 10, "group": { "width": "fractionalWidth(0.9)", … } }"#,
-        right:
-            #"{ "orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "group": { "width": "fractionalWidth(0.9)", … } }"#,
+        examples: [
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "paging", "interGroupSpacing": ↓10, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .spec(
+                #"{ "orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "group": { "direction": "horizontal", "width": "fractionalWidth(0.9)", "height": "absolute(200)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } }"#
+            ),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .paging
+                section.interGroupSpacing = ↓10
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .absolute(200)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPaging
+                section.interGroupSpacing = 10
+                """#),
+        ],
         weakEvidence: false,
         basis: "the UIKit header's description of the paging behaviours (docs/semantics.md#orthogonal); seed 000")
 

@@ -7,8 +7,45 @@ enum PinnedHeaderZIndexRule: SizeRule {
             "A pinned boundary item with zIndex 1 or less in a section with a decoration item: cells can draw over it.",
         explanation:
             "Boundary items default to zIndex 1; with a decoration item the other section items are promoted to zIndex 1 as well, so a pinned header ties with the cells. Give it zIndex 2.",
-        wrong: #"{ "elementKind": "header", "pinToVisibleBounds": true, … }   // section with decorationItems"#,
-        right: #"{ "elementKind": "header", "pinToVisibleBounds": true, "zIndex": 2, … }"#,
+        examples: [
+            .spec(
+                #"""
+                {
+                  "decorationItems": [ { "elementKind": "background" } ],
+                  "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "pinToVisibleBounds": ↓true } ],
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+                }
+                """#),
+            .spec(
+                #"""
+                {
+                  "decorationItems": [ { "elementKind": "background" } ],
+                  "boundarySupplementaryItems": [ { "elementKind": "header", "width": "fractionalWidth(1)", "height": "absolute(44)", "pinToVisibleBounds": true, "zIndex": 2 } ],
+                  "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }
+                }
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), elementKind: "header", alignment: .top)
+                header.pinToVisibleBounds = ↓true
+                let section = NSCollectionLayoutSection(group: group)
+                section.boundarySupplementaryItems = [header]
+                section.decorationItems = [NSCollectionLayoutDecorationItem.background(elementKind: "background")]
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), elementKind: "header", alignment: .top)
+                header.pinToVisibleBounds = true
+                header.zIndex = 2
+                let section = NSCollectionLayoutSection(group: group)
+                section.boundarySupplementaryItems = [header]
+                section.decorationItems = [NSCollectionLayoutDecorationItem.background(elementKind: "background")]
+                """#),
+        ],
         weakEvidence: true,
         basis:
             "derived from the UIKit header and the decompiled defaults; no primary bug report was found (docs/semantics.md#boundary-items)"

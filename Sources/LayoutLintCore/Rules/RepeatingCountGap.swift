@@ -6,10 +6,28 @@ enum RepeatingCountGapRule: SizeRule {
         summary: "repeatingSubitem + count whose items and spacing leave a gap at the group's trailing edge.",
         explanation:
             "horizontal(layoutSize:repeatingSubitem:count:) keeps the item's size and places exactly count items: when they do not add up to the group's size, the rest stays empty. fractionalWidth(1/count) fills the group.",
-        wrong:
-            #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "repeatingSubitem": { "width": "absolute(100)", … }, "count": 3 }"#,
-        right:
-            #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "repeatingSubitem": { "width": "fractionalWidth(1/3)", … }, "count": 3 }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "interItemSpacing": 10, "repeatingSubitem": { "width": ↓"absolute(100)", "height": "fractionalHeight(1)" }, "count": 3 }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "interItemSpacing": 10, "repeatingSubitem": { "width": "fractionalWidth(1/3)", "height": "fractionalHeight(1)" }, "count": 3 }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.absolute(100), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), repeatingSubitem: item, count: 3)
+                group.interItemSpacing = .fixed(10)
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1.0 / 3.0), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), repeatingSubitem: item, count: 3)
+                group.interItemSpacing = .fixed(10)
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false,
         basis: "Apple's documentation of repeatingSubitem; the iOS 26.1 decompile (docs/semantics.md#count)")
 

@@ -7,7 +7,31 @@ enum SwiftLimitRule: Rule {
             "Reading a Swift layout stopped at a bound: steps, call depth, loop iterations, expression depth, the file's size or bracket nesting.",
         explanation:
             "The evaluator is bounded so that no input can make it hang: a loop that does not end, helpers that call each other forever, a generated file of megabytes. What lies past the bound is not checked.",
-        wrong: "func width() -> CGFloat { width() }",
-        right: "func width() -> CGFloat { 120 }",
+        examples: [
+            .swift(
+                #"""
+                import UIKit
+
+                func width() -> CGFloat { ↓width() }
+
+                func makeLayout() -> UICollectionViewCompositionalLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(width()), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+                """#, .document),
+            .swift(
+                #"""
+                import UIKit
+
+                func width() -> CGFloat { 120 }
+
+                func makeLayout() -> UICollectionViewCompositionalLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(width()), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+                """#, .document),
+        ],
         weakEvidence: false, basis: "ROBUSTNESS.md#limits")
 }

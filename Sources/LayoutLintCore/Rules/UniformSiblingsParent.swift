@@ -6,10 +6,26 @@ enum UniformSiblingsParentRule: SizeRule {
         summary: "uniformAcrossSiblings whose parent group is not estimated on that axis.",
         explanation:
             "uniformAcrossSiblings(estimate:) (iOS 17) makes siblings grow to match the largest one; Apple's documentation requires the parent group to be estimated on that axis. With a fixed parent the items cannot grow.",
-        wrong:
-            #"{ "direction": "horizontal", "height": "absolute(100)", "subitems": [{ "height": "uniformAcrossSiblings(estimate: 80)", … }] }"#,
-        right:
-            #"{ "direction": "horizontal", "height": "estimated(100)", "subitems": [{ "height": "uniformAcrossSiblings(estimate: 80)", … }] }"#,
+        examples: [
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(120)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": ↓"uniformAcrossSiblings(estimate: 80)" } ] }"#,
+                .group),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "estimated(120)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "uniformAcrossSiblings(estimate: 80)" } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: ↓.uniformAcrossSiblings(estimate: 80)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .uniformAcrossSiblings(estimate: 80)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(120)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+        ],
         weakEvidence: false, basis: "Apple's documentation of uniformAcrossSiblings (docs/semantics.md#estimated-sizes)"
     )
 

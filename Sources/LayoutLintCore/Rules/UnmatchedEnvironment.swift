@@ -7,8 +7,14 @@ enum UnmatchedEnvironmentRule: SizeRule {
             "A section with variants has no variant and no keys of its own for an environment: the section provider returns nil.",
         explanation:
             "Variants stand for a section provider that looks at the environment. Where no variant's when holds and the section has no group of its own, there is nothing to return and UIKit cannot lay the section out. The editor's quick fix copies the last variant's group into the section as its default (--fix does not choose a layout for you).",
-        wrong: #"{ "variants": [{ "when": { "minWidth": 801 }, "group": { … } }] }"#,
-        right: #"{ "group": { … }, "variants": [{ "when": { "minWidth": 801 }, "group": { … } }] }"#,
+        examples: [
+            .spec(
+                #"{ ↓"variants": [ { "when": { "minWidth": 801 }, "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#,
+                environments: ["iPhone 12", "iPad"]),
+            .spec(
+                #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "variants": [ { "when": { "minWidth": 801 }, "interGroupSpacing": 8 } ] }"#,
+                environments: ["iPhone 12", "iPad"]),
+        ],
         weakEvidence: false, basis: "seed 004")
 
     static func check(_ ctx: inout RuleContext) {

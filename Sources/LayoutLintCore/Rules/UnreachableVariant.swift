@@ -6,8 +6,14 @@ enum UnreachableVariantRule: Rule {
         summary: "A variant that no listed environment selects, or that an earlier variant always shadows.",
         explanation:
             "The first variant whose when holds applies. A variant that never applies in the document's environments is dead text, or a sign that its bounds are off (effectiveContentSize.width is the frame less the safe area, e.g. 750 pt on an iPhone 12 in landscape).",
-        wrong: #"{ "variants": [{ "when": { "minWidth": 800 }, … }, { "when": { "minWidth": 900 }, … }] }"#,
-        right: #"{ "variants": [{ "when": { "minWidth": 900 }, … }, { "when": { "minWidth": 800 }, … }] }"#,
+        examples: [
+            .spec(
+                #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "variants": [ { "when": ↓{ "minWidth": 801 }, "interGroupSpacing": 8 } ] }"#
+            ),
+            .spec(
+                #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] }, "variants": [ { "when": { "minWidth": 801 }, "interGroupSpacing": 8 } ] }"#,
+                environments: ["iPhone 12", "iPad"]),
+        ],
         weakEvidence: false, basis: "")
 }
 

@@ -6,8 +6,24 @@ enum UnusedDefinitionRule: Rule {
         summary: "A definition that no $ref uses.",
         explanation:
             "Definitions exist to be referenced. An unused one is left over from an edit, or its reference is misspelt. A definition counts as used when a $ref in the sections, environments or configuration names it, or a used definition does: definitions that refer only to each other (or to themselves) are unused together, and --fix removes them together.",
-        wrong: #"{ "definitions": { "oldHeader": { … } } }   // nothing refers to it"#,
-        right: #"{ "definitions": {} }"#,
+        examples: [
+            .spec(
+                ##"""
+                {
+                  "environments": ["iPhone 12"],
+                  "definitions": { "cell": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }, ↓"oldCell": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } },
+                  "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/cell" } ] } } ]
+                }
+                """##, .document),
+            .spec(
+                ##"""
+                {
+                  "environments": ["iPhone 12"],
+                  "definitions": { "cell": { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } },
+                  "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/cell" } ] } } ]
+                }
+                """##, .document),
+        ],
         weakEvidence: false, basis: "")
 }
 
