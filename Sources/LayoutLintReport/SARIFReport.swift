@@ -125,9 +125,8 @@ public enum SARIFReport {
         var help = info.explanation
         for language in RuleExample.Language.allCases {
             let es = info.examples(in: language)
-            let name = language == .spec ? "spec format" : "Swift"
-            if let e = es.first(where: \.fires) { help += "\n\nWrong (\(name)):\n" + e.text }
-            if let e = es.first(where: { !$0.fires }) { help += "\n\nRight (\(name)):\n" + e.text }
+            if let e = es.first(where: \.fires) { help += "\n\nWrong, in \(language.name):\n" + e.text }
+            if let e = es.first(where: { !$0.fires }) { help += "\n\nRight, in \(language.name):\n" + e.text }
         }
         return .object([
             ("id", .string(info.id)),

@@ -743,37 +743,18 @@ struct Rules: ParsableCommand {
         if markdown && rule != nil {
             throw ValidationError("--markdown prints every rule; name a rule without it for one rule's page")
         }
+        if markdown && writeExamples != nil {
+            throw ValidationError("--markdown prints the documentation and --write-examples writes files: give one")
+        }
     }
 
     func run() throws {
         if let folder = writeExamples {
-            let rules = rule.map { RuleCatalog.info($0).map { [$0] } ?? [] } ?? RuleCatalog.all
-            if rules.isEmpty {
-                Output.error("no rule \"\(rule ?? "")\" (`layoutlint rules` lists them)")
-                throw ExitCode(Exit.failure)
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                for r in rules {
-                    for (n, e) in r.examples.enumerated() {
-                        let name = "\(r.id)-\(n + 1)" + (e.language == .spec ? ".layout.json" : ".swift")
-                        try Data(e.runnable.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
-                    }
-                }
-            } catch {
-                Output.error("cannot write the examples into \(folder): \(error.localizedDescription)")
-                throw ExitCode(Exit.failure)
-            }
-            return
+            try write(examplesOf: try rule.map { [try info($0)] } ?? RuleCatalog.all, into: folder)
         } else if markdown {
             Output.write(RuleCatalog.documentationPage())
         } else if let id = rule {
-            guard let info = RuleCatalog.info(id) else {
-                let hint = suggest(id, among: RuleCatalog.all.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
-                Output.error("no rule \"\(id)\"\(hint) (`layoutlint rules` lists them)")
-                throw ExitCode(Exit.failure)
-            }
-            Output.write(info.markdown)
+            Output.write(try info(id).markdown)
         } else {
             let width = RuleCatalog.all.map(\.id.count).max() ?? 0
             for r in RuleCatalog.all {
@@ -784,6 +765,31 @@ struct Rules: ParsableCommand {
             }
         }
         Output.flush()
+    }
+
+    /// The rule named `id`, or an error that suggests the closest id.
+    func info(_ id: String) throws -> RuleInfo {
+        guard let info = RuleCatalog.info(id) else {
+            let hint = suggest(id, among: RuleCatalog.all.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
+            Output.error("no rule \"\(id)\"\(hint) (`layoutlint rules` lists them)")
+            throw ExitCode(Exit.failure)
+        }
+        return info
+    }
+
+    func write(examplesOf rules: [RuleInfo], into folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for r in rules {
+                for (n, e) in r.examples.enumerated() {
+                    let name = "\(r.id)-\(n + 1).\(e.language.fileExtension)"
+                    try Data(e.runnable.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+                }
+            }
+        } catch {
+            Output.error("cannot write the examples into \(folder): \(error.localizedDescription)")
+            throw ExitCode(Exit.failure)
+        }
     }
 }
 

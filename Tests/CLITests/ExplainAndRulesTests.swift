@@ -182,7 +182,10 @@ import Testing
             let found = diagnostics(r.json).contains { $0["rule"] as? String == "group-overflow" }
             #expect(found == fires, "\(name): \(r.stdout)")
         }
-        #expect(run(["rules", "no-such-rule", "--write-examples", dir.path + "/ex"]).code != 0)
+        let unknown = run(["rules", "group-overflw", "--write-examples", dir.path + "/ex"])
+        #expect(unknown.code != 0 && unknown.stderr.contains("did you mean \"group-overflow\""), "\(unknown)")
+        let both = run(["rules", "--markdown", "--write-examples", dir.path + "/ex"])
+        #expect(both.code == 2 && both.stderr.contains("give one"), "\(both)")
     }
 
     @Test func unknownRuleIsTwoWithDidYouMean() {

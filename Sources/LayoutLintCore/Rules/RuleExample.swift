@@ -3,7 +3,15 @@
 // "Wrong"/"Right", the editor's hover and the test `RuleExampleTests` runs for every rule.
 
 public struct RuleExample: Sendable {
-    public enum Language: String, Sendable, CaseIterable { case spec, swift }
+    public enum Language: String, Sendable, CaseIterable {
+        case spec, swift
+
+        /// How the documentation names it: "the spec format", "Swift".
+        public var name: String { self == .spec ? "the spec format" : "Swift" }
+        /// The extension of a file in it, and the Markdown fence of its code.
+        public var fileExtension: String { self == .spec ? "layout.json" : "swift" }
+        var fence: String { self == .spec ? "jsonc" : "swift" }
+    }
 
     /// What the text is. Anything short of a whole document or file runs inside the smallest one that holds it:
     /// an item in a horizontal group of a section, a group as a section's group, a section as a layout's only
@@ -101,14 +109,11 @@ extension RuleInfo {
     func examplesMarkdown(_ languages: [RuleExample.Language]) -> String {
         var s = ""
         for language in languages {
-            let shown = examples(in: language)
-            if shown.isEmpty { continue }
-            let fence = language == .spec ? "jsonc" : "swift"
-            let name = language == .spec ? "in the spec format" : "in Swift"
-            for e in shown {
+            for e in examples(in: language) {
                 let verdict = e.fires ? "Wrong" : "Right"
                 let mark = e.fires ? "; `↓` marks what is flagged" : ""
-                s += "\n\(verdict), \(name) (\(e.caption)\(mark)):\n\n```\(fence)\n\(e.marked)\n```\n"
+                s +=
+                    "\n\(verdict), in \(language.name) (\(e.caption)\(mark)):\n\n```\(language.fence)\n\(e.marked)\n```\n"
             }
         }
         return s
