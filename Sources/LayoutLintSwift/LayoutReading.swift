@@ -35,7 +35,16 @@ extension SwiftFrontEnd {
                 out.documents = nil
                 return out
             }
-            out.notes += ev.notes
+            // (A note of every environment once, at its most severe: `screen-size-in-layout` is a warning on iPad.)
+            for n in ev.notes {
+                if let i = out.notes.firstIndex(where: {
+                    $0.rule == n.rule && $0.range == n.range && $0.message == n.message
+                }) {
+                    out.notes[i].severity = max(out.notes[i].severity, n.severity)
+                } else {
+                    out.notes.append(n)
+                }
+            }
             out.reached.formUnion(ev.reached)
             out.missing.formUnion(ev.missing)
             if !ev.readsEnvironment { break }

@@ -282,7 +282,11 @@ extension Evaluator {
         case .screen:
             envRead()
             switch name {
-            case "bounds", "nativeBounds": return rect(0, 0, env.width, env.height)
+            case "bounds", "nativeBounds":
+                note(
+                    .screenSizeInLayout, isPad ? .warning : .information, screenSizeMessage,
+                    ByteRange(o.range.start, max(o.range.start, range.end)))
+                return rect(0, 0, env.width, env.height)
             case "scale", "nativeScale": return .num(env.scale, .float)
             case "traitCollection": return .object(Obj(.traits, range: range))
             default: break
@@ -361,3 +365,7 @@ let frameworkTypesWithNestedTypes: Set<String> = [
     "UICollectionView", "NSCollectionView", "UICollectionLayoutListConfiguration", "UIFont", "UIContentSizeCategory",
     "UITraitCollection", "UIUserInterfaceSizeClass", "UIUserInterfaceIdiom", "UIAccessibility",
 ]
+
+/// `screen-size-in-layout`'s message, the same in every environment (one note stands for all of them).
+let screenSizeMessage =
+    "the layout is sized from the screen (UIScreen.main.bounds), not from the collection view: in Split View, Slide Over and Stage Manager on iPad, on a Mac, and wherever the view does not fill the screen, these sizes do not match the view; use the section provider's environment.container.effectiveContentSize, or a fractional size"

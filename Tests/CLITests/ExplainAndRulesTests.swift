@@ -173,11 +173,15 @@ import Testing
         #expect(
             names == [
                 "group-overflow-1.layout.json", "group-overflow-2.layout.json", "group-overflow-3.swift",
-                "group-overflow-4.swift",
+                "group-overflow-4.swift", "group-overflow-5.layout.json", "group-overflow-6.swift",
             ])
-        // The first of each language is where the rule fires, the second the correct form.
-        for (name, fires) in [("1.layout.json", true), ("2.layout.json", false), ("3.swift", true), ("4.swift", false)]
-        {
+        // In the catalogue's order: the rule fires on the first and the last two (an item pushed out of its group by
+        // its edge spacing) and not on the correct forms.
+        let expected = [
+            ("1.layout.json", true), ("2.layout.json", false), ("3.swift", true), ("4.swift", false),
+            ("5.layout.json", true), ("6.swift", true),
+        ]
+        for (name, fires) in expected {
             let r = run(["lint", "--format", "json", dir.path + "/ex/group-overflow-" + name])
             let found = diagnostics(r.json).contains { $0["rule"] as? String == "group-overflow" }
             #expect(found == fires, "\(name): \(r.stdout)")

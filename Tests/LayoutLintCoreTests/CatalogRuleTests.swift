@@ -23,6 +23,9 @@ let exampleMessages: [(rule: RuleID, has: [String], perEnvironment: Bool)] = [
     (.swiftSpelling, [#""horizontal""#], false),
     (.fractionalEstimate, ["0.5 pt", "fractionalHeight(0.5)"], false),
     (.emptySectionInterGroupSpacing, ["20 pt"], true),
+    (.negativeContentInsets, ["-10 pt", "10 pt past the collection view's trailing edge"], true),
+    (.compoundedFraction, ["97.333 pt of a 390 pt row", "75%"], true),
+    (.estimateFarFromSize, ["1000 pt", "36 pt tall", "27.8 times"], true),
 ]
 
 let fullItem = #"{ "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" }"#
@@ -40,6 +43,22 @@ struct CatalogRuleTests {
         guard let d = ds.first else { return }
         for m in row.has { #expect(d.message.contains(m), "\(d.message)") }
         #expect(d.environments.isEmpty != row.perEnvironment)
+    }
+
+    /// group-exceeds-container in a section that pages by groups: a group sized for the whole view (852 pt in an
+    /// iPhone 12 in landscape, whose safe area leaves 750 pt, 710 pt after the insets) shows cut off on both sides.
+    @Test func groupWiderThanAPagingSection() throws {
+        let example = try #require(
+            RuleCatalog.info(.groupExceedsContainer).examples(in: .spec).first {
+                $0.fires && $0.text.contains("groupPagingCentered")
+            })
+        let ds = diagnostics(example.runnable.text).filter { $0.ruleID == .groupExceedsContainer }
+        #expect(ds.count == 1)
+        #expect(ds.first?.message.contains("852 pt wide but its section shows 710 pt") == true, "\(ds)")
+        #expect(ds.first?.message.contains("71 pt of it on each side") == true, "\(ds)")
+        // A continuous carousel scrolls the same group into view: nothing to flag.
+        let continuous = example.runnable.text.replacingOccurrences(of: "groupPagingCentered", with: "continuous")
+        #expect(!diagnostics(continuous).contains { $0.ruleID == .groupExceedsContainer })
     }
 
     @Test func documentLevelRules() {

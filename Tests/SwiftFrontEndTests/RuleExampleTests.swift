@@ -42,7 +42,11 @@ let specOnlyRules: Set<RuleID> = [
     // A section's item count is the data source's, not the layout's: Swift has no place to say it.
     .emptySectionInterGroupSpacing,
 ]
-let swiftOnlyRules: Set<RuleID> = [.swiftUnresolved, .swiftAssumption, .swiftLimit]
+let swiftOnlyRules: Set<RuleID> = [
+    .swiftUnresolved, .swiftAssumption, .swiftLimit,
+    // The spec format has no screen to read.
+    .screenSizeInLayout,
+]
 
 @Suite("Rule examples: each rule fires where its examples mark and is silent on the correct form")
 struct RuleExampleTests {

@@ -19,6 +19,15 @@ enum CountOverridesItemSizeRule: SizeRule {
                 let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitem: item, count: 3)
                 let section = NSCollectionLayoutSection(group: group)
                 """#),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitem": { "width": ↓"estimated(100)", "height": "fractionalHeight(1)" }, "count": 3 }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: ↓.estimated(100), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitem: item, count: 3)
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
             .swift(
                 #"""
                 let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))

@@ -5,7 +5,7 @@ enum GroupOverflowRule: SizeRule {
         rule: .groupOverflow, severity: .warning,
         summary: "A group instance cannot hold what the spec puts in it.",
         explanation:
-            "Four cases: a listed subitem does not fit after the earlier ones (UIKit drops it and starts the next group with it, so the pattern never shows); repeatingSubitem × count with spacing exceeds the group (exactly count items are placed and the last run past its edge); a subitem is larger than its group across the group's axis (drawn outside the group's frame); the spacing between fractional subitems leaves them 0 pt or less (UIKit takes the spacing out of them). The fit test tolerates 0.25 pt. Where the sizes are written in a form it can rewrite, the editor offers a fix, which --fix never applies (it changes sizes): fractions of the group that sum to 1 for a dropped subitem, items of 1/count of the group for repeated items past its edge, a larger absolute size for a group that a subitem overflows across.",
+            "Four cases: a listed subitem does not fit after the earlier ones (UIKit drops it and starts the next group with it, so the pattern never shows); repeatingSubitem × count with spacing exceeds the group (exactly count items are placed and the last run past its edge); a subitem, with its edge spacing, is larger than its group across the group's axis (drawn outside the group's frame: an item of fractionalHeight(1) under 4 pt of top edge spacing overhangs its group by 4 pt); the spacing between fractional subitems leaves them 0 pt or less (UIKit takes the spacing out of them). The fit test tolerates 0.25 pt. Where the sizes are written in a form it can rewrite, the editor offers a fix, which --fix never applies (it changes sizes): fractions of the group that sum to 1 for a dropped subitem, items of 1/count of the group for repeated items past its edge, a larger absolute size for a group that a subitem overflows across.",
         examples: [
             .spec(
                 #"{ "direction": "horizontal", "width": "absolute(390)", "height": "absolute(100)", "subitems": [ { "width": "absolute(200)", "height": "absolute(100)" }, { "width": ↓"absolute(250)", "height": "absolute(100)" } ] }"#,
@@ -25,6 +25,16 @@ enum GroupOverflowRule: SizeRule {
                 let small = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.4), heightDimension: .absolute(100)))
                 let large = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.6), heightDimension: .absolute(100)))
                 let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .absolute(390), heightDimension: .absolute(100)), subitems: [small, large])
+                let section = NSCollectionLayoutSection(group: group)
+                """#),
+            .spec(
+                #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "absolute(40)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(4)", "top": ↓"flexible(4)" } } ] }"#,
+                .group),
+            .swift(
+                #"""
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(40), heightDimension: .fractionalHeight(1)))
+                item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .flexible(4), top: ↓.flexible(4), trailing: nil, bottom: nil)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
                 let section = NSCollectionLayoutSection(group: group)
                 """#),
         ],
@@ -94,8 +104,13 @@ enum GroupOverflowRule: SizeRule {
             for child in node.children {
                 guard let cel = child.element, !child.isEstimated(cross), !node.isEstimated(cross) else { continue }
                 let es = cel.edgeSpacing?.edges(along: cross)
-                let extent = child.frame.extent(cross) + (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
+                let own = child.frame.extent(cross), spacing = (es?.0?.value ?? 0) + (es?.1?.value ?? 0)
+                let extent = own + spacing
                 guard extent > solve.availableAcross + 0.25 else { continue }
+                // An item that fits but for its edge spacing (`.fractionalHeight(1)` under a `top: .flexible(4)`) is
+                // pushed out by the spacing: the finding is at the spacing, which is what to change.
+                let bySpacing = own <= solve.availableAcross + 0.25
+                let spacingRange = [es?.0, es?.1].compactMap { $0 }.first { $0.value > 0 }?.range
                 // docs/rules.md#group-overflow: a larger group. An absolute size across, written in the group's own
                 // object, grows by the overflow (not safe: the group's size changes).
                 var fix: Fix?
@@ -108,9 +123,13 @@ enum GroupOverflowRule: SizeRule {
                         edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))],
                         isSafe: false)
                 }
+                let size =
+                    spacing > 0
+                    ? "\(pt(own)) \(cross == .horizontal ? "wide" : "tall") plus \(pt(spacing)) of edge spacing (\(pt(extent)) in all)"
+                    : "\(pt(extent)) \(cross == .horizontal ? "wide" : "tall")"
                 ctx.emit(
-                    .groupOverflow, cel.dimension(cross)?.range ?? cel.range,
-                    "this \(cel.kindName) is \(pt(extent)) \(cross == .horizontal ? "wide" : "tall") but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
+                    .groupOverflow, (bySpacing ? spacingRange : nil) ?? cel.dimension(cross)?.range ?? cel.range,
+                    "this \(cel.kindName) is \(size) but its group has \(pt(solve.availableAcross)) across: UIKit draws it \(pt(extent - solve.availableAcross)) outside the group's frame",
                     related: el.dimension(cross).map {
                         [RelatedLocation(range: $0.range, message: "the group's \(cross.sizeName)")]
                     } ?? [],

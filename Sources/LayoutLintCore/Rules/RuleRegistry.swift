@@ -34,6 +34,9 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case duplicateSectionName = "duplicate-section-name"
     case emptySectionInterGroupSpacing = "empty-section-inter-group-spacing"
     case nonPositiveDimension = "non-positive-dimension"
+    case negativeContentInsets = "negative-content-insets"
+    case compoundedFraction = "compounded-fraction"
+    case estimateFarFromSize = "estimate-far-from-size"
     case syntax
     case tooManyProblems = "too-many-problems"
     case duplicateKey = "duplicate-key"
@@ -42,6 +45,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case swiftUnresolved = "swift-unresolved"
     case swiftAssumption = "swift-assumption"
     case swiftLimit = "swift-limit"
+    case screenSizeInLayout = "screen-size-in-layout"
     case swiftSpelling = "swift-spelling"
     case wrongType = "wrong-type"
     case missingProperty = "missing-property"
@@ -86,6 +90,9 @@ extension RuleID {
         case .noItemFits: return NoItemFitsRule.self
         case .insetsExceedSize: return InsetsExceedSizeRule.self
         case .groupExceedsContainer: return GroupExceedsContainerRule.self
+        case .negativeContentInsets: return NegativeContentInsetsRule.self
+        case .compoundedFraction: return CompoundedFractionRule.self
+        case .estimateFarFromSize: return EstimateFarFromSizeRule.self
         case .pagingInterGroupSpacing: return PagingInterGroupSpacingRule.self
         case .groupPagingItemNarrowed: return GroupPagingItemNarrowedRule.self
         case .countOverridesItemSize: return CountOverridesItemSizeRule.self
@@ -116,6 +123,7 @@ extension RuleID {
         case .swiftUnresolved: return SwiftUnresolvedRule.self
         case .swiftAssumption: return SwiftAssumptionRule.self
         case .swiftLimit: return SwiftLimitRule.self
+        case .screenSizeInLayout: return ScreenSizeInLayoutRule.self
         case .swiftSpelling: return SwiftSpellingRule.self
         case .wrongType: return WrongTypeRule.self
         case .missingProperty: return MissingPropertyRule.self
