@@ -6,7 +6,7 @@ enum EstimateFarFromSizeRule: SizeRule {
         summary:
             "A group's estimate far from the size its subitems give it (a 1000-pt estimate for a row of 36-pt items).",
         explanation:
-            "A group estimated on an axis whose subitems all have a definite size there takes its size from them (docs/semantics.md#estimated-groups), so the estimate is only UIKit's first guess. UIKit uses it to decide how many groups are visible and how large the content is before it measures them: an estimate several times too large lays out too few groups at first and then more after measuring (extra layout passes), and one too small, too many; the scroll indicator and position jump as the real sizes arrive. The rule fires when the estimate and the size differ by a factor of 3 and by 50 pt or more. Estimate the size the subitems give.",
+            "A group estimated on an axis whose subitems all have an absolute size there takes its size from them (docs/semantics.md#estimated-groups), so the estimate is only UIKit's first guess. UIKit uses it to decide how many groups are visible and how large the content is before it measures them: an estimate several times too large lays out too few groups at first and then more after measuring (extra layout passes), and one too small, too many; the scroll indicator and position jump as the real sizes arrive. The rule fires when the estimate and the size differ by a factor of 3 and by 50 pt or more. Estimate the size the subitems give.",
         examples: [
             .spec(
                 #"{ "direction": "horizontal", "width": "fractionalWidth(1)", "height": ↓"estimated(1000)", "subitems": [ { "width": "estimated(26)", "height": "absolute(36)" } ], "interItemSpacing": "fixed(12)" }"#,
@@ -36,11 +36,15 @@ enum EstimateFarFromSizeRule: SizeRule {
 
     static func check(_ ctx: inout RuleContext) {
         ctx.nodes.forEach { node in
-            guard let el = node.element, el.group != nil, ctx.firstVisit(.estimateFarFromSize, el) else { return }
+            guard let el = node.element, let g = el.group, ctx.firstVisit(.estimateFarFromSize, el) else { return }
             for axis in [Axis.horizontal, .vertical] {
-                // Only a size the subitems give (the resolver then no longer counts the axis as estimated).
+                // Only a size the subitems give in points (the resolver then no longer counts the axis as
+                // estimated). Subitems sized as a fraction of the other axis (an aspect ratio) make the size differ
+                // by device, where a placeholder estimate is common and no one number is the better estimate.
                 guard let d = el.dimension(axis), d.kind == .estimated, node.replacedAxis != axis,
-                    !node.isEstimated(axis)
+                    !node.isEstimated(axis),
+                    !g.layout.children.isEmpty,
+                    g.layout.children.allSatisfy({ $0.dimension(axis)?.kind == .absolute })
                 else { continue }
                 let size = node.frame.extent(axis)
                 guard size > 0, max(d.value, size) >= 3 * min(d.value, size), abs(d.value - size) >= 50 else {
