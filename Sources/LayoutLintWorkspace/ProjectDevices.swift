@@ -1,8 +1,9 @@
 // The devices an app's Xcode project declares: which families (`TARGETED_DEVICE_FAMILY`: 1 iPhone, 2 iPad) and
 // whether the iPhone app turns to landscape (`UISupportedInterfaceOrientations` in an Info.plist, or the
 // `INFOPLIST_KEY_UISupportedInterfaceOrientations` build setting), so that a Swift file is checked in the devices
-// the app ships to (`LayoutEnvironment.shipping`). Read from the project next to the file or above it, as far as the
-// repository root; the build settings also from the `.xcconfig` files beside the project.
+// the app ships to (`LayoutEnvironment.shipping`); and the deployment target, which says whether the app also runs
+// where fractional sizes are not floored to pixels (iOS 13–15). Read from the project next to the file or above it,
+// as far as the repository root; the build settings also from the `.xcconfig` files beside the project.
 
 import Foundation
 import LayoutLintCore
@@ -55,6 +56,8 @@ func readAppDevices(forFile file: String) -> AppDevices {
         iPhone += plistOrientations(text, key: "UISupportedInterfaceOrientations")
         iPad += plistOrientations(text, key: "UISupportedInterfaceOrientations~ipad")
     }
+    // The deployment target: the smallest any target sets (an app's extensions and tests may set their own).
+    devices.deploymentTarget = values(of: "IPHONEOS_DEPLOYMENT_TARGET", in: settings).compactMap { Double($0) }.min()
     if !iPhone.isEmpty { devices.iPhoneLandscape = iPhone.contains { $0.contains("Landscape") } }
     if !iPad.isEmpty { devices.iPadLandscape = iPad.contains { $0.contains("Landscape") } }
     return devices

@@ -88,6 +88,48 @@ import LayoutLintCore
         #expect(!LayoutEnvironment.shipping(readAppDevices(forFile: path)).isEmpty)
     }
 
+    @Test("an app that still runs on iOS 13–15 has its iPhone SE checked without Stage A's floor")
+    func deploymentTargetChoosesTheRounding() throws {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir("App.xcodeproj")
+        // The smallest target the project sets is the app's oldest iOS (a widget's may be newer).
+        dir.write(
+            "App.xcodeproj/project.pbxproj",
+            """
+            buildSettings = {
+                IPHONEOS_DEPLOYMENT_TARGET = 17.0;
+            };
+            buildSettings = {
+                IPHONEOS_DEPLOYMENT_TARGET = 15.0;
+            };
+            """)
+        let file = dir.path + "/App/Feed.swift"
+        #expect(readAppDevices(forFile: file).deploymentTarget == 15)
+        let environments = LayoutEnvironment.shipping(readAppDevices(forFile: file))
+        #expect(environments.map(\.name).contains("iPhone SE (iOS 15)"))
+        #expect(environments.filter { !$0.floorsFractionalSizes }.map(\.name) == ["iPhone SE (iOS 15)"])
+        // 0.333 of the SE's 375 pt is 124.875: floored to 124.5 at @2x on iOS 17 and later, exact before (the frame UIKit
+        // emits rounds it to 125).
+        let doc = buildDocument(
+            parseJSONC(
+                #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(0.333)", "height": "fractionalHeight(1)" } ] } } ] }"#
+            )
+        ).document
+        func itemWidth(_ env: LayoutEnvironment) -> Double? {
+            resolveLayout(doc, environment: env).sections.first?.group?.children.first?.frame.width
+        }
+        let old = try #require(environments.first { !$0.floorsFractionalSizes })
+        var current = old
+        current.floorsFractionalSizes = true
+        #expect(itemWidth(current) == 124.5)
+        #expect(itemWidth(old) == 124.875)
+        #expect(old.summary.contains("not floored to pixels (iOS 13–15)"))
+
+        dir.write("App.xcodeproj/project.pbxproj", "buildSettings = {\n    IPHONEOS_DEPLOYMENT_TARGET = 16.0;\n};")
+        let newer = LayoutEnvironment.shipping(readAppDevices(forFile: file))
+        #expect(newer.allSatisfy { $0.floorsFractionalSizes } && newer.map(\.name).contains("iPhone SE"))
+    }
+
     @Test("environments the configuration or --environment names win")
     func namedEnvironmentsWin() {
         var named = LintOptions()

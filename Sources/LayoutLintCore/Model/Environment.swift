@@ -18,6 +18,7 @@ public struct LayoutEnvironment: Sendable, Equatable {
         let sa = safeAreaInsets
         return
             "\(formatPoints(width))×\(formatPoints(height)) pt @\(formatPoints(scale))x, safe area top \(formatPoints(sa.top)) left \(formatPoints(sa.left)) bottom \(formatPoints(sa.bottom)) right \(formatPoints(sa.right)), \(horizontalSizeClass.rawValue) width, \(verticalSizeClass.rawValue) height"
+            + (floorsFractionalSizes ? "" : ", fractional sizes not floored to pixels (iOS 13–15)")
     }
     public var name: String
     public var width: Double
@@ -28,6 +29,10 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public var safeAreaInsets: EdgeInsets
     public var layoutMargins: EdgeInsets
     public var readableContentWidth: Double
+    /// Stage A of docs/semantics.md#pixel-rounding: fractional sizes floored to the pixel grid, as iOS 17 and later
+    /// do. False for an app that still runs on iOS 13–15, which round only the frames they emit
+    /// (`LayoutEnvironment.shipping`).
+    public var floorsFractionalSizes = true
 
     public init(
         name: String, width: Double, height: Double, scale: Double = 2,
@@ -265,6 +270,10 @@ public struct LayoutEnvironment: Sendable, Equatable {
     /// devices a team ships to (docs/environments.md, "Swift files"), those the app does not declare left out. A
     /// common iPhone first (the editor's hints and preview show the first), then the smallest, the largest in
     /// landscape, and an iPad in both orientations.
+    ///
+    /// An app whose deployment target is below iOS 16 also runs where fractional sizes are not floored to pixels
+    /// (docs/semantics.md#pixel-rounding): its small device (the iPhone SE, the size of the iPhones that stay on
+    /// iOS 15; the iPad for an iPad-only app) is checked under that model, named so ("iPhone SE (iOS 15)").
     public static func shipping(_ devices: AppDevices = AppDevices()) -> [LayoutEnvironment] {
         var names: [String] = []
         if devices.iPhone {
@@ -275,7 +284,14 @@ public struct LayoutEnvironment: Sendable, Equatable {
             names.append("iPad (A16)")
             if devices.iPadLandscape { names.append("iPad (A16) landscape") }
         }
-        return names.compactMap(preset(named:))
+        var environments = names.compactMap(preset(named:))
+        if let target = devices.deploymentTarget, target < 16,
+            let old = environments.firstIndex(where: { $0.name == (devices.iPhone ? "iPhone SE" : "iPad (A16)") })
+        {
+            environments[old].floorsFractionalSizes = false
+            environments[old].name += " (iOS \(max(13, Int(target))))"
+        }
+        return environments
     }
 }
 
@@ -286,11 +302,17 @@ public struct AppDevices: Equatable, Sendable {
     public var iPad = true
     public var iPhoneLandscape = true
     public var iPadLandscape = true
+    /// The oldest iOS the app runs on (`IPHONEOS_DEPLOYMENT_TARGET`, the smallest the project sets), if it says.
+    public var deploymentTarget: Double?
 
-    public init(iPhone: Bool = true, iPad: Bool = true, iPhoneLandscape: Bool = true, iPadLandscape: Bool = true) {
+    public init(
+        iPhone: Bool = true, iPad: Bool = true, iPhoneLandscape: Bool = true, iPadLandscape: Bool = true,
+        deploymentTarget: Double? = nil
+    ) {
         self.iPhone = iPhone
         self.iPad = iPad
         self.iPhoneLandscape = iPhoneLandscape
         self.iPadLandscape = iPadLandscape
+        self.deploymentTarget = deploymentTarget
     }
 }

@@ -176,8 +176,11 @@ struct SectionResolver {
     var main: Axis { configuration.scrollDirection }
 
     /// Stage A of docs/semantics.md#pixel-rounding: a fractional size floored to the pixel grid, `floor(s × v) / s`,
-    /// with no tolerance (DEC-Size), so floating-point noise can lose a pixel as it does in UIKit.
-    func floorPx(_ v: Double) -> Double { env.scale > 0 ? (env.scale * v).rounded(.down) / env.scale : v }
+    /// with no tolerance (DEC-Size), so floating-point noise can lose a pixel as it does in UIKit. Not in an
+    /// environment of iOS 13–15, which has no Stage A (`floorsFractionalSizes`).
+    func floorPx(_ v: Double) -> Double {
+        env.scale > 0 && env.floorsFractionalSizes ? (env.scale * v).rounded(.down) / env.scale : v
+    }
 
     /// A point along `main` and across it, as a Rect in x/y.
     func rect(main m: Double, cross c: Double, mainExtent: Double, crossExtent: Double) -> Rect {
