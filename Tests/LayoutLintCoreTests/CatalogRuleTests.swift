@@ -69,11 +69,11 @@ struct CatalogRuleTests {
                 { "name": "a", "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "$ref": "#/definitions/used" } ] } } ] }
             """#
         let ds = diagnostics(d)
-        #expect(ds.map(\.rule).sorted() == ["duplicate-section-name", "unused-definition"])
+        #expect(ds.map(\.ruleID).sorted() == [.duplicateSectionName, .unusedDefinition])
         let unused = ds.first { $0.ruleID == .unusedDefinition }!
         #expect(text(unused, in: d) == #""unused""#)
         let fixed = fixAll(Array(d.utf8))
-        #expect(fixed.result.diagnostics.map(\.rule) == ["duplicate-section-name"])
+        #expect(fixed.result.diagnostics.map(\.ruleID) == [.duplicateSectionName])
         #expect(!String(decoding: fixed.text, as: UTF8.self).contains("unused"))
     }
 

@@ -460,9 +460,9 @@ struct CountReplacedDimensionTests {
     func replacedWidthIsNotJudged(_ width: String) {
         let text =
             #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitem": { \#(width), "height": "absolute(100)" }, "count": 3 } } ] }"#
-        let rules = lint(bytes: Array(text.utf8)).diagnostics.map(\.rule)
-        #expect(rules.contains("count-overrides-item-size"))
-        #expect(!rules.contains("estimated-content-insets") && !rules.contains("fraction-above-one"), "\(rules)")
+        let rules = lint(bytes: Array(text.utf8)).diagnostics.map(\.ruleID)
+        #expect(rules.contains(.countOverridesItemSize))
+        #expect(!rules.contains(.estimatedContentInsets) && !rules.contains(.fractionAboveOne), "\(rules)")
     }
 }
 

@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite("No false alarms on real code")
 struct GateFalseAlarmTests {
-    func rules(_ text: String) -> [String] { diagnostics(text).map(\.rule) }
+    func rules(_ text: String) -> [RuleID] { diagnostics(text).map(\.ruleID) }
 
     @Test("count-overrides-item-size is silent where 1/count of the group is the size the item declares")
     func countEqualToDeclaredSize() {
@@ -17,8 +17,8 @@ struct GateFalseAlarmTests {
                   "subitem": { "width": "absolute(\#(width))", "height": "fractionalHeight(1)" }, "count": 3 } }
                 """#)
         }
-        #expect(!rules(section(100)).contains("count-overrides-item-size"))
-        #expect(rules(section(120)).contains("count-overrides-item-size"))
+        #expect(!rules(section(100)).contains(.countOverridesItemSize))
+        #expect(rules(section(120)).contains(.countOverridesItemSize))
     }
 
     @Test("an estimated group in an orthogonal section: either nothing self-sizes or self-sizing is jumpy, never both")
@@ -32,11 +32,11 @@ struct GateFalseAlarmTests {
                 """#)
         }
         let fractional = rules(section("fractionalWidth(1)"))
-        #expect(fractional.contains("estimate-without-self-sizing"))
-        #expect(!fractional.contains("estimated-orthogonal"))
+        #expect(fractional.contains(.estimateWithoutSelfSizing))
+        #expect(!fractional.contains(.estimatedOrthogonal))
         let estimated = rules(section("estimated(120)"))
-        #expect(estimated.contains("estimated-orthogonal"))
-        #expect(!estimated.contains("estimate-without-self-sizing"))
+        #expect(estimated.contains(.estimatedOrthogonal))
+        #expect(!estimated.contains(.estimateWithoutSelfSizing))
     }
 
     @Test(
@@ -51,8 +51,8 @@ struct GateFalseAlarmTests {
                              "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(50)" } ] } }
                 """#)
         }
-        #expect(!rules(section("estimated(50)")).contains("no-item-fits"))
-        #expect(rules(section("fractionalHeight(0.5)")).contains("no-item-fits"))
+        #expect(!rules(section("estimated(50)")).contains(.noItemFits))
+        #expect(rules(section("fractionalHeight(0.5)")).contains(.noItemFits))
         // Across the scrolling axis, insets wider than the screen still leave no room.
         let wide = doc(
             #"""
@@ -60,7 +60,7 @@ struct GateFalseAlarmTests {
               "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "estimated(50)",
                          "subitems": [ { "width": "fractionalWidth(1)", "height": "estimated(50)" } ] } }
             """#)
-        #expect(rules(wide).contains("no-item-fits"))
+        #expect(rules(wide).contains(.noItemFits))
     }
 
     @Test("main-axis-fractional-height says the size is the screen's only if the collection view fills it")

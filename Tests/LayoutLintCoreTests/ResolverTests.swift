@@ -93,7 +93,7 @@ struct ResolverTableTests {
             """##
         let r = lint(bytes: Array(text.utf8))
         #expect(
-            r.diagnostics.map(\.rule).sorted() == ["invalid-value", "unused-definition", "unused-definition"],
+            r.diagnostics.map(\.ruleID).sorted() == [.invalidValue, .unusedDefinition, .unusedDefinition],
             "\(r.diagnostics.map(\.message))")
         #expect(
             r.diagnostics.first { $0.ruleID == .invalidValue }?.message.contains(#"did you mean "fixed(8)""#) == true)

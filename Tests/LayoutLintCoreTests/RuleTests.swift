@@ -101,12 +101,13 @@ struct RuleTests {
         let d = doc(
             #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ \#(sub) ] } }"#
         )
-        let before = diagnostics(d).map(\.rule)
-        #expect(before.contains("flexible-group-edge-spacing") && before.contains("fraction-gap"), "\(before)")
+        let before = diagnostics(d).map(\.ruleID)
+        #expect(before.contains(.flexibleGroupEdgeSpacing) && before.contains(.fractionGap), "\(before)")
         let after = fixAll(Array(d.utf8))
         #expect(
-            after.applied["flexible-group-edge-spacing"] == 1
-                && after.result.diagnostics.map(\.rule) == ["fraction-gap"], "\(after.result.diagnostics.map(\.rule))")
+            after.applied[RuleID.flexibleGroupEdgeSpacing.rawValue] == 1
+                && after.result.diagnostics.map(\.ruleID) == [.fractionGap], "\(after.result.diagnostics.map(\.ruleID))"
+        )
         let item = doc(
             #"{ "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(100)", "subitems": [ { "width": "fractionalWidth(0.5)", "height": "fractionalHeight(1)", "edgeSpacing": { "leading": "flexible(8)" } } ] } }"#
         )
@@ -315,7 +316,7 @@ struct RuleTests {
         let r = lint(bytes: Array(source.utf8))
         #expect(!r.layouts.contains { $0.truncated })
         // Only the cause: no "elements to resolve", and no fraction-gap on a group that no fraction could fill.
-        #expect(r.diagnostics.map(\.rule) == ["non-positive-dimension"], "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.map(\.ruleID) == [.nonPositiveDimension], "\(r.diagnostics.map(\.message))")
         let ds = r.diagnostics
         #expect(ds.map { text($0, in: source) } == [#""fractionalWidth(1/3)""#])
         #expect(ds.first?.environments == ["iPhone SE"], "at @3x a third of a point is a whole pixel")

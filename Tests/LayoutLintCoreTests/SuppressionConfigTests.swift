@@ -141,7 +141,7 @@ struct ConfigTests {
         let src = #"{ "rules": { "group-overflw": "off", "zzzz": "off", "fraction-gap": "off" } }"#
         let c = LayoutLintConfig.parse(Array(src.utf8), path: ".layoutlint.json")
         #expect(c.hasErrors)
-        #expect(c.diagnostics.map(\.rule) == ["unknown-property", "unknown-property"])
+        #expect(c.diagnostics.map(\.ruleID) == [.unknownProperty, .unknownProperty])
         #expect(c.diagnostics.first?.message == #"unknown rule "group-overflw"; did you mean "group-overflow"?"#)
         #expect(text(c.diagnostics[0], in: src) == #""group-overflw""#)
         #expect(c.diagnostics.first?.fix?.edits.map(\.newText) == [#""group-overflow""#])

@@ -216,7 +216,7 @@ struct BadInputTests {
     func bracketNesting() {
         let deep = String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20)
         let r = lintSwift("let x = \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
-        #expect(r.diagnostics.map(\.rule) == ["swift-limit"])
+        #expect(r.diagnostics.map(\.ruleID) == [.swiftLimit])
         // In a string or a comment they do not count.
         let quoted = lintSwift("let x = \"\(deep)\" // \(deep)\nlet s = NSCollectionLayoutSection(group: g)\n")
         #expect(!quoted.diagnostics.contains { $0.ruleID == .swiftLimit })

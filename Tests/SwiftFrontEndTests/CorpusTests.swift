@@ -161,6 +161,10 @@ struct CorpusTests {
             layout.twin.map { lint(bytes: readBytes($0)).layouts.map(\.environment) } ?? [LayoutEnvironment.default]
         let (_, results) = swiftResult(layout, environments: environments)
         let rules = Set(results.flatMap(\.diagnostics).map(\.rule))
-        for r in layout.expectRules { #expect(rules.contains(r), "\(r) not reported; got \(rules.sorted())") }
+        for r in layout.expectRules {
+            // (A name that is no rule could never be reported: the manifest must name rules.)
+            #expect(RuleID(rawValue: r) != nil, "the manifest's \(r) is no rule")
+            #expect(rules.contains(r), "\(r) not reported; got \(rules.sorted())")
+        }
     }
 }
