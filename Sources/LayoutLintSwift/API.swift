@@ -92,7 +92,7 @@ extension Evaluator {
 
     /// What setting `name` on an object of the API stores: the value as the property's type in `UIKitAPI` takes
     /// it. A name the table lacks is stored as written.
-    func fieldValue(_ o: Obj, _ name: String, _ v: Value, _ range: ByteRange) throws -> Value {
+    func fieldValue(_ o: APIObject, _ name: String, _ v: Value, _ range: ByteRange) throws -> Value {
         if case .unknown = v { return v }
         guard let p = UIKitAPI.property(name, of: o.kind) else { return v }
         switch expectation(ofType: p.type) {
@@ -158,7 +158,7 @@ extension Evaluator {
         }
     }
 
-    func objectArg(_ a: Arg, _ kinds: Set<Obj.Kind>, _ use: String) throws -> Obj {
+    func objectArg(_ a: Arg, _ kinds: Set<APIObject.Kind>, _ use: String) throws -> APIObject {
         if case .object(let o) = a.value, kinds.contains(o.kind) { return o }
         if case .unknown(let u) = a.value { try stopUnknown(u, use) }
         throw EvalStop(
@@ -267,7 +267,7 @@ extension Evaluator {
             ("NSCollectionLayoutGroup", "custom"):
             return .object(try group(name, args, range))
         case ("NSCollectionLayoutDecorationItem", "background"):
-            let o = Obj(.decoration, range: range)
+            let o = APIObject(.decoration, range: range)
             if let k = arg(args, "elementKind") { o.set(.elementKind, k.value, key: k.range, valueRange: k.range) }
             return .object(o)
         case ("NSCollectionLayoutSection", "list"):
@@ -279,8 +279,8 @@ extension Evaluator {
         }
     }
 
-    func group(_ direction: String, _ args: [Arg], _ range: ByteRange) throws -> Obj {
-        let o = Obj(.group, range: range)
+    func group(_ direction: String, _ args: [Arg], _ range: ByteRange) throws -> APIObject {
+        let o = APIObject(.group, range: range)
         let size = try requireArg(args, "layoutSize", "NSCollectionLayoutGroup.\(direction)", range)
         o.set(.layoutSize, try sizeValue(size, "layoutSize"), key: size.range, valueRange: size.range)
         o[.direction] = .member(direction)
@@ -324,20 +324,20 @@ extension Evaluator {
 
     /// `NSCollectionLayoutSection.list(using:layoutEnvironment:)` as the spec approximates it: one self-sizing row
     /// (estimated 44 pt) the container's width, inset by the list's appearance.
-    func listSection(_ args: [Arg], _ range: ByteRange) throws -> Obj {
+    func listSection(_ args: [Arg], _ range: ByteRange) throws -> APIObject {
         var appearance = "plain"
         if case .record(_, let f)? = arg(args, "using")?.value, case .member(let a)? = f["appearance"] {
             appearance = a
         }
         let width = Dimension(kind: Dimension.Kind.fractionalWidth, value: 1, range: range)
         let height = Dimension(kind: Dimension.Kind.estimated, value: 44, range: range)
-        let item = Obj(.item, range: range)
+        let item = APIObject(.item, range: range)
         item[.layoutSize] = .size(width: width, height: height, range: range)
-        let g = Obj(.group, range: range)
+        let g = APIObject(.group, range: range)
         g[.layoutSize] = .size(width: width, height: height, range: range)
         g[.direction] = .member("horizontal")
         g[.subitems] = .array([.object(item)])
-        let s = Obj(.section, range: range)
+        let s = APIObject(.section, range: range)
         s[.group] = .object(g)
         if appearance == "insetGrouped" {
             s[.contentInsetsReference] = .member("layoutMargins")
@@ -383,7 +383,7 @@ extension Evaluator {
             checkEstimate(hd, axis: .vertical)
             return .size(width: wd, height: hd, range: range)
         case "NSCollectionLayoutItem":
-            let o = Obj(.item, range: range)
+            let o = APIObject(.item, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutItem", range)
             o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
             if let sup = arg(args, "supplementaryItems") {
@@ -391,14 +391,14 @@ extension Evaluator {
             }
             return .object(o)
         case "NSCollectionLayoutSection":
-            let o = Obj(.section, range: range)
+            let o = APIObject(.section, range: range)
             let g = try requireArg(args, "group", "NSCollectionLayoutSection", range)
             _ = try objectArg(g, [.group], "NSCollectionLayoutSection(group:)")
             o.set(.group, g.value, key: g.range, valueRange: g.range)
             o[.madeBy] = .string(functionStack.last ?? "")
             return .object(o)
         case "UICollectionViewCompositionalLayout":
-            let o = Obj(.layout, range: range)
+            let o = APIObject(.layout, range: range)
             if let s = arg(args, "section") {
                 _ = try objectArg(s, [.section], "UICollectionViewCompositionalLayout(section:)")
                 o.set(.section, s.value, key: s.range, valueRange: s.range)
@@ -424,9 +424,9 @@ extension Evaluator {
             if let t = selfType { o[.owner] = .string(t) }
             return .object(o)
         case "UICollectionViewCompositionalLayoutConfiguration":
-            return .object(Obj(.configuration, range: range))
+            return .object(APIObject(.configuration, range: range))
         case "NSCollectionLayoutBoundarySupplementaryItem":
-            let o = Obj(.boundary, range: range)
+            let o = APIObject(.boundary, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutBoundarySupplementaryItem", range)
             o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
             for label in ["elementKind", "alignment", "absoluteOffset"] {
@@ -434,7 +434,7 @@ extension Evaluator {
             }
             return .object(o)
         case "NSCollectionLayoutSupplementaryItem":
-            let o = Obj(.supplementary, range: range)
+            let o = APIObject(.supplementary, range: range)
             let s = try requireArg(args, "layoutSize", "NSCollectionLayoutSupplementaryItem", range)
             o.set(.layoutSize, try sizeValue(s, "layoutSize"), key: s.range, valueRange: s.range)
             for label in ["elementKind", "containerAnchor", "itemAnchor"] {
@@ -495,7 +495,7 @@ extension Evaluator {
                 fields: ["appearance": arg(args, "appearance")?.value ?? .member("plain")])
         case "UICollectionView", "UIView", "UITableView", "UIScrollView":
             readsEnvironment = true
-            return .object(Obj(.view, range: range))
+            return .object(APIObject(.view, range: range))
         case "Array":
             if let v = arg(args, "repeating"), let c = arg(args, "count") {
                 let n = Int(try number(c.value, c.range, "count"))

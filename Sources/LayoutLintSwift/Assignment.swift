@@ -35,13 +35,13 @@ extension Evaluator {
             if let box = scope.lookup(n) { box.value = typed(value, as: box.type); return }
             if case .object(let o)? = selfValue, o.kind != .view {
                 if !(module.properties[n]?.contains { $0.owner == selfType } ?? false) {
-                    noteUnmodelledWrite(o, n, r(d, file))
+                    noteUnmodelledWrite(o, n, rangeOf(d, file))
                 }
-                o.set(n, try fieldValue(o, n, value, rhsRange), key: r(d, file), valueRange: rhsRange)
+                o.set(n, try fieldValue(o, n, value, rhsRange), key: rangeOf(d, file), valueRange: rhsRange)
                 o.touched.append(statement)
                 return
             }
-            try assignProperty(n, owner: nil, value, at: r(d, file))
+            try assignProperty(n, owner: nil, value, at: rangeOf(d, file))
             return
         }
         if let t = target.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first {
@@ -66,21 +66,21 @@ extension Evaluator {
         let name = m.declName.baseName.text
         if let d = baseExpr.as(DeclReferenceExprSyntax.self), d.baseName.text == "self", scope.lookup("self") == nil {
             if let box = initializing?.vars[name] { box.value = typed(value, as: box.type); return }
-            try assignProperty(name, owner: selfType, value, at: r(m, file))
+            try assignProperty(name, owner: selfType, value, at: rangeOf(m, file))
             return
         }
         let base = try eval(baseExpr, scope, file)
         switch base {
         case .object(let o):
-            noteUnmodelledWrite(o, name, r(m, file))
-            o.set(name, try fieldValue(o, name, value, rhsRange), key: r(m, file), valueRange: rhsRange)
+            noteUnmodelledWrite(o, name, rangeOf(m, file))
+            o.set(name, try fieldValue(o, name, value, rhsRange), key: rangeOf(m, file), valueRange: rhsRange)
             o.touched.append(statement)
         case .unknown(let u) where u.reason == unmodelledPropertyReason:
             // `section.someNewProperty.flag = true`: the write is to a property the table lacks.
             note(
                 .swiftAssumption, .information,
                 "layoutlint does not model \(baseExpr.trimmedDescription); the layout is checked as if this line were not there",
-                r(m, file))
+                rangeOf(m, file))
         case .insets(var ins):
             guard let edge = Insets.Edge(rawValue: name == "left" ? "leading" : name == "right" ? "trailing" : name),
                 let x = value.number
@@ -118,7 +118,7 @@ extension Evaluator {
 
     /// A write to a property of the API that `UIKitAPI` does not declare: the layout is checked without it, and
     /// a note says so at the write.
-    func noteUnmodelledWrite(_ o: Obj, _ name: String, _ range: ByteRange) {
+    func noteUnmodelledWrite(_ o: APIObject, _ name: String, _ range: ByteRange) {
         guard let owner = UIKitAPI.classes(o.kind).first, UIKitAPI.property(name, of: o.kind) == nil else { return }
         note(
             .swiftAssumption, .information,

@@ -11,7 +11,7 @@ extension Evaluator {
 
     func call(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let v = try callValue(c, scope, file, expected: expected)
-        if case .unknown(let u) = v { forgetCaptures(of: c, scope, because: u, at: r(c, file)) }
+        if case .unknown(let u) = v { forgetCaptures(of: c, scope, because: u, at: rangeOf(c, file)) }
         return v
     }
 
@@ -34,14 +34,14 @@ extension Evaluator {
     }
 
     func callValue(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
-        let range = r(c, file)
+        let range = rangeOf(c, file)
         var args: [Arg] = []
         for a in c.arguments {
             args.append(
                 Arg(
                     label: a.label?.text,
                     value: try eval(a.expression, scope, file, expected: argumentExpectation(a.label?.text)),
-                    range: r(a.expression, file)))
+                    range: rangeOf(a.expression, file)))
         }
         // A call whose arguments are still being typed (`.fixed(`, `NSCollectionLayoutEdgeSpacing(leading: `) is
         // itself: the statement that uses it is read as if it were not there yet.
@@ -55,14 +55,14 @@ extension Evaluator {
                 Arg(
                     label: nil,
                     value: .closure(Closure(body: .closure(t, file: file), scope: scope, selfType: selfType)),
-                    range: r(t, file)))
+                    range: rangeOf(t, file)))
         }
         for t in c.additionalTrailingClosures {
             args.append(
                 Arg(
                     label: t.label.text,
                     value: .closure(Closure(body: .closure(t.closure, file: file), scope: scope, selfType: selfType)),
-                    range: r(t.closure, file)))
+                    range: rangeOf(t.closure, file)))
         }
         let callee = c.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self) {

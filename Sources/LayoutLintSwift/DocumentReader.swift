@@ -358,7 +358,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         options: LintOptions
     ) -> [SwiftFrontEnd.SiteOutcome] {
         if sites.count > 1 {
-            module.prepare(Set(sites.flatMap { cache[$0.range.start]?.lookups ?? [] }))
+            module.indexDeclarations(of: Set(sites.flatMap { cache[$0.range.start]?.lookups ?? [] }))
             let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()

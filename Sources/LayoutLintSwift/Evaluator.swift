@@ -55,7 +55,7 @@ final class Evaluator {
     /// reaches is not a layout of its own).
     var reached: Set<Int> = []
     /// The layouts made by each construction (by the module offset of its call).
-    var constructed: [Int: Obj] = [:]
+    var constructed: [Int: APIObject] = [:]
     /// Stored properties read so far (each initializer runs once per evaluation).
     var stored: [Int: Box] = [:]
     var evaluatingStored: Set<Int> = []
@@ -95,7 +95,7 @@ final class Evaluator {
         self.env = environment
     }
 
-    func r(_ node: some SyntaxProtocol, _ file: Int) -> ByteRange { module.range(node, file: file) }
+    func rangeOf(_ node: some SyntaxProtocol, _ file: Int) -> ByteRange { module.range(node, file: file) }
 
     func note(_ rule: RuleID, _ severity: Severity, _ message: String, _ range: ByteRange) {
         let key = "\(rule)|\(range.start)|\(message)"

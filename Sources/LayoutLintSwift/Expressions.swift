@@ -42,7 +42,7 @@ extension Evaluator {
     func eval(_ e: ExprSyntax, _ scope: Scope, _ file: Int, expected: Expect? = nil) throws -> Value {
         exprDepth += 1
         defer { exprDepth -= 1 }
-        let range = r(e, file)
+        let range = rangeOf(e, file)
         if exprDepth > maxExprDepth {
             throw EvalStop(
                 kind: .limit,
@@ -212,7 +212,7 @@ extension Evaluator {
         let base = try eval(s.calledExpression, scope, file)
         let before = indexReads
         guard let argExpr = s.arguments.first?.expression else {
-            return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript"))
+            return .unknown(Unknown(what: s.trimmedDescription, range: rangeOf(s, file), reason: "a subscript"))
         }
         let idx = try eval(argExpr, scope, file)
         let onIndex = indexReads > before
@@ -223,7 +223,7 @@ extension Evaluator {
                     kind: .unknown,
                     message:
                         "the section provider reads \(s.calledExpression.trimmedDescription), which is empty in the source (the app fills it at run time), so it has no section \(describe(idx))",
-                    range: r(s, file))
+                    range: rangeOf(s, file))
             }
             guard let i = idx.integer, a.indices.contains(i) else {
                 throw EvalStop(
@@ -231,27 +231,29 @@ extension Evaluator {
                     message: onIndex
                         ? "past the last section"
                         : "index \(describe(idx)) is out of range of \(s.calledExpression.trimmedDescription) (\(a.count) elements): the app would crash here",
-                    range: r(s, file))
+                    range: rangeOf(s, file))
             }
             if onIndex && !indexWrapped { indexMatched = true }
             return a[i]
         case (.unknown, _), (_, .unknown):
-            return .unknown(Unknown(what: s.trimmedDescription, range: r(s, file), reason: "app state"))
+            return .unknown(Unknown(what: s.trimmedDescription, range: rangeOf(s, file), reason: "app state"))
         default:
             return .unknown(
-                Unknown(what: s.trimmedDescription, range: r(s, file), reason: "a subscript layoutlint does not model"))
+                Unknown(
+                    what: s.trimmedDescription, range: rangeOf(s, file), reason: "a subscript layoutlint does not model"
+                ))
         }
     }
 
     // MARK: operators
 
     func infix(_ i: InfixOperatorExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
-        let range = r(i, file)
+        let range = rangeOf(i, file)
         if i.operator.is(AssignmentExprSyntax.self) {
             // Half-typed (`section.interGroupSpacing = .`, `= .fixed(`): the layout reads as it was before the line.
             if isBeingTyped(i.rightOperand) { return .void }
             let rhs = try eval(i.rightOperand, scope, file, expected: try expectedForTarget(i.leftOperand, scope, file))
-            try assign(i.leftOperand, rhs, rhsRange: r(i.rightOperand, file), statement: range, scope, file)
+            try assign(i.leftOperand, rhs, rhsRange: rangeOf(i.rightOperand, file), statement: range, scope, file)
             return .void
         }
         guard let op = i.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
@@ -263,7 +265,7 @@ extension Evaluator {
             let lhs = try eval(i.leftOperand, scope, file)
             let rhs = try eval(i.rightOperand, scope, file, expected: expectation(like: lhs))
             let v = try binary(String(op.dropLast()), lhs, rhs, range)
-            try assign(i.leftOperand, v, rhsRange: r(i.rightOperand, file), statement: range, scope, file)
+            try assign(i.leftOperand, v, rhsRange: rangeOf(i.rightOperand, file), statement: range, scope, file)
             return .void
         }
         switch op {
@@ -296,7 +298,7 @@ extension Evaluator {
                 note(
                     .swiftAssumption, .information,
                     "\(u.what) depends on \(u.reason): layoutlint read the fallback \(i.rightOperand.trimmedDescription.prefix(60)) (as if it were nil)",
-                    r(i.leftOperand, file))
+                    rangeOf(i.leftOperand, file))
                 return fallback
             }
             return l

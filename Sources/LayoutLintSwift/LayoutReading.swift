@@ -108,7 +108,7 @@ extension SwiftFrontEnd {
     }
 
     /// Runs the code that builds the layout at `site` and returns the layout object it made.
-    static func evaluateSite(_ site: LayoutSite, _ ev: Evaluator) throws -> Obj {
+    static func evaluateSite(_ site: LayoutSite, _ ev: Evaluator) throws -> APIObject {
         switch site.kind {
         case .construction(let call):
             var firstStop: EvalStop?
@@ -149,7 +149,7 @@ extension SwiftFrontEnd {
             // the app's values (unknown) unless they are a layout environment.
             if case .closure(let c) = v, case .closure(let e, _) = c.body {
                 let args = closureParameters(e).map {
-                    ev.parameterStandIn(type: $0.type, name: $0.name, range: ev.r($0.node, site.file))
+                    ev.parameterStandIn(type: $0.type, name: $0.name, range: ev.rangeOf($0.node, site.file))
                 }
                 v = try ev.callClosure(c, args: args, callRange: site.range)
                 if case .unknown(let u) = v { try ev.stopUnknown(u, site.name) }
@@ -161,7 +161,7 @@ extension SwiftFrontEnd {
                     range: site.range)
             }
             if o.kind == .group {
-                let s = Obj(.section, range: o.range)
+                let s = APIObject(.section, range: o.range)
                 s[.group] = .object(o)
                 o = s
             }
@@ -169,7 +169,7 @@ extension SwiftFrontEnd {
                 throw EvalStop(
                     kind: .unsupported, message: "\(site.name) does not return a section or a group", range: site.range)
             }
-            let layout = Obj(.layout, range: site.range)
+            let layout = APIObject(.layout, range: site.range)
             layout[.section] = .object(o)
             return layout
         }
@@ -212,11 +212,11 @@ extension SwiftFrontEnd {
         if let f = context.as(FunctionDeclSyntax.self) {
             _ = try ev.callFunction(
                 FunctionRef(decl: f, file: file), owner: contextOwner(context, ev.module), args: [],
-                callRange: ev.r(f, file))
+                callRange: ev.rangeOf(f, file))
         } else if let b = context.as(PatternBindingSyntax.self),
             let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         {
-            _ = try ev.readProperty(name, owner: contextOwner(context, ev.module), ev.r(b, file))
+            _ = try ev.readProperty(name, owner: contextOwner(context, ev.module), ev.rangeOf(b, file))
         } else if let i = context.as(InitializerDeclSyntax.self), let body = i.body {
             // (Its parameters as a function's read as a layout of its own: defaults, else unknown.)
             let scope = try ev.bindParameters(

@@ -19,12 +19,12 @@ extension Evaluator {
         if case .binaryOperator = d.baseName.tokenKind { return .member("operator " + n) }
         if n == "self" { return selfValue ?? .type(selfType ?? "Self") }
         if n == "Self" { return .type(selfType ?? "Self") }
-        return try lookupName(n, r(d, file), scope, file)
+        return try lookupName(n, rangeOf(d, file), scope, file)
     }
 
     func memberAccess(_ m: MemberAccessExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
         let name = m.declName.baseName.text
-        let range = r(m, file)
+        let range = rangeOf(m, file)
         // `= .` and `section.` mid-edit: no member name yet.
         if m.declName.baseName.presence == .missing || name.isEmpty {
             return .unknown(Unknown(what: "the expression being typed", range: range, reason: typingReason))
@@ -165,8 +165,8 @@ extension Evaluator {
                 Unknown(what: "\(t).\(name)", range: range, reason: "a value not declared in the files read"))
         }
         switch (t, name) {
-        case ("UIScreen", "main"): readsEnvironment = true; return .object(Obj(.screen, range: range))
-        case ("UIDevice", "current"): readsEnvironment = true; return .object(Obj(.device, range: range))
+        case ("UIScreen", "main"): readsEnvironment = true; return .object(APIObject(.screen, range: range))
+        case ("UIDevice", "current"): readsEnvironment = true; return .object(APIObject(.device, range: range))
         case ("UICollectionView", "elementKindSectionHeader"): return .string("UICollectionElementKindSectionHeader")
         case ("UICollectionView", "elementKindSectionFooter"): return .string("UICollectionElementKindSectionFooter")
         case ("UICollectionView", "ScrollDirection"): return .type("UICollectionView.ScrollDirection")
@@ -222,10 +222,10 @@ extension Evaluator {
         switch name {
         case "view", "collectionView", "tableView", "contentView":
             readsEnvironment = true
-            return .object(Obj(.view, range: range))
+            return .object(APIObject(.view, range: range))
         case "traitCollection":
             readsEnvironment = true
-            return .object(Obj(.traits, range: range))
+            return .object(APIObject(.traits, range: range))
         default: return nil
         }
     }
@@ -236,18 +236,18 @@ extension Evaluator {
             fields: ["x": .num(x, .float), "y": .num(y, .float), "width": .num(w, .float), "height": .num(h, .float)])
     }
 
-    func environmentObject(_ range: ByteRange) -> Obj { Obj(.environment, range: range) }
+    func environmentObject(_ range: ByteRange) -> APIObject { APIObject(.environment, range: range) }
 
     /// Members of objects: the layout environment (per the environment being resolved), the screen, the device,
     /// views, and the API's objects (their properties, with UIKit's defaults).
-    func objectMember(_ o: Obj, _ name: String, _ range: ByteRange) throws -> Value {
+    func objectMember(_ o: APIObject, _ name: String, _ range: ByteRange) throws -> Value {
         let sizes = containerSizes(in: env, configuration: configuration)
         func envRead() { readsEnvironment = true }
         switch o.kind {
         case .environment:
             envRead()
-            if name == "container" { return .object(Obj(.container, range: range)) }
-            if name == "traitCollection" { return .object(Obj(.traits, range: range)) }
+            if name == "container" { return .object(APIObject(.container, range: range)) }
+            if name == "traitCollection" { return .object(APIObject(.traits, range: range)) }
         case .container:
             envRead()
             switch name {
@@ -288,7 +288,7 @@ extension Evaluator {
                     ByteRange(o.range.start, max(o.range.start, range.end)))
                 return rect(0, 0, env.width, env.height)
             case "scale", "nativeScale": return .num(env.scale, .float)
-            case "traitCollection": return .object(Obj(.traits, range: range))
+            case "traitCollection": return .object(APIObject(.traits, range: range))
             default: break
             }
         case .device:
@@ -299,7 +299,7 @@ extension Evaluator {
             envRead()
             switch name {
             case "bounds", "frame": return rect(0, 0, env.width, env.height)
-            case "traitCollection": return .object(Obj(.traits, range: range))
+            case "traitCollection": return .object(APIObject(.traits, range: range))
             case "safeAreaInsets":
                 let s = env.safeAreaInsets
                 return .record(
@@ -325,7 +325,7 @@ extension Evaluator {
     var isPad: Bool { env.name.hasPrefix("iPad") || min(env.width, env.height) >= 700 }
 
     /// UIKit's default for a property of one of the API's objects that the code did not set (`UIKitAPI`).
-    func apiDefault(_ o: Obj, _ name: String, _ range: ByteRange) -> Value {
+    func apiDefault(_ o: APIObject, _ name: String, _ range: ByteRange) -> Value {
         guard let p = UIKitAPI.property(name, of: o.kind) else {
             return .unknown(Unknown(what: name, range: range, reason: unmodelledPropertyReason))
         }
@@ -338,7 +338,7 @@ extension Evaluator {
         case .emptyArray: return .array([])
         case .none: return .none
         case .object(let kind):
-            let made = Obj(kind, range: range)
+            let made = APIObject(kind, range: range)
             o.fields[name] = .object(made)
             return .object(made)
         case .fromInitializer:

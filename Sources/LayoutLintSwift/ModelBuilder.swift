@@ -12,12 +12,12 @@ extension Evaluator {
     /// The most sections a section provider is asked for.
     static let maxSections = 200
 
-    func document(for layout: Obj, name: String) throws -> LayoutDocument {
+    func document(for layout: APIObject, name: String) throws -> LayoutDocument {
         let doc = LayoutDocument()
         if case .object(let c)? = layout[.configuration] { doc.configuration = try configurationModel(c) }
         configuration = doc.configuration
         // Each section with the index the provider was asked for (a section it could not read leaves a gap).
-        var specs: [(Obj, Int)] = []
+        var specs: [(APIObject, Int)] = []
         if case .object(let s)? = layout[.section] {
             specs.append((s, 0))
         } else if case .closure(let provider)? = layout[.provider] {
@@ -131,7 +131,7 @@ extension Evaluator {
         return n
     }
 
-    func callProvider(_ c: Closure, index: Box, environment: Obj, range: ByteRange) throws -> Value {
+    func callProvider(_ c: Closure, index: Box, environment: APIObject, range: ByteRange) throws -> Value {
         switch c.body {
         case .function:
             return try callClosure(c, args: [index.value, .object(environment)], callRange: range)
@@ -150,7 +150,7 @@ extension Evaluator {
 
     // MARK: pieces
 
-    func configurationModel(_ c: Obj) throws -> LayoutConfiguration {
+    func configurationModel(_ c: APIObject) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
         if case .member(let d)? = c[.scrollDirection] {
             out.scrollDirection = d == "horizontal" ? .horizontal : .vertical
@@ -175,10 +175,10 @@ extension Evaluator {
         return out
     }
 
-    func site(_ o: Obj, _ field: APIField) -> ByteRange { o.sites[field.rawValue]?.value ?? o.range }
+    func site(_ o: APIObject, _ field: APIField) -> ByteRange { o.sites[field.rawValue]?.value ?? o.range }
 
     /// Where the code set each of `fields` on the object, under the model's key of the same name.
-    func props(_ o: Obj, _ fields: [APIField], path: String, objectRange: ByteRange) -> [String: PropertySite] {
+    func props(_ o: APIObject, _ fields: [APIField], path: String, objectRange: ByteRange) -> [String: PropertySite] {
         var out: [String: PropertySite] = [:]
         for f in fields {
             let k = f.rawValue
@@ -203,7 +203,7 @@ extension Evaluator {
         return nil
     }
 
-    func sectionModel(_ s: Obj, index k: Int, name: String?) throws -> Section {
+    func sectionModel(_ s: APIObject, index k: Int, name: String?) throws -> Section {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
         spec.name = name
@@ -277,7 +277,7 @@ extension Evaluator {
     /// An element's text: its constructor and the statements that changed it later in the same declaration (the
     /// same top-level item or type member, `SwiftModule.sameRegion`; rules count a value as the element's own when it
     /// lies inside).
-    func elementRange(_ o: Obj) -> ByteRange {
+    func elementRange(_ o: APIObject) -> ByteRange {
         var r = o.range
         for t in o.touched where module.sameRegion(o.range.start, t.start) {
             r = ByteRange(min(r.start, t.start), max(r.end, t.end))
@@ -288,7 +288,7 @@ extension Evaluator {
         return r
     }
 
-    func elementModel(_ o: Obj, path: String) throws -> LayoutElement {
+    func elementModel(_ o: APIObject, path: String) throws -> LayoutElement {
         guard o.kind == .item || o.kind == .group else {
             throw EvalStop(
                 kind: .unsupported, message: "expected an item or a group, not \(o.kind.rawValue)", range: o.range)

@@ -153,16 +153,16 @@ final class LookupRecorder {
     @inline(__always) func record(_ name: String) { if active { names.insert(name) } }
 }
 
-/// The module's declarations of one kind by name; each lookup by name is recorded. `prepare`, when set, indexes the
-/// declarations of a name before its first lookup (a document reader's module: `SwiftModule.prepare`).
+/// The module's declarations of one kind by name; each lookup by name is recorded. `indexOnLookup`, when set, indexes the
+/// declarations of a name before its first lookup (a document reader's module: `SwiftModule.indexDeclarations(of:)`).
 final class NameTable<Value> {
     var storage: [String: Value] = [:]
     let recorder: LookupRecorder
-    var prepare: ((String) -> Void)?
+    var indexOnLookup: ((String) -> Void)?
     init(recorder: LookupRecorder) { self.recorder = recorder }
     subscript(_ name: String) -> Value? {
         recorder.record(name)
-        prepare?(name)
+        indexOnLookup?(name)
         return storage[name]
     }
     subscript(_ name: String, default value: @autoclosure () -> Value) -> Value {
@@ -174,11 +174,11 @@ final class NameTable<Value> {
 final class NameSet {
     var storage: Set<String> = []
     let recorder: LookupRecorder
-    var prepare: ((String) -> Void)?
+    var indexOnLookup: ((String) -> Void)?
     init(recorder: LookupRecorder) { self.recorder = recorder }
     func contains(_ name: String) -> Bool {
         recorder.record(name)
-        prepare?(name)
+        indexOnLookup?(name)
         return storage.contains(name)
     }
 }

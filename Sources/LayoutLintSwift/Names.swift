@@ -276,7 +276,7 @@ extension Evaluator {
         if t.contains("NSCollectionLayoutEnvironment") {
             readsEnvironment = true; return .object(environmentObject(range))
         }
-        if t == "UITraitCollection" { readsEnvironment = true; return .object(Obj(.traits, range: range)) }
+        if t == "UITraitCollection" { readsEnvironment = true; return .object(APIObject(.traits, range: range)) }
         return .unknown(Unknown(what: name, range: range, reason: "a parameter the caller passes (app state)"))
     }
 

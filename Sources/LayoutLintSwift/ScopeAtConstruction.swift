@@ -44,7 +44,7 @@ extension Evaluator {
                 scope = Scope(parent: scope)
                 for name in closureParameters(c).map(\.name) {
                     scope.declare(
-                        name, .unknown(Unknown(what: name, range: r(c, file), reason: "a closure's parameter")))
+                        name, .unknown(Unknown(what: name, range: rangeOf(c, file), reason: "a closure's parameter")))
                 }
             } else if let i = a.as(IfExprSyntax.self), child.id == i.body.id {
                 scope = Scope(parent: scope)
@@ -65,7 +65,7 @@ extension Evaluator {
             switch value {
             case nil, .none?, .unknown?:
                 scope.declare(
-                    name, .unknown(Unknown(what: name, range: r(b, file), reason: "an optional the app unwraps")))
+                    name, .unknown(Unknown(what: name, range: rangeOf(b, file), reason: "an optional the app unwraps")))
             case let v?: scope.declare(name, v)
             }
         }
@@ -84,7 +84,8 @@ extension Evaluator {
 
     private func unknownHere(_ name: String, _ d: DeclSyntax, _ file: Int) -> Value {
         .unknown(
-            Unknown(what: name, range: r(d, file), reason: "a value layoutlint could not read where it is declared"))
+            Unknown(
+                what: name, range: rangeOf(d, file), reason: "a value layoutlint could not read where it is declared"))
     }
 
 }

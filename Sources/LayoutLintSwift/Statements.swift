@@ -25,7 +25,7 @@ extension Evaluator {
         case .decl(let d): try declare(d, scope, file); return .normal
         case .stmt(let s): return try exec(stmt: s, scope, file)
         case .expr(let e):
-            try tick(r(e, file))
+            try tick(rangeOf(e, file))
             // `if` and `switch` in statement position run their branches as statements.
             if let i = e.as(IfExprSyntax.self) { return try execIf(i, scope, file) }
             if let s = e.as(SwitchExprSyntax.self) { return try execSwitch(s, scope, file) }
@@ -45,14 +45,15 @@ extension Evaluator {
                     // A local computed variable: read when used (rare; its getter runs each time).
                     value = .unknown(
                         Unknown(
-                            what: b.pattern.trimmedDescription, range: r(b, file), reason: "a local computed variable"))
+                            what: b.pattern.trimmedDescription, range: rangeOf(b, file),
+                            reason: "a local computed variable"))
                 }
                 // `.albums` where no type says what it is: the module's one static member or case of that name. (Not
                 // where the annotation names another type: `let b: UICollectionLayoutSectionOrthogonalScrollingBehavior
                 // = .groupPaging` is UIKit's, whatever the module declares.)
                 if case .member(let m) = value,
                     type.map({ module.typeNames.contains($0) || module.enums[$0] != nil }) ?? true,
-                    let resolved = try resolveImplicit(m, r(b, file))
+                    let resolved = try resolveImplicit(m, rangeOf(b, file))
                 {
                     value = resolved
                 }
@@ -86,7 +87,7 @@ extension Evaluator {
                         p.pattern,
                         .unknown(
                             Unknown(
-                                what: p.pattern.trimmedDescription, range: r(p, file),
+                                what: p.pattern.trimmedDescription, range: rangeOf(p, file),
                                 reason: "a tuple the evaluator cannot split")), type: nil, scope, file)
                 }
             }
@@ -97,7 +98,7 @@ extension Evaluator {
     }
 
     func exec(stmt s: StmtSyntax, _ scope: Scope, _ file: Int) throws -> Flow {
-        try tick(r(s, file))
+        try tick(rangeOf(s, file))
         if let ret = s.as(ReturnStmtSyntax.self) {
             let expected = expectation(ofType: returnTypes.last ?? nil)
             return .returned(try ret.expression.map { try eval($0, scope, file, expected: expected) } ?? .void)
@@ -129,7 +130,7 @@ extension Evaluator {
                         kind: .limit,
                         message:
                             "a while loop ran more than \(maxLoopIterations) times: the layout is not read past it",
-                        range: r(w.whileKeyword, file))
+                        range: rangeOf(w.whileKeyword, file))
                 }
                 switch try exec(w.body.statements, Scope(parent: scope), file) {
                 case .returned(let v): return .returned(v)
@@ -148,7 +149,7 @@ extension Evaluator {
                         kind: .limit,
                         message:
                             "a repeat loop ran more than \(maxLoopIterations) times: the layout is not read past it",
-                        range: r(rep.repeatKeyword, file))
+                        range: rangeOf(rep.repeatKeyword, file))
                 }
                 switch try exec(rep.body.statements, Scope(parent: scope), file) {
                 case .returned(let v): return .returned(v)
@@ -194,14 +195,14 @@ extension Evaluator {
             if case .unknown(let u) = seq { try stopUnknown(u, "a loop over it") }
             throw EvalStop(
                 kind: .unsupported, message: "layoutlint cannot loop over \(f.sequence.trimmedDescription)",
-                range: r(f.sequence, file))
+                range: rangeOf(f.sequence, file))
         }
         for (n, el) in elements.enumerated() {
             if n >= maxLoopIterations {
                 throw EvalStop(
                     kind: .limit,
                     message: "a for loop ran more than \(maxLoopIterations) times: the layout is not read past it",
-                    range: r(f.forKeyword, file))
+                    range: rangeOf(f.forKeyword, file))
             }
             let inner = Scope(parent: scope)
             try bind(f.pattern, el, type: nil, inner, file)
@@ -237,7 +238,7 @@ extension Evaluator {
                 if name == "self", b.initializer == nil { continue }
                 let v =
                     try b.initializer.map { try eval($0.value, scope, file) }
-                    ?? (scope.lookup(name)?.value ?? lookupName(name, r(b, file), scope, file))
+                    ?? (scope.lookup(name)?.value ?? lookupName(name, rangeOf(b, file), scope, file))
                 if case .none = v { return false }
                 if case .unknown(let u) = v {
                     note(
@@ -269,17 +270,17 @@ extension Evaluator {
                 kind: .unknown,
                 message:
                     "layoutlint cannot tell when this loop ends: \(e.trimmedDescription) depends on \(u.reason) (\(u.what))",
-                range: r(e, file))
+                range: rangeOf(e, file))
         case .unknown(let u):
             note(
                 .swiftAssumption, .information,
                 "\(e.trimmedDescription) depends on \(u.reason) (\(u.what)): layoutlint read the layout as if it were true",
-                r(e, file))
+                rangeOf(e, file))
             return true
         default:
             throw EvalStop(
                 kind: .unsupported, message: "layoutlint cannot read \(e.trimmedDescription) as a condition",
-                range: r(e, file))
+                range: rangeOf(e, file))
         }
     }
 
@@ -293,7 +294,7 @@ extension Evaluator {
             note(
                 .swiftAssumption, .information,
                 "switch \(sw.subject.trimmedDescription) depends on \(u.reason): layoutlint read its first case",
-                r(sw.subject, file))
+                rangeOf(sw.subject, file))
             for el in sw.cases {
                 if case .switchCase(let c) = el, !Self.isRecovered(c) { return (c, Scope(parent: scope)) }
             }

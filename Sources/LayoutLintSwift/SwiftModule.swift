@@ -18,7 +18,7 @@ public final class SwiftModule: @unchecked Sendable {
     public private(set) var files: [SwiftSourceFile] = []
     let recorder: LookupRecorder
     // The declarations by name. A document reader's module indexes those of a name on its first lookup, in the
-    // regions that declare it (`prepare`): an edit that reads one layout again indexes what that layout looks up,
+    // regions that declare it (`indexDeclarations(of:)`): an edit that reads one layout again indexes what that layout looks up,
     // not the whole file.
     let functions: NameTable<[FunctionEntry]>
     let properties: NameTable<[PropertyEntry]>
@@ -134,17 +134,17 @@ public final class SwiftModule: @unchecked Sendable {
         }
         findSites(in: 0, constructions: finder.constructions)
         lazyTables = LazyTables(outline: outline, owners: owners)
-        preparingOnLookup()
+        indexingOnLookup()
     }
 
-    /// Has every lookup by name index the declarations of that name first (`prepare`).
-    private func preparingOnLookup() {
-        let prepare: (String) -> Void = { [unowned self] name in self.prepare(name) }
-        functions.prepare = prepare
-        properties.prepare = prepare
-        storedProperties.prepare = prepare
-        enums.prepare = prepare
-        typeNames.prepare = prepare
+    /// Has every lookup by name index the declarations of that name first (`indexDeclarations(of:)`).
+    private func indexingOnLookup() {
+        let index: (String) -> Void = { [unowned self] name in self.indexDeclarations(of: name) }
+        functions.indexOnLookup = index
+        properties.indexOnLookup = index
+        storedProperties.indexOnLookup = index
+        enums.indexOnLookup = index
+        typeNames.indexOnLookup = index
     }
 
     /// What a document reader's module needs to index the declarations of a name on its first lookup.
@@ -153,7 +153,7 @@ public final class SwiftModule: @unchecked Sendable {
         /// By unit: the type a member belongs to.
         let owners: [String?]
         /// The names looked up so far (their declarations are indexed), and the regions indexed.
-        var prepared: Set<String> = []
+        var indexedNames: Set<String> = []
         var indexed: Set<Int> = []
         /// By region id, the units whose declarations record their names there (built on the first lookup): the
         /// item or member whose own text the region is, and the header of a type whose last byte is in it (its
@@ -169,9 +169,9 @@ public final class SwiftModule: @unchecked Sendable {
     /// Indexes the declarations of `name` before its first lookup: those in the regions whose declarations have it
     /// as a key, each region indexed once (its other keys' declarations come along). The lists of `name` are then
     /// put in declaration order (regions indexed for other names came first).
-    func prepare(_ name: String) {
-        guard var lazy = lazyTables, !lazy.prepared.contains(name), let regions else { return }
-        lazy.prepared.insert(name)
+    func indexDeclarations(of name: String) {
+        guard var lazy = lazyTables, !lazy.indexedNames.contains(name), let regions else { return }
+        lazy.indexedNames.insert(name)
         let pending = (keyedRegions[name] ?? []).subtracting(lazy.indexed)
         defer {
             // (Also when every region was indexed for other names first, in another order.)
@@ -246,14 +246,14 @@ public final class SwiftModule: @unchecked Sendable {
     /// The enums that have a case `name`.
     func enums(withCase name: String) -> [EnumEntry] {
         recorder.record(name)
-        prepare(name)
+        indexDeclarations(of: name)
         return enums.storage.values.filter { e in e.cases.contains { $0.name == name } }
     }
 
     /// Indexes the declarations of `names` now: before layouts are read on several threads (`forReading`), the
     /// names they looked up the last time, which each thread would otherwise index again.
-    func prepare(_ names: some Sequence<String>) {
-        for name in names { prepare(name) }
+    func indexDeclarations(of names: some Sequence<String>) {
+        for name in names { indexDeclarations(of: name) }
     }
 
     /// A module for reading layouts on another thread beside this one (`ReadingPool`): the same files, regions and
@@ -272,7 +272,7 @@ public final class SwiftModule: @unchecked Sendable {
         if lazyTables != nil {
             m.lazyTables = lazyTables
             m.keyedRegions = keyedRegions
-            m.preparingOnLookup()
+            m.indexingOnLookup()
         }
         return m
     }

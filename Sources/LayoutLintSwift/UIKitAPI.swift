@@ -35,7 +35,7 @@ struct UIKitProperty {
     enum Default {
         case zeroInsets, number(Double), integer(Int), member(String), bool(Bool), emptyArray, none
         /// An object of the API the property holds (`layout.configuration`), made on first read.
-        case object(Obj.Kind)
+        case object(APIObject.Kind)
         /// Set by the initializer; there is nothing to default.
         case fromInitializer
     }
@@ -53,7 +53,7 @@ struct UIKitProperty {
 enum UIKitAPI {
     /// The classes an object of each kind is, most derived first (the owners its properties and extension methods
     /// come from).
-    static func classes(_ kind: Obj.Kind) -> [String] {
+    static func classes(_ kind: APIObject.Kind) -> [String] {
         switch kind {
         case .item: return ["NSCollectionLayoutItem"]
         case .group: return ["NSCollectionLayoutGroup", "NSCollectionLayoutItem"]
@@ -197,7 +197,7 @@ enum UIKitAPI {
     }()
 
     /// The property `name` of an object of `kind`: the most derived class's declaration.
-    static func property(_ name: String, of kind: Obj.Kind) -> UIKitProperty? {
+    static func property(_ name: String, of kind: APIObject.Kind) -> UIKitProperty? {
         for c in classes(kind) { if let p = byOwner[c]?[name] { return p } }
         return nil
     }
@@ -249,7 +249,7 @@ extension UIKitAPI {
 /// The reason an unknown gives for a property of the API that the table does not declare.
 let unmodelledPropertyReason = "a property layoutlint does not model"
 
-extension Obj {
+extension APIObject {
     subscript(_ f: APIField) -> Value? {
         get { fields[f.rawValue] }
         set { fields[f.rawValue] = newValue }

@@ -21,7 +21,7 @@ enum NumKind: Equatable {
 
 /// A layout API object: UIKit's classes are reference types, so `item.contentInsets = …` after the item went into
 /// a group changes what the group holds.
-final class Obj {
+final class APIObject {
     enum Kind: String {
         case item, group, section, layout, configuration, boundary, supplementary, decoration
         case customItem, environment, container, traits, listConfiguration, view, screen, device, anchor
@@ -82,7 +82,7 @@ indirect enum Value {
     case edgeSpacing(EdgeSpacing)
     /// CGSize, CGPoint, CGRect and other plain structs, by field.
     case record(type: String, fields: [String: Value])
-    case object(Obj)
+    case object(APIObject)
     case array([Value])
     case closure(Closure)
     /// A type used as a value (`NSCollectionLayoutDimension` in `NSCollectionLayoutDimension.absolute(4)`).
@@ -101,7 +101,7 @@ indirect enum Value {
         }
     }
 
-    var object: Obj? { if case .object(let o) = self { return o } else { return nil } }
+    var object: APIObject? { if case .object(let o) = self { return o } else { return nil } }
 
     /// The value an integer context reads (`count:`, an index, a `for` range): integer literals divide as integers.
     var integer: Int? {

@@ -87,7 +87,7 @@ struct UIKitTableTests {
     @Test("every property of the API's classes in the stub is in the table")
     func stubIsInTable() throws {
         let (vars, _) = try Self.readStub()
-        let kinds: [Obj.Kind] = [
+        let kinds: [APIObject.Kind] = [
             .item, .group, .section, .layout, .configuration, .boundary, .supplementary, .decoration,
             .scrollingProperties,
         ]
