@@ -1,6 +1,6 @@
-// The hostile-input suite (issue 7): frames, bodies, params and documents that a broken or malicious client could
-// send, for `serve` over real pipes and for `lint`. After every case the server must still answer a valid request
-// correctly (`proveAlive`). Plus the faults of issue 7 item 4 and the security checks of item 6.
+// Hostile input: frames, bodies, params and documents that a broken or malicious client could send, for `serve`
+// over real pipes and for `lint`. After every case the server must still answer a valid request correctly
+// (`proveAlive`). FaultTests.swift has the faults, SecurityTests.swift the security guards.
 import Foundation
 import PlainJSON
 import JSONRPC

@@ -1,5 +1,5 @@
-// LayoutLintWorkspace and the kernel's view of paths (review B): `symlink/..`, a file reached twice, folders that
-// cannot be walked, metadata kept by `writeAtomically`, the temporary file's name.
+// LayoutLintWorkspace and the kernel's view of paths: `symlink/..`, a file reached twice, folders that cannot be
+// walked, the temporary file's name.
 import Foundation
 import Testing
 import LayoutLintCore
@@ -116,64 +116,4 @@ import LayoutLintCore
         }
         #expect(temporaryName(for: Array("a.layout.json".utf8)) == Array(".a.layout.json.layoutlint-XXXXXX".utf8))
     }
-}
-
-@Suite struct WriteAtomicallyMetadata {
-    @Test(arguments: [0o6755, 0o2755, 0o4644, 0o6644, 0o1644, 0o640] as [Int])
-    func modeIncludingSetIdBitsIsKept(_ mode: Int) throws {
-        let dir = ScratchDir(); defer { dir.cleanup() }
-        let p = dir.write("a.layout.json", "{ \"old\": 1 }\n", mode: mode)
-        try writeAtomically(p, Array("{}\n".utf8), expected: Array("{ \"old\": 1 }\n".utf8))
-        #expect(Int(statOf(p).st_mode & 0o7777) == mode, "\(String(statOf(p).st_mode & 0o7777, radix: 8))")
-    }
-
-    @Test func aFileWithTwoHardLinksIsRefused() {
-        let dir = ScratchDir(); defer { dir.cleanup() }
-        let p = dir.write("a.layout.json", "{ \"old\": 1 }\n")
-        #expect(link(p, dir.path + "/b.layout.json") == 0)
-        #expect {
-            try writeAtomically(p, Array("{}\n".utf8), expected: Array("{ \"old\": 1 }\n".utf8))
-        } throws: { ($0 as? WorkspaceError)?.message.contains("2 hard links") == true }
-        #expect(bytes(p) == Array("{ \"old\": 1 }\n".utf8))
-        #expect(statOf(p).st_nlink == 2)
-        #expect(dir.listing() == ["a.layout.json", "b.layout.json"])
-    }
-}
-
-@Suite struct ExpandPathsErrors {
-    /// A path over PATH_MAX (20 folders of 250 bytes) was skipped silently: stat failed and the entry was "not there".
-    @Test func aPathTooLongToLookAtIsAnError() throws {
-        let dir = ScratchDir(); defer { dir.cleanup() }
-        let component = String(repeating: "d", count: 250)
-        var fd = open(dir.path, O_RDONLY | O_DIRECTORY)
-        #expect(fd >= 0)
-        for _ in 0..<20 {
-            #expect(mkdirat(fd, component, 0o755) == 0)
-            let next = openat(fd, component, O_RDONLY | O_DIRECTORY)
-            close(fd)
-            fd = next
-        }
-        let file = openat(fd, "x.layout.json", O_CREAT | O_WRONLY, 0o644)
-        #expect(file >= 0)
-        close(file)
-        close(fd)
-        dir.write("a.layout.json", "{}")
-        let (files, errors) = expandPaths([dir.path])
-        #expect(files == [dir.path + "/a.layout.json"])
-        #expect(errors.contains { $0.contains(String(cString: strerror(ENAMETOOLONG))) }, "\(errors)")
-        // (FileManager cannot remove what it cannot name either: clean up from the bottom with the *at calls.)
-        removeTree(dir.path, component, depth: 20)
-    }
-}
-
-/// Removes `depth` nested folders `component` below `root`, and the file at the bottom, without long paths.
-private func removeTree(_ root: String, _ component: String, depth: Int) {
-    var fds = [open(root, O_RDONLY | O_DIRECTORY)]
-    for _ in 0..<depth { fds.append(openat(fds.last!, component, O_RDONLY | O_DIRECTORY)) }
-    unlinkat(fds.last!, "x.layout.json", 0)
-    for i in stride(from: depth, to: 0, by: -1) {
-        close(fds[i])
-        unlinkat(fds[i - 1], component, AT_REMOVEDIR)
-    }
-    close(fds[0])
 }

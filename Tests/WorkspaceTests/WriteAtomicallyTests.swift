@@ -1,39 +1,9 @@
-// LayoutLintWorkspace: atomic writes for `lint --fix` (a file that changed meanwhile, symlinks, permissions),
-// config discovery and the config cache.
+// LayoutLintWorkspace: atomic writes for `lint --fix` (a file that changed meanwhile, symlinks, permissions, the
+// metadata kept).
 import Foundation
 import Testing
 import LayoutLintCore
 @testable import LayoutLintWorkspace
-
-/// A fresh temporary folder; `cleanup()` removes it.
-final class ScratchDir {
-    let path: String
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlint-ws-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    @discardableResult func write(_ name: String, _ text: String, mode: Int? = nil) -> String {
-        let p = path + "/" + name
-        try! FileManager.default.createDirectory(
-            atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try! Data(text.utf8).write(to: URL(fileURLWithPath: p))
-        if let mode { chmod(p, mode_t(mode)) }
-        return p
-    }
-    func mkdir(_ name: String) {
-        try! FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)
-    }
-    /// Every entry of `folder` (hidden ones included), sorted.
-    func listing(_ folder: String = "") -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? path : path + "/" + folder)) ?? [])
-            .sorted()
-    }
-    func cleanup() { try? FileManager.default.removeItem(atPath: path) }
-}
-
-func bytes(_ path: String) -> [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
-func lstatOf(_ path: String) -> stat { var st = stat(); lstat(path, &st); return st }
-func statOf(_ path: String) -> stat { var st = stat(); stat(path, &st); return st }
 
 @Suite struct WriteAtomically {
     @Test func replacesTheFileByRenameKeepingItsMode() throws {
@@ -99,63 +69,24 @@ func statOf(_ path: String) -> stat { var st = stat(); stat(path, &st); return s
     }
 }
 
-@Suite struct ConfigDiscoveryUnit {
-    @Test func nearestConfigWinsAndTheWalkStopsAtTheRepositoryRoot() {
+@Suite struct WriteAtomicallyMetadata {
+    @Test(arguments: [0o6755, 0o2755, 0o4644, 0o6644, 0o1644, 0o640] as [Int])
+    func modeIncludingSetIdBitsIsKept(_ mode: Int) throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.write(".layoutlint.json", "{}") // above the repository: never used
-        dir.mkdir("repo/.git")
-        dir.write("repo/.layoutlint.json", "{}")
-        dir.write("repo/sub/deeper/.layoutlint.json", "{}")
-        #expect(
-            findConfig(forFile: dir.path + "/repo/sub/deeper/x.layout.json") == dir.path
-                + "/repo/sub/deeper/.layoutlint.json")
-        #expect(findConfig(forFile: dir.path + "/repo/sub/x.layout.json") == dir.path + "/repo/.layoutlint.json")
-        try? FileManager.default.removeItem(atPath: dir.path + "/repo/.layoutlint.json")
-        #expect(
-            findConfig(forFile: dir.path + "/repo/sub/x.layout.json") == nil,
-            "the walk stops at the folder holding .git")
+        let p = dir.write("a.layout.json", "{ \"old\": 1 }\n", mode: mode)
+        try writeAtomically(p, Array("{}\n".utf8), expected: Array("{ \"old\": 1 }\n".utf8))
+        #expect(Int(statOf(p).st_mode & 0o7777) == mode, "\(String(statOf(p).st_mode & 0o7777, radix: 8))")
     }
 
-    @Test func cacheReloadsAChangedConfigAndForgetsADeletedOne() {
+    @Test func aFileWithTwoHardLinksIsRefused() {
         let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.mkdir(".git")
-        let cfg = dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "error" } }"#)
-        let file = dir.path + "/a.layout.json"
-        let cache = ConfigCache()
-        let first = cache.config(forFile: file)
-        #expect(first?.hasErrors == false)
-        let firstSeverity: Severity?? = first?.severities["group-overflow"]
-        #expect(firstSeverity == Severity??.some(.some(.error)))
-        // A different size, so the change is seen even within one timestamp tick.
-        dir.write(".layoutlint.json", #"{ "rules": { "group-overflow": "off", "fraction-gap": "error" } }"#)
-        let second = cache.config(forFile: file)
-        let secondSeverity: Severity?? = second?.severities["group-overflow"]
-        #expect(secondSeverity == Severity??.some(nil), "off")
-        unlink(cfg)
-        #expect(cache.config(forFile: file) == nil, "a deleted config is just absent")
-    }
-
-    @Test func aDanglingConfigSymlinkIsAbsent() throws {
-        let dir = ScratchDir(); defer { dir.cleanup() }
-        dir.mkdir(".git")
-        try FileManager.default.createSymbolicLink(
-            atPath: dir.path + "/.layoutlint.json", withDestinationPath: "gone.json")
-        #expect(ConfigCache().config(forFile: dir.path + "/a.layout.json") == nil)
-    }
-}
-
-@Suite struct ExpandPathsUnit {
-    @Test func sortedExcludedAndLoopSafe() throws {
-        let dir = ScratchDir(); defer { dir.cleanup() }
-        for name in [
-            "b.layout.json", "a.layout.jsonc", "z/c.layout.json", "z/skip/d.layout.json", "notes.json",
-            ".hidden/e.layout.json",
-        ] {
-            dir.write(name, "{}")
-        }
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/z/loop", withDestinationPath: "..")
-        let (files, errors) = expandPaths([dir.path]) { $0.contains("/skip/") }
-        #expect(errors.isEmpty, "\(errors)")
-        #expect(files == [dir.path + "/a.layout.jsonc", dir.path + "/b.layout.json", dir.path + "/z/c.layout.json"])
+        let p = dir.write("a.layout.json", "{ \"old\": 1 }\n")
+        #expect(link(p, dir.path + "/b.layout.json") == 0)
+        #expect {
+            try writeAtomically(p, Array("{}\n".utf8), expected: Array("{ \"old\": 1 }\n".utf8))
+        } throws: { ($0 as? WorkspaceError)?.message.contains("2 hard links") == true }
+        #expect(bytes(p) == Array("{ \"old\": 1 }\n".utf8))
+        #expect(statOf(p).st_nlink == 2)
+        #expect(dir.listing() == ["a.layout.json", "b.layout.json"])
     }
 }
