@@ -17,7 +17,7 @@ final class Document {
     /// file, each time its text changed (`swiftResult`).
     let isSwift: Bool
     /// The Swift front end's result for the current text (its layouts, resolved per environment; the layouts'
-    /// own ranges are the reader's region offsets: `SwiftFileResult.real`).
+    /// own ranges are the reader's region offsets: `SwiftFileResult.textOffset`).
     var swiftResult: SwiftFileResult? { swiftReader?.result }
     /// Reads the Swift document again after each edit, re-reading only the layouts the edit touched.
     var swiftReader: SwiftDocumentReader?

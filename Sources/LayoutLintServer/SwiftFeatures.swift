@@ -24,7 +24,7 @@ extension FeatureContext {
     func swiftHover(_ params: JSONValue) -> Reply {
         guard let offset = offset(params), let result = doc.swiftResult else { return .result(.null) }
         // The layouts' ranges are the reader's region offsets: the cursor is compared in those.
-        let at = result.virtual(offset)
+        let at = result.regionOffset(offset)
         // The innermost dimension or element under the cursor (`range`: the value it shows, which the cursor may be
         // on, or on the property's target: `group.interItemSpacing`).
         var best: (touched: ByteRange, range: ByteRange, property: String?)?
@@ -100,7 +100,7 @@ extension FeatureContext {
             if let first = hits.first?.node.element {
                 var head = "**\(first.kindName)** in \(LSP.markdownCode(hits[0].layout.name))"
                 if let p = best.property {
-                    head += propertyText(p, result.real(best.range))
+                    head += propertyText(p, result.textOffset(best.range))
                 }
                 var keys: [String] = []
                 for (_, env, n) in hits {
@@ -120,15 +120,15 @@ extension FeatureContext {
                 sections.append(
                     head + "\n\n| environment | size | content | |\n|---|---|---|---|\n"
                         + countedRows(keys).joined(separator: "\n"))
-                range = result.real(best.range)
+                range = result.textOffset(best.range)
             }
         } else if let p = sectionProperty, let hover = sectionPropertyHover(p.name, value: p.value, result) {
             sections.append(hover)
-            range = result.real(p.value)
+            range = result.textOffset(p.value)
         } else if let sectionRange, !sectionRows.isEmpty {
             sections.append(
                 "**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
-            range = result.real(sectionRange)
+            range = result.textOffset(sectionRange)
         }
         // Diagnostics under the cursor: their message and, once per rule, its documentation with the Swift examples.
         var rules = Set<String>()
@@ -160,7 +160,8 @@ extension FeatureContext {
             for rl in l.result.layouts {
                 for s in rl.sections where s.spec?.props[name]?.valueRange == value {
                     if head == nil {
-                        head = "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.real(value))
+                        head =
+                            "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.textOffset(value))
                     }
                     let row: String
                     if let r = s.unresolvedReason {
@@ -234,7 +235,7 @@ extension FeatureContext {
                 (e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight),
             ] {
                 guard let d else { continue }
-                let r = result.real(d.range)
+                let r = result.textOffset(d.range)
                 guard wanted.meets(r) else { continue }
                 sizes[r, default: ([], false)].values.append(v)
                 if est { sizes[r]!.estimated = true }

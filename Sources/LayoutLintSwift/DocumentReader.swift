@@ -283,7 +283,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                     return .skip
                 }
                 looked.append(id)
-                return changedIDs.contains(id) ? .read : .relocate((constructions[id] ?? []).map(fresh.real))
+                return changedIDs.contains(id) ? .read : .relocate((constructions[id] ?? []).map(fresh.textOffset))
             case .header, .closingBrace:
                 return .read
             }

@@ -154,9 +154,9 @@ func changedSpan(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, ne
 extension SwiftFileResult {
     /// Turns offsets in `layouts[].result` and `layouts[].documents` (region offsets, when a document reader made
     /// this result) into offsets in the text.
-    public func real(_ r: ByteRange) -> ByteRange { regions.real(r) }
+    public func textOffset(_ r: ByteRange) -> ByteRange { regions.textOffset(r) }
     /// A text offset as `layouts[].result`'s ranges have it.
-    public func virtual(_ offset: Int) -> Int { regions.virtual(offset) }
+    public func regionOffset(_ offset: Int) -> Int { regions.regionOffset(offset) }
 }
 
 /// Whether the text mentions a suppression at all (most files do not: their comments need not be collected).

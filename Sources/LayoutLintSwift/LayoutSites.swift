@@ -65,7 +65,7 @@ extension SwiftModule {
             default: break
             }
         }
-        let at = { (r: ByteRange) -> Int in self.regions?.real(r.start) ?? r.start }
+        let at = { (r: ByteRange) -> Int in self.regions?.textOffset(r.start) ?? r.start }
         sites.sort { ($0.file, at($0.range)) < ($1.file, at($1.range)) }
     }
 

@@ -7,13 +7,13 @@ import SwiftParser
 import SwiftSyntax
 
 extension SwiftFrontEnd {
-    /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `virtual` turns the
-    /// file's offsets into those, `real` back.
+    /// `sections`: the layouts' sections by range (`sectionsByRange`), in the module's offsets; `regionRange` turns the
+    /// file's offsets into those, `textRange` back.
     static func attachSwiftFixes(
         _ diagnostics: inout [Diagnostic], file: SwiftSourceFile, sections: [[ByteRange: SectionSpec]] = [],
-        virtual: @escaping (ByteRange) -> ByteRange = { $0 }, real: @escaping (ByteRange) -> ByteRange = { $0 }
+        regionRange: @escaping (ByteRange) -> ByteRange = { $0 }, textRange: @escaping (ByteRange) -> ByteRange = { $0 }
     ) {
-        let sectionAt = SectionsByRange(sections, virtual)
+        let sectionAt = SectionsByRange(sections, regionRange)
         for i in diagnostics.indices where diagnostics[i].fix == nil {
             switch diagnostics[i].ruleID {
             case .estimatedContentInsets:
@@ -23,9 +23,9 @@ extension SwiftFrontEnd {
                 case .none: break
                 }
             case .pagingInterGroupSpacing:
-                diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, real)
+                diagnostics[i].fix = toGroupPaging(diagnostics[i], file.bytes, sectionAt, textRange)
             case .centeredPagingInterGroupSpacing:
-                diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, real)
+                diagnostics[i].fix = spacingToItemInsets(diagnostics[i], file.bytes, sectionAt, textRange)
             default: break
             }
         }
@@ -53,15 +53,15 @@ extension SwiftFrontEnd {
     /// The section a paging finding is about: the first whose spacing, insets or group size is at the finding.
     struct SectionsByRange {
         let tables: [[ByteRange: SectionSpec]]
-        let virtual: (ByteRange) -> ByteRange
+        let regionRange: (ByteRange) -> ByteRange
 
-        init(_ tables: [[ByteRange: SectionSpec]], _ virtual: @escaping (ByteRange) -> ByteRange) {
+        init(_ tables: [[ByteRange: SectionSpec]], _ regionRange: @escaping (ByteRange) -> ByteRange) {
             self.tables = tables
-            self.virtual = virtual
+            self.regionRange = regionRange
         }
 
         func section(of d: Diagnostic) -> SectionSpec? {
-            let r = virtual(d.range)
+            let r = regionRange(d.range)
             for t in tables { if let s = t[r] { return s } }
             return nil
         }
@@ -70,10 +70,10 @@ extension SwiftFrontEnd {
     /// `.paging` with spacing, insets or a narrower group: `.groupPaging` pages by the group (a suggestion: it
     /// changes how the section scrolls).
     static func toGroupPaging(
-        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange
+        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ textRange: (ByteRange) -> ByteRange
     ) -> Fix? {
         guard let s = sections.section(of: d), let site = s.props["orthogonalScrollingBehavior"] else { return nil }
-        let r = real(site.valueRange)
+        let r = textRange(site.valueRange)
         guard r.start >= 0, r.end <= b.count else { return nil }
         let text = String(decoding: b[r.start..<r.end], as: UTF8.self)
         guard text.hasSuffix(".paging") else { return nil }
@@ -88,7 +88,7 @@ extension SwiftFrontEnd {
     /// spacing is a statement of its own line, and each item's insets are a plain `NSDirectionalEdgeInsets(…)` of
     /// numbers or none (then a statement setting them follows the item's declaration).
     static func spacingToItemInsets(
-        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ real: (ByteRange) -> ByteRange
+        _ d: Diagnostic, _ b: [UInt8], _ sections: SectionsByRange, _ textRange: (ByteRange) -> ByteRange
     ) -> Fix? {
         guard let s = sections.section(of: d), s.interGroupSpacing / 2 >= 1, let g = s.group?.group else { return nil }
         let half = s.interGroupSpacing / 2
@@ -102,7 +102,7 @@ extension SwiftFrontEnd {
         for item in g.layout.children {
             guard !item.isGroup else { return nil }
             if let site = item.props["contentInsets"] {
-                let r = real(site.valueRange)
+                let r = textRange(site.valueRange)
                 guard seen.insert(r.start).inserted else { continue }
                 // Each of the two edges' numbers changed where it is written (the call's layout and comments kept).
                 guard let call = insetsLiteral(r, b), call.callee != "IBPNSDirectionalEdgeInsets" else { return nil }
@@ -112,7 +112,7 @@ extension SwiftFrontEnd {
                 }
             } else {
                 // `let card = NSCollectionLayoutItem(…)`: its insets on a new line after the statement.
-                let r = real(item.range)
+                let r = textRange(item.range)
                 guard seen.insert(r.start).inserted, let (_, _, head) = statementLine(r, b) else { continue }
                 let words = head.split(separator: " ")
                 guard words.count == 3, words[0] == "let" || words[0] == "var", words[2] == "=" else { return nil }

@@ -223,13 +223,13 @@ public enum SwiftFrontEnd {
         var files = Array(repeating: FileOutcome(), count: module.files.count)
         var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
         var seenNotes = Set<String>()
-        let real = { (r: ByteRange) -> ByteRange in module.regions?.real(r) ?? r }
+        let textRange = { (r: ByteRange) -> ByteRange in module.regions?.textOffset(r) ?? r }
         for outcome in outcomes {
             let site = outcome.site, read = outcome.read, file = site.file
             for n in read.notes {
                 let key = "\(n.rule)|\(n.range.start)|\(n.range.end)|\(n.message)"
                 guard seenNotes.insert(key).inserted else { continue }
-                let r = real(n.range)
+                let r = textRange(n.range)
                 let (f, off) = module.locate(r.start)
                 perFile[f].append(
                     Diagnostic(
@@ -237,7 +237,7 @@ public enum SwiftFrontEnd {
                         range: ByteRange(off, off + r.length)))
             }
             let base = module.files[file].base
-            let siteRange = real(site.range)
+            let siteRange = textRange(site.range)
             guard var lr = outcome.lint else {
                 files[file].unread.append(
                     (
@@ -249,7 +249,7 @@ public enum SwiftFrontEnd {
             lr.unknownEnvironments = unknown
             var own: [Diagnostic] = []
             for d in lr.diagnostics {
-                let (f, local) = localized(d, module, real)
+                let (f, local) = localized(d, module, textRange)
                 perFile[f].append(local)
                 if f == file { own.append(local) }
             }
@@ -260,12 +260,12 @@ public enum SwiftFrontEnd {
             layout.documents = read.documents ?? []
             layout.environments = lr.layouts.map(\.environment)
             let locate = { (offset: Int) -> (path: String, line: Int) in
-                let (f, off) = module.locate(real(ByteRange(offset, offset)).start)
+                let (f, off) = module.locate(textRange(ByteRange(offset, offset)).start)
                 return (module.files[f].path, module.files[f].lineIndex.position(of: off, in: .utf8).line + 1)
             }
             layout.location = locate
             layout.notes = read.notes.map { n in
-                let r = real(n.range)
+                let r = textRange(n.range)
                 let (f, off) = module.locate(r.start)
                 return SwiftNote(
                     rule: n.rule, severity: n.severity, message: n.message, path: module.files[f].path,
@@ -281,12 +281,12 @@ public enum SwiftFrontEnd {
             let base = file.base
             attachSwiftFixes(
                 &ds, file: file, sections: sections,
-                virtual: { r in
+                regionRange: { r in
                     let m = ByteRange(r.start + base, r.end + base)
-                    return module.regions?.virtual(m) ?? m
+                    return module.regions?.regionOffset(m) ?? m
                 },
-                real: { r in
-                    let x = real(r)
+                textRange: { r in
+                    let x = textRange(r)
                     return ByteRange(x.start - base, x.end - base)
                 })
             let finished = finishDiagnostics(
@@ -315,15 +315,16 @@ public enum SwiftFrontEnd {
 
     /// A diagnostic in module offsets → the file it is in and its offsets there (related locations in other files
     /// are dropped: a report shows one file).
-    static func localized(_ d: Diagnostic, _ module: SwiftModule, _ real: (ByteRange) -> ByteRange) -> (Int, Diagnostic)
-    {
-        let range = real(d.range)
+    static func localized(_ d: Diagnostic, _ module: SwiftModule, _ textRange: (ByteRange) -> ByteRange) -> (
+        Int, Diagnostic
+    ) {
+        let range = textRange(d.range)
         let (f, off) = module.locate(range.start)
         let base = module.files[f].base
         var out = d
         out.range = ByteRange(off, off + range.length)
         out.related = d.related.compactMap { r in
-            let rr = real(r.range)
+            let rr = textRange(r.range)
             guard module.locate(rr.start).file == f else { return nil }
             var x = r
             x.range = ByteRange(rr.start - base, rr.end - base)

@@ -20,25 +20,25 @@ public struct SwiftRegions: Sendable {
         return max(0, lowerBound(starts.count) { starts[$0] <= offset } - 1)
     }
 
-    public func virtual(_ offset: Int) -> Int {
+    public func regionOffset(_ offset: Int) -> Int {
         guard let i = regionIndex(offset) else { return offset }
         return (ids[i] << 32) + offset - starts[i]
     }
 
     /// A range keeps its length (it lies inside one region).
-    public func virtual(_ r: ByteRange) -> ByteRange {
-        let s = virtual(r.start)
+    public func regionOffset(_ r: ByteRange) -> ByteRange {
+        let s = regionOffset(r.start)
         return ByteRange(s, s + r.length)
     }
 
-    public func real(_ offset: Int) -> Int {
+    public func textOffset(_ offset: Int) -> Int {
         guard offset >= 1 << 32 else { return offset }
         guard let s = startOf[offset >> 32] else { return 0 }
         return s + (offset & 0xFFFF_FFFF)
     }
 
-    public func real(_ r: ByteRange) -> ByteRange {
-        let s = real(r.start)
+    public func textOffset(_ r: ByteRange) -> ByteRange {
+        let s = textOffset(r.start)
         return ByteRange(s, s + r.length)
     }
 }

@@ -73,15 +73,15 @@ func checkInside(_ results: [SwiftFileResult], _ sources: [(path: String, bytes:
 }
 
 /// What a user sees of a Swift file's result, in text offsets (the reader keeps its layouts' own ranges in region
-/// offsets; `real` maps them).
+/// offsets; `textRange` maps them).
 func seen(_ r: SwiftFileResult) -> [String] {
     var out = r.diagnostics.map { "\($0)" }
     for l in r.layouts {
         out.append("layout \(l.name) \(l.range)")
         for rl in l.result.layouts {
             for s in rl.sections {
-                out.append("  section \(r.real(s.section.range)) \(s.frame)")
-                s.group?.walk { n in out.append("    \(n.frame) \(n.element.map { "\(r.real($0.range))" } ?? "-")") }
+                out.append("  section \(r.textOffset(s.section.range)) \(s.frame)")
+                s.group?.walk { n in out.append("    \(n.frame) \(n.element.map { "\(r.textOffset($0.range))" } ?? "-")") }
             }
         }
     }

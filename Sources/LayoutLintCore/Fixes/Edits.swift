@@ -12,14 +12,16 @@ struct SourceText {
         self.map = map
     }
 
-    private func real(_ r: ByteRange) -> ByteRange { map.map { ByteRange($0.toReal(r.start), $0.toReal(r.end)) } ?? r }
+    private func textRange(_ r: ByteRange) -> ByteRange {
+        map.map { ByteRange($0.textOffset(r.start), $0.textOffset(r.end)) } ?? r
+    }
     private func back(_ e: TextEdit) -> TextEdit {
         guard let m = map else { return e }
-        return TextEdit(range: m.toVirtual(e.range), newText: e.newText)
+        return TextEdit(range: m.regionOffset(e.range), newText: e.newText)
     }
 
     func text(_ r: ByteRange) -> String {
-        let r = real(r)
+        let r = textRange(r)
         return String(
             decoding: bytes[max(0, min(r.start, bytes.count))..<max(0, min(bytes.count, r.end))], as: UTF8.self)
     }
@@ -29,7 +31,7 @@ struct SourceText {
 
     /// The whitespace at the start of the line holding `offset`.
     func indent(at offset: Int) -> String {
-        var s = min(map?.toReal(offset) ?? offset, bytes.count)
+        var s = min(map?.textOffset(offset) ?? offset, bytes.count)
         while s > 0, !isNewline(bytes[s - 1]) { s -= 1 }
         var e = s
         while e < bytes.count, isSpace(bytes[e]) { e += 1 }
@@ -43,9 +45,9 @@ struct SourceText {
     func removeProperty(_ site: PropertySite) -> TextEdit {
         guard map != nil else { return removePropertyReal(site) }
         var r = site
-        r.keyRange = real(site.keyRange)
-        r.valueRange = real(site.valueRange)
-        r.objectRange = real(site.objectRange)
+        r.keyRange = textRange(site.keyRange)
+        r.valueRange = textRange(site.valueRange)
+        r.objectRange = textRange(site.objectRange)
         return back(removePropertyReal(r))
     }
 
@@ -129,8 +131,8 @@ struct SourceText {
     /// object's first line ends ("\r\n" or "\n"). The object's own line break, not the document's first one: the
     /// incremental linter keeps a section's fixes while text outside the section changes.
     func insertProperty(into object: ByteRange, key: String, value: String) -> TextEdit {
-        guard map != nil else { return insertPropertyReal(into: object, key: key, value: value) }
-        return back(SourceText(bytes: bytes).insertPropertyReal(into: real(object), key: key, value: value))
+        guard map != nil else { return insertPropertyInText(into: object, key: key, value: value) }
+        return back(SourceText(bytes: bytes).insertPropertyInText(into: textRange(object), key: key, value: value))
     }
 
     /// Inserts a property whose value is a copy of the text at `r` (a value inside the same object). A multi-line
@@ -139,16 +141,17 @@ struct SourceText {
     /// object's own lines are read (so that the incremental linter's fix is `lint`'s), and the copy is inserted as it
     /// is when indenting it would more than double it (a line indented 100 000 columns times 1 000 lines).
     func insertProperty(into object: ByteRange, key: String, copying r: ByteRange) -> TextEdit {
-        let rr = real(r)
+        let rr = textRange(r)
         let copied = Array(bytes[max(0, min(rr.start, bytes.count))..<max(0, min(rr.end, bytes.count))])
         let source = map.map { _ in SourceText(bytes: bytes) } ?? self
         let verbatim = back(
-            source.insertPropertyReal(into: real(object), key: key, value: String(decoding: copied, as: UTF8.self)))
+            source.insertPropertyInText(
+                into: textRange(object), key: key, value: String(decoding: copied, as: UTF8.self)))
         let lines = copied.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard lines.count > 1 else { return verbatim }
         // The new property's line: in the probe's text, the line holding the placeholder (none: it is inserted on
         // the object's own line, and the copy goes as it is).
-        let probe = source.insertPropertyReal(into: real(object), key: key, value: "\u{0}")
+        let probe = source.insertPropertyInText(into: textRange(object), key: key, value: "\u{0}")
         let probeBytes = Array(probe.newText.utf8)
         guard let at = probeBytes.firstIndex(of: 0), let lf = probeBytes[..<at].lastIndex(of: 0x0A) else {
             return verbatim
@@ -176,7 +179,7 @@ struct SourceText {
         return back(TextEdit(range: probe.range, newText: String(decoding: text, as: UTF8.self)))
     }
 
-    private func insertPropertyReal(into object: ByteRange, key: String, value: String) -> TextEdit {
+    private func insertPropertyInText(into object: ByteRange, key: String, value: String) -> TextEdit {
         let close = object.end - 1
         guard close > object.start, close < bytes.count, bytes[close] == 0x7D else {
             return TextEdit(range: ByteRange(object.end, object.end), newText: "")
@@ -274,11 +277,11 @@ struct SourceText {
 /// Maps the incremental linter's offsets (which stay put while the text around them moves) to offsets into the
 /// current text, and back.
 final class OffsetMap: @unchecked Sendable {
-    let toReal: (Int) -> Int
-    let toVirtual: (ByteRange) -> ByteRange
-    init(toReal: @escaping (Int) -> Int, toVirtual: @escaping (ByteRange) -> ByteRange) {
-        self.toReal = toReal
-        self.toVirtual = toVirtual
+    let textOffset: (Int) -> Int
+    let regionOffset: (ByteRange) -> ByteRange
+    init(textOffset: @escaping (Int) -> Int, regionOffset: @escaping (ByteRange) -> ByteRange) {
+        self.textOffset = textOffset
+        self.regionOffset = regionOffset
     }
 }
 

@@ -251,17 +251,19 @@ public final class IncrementalLinter: @unchecked Sendable {
     public func outline() -> [OutlineSymbol] {
         update()
         guard structured, let root else { return documentOutline(fullResult()) }
-        let real: (ByteRange) -> ByteRange = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
+        let textRange: (ByteRange) -> ByteRange = { [unowned self] r in
+            ByteRange(textOffset(r.start), textOffset(r.end))
+        }
         var out: [OutlineSymbol] = []
         if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) {
-            out.append(d.mapped(real))
+            out.append(d.mapped(textRange))
         }
         for k in segments.indices {
             guard let c = segments[k].cache, var o = c.outline else { continue }
             // A result kept from another index (a section inserted or removed before it) keeps its entry, but an
             // unnamed section is named by its index now (found by FuzzIncrementalCore: "section 3" for section 4).
             if c.name == nil { o.name = "section \(k)" }
-            out.append(o.mapped(real))
+            out.append(o.mapped(textRange))
         }
         return out
     }
@@ -277,7 +279,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var out: [(index: Int, range: ByteRange)] = []
         for k in segments.indices {
             guard let o = segments[k].cache?.outline else { continue }
-            out.append((k, ByteRange(toReal(o.range.start), toReal(o.range.end))))
+            out.append((k, ByteRange(textOffset(o.range.start), textOffset(o.range.end))))
         }
         return (out, environments.map(\.name))
     }
@@ -300,21 +302,21 @@ public final class IncrementalLinter: @unchecked Sendable {
     public func refTargets() -> [RefTarget] {
         update()
         let tree: JSONNode?
-        let real: (ByteRange) -> ByteRange
+        let textRange: (ByteRange) -> ByteRange
         if structured {
             tree = root
-            real = { [unowned self] r in ByteRange(toReal(r.start), toReal(r.end)) }
+            textRange = { [unowned self] r in ByteRange(textOffset(r.start), textOffset(r.end)) }
         } else {
             tree = fullResult().parse.root
-            real = { $0 }
+            textRange = { $0 }
         }
         return collectRefSites(tree).map { site in
             let fragment = site.fragment
             var target: ByteRange?
             if fragment != nil, let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
-                target = real(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
+                target = textRange(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
             }
-            return RefTarget(value: real(site.value.range), fragment: fragment, target: target)
+            return RefTarget(value: textRange(site.value.range), fragment: fragment, target: target)
         }
     }
 
@@ -330,7 +332,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var out: [ByteRange: DimensionSizes] = [:]
         func add(_ dimensions: [ByteRange: DimensionSizes]) {
             for (v, sizes) in dimensions {
-                let r = ByteRange(toReal(v.start), toReal(v.end))
+                let r = ByteRange(textOffset(v.start), textOffset(v.end))
                 guard wanted.meets(r) else { continue }
                 out[r, default: DimensionSizes()].merge(sizes)
             }
@@ -517,7 +519,7 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: coordinates
 
-    @inline(__always) func toReal(_ v: Int) -> Int {
+    @inline(__always) func textOffset(_ v: Int) -> Int {
         let id = v >> 32
         let local = v & IncrementalLinter.localMask
         if id == 0 { return local }
@@ -525,7 +527,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         return regionStart[id] + local
     }
 
-    func toVirtual(_ o: Int) -> Int {
+    func regionOffset(_ o: Int) -> Int {
         guard let k = segment(at: o) else { return o }
         if o >= suffixStart { return (IncrementalLinter.suffixID << 32) + (o - suffixStart) }
         let id = segments[k].id
@@ -533,13 +535,14 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     /// A range of the text in region coordinates: a non-empty range belongs to the region of its last byte.
-    func toVirtual(_ r: ByteRange) -> ByteRange {
-        let s = toVirtual(r.start)
-        return r.length > 0 ? ByteRange(s, toVirtual(r.end - 1) + 1) : ByteRange(s, s)
+    func regionOffset(_ r: ByteRange) -> ByteRange {
+        let s = regionOffset(r.start)
+        return r.length > 0 ? ByteRange(s, regionOffset(r.end - 1) + 1) : ByteRange(s, s)
     }
 
     private lazy var offsetMap = OffsetMap(
-        toReal: { [unowned self] in self.toReal($0) }, toVirtual: { [unowned self] (r: ByteRange) in self.toVirtual(r) }
+        textOffset: { [unowned self] in self.textOffset($0) },
+        regionOffset: { [unowned self] (r: ByteRange) in self.regionOffset(r) }
     )
     private var source: SourceText { SourceText(bytes: text, map: offsetMap) }
 
@@ -604,16 +607,16 @@ public final class IncrementalLinter: @unchecked Sendable {
         root = parsed.root
         let elements = cut.array.elements
         cut.array.elements = []
-        parsed.root?.relocate(toVirtual)
+        parsed.root?.relocate(regionOffset)
         cut.array.elements = elements
         for (k, el) in elements.enumerated() { el.relocate(by: (segments[k].id << 32) - cut.regionStarts[k]) }
         frameErrors = []
         frameComments = []
         for e in parsed.errors {
             var v = e
-            v.range = toVirtual(e.range)
-            if let r = e.related { v.related = toVirtual(r) }
-            if let c = e.commaAt { v.commaAt = toVirtual(ByteRange(c, c)).start }
+            v.range = regionOffset(e.range)
+            if let r = e.related { v.related = regionOffset(r) }
+            if let c = e.commaAt { v.commaAt = regionOffset(ByteRange(c, c)).start }
             if let k = segmentIndex(ofVirtual: v.range.start) {
                 segments[k].errors.append(v)
             } else {
@@ -623,7 +626,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         frameDirectives = false
         for c in parsed.comments {
             var v = c
-            v.range = toVirtual(c.range)
+            v.range = regionOffset(c.range)
             let directive = directiveOffset(c, source: text) != nil
             if let k = segmentIndex(ofVirtual: v.range.start) {
                 segments[k].comments.append(v)
@@ -708,7 +711,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let id = v >> 32
         if id == 0 || id == IncrementalLinter.suffixID { return nil }
         // The segment holding the offset in the text (ids are not in document order: kept ones are older).
-        if let k = segment(at: toReal(v)), segments[k].id == id { return k }
+        if let k = segment(at: textOffset(v)), segments[k].id == id { return k }
         return segments.firstIndex { $0.id == id }
     }
 
@@ -989,7 +992,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         for key in ["environments", "configuration"] {
             if let e = frameView?.entry(key), let v = e.value {
                 h.combine(key)
-                let r = ByteRange(toReal(v.range.start), toReal(v.range.end))
+                let r = ByteRange(textOffset(v.range.start), textOffset(v.range.end))
                 h.combine(text[r.start..<r.end].count)
                 for b in text[r.start..<r.end] { h.combine(b) }
             }
@@ -1003,7 +1006,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func depKey(_ n: JSONNode) -> DepKey {
-        let r = ByteRange(toReal(n.range.start), toReal(n.range.end))
+        let r = ByteRange(textOffset(n.range.start), textOffset(n.range.end))
         var h = Hasher()
         if r.start >= 0 && r.end <= text.count && r.start <= r.end {
             text.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[r.start..<r.end])) }
@@ -1385,7 +1388,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         ds += duplicateNames
         ds += unusedDefs
         // Into offsets of the text.
-        var out = ds.map(toReal)
+        var out = ds.map(textOffset)
         if !sharedByID.isEmpty { markFixesOnSharedTextUnsafe(&out) { self.touchesSharedText($0) } }
         dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
         // Suppressions (without a directive anywhere, `applySuppressions` would change nothing).
@@ -1486,21 +1489,22 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     private func realComment(_ c: Comment) -> Comment {
         var v = c
-        v.range = ByteRange(toReal(c.range.start), toReal(c.range.end))
+        v.range = ByteRange(textOffset(c.range.start), textOffset(c.range.end))
         return v
     }
 
-    private func toReal(_ d: Diagnostic) -> Diagnostic {
+    private func textOffset(_ d: Diagnostic) -> Diagnostic {
         var d = d
-        d.range = ByteRange(toReal(d.range.start), toReal(d.range.end))
+        d.range = ByteRange(textOffset(d.range.start), textOffset(d.range.end))
         if !d.related.isEmpty {
             d.related = d.related.map {
-                RelatedLocation(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), message: $0.message)
+                RelatedLocation(
+                    range: ByteRange(textOffset($0.range.start), textOffset($0.range.end)), message: $0.message)
             }
         }
         if var f = d.fix {
             f.edits = f.edits.map {
-                TextEdit(range: ByteRange(toReal($0.range.start), toReal($0.range.end)), newText: $0.newText)
+                TextEdit(range: ByteRange(textOffset($0.range.start), textOffset($0.range.end)), newText: $0.newText)
             }
             d.fix = f
         }
