@@ -24,6 +24,9 @@ extension Evaluator {
     /// The unknown `.name` is while no file read declares it; the name is looked for in the other files.
     func undeclaredMemberUnknown(_ name: String, _ range: ByteRange) -> Unknown {
         missing.insert(MissingName(name, in: .anyType))
+        if let owner = frameworkLookingOwners[range] {
+            return Unknown(what: "\(owner).\(name)", range: range, reason: "a type not declared in the files read")
+        }
         return Unknown(what: ".\(name)", range: range, reason: "a static member not declared in the files read")
     }
 

@@ -84,6 +84,9 @@ final class Evaluator {
     var invalidDimensions: Set<ByteRange> = []
     /// The names the code looked up where the module declares nothing of that name (`MissingName`).
     var missing: Set<MissingName> = []
+    /// `T.name` read as a case of Apple's frameworks because `T` looks like one of their types (`UIMetrics`), by the
+    /// range of the expression: the type an unknown `.name` there is named with.
+    var frameworkLookingOwners: [ByteRange: String] = [:]
     /// The stored properties of the value a user initializer is making (`userInitializer`): `self.x` is one of them.
     var initializing: Scope?
 

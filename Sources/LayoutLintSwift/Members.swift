@@ -186,7 +186,12 @@ extension Evaluator {
             // `NSRectAlignment.top`, `UIUserInterfaceSizeClass.compact`): its case name. A type of neither the
             // module nor Apple's frameworks (`UIMetrics.FilterView.spacing`, from a file or package not in the run)
             // is not guessed at.
-            if isFrameworkMember(t, name) { return .member(name) }
+            if isFrameworkMember(t, name) {
+                // (An app's type can look like one of Apple's, `UIMetrics.chipGap`: where a number is needed and no
+                // file read declares it, the unknown is named with its type.)
+                frameworkLookingOwners[range] = t
+                return .member(name)
+            }
             missing.insert(MissingName(t, in: .type))
             return .unknown(
                 Unknown(what: "\(t).\(name)", range: range, reason: "a type not declared in the files read"))

@@ -273,7 +273,7 @@ struct ReachTests {
             """)
         #expect(r.layouts.first?.result.layouts.first?.sections.count == 1, "\(r.diagnostics.map(\.message))")
         let assumed = r.diagnostics.filter {
-            $0.ruleID == .swiftAssumption && $0.message.contains("chipGap depends on")
+            $0.ruleID == .swiftAssumption && $0.message.contains("UIMetrics.chipGap depends on a type not declared")
         }
         #expect(assumed.count == 2, "\(r.diagnostics.map(\.message))")
         #expect(
