@@ -251,9 +251,6 @@ public final class IncrementalLinter: @unchecked Sendable {
     public func outline() -> [OutlineSymbol] {
         update()
         guard structured, let root else { return documentOutline(fullResult()) }
-        let textRange: (ByteRange) -> ByteRange = { [unowned self] r in
-            ByteRange(textOffset(r.start), textOffset(r.end))
-        }
         var out: [OutlineSymbol] = []
         if let p = root.property("definitions"), let d = definitionsOutline(frameDoc.definitions, property: p) {
             out.append(d.mapped(textRange))
@@ -279,7 +276,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var out: [(index: Int, range: ByteRange)] = []
         for k in segments.indices {
             guard let o = segments[k].cache?.outline else { continue }
-            out.append((k, ByteRange(textOffset(o.range.start), textOffset(o.range.end))))
+            out.append((k, textRange(o.range)))
         }
         return (out, environments.map(\.name))
     }
@@ -301,22 +298,16 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// element), in text offsets: what document links offer. nil targets point nowhere.
     public func refTargets() -> [RefTarget] {
         update()
-        let tree: JSONNode?
-        let textRange: (ByteRange) -> ByteRange
-        if structured {
-            tree = root
-            textRange = { [unowned self] r in ByteRange(textOffset(r.start), textOffset(r.end)) }
-        } else {
-            tree = fullResult().parse.root
-            textRange = { $0 }
-        }
+        // (The kept tree is in region offsets; a whole lint's, in text offsets.)
+        let tree = structured ? root : fullResult().parse.root
+        let inText: (ByteRange) -> ByteRange = structured ? { [unowned self] in self.textRange($0) } : { $0 }
         return collectRefSites(tree).map { site in
             let fragment = site.fragment
             var target: ByteRange?
             if fragment != nil, let (node, prop) = jsonNode(atPointer: site.pointer, root: tree) {
-                target = textRange(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
+                target = inText(prop.map { ByteRange($0.keyRange.start, node.range.end) } ?? node.range)
             }
-            return RefTarget(value: textRange(site.value.range), fragment: fragment, target: target)
+            return RefTarget(value: inText(site.value.range), fragment: fragment, target: target)
         }
     }
 
@@ -332,7 +323,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var out: [ByteRange: DimensionSizes] = [:]
         func add(_ dimensions: [ByteRange: DimensionSizes]) {
             for (v, sizes) in dimensions {
-                let r = ByteRange(textOffset(v.start), textOffset(v.end))
+                let r = textRange(v)
                 guard wanted.meets(r) else { continue }
                 out[r, default: DimensionSizes()].merge(sizes)
             }
@@ -526,6 +517,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         if id == IncrementalLinter.suffixID { return suffixStart + local }
         return regionStart[id] + local
     }
+
+    /// A range in region offsets as a range of the text.
+    func textRange(_ r: ByteRange) -> ByteRange { ByteRange(textOffset(r.start), textOffset(r.end)) }
 
     func regionOffset(_ o: Int) -> Int {
         guard let k = segment(at: o) else { return o }
@@ -992,7 +986,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         for key in ["environments", "configuration"] {
             if let e = frameView?.entry(key), let v = e.value {
                 h.combine(key)
-                let r = ByteRange(textOffset(v.range.start), textOffset(v.range.end))
+                let r = textRange(v.range)
                 h.combine(text[r.start..<r.end].count)
                 for b in text[r.start..<r.end] { h.combine(b) }
             }
@@ -1006,7 +1000,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func depKey(_ n: JSONNode) -> DepKey {
-        let r = ByteRange(textOffset(n.range.start), textOffset(n.range.end))
+        let r = textRange(n.range)
         var h = Hasher()
         if r.start >= 0 && r.end <= text.count && r.start <= r.end {
             text.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[r.start..<r.end])) }
@@ -1388,15 +1382,15 @@ public final class IncrementalLinter: @unchecked Sendable {
         ds += duplicateNames
         ds += unusedDefs
         // Into offsets of the text.
-        var out = ds.map(textOffset)
+        var out = ds.map(inText)
         if !sharedByID.isEmpty { markFixesOnSharedTextUnsafe(&out) { self.touchesSharedText($0) } }
         dropFixesThatBreakSyntax(&out, source: text, keeps: fixKeepsSyntax)
         // Suppressions (without a directive anywhere, `applySuppressions` would change nothing).
         if frameDirectives || segments.contains(where: \.directives) {
             var comments: [Comment] = []
-            for c in frameComments where (c.range.start >> 32) == 0 { comments.append(realComment(c)) }
-            for k in segments.indices { for c in segments[k].comments { comments.append(realComment(c)) } }
-            for c in frameComments where (c.range.start >> 32) != 0 { comments.append(realComment(c)) }
+            for c in frameComments where (c.range.start >> 32) == 0 { comments.append(inText(c)) }
+            for k in segments.indices { for c in segments[k].comments { comments.append(inText(c)) } }
+            for c in frameComments where (c.range.start >> 32) != 0 { comments.append(inText(c)) }
             out = applySuppressions(
                 out, comments: comments, source: text, index: lineIndex, allEnvironments: !options.narrowsEnvironments)
         }
@@ -1487,24 +1481,24 @@ public final class IncrementalLinter: @unchecked Sendable {
         return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 || b >= 0x80
     }
 
-    private func realComment(_ c: Comment) -> Comment {
+    private func inText(_ c: Comment) -> Comment {
         var v = c
-        v.range = ByteRange(textOffset(c.range.start), textOffset(c.range.end))
+        v.range = textRange(c.range)
         return v
     }
 
-    private func textOffset(_ d: Diagnostic) -> Diagnostic {
+    private func inText(_ d: Diagnostic) -> Diagnostic {
         var d = d
-        d.range = ByteRange(textOffset(d.range.start), textOffset(d.range.end))
+        d.range = textRange(d.range)
         if !d.related.isEmpty {
             d.related = d.related.map {
                 RelatedLocation(
-                    range: ByteRange(textOffset($0.range.start), textOffset($0.range.end)), message: $0.message)
+                    range: textRange($0.range), message: $0.message)
             }
         }
         if var f = d.fix {
             f.edits = f.edits.map {
-                TextEdit(range: ByteRange(textOffset($0.range.start), textOffset($0.range.end)), newText: $0.newText)
+                TextEdit(range: textRange($0.range), newText: $0.newText)
             }
             d.fix = f
         }

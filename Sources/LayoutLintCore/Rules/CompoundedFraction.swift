@@ -49,12 +49,9 @@ enum CompoundedFractionRule: SizeRule {
                 let own =
                     node.children.first(where: { $0.element === child })?.frame.extent(cross) ?? parent * cd.value
                 let empty = Int(((1 - cd.value * gd.value) * 100).rounded())
-                var fix: Fix?
-                if let site = child.props[cross.sizeName], writtenInOwnObject(site, child) {
-                    fix = Fix(
-                        title: "Fill the group (\(kind.rawValue)(1))",
-                        edits: [ctx.source.replace(site.valueRange, with: dimensionText(kind, 1))], isSafe: false)
-                }
+                let fix = sizeFix(
+                    ctx.source, child, cross, dimensionText(kind, 1), title: "Fill the group (\(kind.rawValue)(1))",
+                    isSafe: false)
                 ctx.emit(
                     .compoundedFraction, cd.range,
                     "this \(child.kindName) is \(kind.rawValue)(\(formatPoints(cd.value))) of a group that is itself \(kind.rawValue)(\(formatPoints(gd.value))): fractions are of the parent, so it is \(pt(own)) of a \(pt(row)) row and leaves \(empty)% of it empty; write \(kind.rawValue)(1) to fill the group",

@@ -52,12 +52,9 @@ enum CountOverridesItemSizeRule: SizeRule {
             // (An absolute size that 1/count of the group gives anyway renders as written.)
             if d.kind == .absolute && abs(actual - d.value) < 0.5 { return }
             let k: Dimension.Kind = g.axis == .horizontal ? .fractionalWidth : .fractionalHeight
-            var fix: Fix?
-            if let site = item.props[g.axis.sizeName], writtenInOwnObject(site, item) {
-                fix = Fix(
-                    title: "Write the size UIKit uses (\(k.rawValue)(1))",
-                    edits: [ctx.source.replace(site.valueRange, with: dimensionText(k, 1))])
-            }
+            let fix = sizeFix(
+                ctx.source, item, g.axis, dimensionText(k, 1), title: "Write the size UIKit uses (\(k.rawValue)(1))",
+                isSafe: true)
             ctx.emit(
                 .countOverridesItemSize, d.range,
                 "with subitem + count, UIKit replaces this \(g.axis.sizeName) (\(d.swiftDescription)) by 1/\(n) of the group: each item is \(pt(actual)); write \(k.rawValue)(1), or use repeatingSubitem to keep the item's own size",

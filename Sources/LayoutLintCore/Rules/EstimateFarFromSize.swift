@@ -52,13 +52,9 @@ enum EstimateFarFromSizeRule: SizeRule {
                 }
                 let side = axis == .horizontal ? "wide" : "tall"
                 let factor = d.value > size ? d.value / size : size / d.value
-                var fix: Fix?
-                if let site = el.props[axis.sizeName], writtenInOwnObject(site, el) {
-                    fix = Fix(
-                        title: "Estimate \(formatPoints(size)) pt",
-                        edits: [ctx.source.replace(site.valueRange, with: dimensionText(.estimated, size))],
-                        isSafe: false)
-                }
+                let fix = sizeFix(
+                    ctx.source, el, axis, dimensionText(.estimated, size), title: "Estimate \(formatPoints(size)) pt",
+                    isSafe: false)
                 ctx.emit(
                     .estimateFarFromSize, d.range,
                     "the group's \(axis.sizeName) is estimated at \(pt(d.value)), but its subitems make it \(pt(size)) \(side) (\(d.value > size ? "an estimate" : "a size") \(formatPoints((factor * 10).rounded() / 10)) times the \(d.value > size ? "size" : "estimate")): UIKit lays out too \(d.value > size ? "few" : "many") groups before it measures them, then again, and the scroll position jumps; estimate \(pt(size))",

@@ -83,12 +83,9 @@ enum GroupOverflowRule: SizeRule {
                 // then comes out of them, docs/semantics.md#second-pass). It changes their size, so the editor offers it
                 // and --fix does not.
                 let k: Dimension.Kind = axis == .horizontal ? .fractionalWidth : .fractionalHeight
-                var fix: Fix?
-                if let site = item.props[axis.sizeName], writtenInOwnObject(site, item) {
-                    fix = Fix(
-                        title: "Make the item \(k.rawValue)(1/\(n))",
-                        edits: [ctx.source.replace(site.valueRange, with: "\"\(k.rawValue)(1/\(n))\"")], isSafe: false)
-                }
+                let fix = sizeFix(
+                    ctx.source, item, axis, "\"\(k.rawValue)(1/\(n))\"", title: "Make the item \(k.rawValue)(1/\(n))",
+                    isSafe: false)
                 ctx.emit(
                     .groupOverflow, range,
                     "\(n) × \(pt(size)) items\(solve.spacing != 0 ? " + \(n - 1) × \(pt(solve.spacing)) spacing" : "") need \(pt(solve.used)) but the group has \(pt(solve.available)): the last items run \(pt(solve.used - solve.available)) past its edge",
@@ -114,13 +111,11 @@ enum GroupOverflowRule: SizeRule {
                 // docs/rules.md#group-overflow: a larger group. An absolute size across, written in the group's own
                 // object, grows by the overflow (not safe: the group's size changes).
                 var fix: Fix?
-                if let d = el.dimension(cross), d.kind == .absolute, node.replacedAxis != cross,
-                    let site = el.props[cross.sizeName], writtenInOwnObject(site, el)
-                {
+                if let d = el.dimension(cross), d.kind == .absolute, node.replacedAxis != cross {
                     let grown = node.frame.extent(cross) + extent - solve.availableAcross
-                    fix = Fix(
+                    fix = sizeFix(
+                        ctx.source, el, cross, dimensionText(.absolute, grown),
                         title: "Make the group \(grown.pointsString) pt \(cross == .horizontal ? "wide" : "tall")",
-                        edits: [ctx.source.replace(site.valueRange, with: dimensionText(.absolute, grown))],
                         isSafe: false)
                 }
                 let size =

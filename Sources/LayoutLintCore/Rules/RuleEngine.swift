@@ -248,6 +248,15 @@ func writtenInOwnObject(_ site: PropertySite, _ el: LayoutElement) -> Bool {
     isOwnText(site.valueRange, of: el)
 }
 
+/// A fix that writes `text` for `el`'s size along `axis`: only where `el`'s own object writes that size (an edit of a
+/// definition it `$ref`s would change every element that uses it).
+func sizeFix(_ source: SourceText, _ el: LayoutElement, _ axis: Axis, _ text: String, title: String, isSafe: Bool)
+    -> Fix?
+{
+    guard let site = el.props[axis.sizeName], writtenInOwnObject(site, el) else { return nil }
+    return Fix(title: title, edits: [source.replace(site.valueRange, with: text)], isSafe: isSafe)
+}
+
 /// Whether the text at `r` is `el`'s own: inside its object, which is not inside a `$ref`'d target (a value reached
 /// through a `$ref` of its own, `"edgeSpacing": { "$ref": … }`, lies outside).
 func isOwnText(_ r: ByteRange, of el: LayoutElement) -> Bool {
