@@ -57,6 +57,9 @@ public struct GroupSpec: Sendable {
     public var direction: GroupDirection
     public var layout: SubitemLayout
     public var interItemSpacing: Spacing?
+    /// The `count` of a `subitem`/`repeatingSubitem` group when only the running app knows it (the layout's count
+    /// is then a placeholder): docs/semantics.md#unknown-values.
+    public var unknownCount: UnknownInput?
     public var axis: Axis { direction == .vertical ? .vertical : .horizontal }
     public init(direction: GroupDirection, layout: SubitemLayout, interItemSpacing: Spacing? = nil) {
         self.direction = direction
@@ -162,6 +165,18 @@ public final class LayoutElement: @unchecked Sendable {
     public var isGroup: Bool { group != nil }
     public var kindName: String { isGroup ? "group" : "item" }
     public func dimension(_ axis: Axis) -> Dimension? { axis == .horizontal ? width : height }
+
+    /// The first value of this element or of an element it contains that only the running app knows (a dimension,
+    /// a group's count), depth first. (The size of a supplementary item is not its element's: it does not count.)
+    public func firstUnknownInput() -> UnknownInput? {
+        if let w = width, let u = w.unknown { return UnknownInput(what: u.what, range: w.range) }
+        if let h = height, let u = h.unknown { return UnknownInput(what: u.what, range: h.range) }
+        if let c = group?.unknownCount { return c }
+        for child in group?.layout.children ?? [] {
+            if let u = child.firstUnknownInput() { return u }
+        }
+        return nil
+    }
 }
 
 /// Conditions of a variant (`when`).

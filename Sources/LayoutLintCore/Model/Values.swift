@@ -7,6 +7,27 @@ public enum Axis: Sendable, Equatable {
     public var sizeName: String { self == .horizontal ? "width" : "height" }
 }
 
+/// A value only the running app knows, as its source names it (`AppBannerView.standardHeight`).
+public struct UnknownValue: Sendable, Equatable {
+    public var what: String
+    /// Whether the dimension's kind is known (`.absolute(…)` around the unknown number).
+    public var kindKnown: Bool
+    public init(what: String, kindKnown: Bool) {
+        self.what = what
+        self.kindKnown = kindKnown
+    }
+}
+
+/// A value of the model that only the running app knows, where it is written.
+public struct UnknownInput: Sendable, Equatable {
+    public var what: String
+    public var range: ByteRange
+    public init(what: String, range: ByteRange) {
+        self.what = what
+        self.range = range
+    }
+}
+
 /// `NSCollectionLayoutDimension`.
 public struct Dimension: Sendable, Equatable {
     public enum Kind: String, Sendable {
@@ -16,12 +37,29 @@ public struct Dimension: Sendable, Equatable {
     public var value: Double
     /// The text of the value (the string with its quotes, or the bare number).
     public var range: ByteRange
+    /// Set when the front end could not know the value (a constant of a package not read, app state): `kind` and
+    /// `value` are then placeholders as `UnknownValue` says. The resolver computes no frame that depends on it, and
+    /// the rules that read it only where they need no more than what is known (docs/semantics.md#unknown-values).
+    public var unknown: UnknownValue?
 
     public init(kind: Kind, value: Double, range: ByteRange) {
         self.kind = kind
         self.value = value
         self.range = range
     }
+
+    /// A dimension whose number (`kindKnown`: `.absolute(Cell.height)`) or whose whole self (`.fullSize`) only the
+    /// running app knows.
+    public static func unknown(_ kind: Kind?, what: String, range: ByteRange) -> Dimension {
+        var d = Dimension(kind: kind ?? .absolute, value: 0, range: range)
+        d.unknown = UnknownValue(what: what, kindKnown: kind != nil)
+        return d
+    }
+
+    /// Both kind and value are known.
+    public var isKnown: Bool { unknown == nil }
+    /// The kind is known (the value may not be).
+    public var kindIsKnown: Bool { unknown?.kindKnown ?? true }
 
     public var isFractional: Bool { kind == .fractionalWidth || kind == .fractionalHeight }
     /// Estimated axes self-size at run time: the number is a guess.
@@ -39,6 +77,10 @@ public struct Dimension: Sendable, Equatable {
 
     /// How the dimension reads in Swift, e.g. `.fractionalWidth(0.333)`.
     public var swiftDescription: String {
+        if let u = unknown {
+            guard u.kindKnown else { return u.what }
+            return ".\(kind.rawValue)(\(kind == .uniformAcrossSiblings ? "estimate: " : "")\(u.what))"
+        }
         switch kind {
         case .uniformAcrossSiblings: return ".uniformAcrossSiblings(estimate: \(formatPoints(value)))"
         default: return ".\(kind.rawValue)(\(formatPoints(value)))"

@@ -187,6 +187,8 @@ public final class ResolvedSection: @unchecked Sendable {
     /// It could not be resolved because of an error in its own keys or group (not for want of a variant, nor at a
     /// limit): what a value half typed leaves (the editor keeps the section's last inlay hints then).
     public var unresolvedForErrors = false
+    /// It was not resolved because this value of its group's tree only the running app knows.
+    public var unknownInput: UnknownInput?
 
     init(
         section: Section, spec: SectionSpec?, variantIndex: Int?, name: String, path: String, frame: Rect,

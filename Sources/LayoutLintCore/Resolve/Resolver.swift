@@ -217,6 +217,13 @@ struct SectionResolver {
             rs.unresolvedForErrors = true
             return rs
         }
+        // docs/semantics.md#unknown-values: a size only the running app knows leaves the section's frames
+        // uncomputed; the rules that read only its declared values still judge it (`RuleContext.partialSections`).
+        if let u = groupEl.firstUnknownInput() {
+            rs.unknownInput = u
+            rs.unresolvedReason = "its sizes depend on \(u.what), which only the running app knows"
+            return rs
+        }
         // docs/semantics.md#fractional-insets: a section's fractional insets are fractions of its container.
         let ins = resolveInsets(
             spec.contentInsets, width: containerW, height: containerH, estimatedW: false, estimatedH: false)
@@ -342,7 +349,8 @@ struct SectionResolver {
 
     /// A boundary item's extent along the scroll axis and across it, sized in a container; nil without a size.
     func boundarySize(_ b: BoundaryItem, containerW: Double, containerH: Double) -> (m: Double, c: Double)? {
-        guard let wd = b.width, let hd = b.height else { return nil }
+        // (One whose size the front end could not know is not placed: docs/semantics.md#unknown-values.)
+        guard let wd = b.width, let hd = b.height, wd.isKnown, hd.isKnown else { return nil }
         let w = size(wd, containerW: containerW, containerH: containerH),
             h = size(hd, containerW: containerW, containerH: containerH)
         return main == .vertical ? (h, w) : (w, h)
@@ -426,7 +434,7 @@ struct SectionResolver {
     func placeSupplementaries(_ node: ResolvedNode) {
         guard let el = node.element else { return }
         for s in el.supplementaryItems {
-            guard let wd = s.width, let hd = s.height else { continue }
+            guard let wd = s.width, let hd = s.height, wd.isKnown, hd.isKnown else { continue }
             let w = size(wd, containerW: node.frame.width, containerH: node.frame.height)
             let h = size(hd, containerW: node.frame.width, containerH: node.frame.height)
             // The item's anchor point (by `itemAnchor`'s edges, else the container anchor's: a badge inside the

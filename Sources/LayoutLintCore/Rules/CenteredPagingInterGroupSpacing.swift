@@ -44,12 +44,18 @@ enum CenteredPagingInterGroupSpacingRule: SizeRule {
     )
 
     static func check(_ ctx: inout RuleContext) {
-        for (_, spec, root) in ctx.sections
+        // A partial section's group extent is unknown (nil): the drift is the spacing all the same.
+        let judged: [(SectionSpec, Double?)] =
+            ctx.sections.map { ($0.1, $0.2.frame.extent(ctx.layout.scrollDirection.other)) }
+            + ctx.partialSections.map { ($0.spec, nil) }
+        for (spec, g) in judged
         where spec.orthogonalScrollingBehavior == .groupPagingCentered && spec.interGroupSpacing != 0 {
             guard let site = spec.props["interGroupSpacing"] else { continue }
             let cross = ctx.layout.scrollDirection.other
-            let g = root.frame.extent(cross)
             let s = spec.interGroupSpacing
+            let apart =
+                g.map { "pages are \(pt($0)) (the group) but groups sit \(pt($0 + s)) apart" }
+                ?? "pages are the group's \(cross.sizeName) but groups sit \(pt(s)) more apart"
             var related: [RelatedLocation] = []
             if let o = spec.props["orthogonalScrollingBehavior"] {
                 related.append(RelatedLocation(range: o.valueRange, message: "groupPagingCentered"))
@@ -57,7 +63,7 @@ enum CenteredPagingInterGroupSpacingRule: SizeRule {
             let source = ctx.source
             ctx.emit(
                 .centeredPagingInterGroupSpacing, site.valueRange,
-                "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: pages are \(pt(g)) (the group) but groups sit \(pt(g + s)) apart, so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
+                "interGroupSpacing \(formatPoints(s)) with groupPagingCentered: \(apart), so each page settles \(pt(s)) further off centre (the 3rd page \(pt(2 * s))); put \(formatPoints(s / 2)) pt on the item's leading and trailing contentInsets instead",
                 related: related, fix: spacingToItemInsets(spec, site, s, axis: cross, source))
         }
     }

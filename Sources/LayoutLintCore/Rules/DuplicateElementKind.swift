@@ -52,7 +52,24 @@ enum DuplicateElementKindRule: SizeRule {
         basis: "the iOS 26.1 decompile of NSCollectionLayoutSection (docs/semantics.md#boundary-items)")
 
     static func check(_ ctx: inout RuleContext) {
-        for (_, spec, root) in ctx.sections {
+        let judged: [(SectionSpec, [LayoutElement])] =
+            ctx.sections.map { _, spec, root in
+                // Each element once (a repeated item is placed many times), in layout order.
+                var seenElements = Set<ObjectIdentifier>()
+                var elements: [LayoutElement] = []
+                root.walk {
+                    if let e = $0.element, !e.supplementaryItems.isEmpty,
+                        seenElements.insert(ObjectIdentifier(e)).inserted
+                    {
+                        elements.append(e)
+                    }
+                }
+                return (spec, elements)
+            }
+            + ctx.partialSections.map { p in
+                (p.spec, p.elements.map(\.element).filter { !$0.supplementaryItems.isEmpty })
+            }
+        for (spec, elements) in judged {
             // By code points, as NSString's isEqual compares (no normalisation): an "é" precomposed and one decomposed
             // are two kinds to UIKit, which Swift's `==` would take for one.
             var seen: [ExactKey: ByteRange] = [:]
@@ -69,15 +86,6 @@ enum DuplicateElementKindRule: SizeRule {
                 }
             }
             for b in spec.boundarySupplementaryItems { visit(b.elementKind, b.props["elementKind"], b.range, &ctx) }
-            // Each element once (a repeated item is placed many times), in layout order.
-            var seenElements = Set<ObjectIdentifier>()
-            var elements: [LayoutElement] = []
-            root.walk {
-                if let e = $0.element, !e.supplementaryItems.isEmpty, seenElements.insert(ObjectIdentifier(e)).inserted
-                {
-                    elements.append(e)
-                }
-            }
             for e in elements {
                 for s in e.supplementaryItems { visit(s.elementKind, s.props["elementKind"], s.range, &ctx) }
             }

@@ -20,7 +20,8 @@ enum EmptySectionInterGroupSpacingRule: SizeRule {
     )
 
     static func check(_ ctx: inout RuleContext) {
-        for (_, spec, _) in ctx.sections where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
+        for spec in ctx.sections.map(\.1) + ctx.partialSections.map(\.spec)
+        where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
             guard let site = spec.props["interGroupSpacing"] else { continue }
             ctx.emit(
                 .emptySectionInterGroupSpacing, site.valueRange,

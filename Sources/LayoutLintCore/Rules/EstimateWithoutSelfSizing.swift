@@ -42,12 +42,10 @@ enum EstimateWithoutSelfSizingRule: SizeRule {
     }
 
     static func check(_ ctx: inout RuleContext) {
-        ctx.nodes.forEach { node in
-            guard let el = node.element, let g = el.group, ctx.firstVisit(.estimateWithoutSelfSizing, el) else {
-                return
-            }
+        func judge(_ el: LayoutElement?, _ ctx: inout RuleContext) {
+            guard let el, let g = el.group, ctx.firstVisit(.estimateWithoutSelfSizing, el) else { return }
             for axis in [Axis.horizontal, .vertical] {
-                guard let d = el.dimension(axis), d.kind == .estimated else { continue }
+                guard let d = el.dimension(axis), d.kind == .estimated, d.isKnown else { continue }
                 guard Self.nothingSelfSizes(g, axis) else { continue }
                 let kids = g.layout.children
                 var edits: [TextEdit] = []
@@ -65,5 +63,7 @@ enum EstimateWithoutSelfSizingRule: SizeRule {
                         : nil)
             }
         }
+        for node in ctx.nodes { judge(node.element, &ctx) }
+        for m in ctx.partialElements { judge(m.element, &ctx) }
     }
 }

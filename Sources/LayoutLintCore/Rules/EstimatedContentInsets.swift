@@ -40,13 +40,16 @@ enum EstimatedContentInsetsRule: SizeRule {
         // the space still never appeared in the sizes shown, so no fix; the message names what is sure to work.
         let roots = Set(ctx.sections.map { ObjectIdentifier($0.2) })
         let rootSpecs = Dictionary(ctx.sections.map { (ObjectIdentifier($0.2), $0.1) }, uniquingKeysWith: { a, _ in a })
-        ctx.nodes.forEach { node in
-            guard let el = node.element, let ins = el.contentInsets else { return }
+        // `frame`: the element's, where it is known; `rootOf`: the section whose root group it is.
+        func judge(
+            _ el: LayoutElement?, _ replacedAxis: Axis?, frame: Rect?, rootOf: SectionSpec?, _ ctx: inout RuleContext
+        ) {
+            guard let el, let ins = el.contentInsets else { return }
             var dropped: [Insets.Edge] = []
             var dims: [(Axis, Dimension)] = []
             for axis in [Axis.horizontal, .vertical] {
                 // (With `subitem` + `count`, UIKit replaces the dimension along the group's axis: the insets apply there.)
-                guard node.replacedAxis != axis, let d = el.dimension(axis), d.isEstimated else { continue }
+                guard replacedAxis != axis, let d = el.dimension(axis), d.isEstimated else { continue }
                 let (a, b) = Insets.edges(along: axis)
                 let nonzero = [a, b].filter { ins[$0] != 0 }
                 if !nonzero.isEmpty { dropped += nonzero; dims.append((axis, d)) }
@@ -57,20 +60,22 @@ enum EstimatedContentInsetsRule: SizeRule {
             // An inset below 1 is a fraction of the element's own extent on that axis (as the other findings on the value
             // read it): the space it asks for is that fraction, not a fraction of a point.
             let fractional = dropped.contains { ins[$0] > 0 && ins[$0] < 1 }
-            let total = dropped.reduce(0) { t, e in
+            // (A fraction of a frame not known leaves the total unsaid.)
+            let total: Double? = dropped.reduce(0) { t, e in
                 let v = ins[e]
-                return t
-                    + (v > 0 && v < 1
-                        ? v * node.frame.extent(e == .leading || e == .trailing ? .horizontal : .vertical) : v)
+                guard v > 0 && v < 1 else { return t.map { $0 + v } }
+                return t.flatMap { t in
+                    frame.map { t + v * $0.extent(e == .leading || e == .trailing ? .horizontal : .vertical) }
+                }
             }
-            let isRoot = roots.contains(ObjectIdentifier(node))
+            let isRoot = rootOf != nil
             let instead =
                 isRoot
                 ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                 : "use edgeSpacing on that axis instead"
             var fix: Fix?
             if isRoot {
-                if let spec = rootSpecs[ObjectIdentifier(node)] {
+                if let spec = rootOf {
                     // The section's groups stack across its orthogonal scrolling, else along the layout's.
                     let stacking =
                         spec.orthogonalScrollingBehavior == .none
@@ -82,9 +87,18 @@ enum EstimatedContentInsetsRule: SizeRule {
             }
             ctx.emit(
                 .estimatedContentInsets, ins.range,
-                "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(pt(total)) of space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
+                "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(total.map { "\(pt($0)) of " } ?? "")space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
                 related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
                 fix: fix)
+        }
+        for node in ctx.nodes {
+            let root = roots.contains(ObjectIdentifier(node)) ? rootSpecs[ObjectIdentifier(node)] : nil
+            judge(node.element, node.replacedAxis, frame: node.frame, rootOf: root, &ctx)
+        }
+        for p in ctx.partialSections {
+            for m in p.elements {
+                judge(m.element, m.replacedAxis, frame: nil, rootOf: m.element === p.root ? p.spec : nil, &ctx)
+            }
         }
     }
 }

@@ -35,19 +35,22 @@ enum EstimatedOrthogonalRule: SizeRule {
 
     static func check(_ ctx: inout RuleContext) {
         let cross = ctx.layout.scrollDirection.other
-        for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
-            root.walk { node in
-                guard let el = node.element, node.replacedAxis != cross, let d = el.dimension(cross), d.isEstimated
-                else { return }
-                // (A group whose subitems are all fractions of it does not self-size: estimate-without-self-sizing says so.)
-                if let g = el.group, d.kind == .estimated, EstimateWithoutSelfSizingRule.nothingSelfSizes(g, cross) {
-                    return
-                }
-                ctx.emit(
-                    .estimatedOrthogonal, d.range,
-                    "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)"
-                )
+        func judge(_ el: LayoutElement?, _ replacedAxis: Axis?, _ spec: SectionSpec, _ ctx: inout RuleContext) {
+            guard let el, replacedAxis != cross, let d = el.dimension(cross), d.isEstimated else { return }
+            // (A group whose subitems are all fractions of it does not self-size: estimate-without-self-sizing says so.)
+            if let g = el.group, d.kind == .estimated, EstimateWithoutSelfSizingRule.nothingSelfSizes(g, cross) {
+                return
             }
+            ctx.emit(
+                .estimatedOrthogonal, d.range,
+                "an estimated \(cross.sizeName) inside a section that scrolls \(spec.orthogonalScrollingBehavior.rawValue): self-sizing along the orthogonal axis is known for jumpy scrolling and constraint conflicts; prefer an absolute or fractional \(cross.sizeName)"
+            )
+        }
+        for (_, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior != .none {
+            root.walk { judge($0.element, $0.replacedAxis, spec, &ctx) }
+        }
+        for p in ctx.partialSections where p.spec.orthogonalScrollingBehavior != .none {
+            for m in p.elements { judge(m.element, m.replacedAxis, p.spec, &ctx) }
         }
     }
 }

@@ -33,8 +33,8 @@ enum FlexibleGroupEdgeSpacingRule: SizeRule {
         weakEvidence: false, basis: "the iOS 26.1 decompile of the item solver (docs/semantics.md#spacing)")
 
     static func check(_ ctx: inout RuleContext) {
-        ctx.nodes.forEach { node in
-            guard let el = node.element, let g = el.group, ctx.firstVisit(.flexibleGroupEdgeSpacing, el) else { return }
+        func judge(_ el: LayoutElement?, _ ctx: inout RuleContext) {
+            guard let el, let g = el.group, ctx.firstVisit(.flexibleGroupEdgeSpacing, el) else { return }
             for child in g.layout.children where child.isGroup {
                 let (a, b) = child.edgeSpacing?.edges(along: g.axis) ?? (nil, nil)
                 for sp in [a, b].compactMap({ $0 }) where sp.isFlexible {
@@ -50,5 +50,7 @@ enum FlexibleGroupEdgeSpacingRule: SizeRule {
                 }
             }
         }
+        for node in ctx.nodes { judge(node.element, &ctx) }
+        for m in ctx.partialElements { judge(m.element, &ctx) }
     }
 }

@@ -31,21 +31,27 @@ enum FractionAboveOneRule: SizeRule {
         weakEvidence: false, basis: "seed 002")
 
     static func check(_ ctx: inout RuleContext) {
-        ctx.nodes.forEach { node in
+        // `available`: the group's room along its axis, where its frame is known.
+        func judge(_ el: LayoutElement?, available: Double?, _ ctx: inout RuleContext) {
             // (With `subitem` + `count`, UIKit replaces the item's size along the axis by 1/count.)
-            guard let el = node.element, let g = el.group, ctx.firstVisit(.fractionAboveOne, el) else { return }
+            guard let el, let g = el.group, ctx.firstVisit(.fractionAboveOne, el) else { return }
             if case .count = g.layout { return }
             for child in g.layout.children {
-                guard let d = child.dimension(g.axis), d.value > 1 + 1e-9,
+                guard let d = child.dimension(g.axis), d.isKnown, d.value > 1 + 1e-9,
                     (g.axis == .horizontal && d.kind == .fractionalWidth)
                         || (g.axis == .vertical && d.kind == .fractionalHeight)
                 else { continue }
-                let available = node.solve?.available ?? node.frame.extent(g.axis)
-                ctx.emit(
-                    .fractionAboveOne, d.range,
-                    "\(d.swiftDescription) is more than the whole group: \(pt(available * d.value)) in a \(pt(available)) \(g.axis == .horizontal ? "wide" : "tall") group"
-                )
+                let size =
+                    available.map {
+                        "\(pt($0 * d.value)) in a \(pt($0)) \(g.axis == .horizontal ? "wide" : "tall") group"
+                    } ?? "\(formatPoints(d.value)) times the group's \(g.axis.sizeName)"
+                ctx.emit(.fractionAboveOne, d.range, "\(d.swiftDescription) is more than the whole group: \(size)")
             }
         }
+        for node in ctx.nodes {
+            let available = node.element?.group.map { node.solve?.available ?? node.frame.extent($0.axis) }
+            judge(node.element, available: available, &ctx)
+        }
+        for m in ctx.partialElements { judge(m.element, available: nil, &ctx) }
     }
 }

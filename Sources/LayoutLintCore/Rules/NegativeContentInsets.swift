@@ -47,7 +47,10 @@ enum NegativeContentInsetsRule: SizeRule {
 
     static func check(_ ctx: inout RuleContext) {
         let main = ctx.layout.scrollDirection
-        for (_, spec, root) in ctx.sections {
+        // A partial section (its group's size unknown, `root` nil) is judged from its declared values: the same words.
+        let judged: [(SectionSpec, ResolvedNode?, [ModelElement])] =
+            ctx.sections.map { ($0.1, $0.2, []) } + ctx.partialSections.map { ($0.spec, nil, $0.elements) }
+        for (spec, root, declared) in judged {
             if let ins = spec.contentInsets {
                 let reference = referenceInsets(
                     sectionReference(spec, configuration: ctx.document.configuration), env: ctx.env)
@@ -77,17 +80,17 @@ enum NegativeContentInsetsRule: SizeRule {
                     )
                 }
             }
-            root.walk { node in
-                guard let el = node.element, let ins = el.contentInsets, ctx.firstVisit(.negativeContentInsets, el)
-                else { return }
-                let ignored = ignoredInsetEdges(node)
+            func judge(_ el: LayoutElement?, ignored: Set<Insets.Edge>, _ ctx: inout RuleContext) {
+                guard let el, let ins = el.contentInsets, ctx.firstVisit(.negativeContentInsets, el) else { return }
                 for edge in Insets.Edge.allCases where ins[edge] < 0 && !ignored.contains(edge) {
                     ctx.emit(
                         .negativeContentInsets, ins.rangeOf(edge),
-                        "a \(edge.rawValue) inset of \(formatPoints(ins[edge])) pt makes this \(node.kind.rawValue)'s content \(pt(-ins[edge])) larger than its frame on that edge: UIKit does not clip it, so it draws over what is beside it; write 0 or a positive inset"
+                        "a \(edge.rawValue) inset of \(formatPoints(ins[edge])) pt makes this \(el.kindName)'s content \(pt(-ins[edge])) larger than its frame on that edge: UIKit does not clip it, so it draws over what is beside it; write 0 or a positive inset"
                     )
                 }
             }
+            root?.walk { judge($0.element, ignored: ignoredInsetEdges($0), &ctx) }
+            for m in declared { judge(m.element, ignored: m.ignoredInsetEdges, &ctx) }
         }
     }
 }

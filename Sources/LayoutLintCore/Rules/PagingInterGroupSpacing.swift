@@ -36,7 +36,10 @@ enum PagingInterGroupSpacingRule: SizeRule {
 
     static func check(_ ctx: inout RuleContext) {
         let cross = ctx.layout.scrollDirection.other
-        for (section, spec, root) in ctx.sections where spec.orthogonalScrollingBehavior == .paging {
+        // A partial section (its group's size unknown, `root` nil) is judged on its insets only.
+        let judged: [(ResolvedSection, SectionSpec, ResolvedNode?)] =
+            ctx.sections.map { ($0.0, $0.1, $0.2) } + ctx.partialSections.map { ($0.section, $0.spec, nil) }
+        for (section, spec, root) in judged where spec.orthogonalScrollingBehavior == .paging {
             let page = cross == .horizontal ? section.frame.width : section.frame.height
             let toGroupPaging: Fix? = spec.props["orthogonalScrollingBehavior"].map {
                 Fix(
@@ -48,6 +51,14 @@ enum PagingInterGroupSpacingRule: SizeRule {
             // of pitches (one, or two and three groups a page); else pages and groups drift apart by what is left over,
             // whatever makes it (a narrower group, spacing, or both). Two findings on one pitch contradicted each other
             // (−29 pt and 39 pt), and 2-up pagers were flagged.
+            let (a, b) = Insets.edges(along: cross)
+            if let ins = spec.contentInsets, ins[a] != 0 || ins[b] != 0 {
+                ctx.emit(
+                    .pagingInterGroupSpacing, ins.range,
+                    "\(why) but the section's \(a.rawValue)/\(b.rawValue) insets (\(formatPoints(ins[a])), \(formatPoints(ins[b]))) shift the groups off the page edges; use groupPaging",
+                    fix: toGroupPaging)
+            }
+            guard let root else { continue }
             let extent = root.frame.extent(cross)
             let pitch = extent + spec.interGroupSpacing
             let whole = pitch > 0.25 ? (page / pitch).rounded(.down) : 0
@@ -72,13 +83,6 @@ enum PagingInterGroupSpacingRule: SizeRule {
                 ctx.emit(
                     .pagingInterGroupSpacing, range, "\(why) but \(parts): \(drift); use groupPaging",
                     related: related, fix: toGroupPaging)
-            }
-            let (a, b) = Insets.edges(along: cross)
-            if let ins = spec.contentInsets, ins[a] != 0 || ins[b] != 0 {
-                ctx.emit(
-                    .pagingInterGroupSpacing, ins.range,
-                    "\(why) but the section's \(a.rawValue)/\(b.rawValue) insets (\(formatPoints(ins[a])), \(formatPoints(ins[b]))) shift the groups off the page edges; use groupPaging",
-                    fix: toGroupPaging)
             }
         }
     }

@@ -22,6 +22,10 @@ struct RuleContext {
     let sections: [(ResolvedSection, SectionSpec, ResolvedNode)]
     /// Every node of those sections' trees, depth first: the rules iterate this instead of walking each tree.
     let nodes: [ResolvedNode]
+    /// The sections whose frames were not computed because a size in them depends on a value only the running app
+    /// knows (docs/semantics.md#unknown-values). A rule whose inputs are all declared values (kinds, estimates,
+    /// insets, spacing, scrolling behaviour) judges them from the model too; one that needs a frame does not.
+    let partialSections: [PartialSection]
     var env: LayoutEnvironment { layout.environment }
     var findings: [Finding] = []
 
@@ -37,7 +41,15 @@ struct RuleContext {
         var nodes: [ResolvedNode] = []
         for (_, _, root) in sections { root.walk { nodes.append($0) } }
         self.nodes = nodes
+        partialSections = layout.sections.compactMap { s in
+            guard s.unknownInput != nil, let spec = s.spec, let root = spec.group else { return nil }
+            return PartialSection(section: s, spec: spec, root: root)
+        }
     }
+
+    /// Every element of the partial sections, each once, depth first, with the axis `subitem` + `count` replaces
+    /// (as `ResolvedNode.replacedAxis`).
+    var partialElements: [ModelElement] { partialSections.flatMap(\.elements) }
 
     /// What was emitted: `mergeFindings` keeps one finding per cause and environment (the first of the most
     /// severe), so a repeat is dropped here, before its message is built. (A group placed 250 000 times with 100
@@ -62,6 +74,51 @@ struct RuleContext {
         guard emitted.insert(EmitKey(rule: rule, range: range, severity: severity)).inserted else { return }
         findings.append(
             Finding(rule: rule, range: range, message: message(), related: related(), fix: fix, severity: severity))
+    }
+}
+
+/// A section the resolver left unresolved for a value only the running app knows, with its declared group.
+struct PartialSection {
+    let section: ResolvedSection
+    let spec: SectionSpec
+    let root: LayoutElement
+
+    /// Its elements, each once, depth first.
+    var elements: [ModelElement] {
+        var out: [ModelElement] = []
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ el: LayoutElement, _ replaced: Axis?) {
+            guard seen.insert(ObjectIdentifier(el)).inserted else { return }
+            out.append(ModelElement(element: el, replacedAxis: replaced))
+            guard let g = el.group else { return }
+            switch g.layout {
+            case .subitems(let kids): for k in kids { visit(k, nil) }
+            case .count(let k, _): visit(k, g.axis)
+            case .repeating(let k, _): visit(k, nil)
+            case .frames, .missing: break
+            }
+        }
+        visit(root, nil)
+        return out
+    }
+}
+
+/// An element as the model declares it, for the rules that judge declared values (`RuleContext.partialSections`).
+struct ModelElement {
+    let element: LayoutElement
+    /// The axis along which `subitem` + `count` replaces its declared dimension.
+    let replacedAxis: Axis?
+
+    /// The edges of its insets that UIKit drops (as `ignoredInsetEdges` of a resolved node) and, for a dimension
+    /// whose kind is unknown, the edges that UIKit may drop: no rule counts either.
+    var ignoredInsetEdges: Set<Insets.Edge> {
+        var out: Set<Insets.Edge> = []
+        for axis in [Axis.horizontal, .vertical] where replacedAxis != axis {
+            guard let d = element.dimension(axis), d.isEstimated || !d.kindIsKnown else { continue }
+            let (a, b) = Insets.edges(along: axis)
+            out.insert(a); out.insert(b)
+        }
+        return out
     }
 }
 

@@ -30,20 +30,26 @@ enum UniformSiblingsParentRule: SizeRule {
     )
 
     static func check(_ ctx: inout RuleContext) {
-        ctx.nodes.forEach { node in
-            guard let el = node.element, let g = el.group, ctx.firstVisit(.uniformSiblingsParent, el) else { return }
+        // `frame`: the group's, where it is known.
+        func judge(_ el: LayoutElement?, frame: Rect?, _ ctx: inout RuleContext) {
+            guard let el, let g = el.group, ctx.firstVisit(.uniformSiblingsParent, el) else { return }
             for child in g.layout.children {
                 for axis in [Axis.horizontal, .vertical] {
-                    guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings else { continue }
-                    if el.dimension(axis)?.isEstimated == true { continue }
+                    guard let d = child.dimension(axis), d.kind == .uniformAcrossSiblings, d.kindIsKnown else {
+                        continue
+                    }
+                    if let own = el.dimension(axis), own.isEstimated || !own.kindIsKnown { continue }
+                    let extent = frame.map { " (\(pt($0.extent(axis))))" } ?? ""
                     ctx.emit(
                         .uniformSiblingsParent, d.range,
-                        "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing") (\(pt(node.frame.extent(axis)))): the siblings cannot grow to match",
+                        "uniformAcrossSiblings needs its parent group to be estimated on the \(axis.sizeName), but the group's \(axis.sizeName) is \(el.dimension(axis)?.swiftDescription ?? "missing")\(extent): the siblings cannot grow to match",
                         related: el.dimension(axis).map {
                             [RelatedLocation(range: $0.range, message: "the parent group's \(axis.sizeName)")]
                         } ?? [])
                 }
             }
         }
+        for node in ctx.nodes { judge(node.element, frame: node.frame, &ctx) }
+        for m in ctx.partialElements { judge(m.element, frame: nil, &ctx) }
     }
 }
