@@ -106,7 +106,11 @@ extension Evaluator {
             throw EvalStop(
                 kind: .unsupported, message: "\(name) takes NSCollectionLayoutEdgeSpacing, not \(v.typeName)",
                 range: range)
-        case .cgfloat?: return .num(try number(v, range, name), .float)
+        case .cgfloat?:
+            // (`.defaultSpacing` that no file read declares: unknown, as a value of the running app is.)
+            let named = try unresolvedNumberAsUnknown(v, range)
+            if case .unknown = named { return named }
+            return .num(try number(v, range, name), .float)
         case .spacing?: return try spacingValue(v, range).map { .spacing($0) } ?? .none
         case .int?: return .num(try number(v, range, name).rounded(.towardZero), .int)
         default: return v
@@ -117,23 +121,39 @@ extension Evaluator {
         guard let a = args.first else {
             throw EvalStop(kind: .unsupported, message: "\(kind.rawValue) needs a value", range: range)
         }
+        if let u = try unknownNumber(a) { return .dimension(unknownDimension(kind, u, range)) }
         let d = Dimension(kind: kind, value: try number(a.value, a.range, "." + kind.rawValue), range: range)
         checkDimension(d)
         return .dimension(d)
+    }
+
+    /// The argument as the unknown it is: a value only the running app knows, or `.name` that no file read declares.
+    func unknownNumber(_ a: Arg) throws -> Unknown? {
+        if case .unknown(let u) = try unresolvedNumberAsUnknown(a.value, a.range) { return u }
+        return nil
+    }
+
+    /// A dimension whose value (or, `kind` nil, whose whole self) only the running app knows: in the model as
+    /// unknown (docs/semantics.md#unknown-values), with why kept for the note the model builder makes at it.
+    func unknownDimension(_ kind: Dimension.Kind?, _ u: Unknown, _ range: ByteRange) -> Dimension {
+        unknownValues[range] = u
+        return Dimension.unknown(kind, what: u.what, range: range)
     }
 
     /// The checks every front end makes of a dimension's value (`DimensionCheck`, in the core): out of range, or not
     /// positive, is an error, and the element is not laid out (as a spec document's element with that value is not
     /// built). An estimate below a point is judged where the size names its side (`checkEstimate`).
     func checkDimension(_ d: Dimension) {
-        guard let problem = DimensionCheck.of(d.kind, d.value), problem.dropsElement else { return }
+        guard d.isKnown, let problem = DimensionCheck.of(d.kind, d.value), problem.dropsElement else { return }
         note(problem.rule, problem.severity, problem.message(d, subject: d.swiftDescription, axis: nil), d.range)
         invalidDimensions.insert(d.range)
     }
 
     /// `fractional-estimate`: an estimate below one point, for the side of the size it stands for.
     func checkEstimate(_ d: Dimension, axis: Axis) {
-        guard let problem = DimensionCheck.of(d.kind, d.value), problem == .fractionalEstimate else { return }
+        guard d.isKnown, let problem = DimensionCheck.of(d.kind, d.value), problem == .fractionalEstimate else {
+            return
+        }
         note(problem.rule, problem.severity, problem.message(d, subject: d.swiftDescription, axis: axis), d.range)
     }
 
@@ -147,13 +167,34 @@ extension Evaluator {
         return a
     }
 
+    /// A dimension argument (`widthDimension: Cell.widthDimension`) that only the running app knows: an unknown
+    /// dimension of unknown kind. Other values as they are.
+    func unknownAsDimension(_ a: Arg) throws -> Value {
+        var u: Unknown?
+        switch a.value {
+        case .unknown(let x): u = x
+        case .member(let name):
+            if let resolved = try resolveImplicit(name, a.range) { return resolved }
+            u = undeclaredMemberUnknown(name, a.range)
+        default: break
+        }
+        guard let u else { return a.value }
+        return .dimension(unknownDimension(nil, u, a.range))
+    }
+
     func sizeValue(_ a: Arg, _ use: String) throws -> Value {
+        // A size only the running app knows (`layoutSize: .fullSize` of a package not in the run): both of its
+        // dimensions unknown.
+        func unknownSize(_ u: Unknown) -> Value {
+            .size(
+                width: unknownDimension(nil, u, a.range), height: unknownDimension(nil, u, a.range), range: a.range)
+        }
         switch a.value {
         case .size: return a.value
-        case .unknown(let u): try stopUnknown(u, use)
+        case .unknown(let u): return unknownSize(u)
         case .member(let name):
             if let resolved = try resolveImplicit(name, a.range), case .size = resolved { return resolved }
-            try undeclaredMember(name, a.range, use)
+            return unknownSize(undeclaredMemberUnknown(name, a.range))
         default:
             throw EvalStop(
                 kind: .unsupported, message: "\(use) takes NSCollectionLayoutSize, not \(a.value.typeName)",
@@ -252,6 +293,7 @@ extension Evaluator {
         case ("NSCollectionLayoutDimension", "estimated"): return try dimension(.estimated, args, range)
         case ("NSCollectionLayoutDimension", "uniformAcrossSiblings"):
             let a = try requireArg(args, "estimate", ".uniformAcrossSiblings", range)
+            if let u = try unknownNumber(a) { return .dimension(unknownDimension(.uniformAcrossSiblings, u, range)) }
             let d = Dimension(
                 kind: .uniformAcrossSiblings, value: try number(a.value, a.range, ".uniformAcrossSiblings"),
                 range: range)
@@ -310,11 +352,16 @@ extension Evaluator {
         } else if let s = arg(args, "subitem") ?? arg(args, "repeatingSubitem") {
             _ = try objectArg(s, [.item, .group], s.label ?? "subitem")
             let c = try requireArg(args, "count", "NSCollectionLayoutGroup.\(direction)", range)
-            let n = try number(c.value, c.range, "count")
             o.set(
                 s.label == "repeatingSubitem" ? .repeatingSubitem : .subitem, s.value, key: s.range, valueRange: s.range
             )
-            o.set(.count, .num(n.rounded(.towardZero), .int), key: c.range, valueRange: c.range)
+            if let u = try unknownNumber(c) {
+                // (A count only the running app knows, `count: columns`: the model builder makes it unknown.)
+                o.set(.count, .unknown(u), key: c.range, valueRange: c.range)
+            } else {
+                let n = try number(c.value, c.range, "count")
+                o.set(.count, .num(n.rounded(.towardZero), .int), key: c.range, valueRange: c.range)
+            }
         } else {
             throw EvalStop(
                 kind: .unsupported,
@@ -368,15 +415,14 @@ extension Evaluator {
         case "NSCollectionLayoutSize":
             let w = try requireArg(args, "widthDimension", "NSCollectionLayoutSize", range)
             let h = try requireArg(args, "heightDimension", "NSCollectionLayoutSize", range)
-            guard case .dimension(let wd) = w.value else {
-                if case .unknown(let u) = w.value { try stopUnknown(u, "widthDimension") }
+            let wValue = try unknownAsDimension(w), hValue = try unknownAsDimension(h)
+            guard case .dimension(let wd) = wValue else {
                 throw EvalStop(
                     kind: .unsupported,
                     message: "widthDimension takes NSCollectionLayoutDimension, not \(w.value.typeName)", range: w.range
                 )
             }
-            guard case .dimension(let hd) = h.value else {
-                if case .unknown(let u) = h.value { try stopUnknown(u, "heightDimension") }
+            guard case .dimension(let hd) = hValue else {
                 throw EvalStop(
                     kind: .unsupported,
                     message: "heightDimension takes NSCollectionLayoutDimension, not \(h.value.typeName)",
@@ -451,12 +497,15 @@ extension Evaluator {
             }
             return .record(type: "NSCollectionLayoutAnchor", fields: f)
         case "NSDirectionalEdgeInsets":
+            // An edge only the running app knows makes the insets unknown (checked as 0 where they are set).
+            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
             var i = Insets(
                 top: try num("top"), leading: try num("leading"), bottom: try num("bottom"),
                 trailing: try num("trailing"), range: range)
             for e in Insets.Edge.allCases { if let a = arg(args, e.rawValue) { i.edgeRanges[e] = a.range } }
             return .insets(i)
         case "UIEdgeInsets":
+            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
             var i = Insets(
                 top: try num("top"), leading: try num("left"), bottom: try num("bottom"), trailing: try num("right"),
                 range: range)

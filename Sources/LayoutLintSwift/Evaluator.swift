@@ -82,6 +82,8 @@ final class Evaluator {
     var returnTypes: [String?] = []
     /// Dimensions whose value the spec reader would reject (their element is not laid out).
     var invalidDimensions: Set<ByteRange> = []
+    /// Why each unknown dimension of the model is unknown, by its range (`unknownDimension`).
+    var unknownValues: [ByteRange: Unknown] = [:]
     /// The names the code looked up where the module declares nothing of that name (`MissingName`).
     var missing: Set<MissingName> = []
     /// `T.name` read as a case of Apple's frameworks because `T` looks like one of their types (`UIMetrics`), by the

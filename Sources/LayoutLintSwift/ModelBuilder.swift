@@ -203,6 +203,26 @@ extension Evaluator {
         return nil
     }
 
+    /// The note at each dimension in `dims` that only the running app knows: what layoutlint does not compute for
+    /// want of it (docs/semantics.md#unknown-values). One note for a size unknown as a whole.
+    func noteUnknown(_ dims: [Dimension], _ notComputed: String) {
+        var said = Set<ByteRange>()
+        for d in dims where !d.isKnown && said.insert(d.range).inserted {
+            guard let u = unknownValues[d.range] else { continue }
+            note(
+                .swiftUnresolved, .information,
+                "layoutlint cannot compute \(u.what): it depends on \(u.reason); it does not compute \(notComputed)",
+                u.range)
+        }
+    }
+
+    func noteUnknownCount(_ u: Unknown) {
+        note(
+            .swiftUnresolved, .information,
+            "layoutlint cannot compute \(u.what): it depends on \(u.reason); it does not compute the frames of the section the group is in (its other values are checked)",
+            u.range)
+    }
+
     func sectionModel(_ s: APIObject, index k: Int, name: String?) throws -> Section {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
@@ -301,6 +321,7 @@ extension Evaluator {
         if invalidDimensions.contains(w.range) || invalidDimensions.contains(h.range) { throw InvalidElement() }
         el.width = w
         el.height = h
+        noteUnknown([w, h], "the frames of the section it is in (its other values are checked)")
         el.props["width"] = PropertySite(
             key: "width", keyRange: w.range, valueRange: w.range, objectRange: range, parentPath: path)
         el.props["height"] = PropertySite(
@@ -347,6 +368,7 @@ extension Evaluator {
             var spacing: Spacing?
             if let v = o[.interItemSpacing] { spacing = try spacingValue(v, site(o, .interItemSpacing)) }
             let layout: SubitemLayout
+            var unknownCount: UnknownInput?
             if case .array(let items)? = o[.subitems], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
                 note(
@@ -367,6 +389,16 @@ extension Evaluator {
                 }
                 // Every subitem rejected (reported where its dimension was made): nothing to lay out.
                 layout = built.isEmpty ? .missing : .subitems(built)
+            } else if case .unknown(let u)? = o[.count], case .object(let c)? = o[.subitem] ?? o[.repeatingSubitem] {
+                // docs/semantics.md#unknown-values: a placeholder count of 1, the group marked unknown below.
+                unknownCount = UnknownInput(what: u.what, range: u.range)
+                unknownValues[u.range] = u
+                let path = path + (o[.subitem] != nil ? "/subitem" : "/repeatingSubitem")
+                do {
+                    let child = try elementModel(c, path: path)
+                    layout = o[.subitem] != nil ? .count(child, 1) : .repeating(child, 1)
+                } catch is InvalidElement { layout = .missing }
+                noteUnknownCount(u)
             } else if case .object(let c)? = o[.subitem], let n = o[.count]?.integer {
                 do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement {
                     layout = .missing
@@ -381,6 +413,7 @@ extension Evaluator {
                 layout = .missing
             }
             el.group = GroupSpec(direction: direction, layout: layout, interItemSpacing: spacing)
+            el.group?.unknownCount = unknownCount
         }
         return el
     }
@@ -416,7 +449,10 @@ extension Evaluator {
         }
         let b = BoundaryItem(path: path, range: elementRange(o))
         if case .string(let k)? = o[.elementKind] { b.elementKind = k }
-        if case .size(let w, let h, _)? = o[.layoutSize] { b.width = w; b.height = h }
+        if case .size(let w, let h, _)? = o[.layoutSize] {
+            b.width = w; b.height = h
+            noteUnknown([w, h], "where this supplementary item goes (the section's other frames are checked)")
+        }
         if case .member(let a)? = o[.alignment], let al = RectAlignment(rawValue: a) { b.alignment = al }
         if case .record(_, let p)? = o[.absoluteOffset] {
             b.absoluteOffset = (p["x"]?.number ?? 0, p["y"]?.number ?? 0)
@@ -445,7 +481,10 @@ extension Evaluator {
         }
         let s = SupplementaryItem(path: path, range: elementRange(o))
         if case .string(let k)? = o[.elementKind] { s.elementKind = k }
-        if case .size(let w, let h, _)? = o[.layoutSize] { s.width = w; s.height = h }
+        if case .size(let w, let h, _)? = o[.layoutSize] {
+            s.width = w; s.height = h
+            noteUnknown([w, h], "where this supplementary item goes (the section's other frames are checked)")
+        }
         if let a = o[.containerAnchor] { s.containerAnchor = anchor(a) }
         if let a = o[.itemAnchor] { s.itemAnchor = anchor(a) }
         if let z = o[.zIndex] { s.zIndex = Int(try number(z, site(o, .zIndex), "zIndex")) }

@@ -104,7 +104,42 @@ struct ReachTests {
         #expect(r.diagnostics.contains { $0.rule == RuleID.estimatedContentInsets.rawValue })
     }
 
-    @Test("a builder whose geometry needs the parameter no caller passes: a note names it at the parameter")
+    @Test(
+        "a size or count only the app knows leaves its section's frames uncomputed; rules on declared values still judge it"
+    )
+    func unknownSizeKeepsDeclaredValueRules() {
+        let source = """
+            import UIKit
+            func cards(columns: Int) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(BannerView.width), heightDimension: .estimated(80)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)), subitem: item, count: columns)
+                let section = NSCollectionLayoutSection(group: group)
+                section.orthogonalScrollingBehavior = .groupPagingCentered
+                section.interGroupSpacing = 10
+                return section
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0)
+        let rules = Set(r.diagnostics.compactMap(\.ruleID))
+        // Declared values only: the insets along the estimated height, the spacing with centred paging.
+        #expect(rules.contains(.estimatedContentInsets), "\(r.diagnostics.map(\.message))")
+        #expect(rules.contains(.centeredPagingInterGroupSpacing))
+        #expect(
+            r.diagnostics.contains {
+                $0.ruleID == .centeredPagingInterGroupSpacing && !$0.message.contains("0 pt (the group)")
+            })
+        // Both unknowns named where they are written; no frame computed from a placeholder.
+        let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved }.map(\.message)
+        #expect(
+            notes.contains { $0.contains("BannerView.width") } && notes.contains { $0.contains("columns") }, "\(notes)")
+        let sections = r.layouts.first?.result.layouts.first?.sections ?? []
+        #expect(sections.count == 1 && sections[0].group == nil && sections[0].unresolvedReason != nil)
+        #expect(!rules.contains(.groupExceedsContainer) && !rules.contains(.countOverridesItemSize))
+    }
+
+    @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """
             import UIKit
@@ -115,12 +150,13 @@ struct ReachTests {
             }
             """
         let r = lintSwift(source)
-        #expect(r.layouts.isEmpty)
+        #expect(r.layouts.map(\.name) == ["grid"])
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0)
         let notes = r.diagnostics.filter { $0.rule == RuleID.swiftUnresolved.rawValue }
         #expect(notes.count == 1)
         #expect(notes.first?.message.contains("columns") == true)
-        #expect(notes.first?.message.contains("layoutlint does not check grid") == true)
-        #expect(r.unread.map(\.name) == ["grid"])
+        #expect(notes.first?.message.contains("does not compute the frames of the section") == true)
+        #expect(r.unread.isEmpty)
     }
 
     @Test("a provider that gives nil for section 0 is named, not a layout of no sections")
@@ -309,16 +345,16 @@ struct ReachTests {
                 }
             }
             """)
-        #expect(r.layouts.count == 1, "\(r.layouts.map(\.name)) \(r.diagnostics.map(\.message))")
+        #expect(r.layouts.count == 2, "\(r.layouts.map(\.name)) \(r.diagnostics.map(\.message))")
         #expect(r.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(r.diagnostics.map(\.message))")
         // The one that needs the library's context says so, at the value, naming the layout.
         #expect(
             r.diagnostics.contains {
                 $0.ruleID == .swiftUnresolved && $0.message.contains("context")
-                    && $0.message.contains("does not check makeSectionLayout")
+                    && $0.message.contains("does not compute the frames of the section")
             },
             "\(r.diagnostics.map(\.message))")
-        #expect(r.coverage.checked == 1 && r.coverage.notChecked == 1)
+        #expect(r.coverage.checked == 1 && r.coverage.partly == 1)
     }
 
     @Test("a variable that a closure passed to an unread call changes is unknown after it, not its old value")
