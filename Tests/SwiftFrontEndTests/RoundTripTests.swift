@@ -250,6 +250,26 @@ let knownDifferences: [String: String] = [
         #expect(text.contains("// - Feed.swift:5: isCompact"), "\(text)")
     }
 
+    /// A dimension only the app knows is written as the Swift reads, not as a number: linting the imported file
+    /// points at the value to fill in.
+    @Test func unknownDimensionKeepsItsName() throws {
+        let swift = """
+            import UIKit
+            func cards() -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(BannerView.width), heightDimension: .estimated(80)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)), subitems: [item])
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let file = SwiftFrontEnd.lint([("Cards.swift", Array(swift.utf8))])[0]
+        let layout = try #require(file.layouts.first)
+        let text = SwiftFrontEnd.importedDocumentText(layout, file: file)
+        #expect(text.contains(#""width": "absolute(BannerView.width)""#), "\(text)")
+        #expect(!text.contains("absolute(0)"), "\(text)")
+        #expect(
+            lint(bytes: Array(text.utf8)).diagnostics.contains { $0.message.contains("absolute(BannerView.width)") })
+    }
+
     /// Every exported Swift file type-checks against the UIKit stub (skipped, with a notice, without swiftc).
     @Test func exportedSwiftTypeChecks() throws {
         guard let swiftc = findExecutable("swiftc") else {

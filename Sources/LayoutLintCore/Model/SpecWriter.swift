@@ -89,7 +89,10 @@ public func specFraction(_ v: Double) -> String {
 }
 
 /// `fractionalWidth(1/3)`, `absolute(44)`, `uniformAcrossSiblings(estimate: 44)`.
+/// A dimension only the running app knows is written as its Swift reads (`absolute(BannerView.width)`): no number
+/// stands in for it, so linting the imported file reports the value to fill in, where it is.
 public func specDimension(_ d: Dimension) -> String {
+    if d.unknown != nil { return String(d.swiftDescription.drop { $0 == "." }) }
     switch d.kind {
     case .fractionalWidth, .fractionalHeight: return "\(d.kind.rawValue)(\(specFraction(d.value)))"
     case .uniformAcrossSiblings: return "uniformAcrossSiblings(estimate: \(specNumber(d.value)))"
