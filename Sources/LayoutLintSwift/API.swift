@@ -170,15 +170,8 @@ extension Evaluator {
     /// A dimension argument (`widthDimension: Cell.widthDimension`) that only the running app knows: an unknown
     /// dimension of unknown kind. Other values as they are.
     func unknownAsDimension(_ a: Arg) throws -> Value {
-        var u: Unknown?
-        switch a.value {
-        case .unknown(let x): u = x
-        case .member(let name):
-            if let resolved = try resolveImplicit(name, a.range) { return resolved }
-            u = undeclaredMemberUnknown(name, a.range)
-        default: break
-        }
-        guard let u else { return a.value }
+        let v = try unresolvedNumberAsUnknown(a.value, a.range)
+        guard case .unknown(let u) = v else { return v }
         return .dimension(unknownDimension(nil, u, a.range))
     }
 

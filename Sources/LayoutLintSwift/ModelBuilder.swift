@@ -208,18 +208,14 @@ extension Evaluator {
     func noteUnknown(_ dims: [Dimension], _ notComputed: String) {
         var said = Set<ByteRange>()
         for d in dims where !d.isKnown && said.insert(d.range).inserted {
-            guard let u = unknownValues[d.range] else { continue }
-            note(
-                .swiftUnresolved, .information,
-                "layoutlint cannot compute \(u.what): it depends on \(u.reason); it does not compute \(notComputed)",
-                u.range)
+            if let u = unknownValues[d.range] { noteUnknown(u, notComputed) }
         }
     }
 
-    func noteUnknownCount(_ u: Unknown) {
+    func noteUnknown(_ u: Unknown, _ notComputed: String) {
         note(
             .swiftUnresolved, .information,
-            "layoutlint cannot compute \(u.what): it depends on \(u.reason); it does not compute the frames of the section the group is in (its other values are checked)",
+            "layoutlint cannot compute \(u.what): it depends on \(u.reason); it does not compute \(notComputed)",
             u.range)
     }
 
@@ -392,13 +388,12 @@ extension Evaluator {
             } else if case .unknown(let u)? = o[.count], case .object(let c)? = o[.subitem] ?? o[.repeatingSubitem] {
                 // docs/semantics.md#unknown-values: a placeholder count of 1, the group marked unknown below.
                 unknownCount = UnknownInput(what: u.what, range: u.range)
-                unknownValues[u.range] = u
                 let path = path + (o[.subitem] != nil ? "/subitem" : "/repeatingSubitem")
                 do {
                     let child = try elementModel(c, path: path)
                     layout = o[.subitem] != nil ? .count(child, 1) : .repeating(child, 1)
                 } catch is InvalidElement { layout = .missing }
-                noteUnknownCount(u)
+                noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
             } else if case .object(let c)? = o[.subitem], let n = o[.count]?.integer {
                 do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement {
                     layout = .missing

@@ -20,8 +20,7 @@ enum EmptySectionInterGroupSpacingRule: SizeRule {
     )
 
     static func check(_ ctx: inout RuleContext) {
-        for spec in ctx.sections.map(\.1) + ctx.partialSections.map(\.spec)
-        where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
+        for spec in ctx.specs where spec.itemCount == 0 && spec.interGroupSpacing > 0 {
             guard let site = spec.props["interGroupSpacing"] else { continue }
             ctx.emit(
                 .emptySectionInterGroupSpacing, site.valueRange,

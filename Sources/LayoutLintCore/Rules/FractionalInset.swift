@@ -114,9 +114,15 @@ let fractionalInsetUncertainty =
 /// dimension `subitem` + `count` replaced). estimated-content-insets tells of them; no other rule counts them.
 func ignoredInsetEdges(_ node: ResolvedNode) -> Set<Insets.Edge> {
     guard let el = node.element else { return [] }
+    return ignoredInsetEdges(el, replacedAxis: node.replacedAxis)
+}
+
+/// The same of an element as the model declares it; along a dimension whose kind is unknown (only in a section left
+/// unresolved: docs/semantics.md#unknown-values), the edges UIKit may drop too.
+func ignoredInsetEdges(_ el: LayoutElement, replacedAxis: Axis?) -> Set<Insets.Edge> {
     var out: Set<Insets.Edge> = []
-    for axis in [Axis.horizontal, .vertical] where node.replacedAxis != axis && el.dimension(axis)?.isEstimated == true
-    {
+    for axis in [Axis.horizontal, .vertical] where replacedAxis != axis {
+        guard let d = el.dimension(axis), d.isEstimated || !d.kindIsKnown else { continue }
         let (a, b) = Insets.edges(along: axis)
         out.insert(a); out.insert(b)
     }

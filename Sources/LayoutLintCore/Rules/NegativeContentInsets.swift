@@ -90,7 +90,9 @@ enum NegativeContentInsetsRule: SizeRule {
                 }
             }
             root?.walk { judge($0.element, ignored: ignoredInsetEdges($0), &ctx) }
-            for m in declared { judge(m.element, ignored: m.ignoredInsetEdges, &ctx) }
+            for m in declared {
+                judge(m.element, ignored: ignoredInsetEdges(m.element, replacedAxis: m.replacedAxis), &ctx)
+            }
         }
     }
 }

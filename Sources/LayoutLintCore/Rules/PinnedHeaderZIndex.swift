@@ -52,7 +52,7 @@ enum PinnedHeaderZIndexRule: SizeRule {
     )
 
     static func check(_ ctx: inout RuleContext) {
-        for spec in ctx.sections.map(\.1) + ctx.partialSections.map(\.spec) where !spec.decorationItems.isEmpty {
+        for spec in ctx.specs where !spec.decorationItems.isEmpty {
             for b in spec.boundarySupplementaryItems where b.pinToVisibleBounds && (b.zIndex ?? 1) <= 1 {
                 let range = b.props["zIndex"]?.valueRange ?? b.props["pinToVisibleBounds"]?.valueRange ?? b.range
                 let source = ctx.source

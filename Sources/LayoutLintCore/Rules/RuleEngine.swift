@@ -26,6 +26,9 @@ struct RuleContext {
     /// knows (docs/semantics.md#unknown-values). A rule whose inputs are all declared values (kinds, estimates,
     /// insets, spacing, scrolling behaviour) judges them from the model too; one that needs a frame does not.
     let partialSections: [PartialSection]
+    /// Every element of the partial sections, each once, depth first, with the axis `subitem` + `count` replaces
+    /// (as `ResolvedNode.replacedAxis`).
+    let partialElements: [ModelElement]
     var env: LayoutEnvironment { layout.environment }
     var findings: [Finding] = []
 
@@ -45,11 +48,11 @@ struct RuleContext {
             guard s.unknownInput != nil, let spec = s.spec, let root = spec.group else { return nil }
             return PartialSection(section: s, spec: spec, root: root)
         }
+        partialElements = partialSections.flatMap(\.elements)
     }
 
-    /// Every element of the partial sections, each once, depth first, with the axis `subitem` + `count` replaces
-    /// (as `ResolvedNode.replacedAxis`).
-    var partialElements: [ModelElement] { partialSections.flatMap(\.elements) }
+    /// The keys in force of every section the declared-value rules judge: the resolved and the partial ones.
+    var specs: [SectionSpec] { sections.map(\.1) + partialSections.map(\.spec) }
 
     /// What was emitted: `mergeFindings` keeps one finding per cause and environment (the first of the most
     /// severe), so a repeat is dropped here, before its message is built. (A group placed 250 000 times with 100
@@ -82,9 +85,13 @@ struct PartialSection {
     let section: ResolvedSection
     let spec: SectionSpec
     let root: LayoutElement
+    /// Its elements, each once, depth first (collected once, for all rules).
+    let elements: [ModelElement]
 
-    /// Its elements, each once, depth first.
-    var elements: [ModelElement] {
+    init(section: ResolvedSection, spec: SectionSpec, root: LayoutElement) {
+        self.section = section
+        self.spec = spec
+        self.root = root
         var out: [ModelElement] = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ el: LayoutElement, _ replaced: Axis?) {
@@ -99,7 +106,7 @@ struct PartialSection {
             }
         }
         visit(root, nil)
-        return out
+        elements = out
     }
 }
 
@@ -108,18 +115,6 @@ struct ModelElement {
     let element: LayoutElement
     /// The axis along which `subitem` + `count` replaces its declared dimension.
     let replacedAxis: Axis?
-
-    /// The edges of its insets that UIKit drops (as `ignoredInsetEdges` of a resolved node) and, for a dimension
-    /// whose kind is unknown, the edges that UIKit may drop: no rule counts either.
-    var ignoredInsetEdges: Set<Insets.Edge> {
-        var out: Set<Insets.Edge> = []
-        for axis in [Axis.horizontal, .vertical] where replacedAxis != axis {
-            guard let d = element.dimension(axis), d.isEstimated || !d.kindIsKnown else { continue }
-            let (a, b) = Insets.edges(along: axis)
-            out.insert(a); out.insert(b)
-        }
-        return out
-    }
 }
 
 typealias RuleCheck = @Sendable (inout RuleContext) -> Void
