@@ -239,6 +239,9 @@ struct BrokenDocumentFixTests {
             // The deleted text ends in a string's `\`, or in a `//` comment, which would swallow what follows.
             (#"{"a\\": 1}"#, 1, 4, ""),
             (#"{"a":1}//"#, 1, 9, ""),
+            // A `'…'` string followed by a letter, made a `"…"` one: its closing quote, followed by the letter, is
+            // then a stray quote (the pipeline fuzz target's `$ref` fix "Refer to "#/definitions/a"").
+            (#"{"s":[{"$ref": 'a'x}],"d":{}}"#, 15, 18, ##""#/d/a""##),
         ])
     func shortcutCounterexamples(_ doc: String, _ start: Int, _ end: Int, _ newText: String) {
         let bytes = Array(doc.utf8)

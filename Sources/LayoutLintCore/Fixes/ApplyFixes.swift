@@ -98,9 +98,14 @@ public func fixKeepsSyntax(
 /// a bare token at the first byte that cannot continue it (the byte after the old token, unchanged, could not); the
 /// parser's decisions depend on a token's group, never on its text; and a token's own errors depend only on its bytes
 /// (none in the new one). So the parse after the fix meets the same token groups in the same order and reports the
-/// same errors, less any of the old tokens' own. The one look-ahead of the lexer, a `'` searching its line for a
-/// closing `'`, cannot reach into a token that was lexed on its own; the new text must not bring a `'`. (Renames of
-/// keys and replacements of values are most fixes.)
+/// same errors, less any of the old tokens' own. The lexer looks ahead in two ways. A `'` searches its line for a
+/// closing `'`: it cannot reach into a token that was lexed on its own, and the new text must not bring a `'`. A
+/// `"` directly followed by a letter searches its line for the next `"` (a stray quote, or a string cut before a
+/// `,` or `:`): so a string swapped must be one whole `"…"` token on its own bytes too, old as new. Then the new
+/// one has its quotes where the old one had them: the byte after its closing quote is the one that followed the old
+/// closing quote, and a search from an earlier `"` stops at the same opening quote. (A `'…'` string, or one cut or
+/// unterminated, replaced by a `"…"` one is not proved here: `'a'x` becoming `"b"x` makes a stray quote.)
+/// (Renames of keys and replacements of values are most fixes.)
 public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
     guard !fix.edits.isEmpty else { return false }
     var ranges: Set<ByteRange> = []
@@ -112,18 +117,23 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
         let new = Array(e.newText.utf8)
         // No `'`: on meeting a `'` the lexer looks ahead to the end of its line for another, so a `'` brought in
         // could close one that stood alone earlier on the line and change how everything between them lexes.
-        guard !new.isEmpty, !new.contains(0x27) else { return false }
-        let parsed = parseJSONC(new)
-        guard let node = parsed.root, node.range == ByteRange(0, new.count),
-            !parsed.errors.contains(where: { $0.code == .syntax })
-        else { return false }
-        switch node.kind {
-        case .string: guard old == .string else { return false }
+        guard !new.isEmpty, !new.contains(0x27), let kind = cleanToken(new) else { return false }
+        switch kind {
+        case .string: guard old == .string, cleanToken(Array(source[r.start..<r.end])) == .string else { return false }
         case .number, .bool, .null: guard old == .bare else { return false }
         default: return false
         }
     }
     return true
+}
+
+/// The kind of the one value `bytes` parse as on their own, without a syntax error; nil for anything else.
+private func cleanToken(_ bytes: [UInt8]) -> JSONNode.Kind? {
+    let parsed = parseJSONC(bytes)
+    guard let node = parsed.root, node.range == ByteRange(0, bytes.count),
+        !parsed.errors.contains(where: { $0.code == .syntax })
+    else { return nil }
+    return node.kind
 }
 
 /// Whether `fix` is one deletion of a property of the tree together with the `,` after it: from the key (or spaces
