@@ -94,6 +94,7 @@ public enum JSONReport {
                         ("total", .int(Int64(c.total))), ("checked", .int(Int64(c.checked))),
                         ("partly", .int(Int64(c.partly))),
                         ("notChecked", .int(Int64(c.notChecked))), ("assumed", .int(Int64(c.assumed))),
+                        ("unknown", .int(Int64(c.unknown))),
                     ])
                 ))
         }

@@ -62,15 +62,18 @@ public struct SwiftFileResult: @unchecked Sendable {
 }
 
 extension SwiftFileResult {
-    /// How many of the layouts built here were checked: fully, partly (with values assumed, as their notes say),
+    /// How many of the layouts built here were checked: fully, partly (with values assumed or unknown, as their notes
+    /// say),
     /// or not at all (`unread`, each named by a note).
     public var coverage: LayoutCoverage {
         var c = LayoutCoverage()
         for l in layouts {
-            let assumed = l.assumptions.count
-            if assumed > 0 {
+            let notes = l.assumptions
+            if !notes.isEmpty {
                 c.partly += 1
-                c.assumed += assumed
+                let unknown = notes.filter { $0.rule == .swiftUnresolved }.count
+                c.unknown += unknown
+                c.assumed += notes.count - unknown
             } else {
                 c.checked += 1
             }

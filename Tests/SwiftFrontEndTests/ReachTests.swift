@@ -137,6 +137,13 @@ struct ReachTests {
         let sections = r.layouts.first?.result.layouts.first?.sections ?? []
         #expect(sections.count == 1 && sections[0].group == nil && sections[0].unresolvedReason != nil)
         #expect(!rules.contains(.groupExceedsContainer) && !rules.contains(.countOverridesItemSize))
+        // The count line tells the unknowns from the values assumed.
+        #expect(r.coverage.unknown == 2 && r.coverage.assumed == 0)
+        #expect(r.coverage.summary(files: 1) == "1 layout in 1 file: 1 partly (2 values unknown)")
+        let both = LayoutCoverage(checked: 11, partly: 2, notChecked: 1, assumed: 3, unknown: 1)
+        #expect(
+            both.summary(files: 9)
+                == "14 layouts in 9 files: 11 checked, 2 partly (3 values assumed, 1 unknown), 1 not checked")
     }
 
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
