@@ -234,12 +234,26 @@ extension Evaluator {
             spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing")
         }
         if let v = s[.orthogonalScrollingBehavior] {
-            guard case .member(let m) = v, let b = OrthogonalScrollingBehavior(rawValue: m) else {
-                throw EvalStop(
-                    kind: .unsupported, message: "orthogonalScrollingBehavior: layoutlint does not know \(describe(v))",
-                    range: site(s, .orthogonalScrollingBehavior))
+            let at = site(s, .orthogonalScrollingBehavior)
+            // A behaviour only the running app knows (a configuration's stored property, a static member of a file
+            // not in the run): unknown, not the end of the layout.
+            var value = v
+            if case .member(let m) = v, OrthogonalScrollingBehavior(rawValue: m) == nil {
+                value = try unresolvedNumberAsUnknown(v, at)
             }
-            spec.orthogonalScrollingBehavior = b
+            switch value {
+            case .member(let m) where OrthogonalScrollingBehavior(rawValue: m) != nil:
+                spec.orthogonalScrollingBehavior = OrthogonalScrollingBehavior(rawValue: m)!
+            case .unknown(let u):
+                spec.unknownOrthogonalScrollingBehavior = UnknownInput(what: u.what, range: at)
+                noteUnknown(u, "the frames of this section (its other values are checked)")
+            default:
+                throw EvalStop(
+                    kind: .unsupported,
+                    message:
+                        "orthogonalScrollingBehavior takes a UICollectionLayoutSectionOrthogonalScrollingBehavior, not \(describe(v))",
+                    range: at)
+            }
         }
         if case .member(let m)? = s[.contentInsetsReference], let r = InsetsReference(rawValue: m) {
             spec.contentInsetsReference = r

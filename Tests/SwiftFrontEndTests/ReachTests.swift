@@ -146,6 +146,56 @@ struct ReachTests {
                 == "14 layouts in 9 files: 11 checked, 2 partly (3 values assumed, 1 unknown), 1 not checked")
     }
 
+    @Test(
+        "an orthogonal scrolling behaviour only the app knows: that section unresolved, the others resolved, no finding that takes it for none"
+    )
+    func unknownOrthogonalBehaviour() {
+        let source = """
+            import UIKit
+            struct SectionConfiguration {
+                let orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior
+            }
+            final class Home {
+                let current: SectionConfiguration
+                init(current: SectionConfiguration) { self.current = current }
+                private func section(_ configuration: SectionConfiguration) -> NSCollectionLayoutSection {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)))
+                    item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(900), heightDimension: .estimated(80)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.orthogonalScrollingBehavior = configuration.orthogonalScrollingBehavior
+                    return section
+                }
+                func makeLayout() -> UICollectionViewCompositionalLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        if index == 0 {
+                            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                            let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                            return NSCollectionLayoutSection(group: group)
+                        }
+                        return self.section(self.current)
+                    }
+                }
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
+        let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved }.map(\.message)
+        #expect(
+            notes.contains { $0.contains("orthogonalScrollingBehavior") && $0.contains("frames of this section") },
+            "\(notes)")
+        #expect(!notes.contains { $0.contains("does not check") }, "\(notes)")
+        let sections = r.layouts.first?.result.layouts.first?.sections ?? []
+        #expect(sections.count >= 2 && sections[0].group != nil, "\(sections.map(\.unresolvedReason))")
+        #expect(
+            sections.dropFirst().allSatisfy { $0.group == nil && $0.unresolvedReason?.contains("scrolling") == true })
+        let rules = Set(r.diagnostics.compactMap(\.ruleID))
+        // A 900-pt group exceeds an iPhone only if the section does not scroll sideways, which is unknown.
+        #expect(!rules.contains(.groupExceedsContainer))
+        // Declared values are still judged: the insets along the estimated height.
+        #expect(rules.contains(.estimatedContentInsets))
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """

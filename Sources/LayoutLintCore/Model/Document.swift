@@ -199,6 +199,9 @@ public final class SectionSpec: @unchecked Sendable {
     public var contentInsets: Insets?
     public var interGroupSpacing: Double = 0
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
+    /// A behaviour only the running app knows (docs/semantics.md#unknown-values): `orthogonalScrollingBehavior` is
+    /// then `.none` as a placeholder, the section's frames are not computed, and no rule takes it for `.none`.
+    public var unknownOrthogonalScrollingBehavior: UnknownInput?
     public var contentInsetsReference: InsetsReference = .automatic
     public var supplementaryContentInsetsReference: InsetsReference = .automatic
     public var boundarySupplementaryItems: [BoundaryItem] = []

@@ -338,7 +338,11 @@ struct SpecTree {
         var m: [Member] = []
         if let n = s.name { m.append(.init("name", .string(n))) }
         if let c = s.itemCount { m.append(.init("itemCount", .number(Double(c)))) }
-        if withDefaults || s.orthogonalScrollingBehavior != .none {
+        // (One only the running app knows is written as its Swift reads, as an unknown dimension is: the value to
+        // fill in, reported where it is.)
+        if let u = s.unknownOrthogonalScrollingBehavior {
+            m.append(.init("orthogonalScrollingBehavior", .string(u.what)))
+        } else if withDefaults || s.orthogonalScrollingBehavior != .none {
             m.append(.init("orthogonalScrollingBehavior", .string(s.orthogonalScrollingBehavior.rawValue)))
         }
         if withDefaults || s.interGroupSpacing != 0 {

@@ -219,6 +219,11 @@ struct SectionResolver {
         }
         // docs/semantics.md#unknown-values: a size only the running app knows leaves the section's frames
         // uncomputed; the rules that read only its declared values still judge it (`RuleContext.partialSections`).
+        if let u = spec.unknownOrthogonalScrollingBehavior {
+            rs.unknownInput = u
+            rs.unresolvedReason = "its scrolling depends on \(u.what), which only the running app knows"
+            return rs
+        }
         if let u = groupEl.firstUnknownInput() {
             rs.unknownInput = u
             rs.unresolvedReason = "its sizes depend on \(u.what), which only the running app knows"

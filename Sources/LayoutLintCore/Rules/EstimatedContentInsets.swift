@@ -75,7 +75,8 @@ enum EstimatedContentInsetsRule: SizeRule {
                 : "use edgeSpacing on that axis instead"
             var fix: Fix?
             if isRoot {
-                if let spec = rootOf {
+                // (Where the section's scrolling is unknown, so is the axis its groups stack along: no fix.)
+                if let spec = rootOf, spec.unknownOrthogonalScrollingBehavior == nil {
                     // The section's groups stack across its orthogonal scrolling, else along the layout's.
                     let stacking =
                         spec.orthogonalScrollingBehavior == .none
