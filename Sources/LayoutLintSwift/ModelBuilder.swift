@@ -152,14 +152,25 @@ extension Evaluator {
 
     func configurationModel(_ c: APIObject) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
-        if case .member(let d)? = c[.scrollDirection] {
-            out.scrollDirection = d == "horizontal" ? .horizontal : .vertical
+        // The layout's settings only the running app knows are read as UIKit's defaults, and said.
+        func assumed(_ u: Unknown, _ as: String) {
+            note(
+                .swiftAssumption, .information,
+                "\(u.what) depends on \(u.reason): layoutlint read the layout as if it were \(`as`), UIKit's default",
+                u.range)
+        }
+        switch try enumSetting(Axis.self, c, .scrollDirection, "UICollectionView.ScrollDirection") {
+        case .known(let d?): out.scrollDirection = d
+        case .known(nil): break
+        case .unknown(let u): assumed(u, ".vertical")
         }
         if let v = known(c[.interSectionSpacing], "interSectionSpacing") {
             out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing")
         }
-        if case .member(let m)? = c[.contentInsetsReference], let r = InsetsReference(rawValue: m) {
-            out.contentInsetsReference = r
+        switch try enumSetting(InsetsReference.self, c, .contentInsetsReference, "UIContentInsetsReference") {
+        case .known(let r?): out.contentInsetsReference = r
+        case .known(nil): break
+        case .unknown(let u): assumed(u, ".safeArea")
         }
         if case .array(let items)? = c[.boundarySupplementaryItems] {
             for (i, it) in items.enumerated() {
@@ -219,6 +230,29 @@ extension Evaluator {
             u.range)
     }
 
+    enum Setting<T> {
+        case known(T?)
+        case unknown(Unknown)
+    }
+
+    /// The case of one of the API's enums that `field` of `o` is set to (nil where it is not set), or the unknown it
+    /// depends on; a value of another type stops the layout.
+    func enumSetting<T: RawRepresentable>(_: T.Type, _ o: APIObject, _ field: APIField, _ type: String) throws
+        -> Setting<T> where T.RawValue == String
+    {
+        guard let v = o[field] else { return .known(nil) }
+        let at = site(o, field)
+        var value = v
+        if case .member(let m) = v, T(rawValue: m) == nil { value = try unresolvedNumberAsUnknown(v, at) }
+        switch value {
+        case .member(let m) where T(rawValue: m) != nil: return .known(T(rawValue: m))
+        case .unknown(let u): return .unknown(u)
+        default:
+            throw EvalStop(
+                kind: .unsupported, message: "\(field.rawValue) takes a \(type), not \(describe(v))", range: at)
+        }
+    }
+
     func sectionModel(_ s: APIObject, index k: Int, name: String?) throws -> Section {
         let path = "/sections/\(k)"
         let spec = SectionSpec(path: path, range: s.range)
@@ -233,33 +267,40 @@ extension Evaluator {
         if let v = known(s[.interGroupSpacing], "interGroupSpacing") {
             spec.interGroupSpacing = try number(v, site(s, .interGroupSpacing), "interGroupSpacing")
         }
-        if let v = s[.orthogonalScrollingBehavior] {
-            let at = site(s, .orthogonalScrollingBehavior)
-            // A behaviour only the running app knows (a configuration's stored property, a static member of a file
-            // not in the run): unknown, not the end of the layout.
-            var value = v
-            if case .member(let m) = v, OrthogonalScrollingBehavior(rawValue: m) == nil {
-                value = try unresolvedNumberAsUnknown(v, at)
-            }
-            switch value {
-            case .member(let m) where OrthogonalScrollingBehavior(rawValue: m) != nil:
-                spec.orthogonalScrollingBehavior = OrthogonalScrollingBehavior(rawValue: m)!
+        // A setting only the running app knows (a configuration's stored property, a static member of a file not in
+        // the run) is unknown, not the end of the layout: the section's frames wait for it.
+        func setting<T: RawRepresentable>(_ field: APIField, _ model: SectionSetting, _ type: String) throws -> T?
+        where T.RawValue == String {
+            switch try enumSetting(T.self, s, field, type) {
+            case .known(let value): return value
             case .unknown(let u):
-                spec.unknownOrthogonalScrollingBehavior = UnknownInput(what: u.what, range: at)
+                spec.unknownSettings[model] = UnknownInput(what: u.what, range: site(s, field))
                 noteUnknown(u, "the frames of this section (its other values are checked)")
-            default:
-                throw EvalStop(
-                    kind: .unsupported,
-                    message:
-                        "orthogonalScrollingBehavior takes a UICollectionLayoutSectionOrthogonalScrollingBehavior, not \(describe(v))",
-                    range: at)
+                return nil
             }
         }
-        if case .member(let m)? = s[.contentInsetsReference], let r = InsetsReference(rawValue: m) {
+        if let b: OrthogonalScrollingBehavior = try setting(
+            .orthogonalScrollingBehavior, .orthogonalScrollingBehavior,
+            "UICollectionLayoutSectionOrthogonalScrollingBehavior")
+        {
+            spec.orthogonalScrollingBehavior = b
+        }
+        if let r: InsetsReference = try setting(
+            .contentInsetsReference, .contentInsetsReference, "UIContentInsetsReference")
+        {
             spec.contentInsetsReference = r
         }
-        if case .member(let m)? = s[.supplementaryContentInsetsReference], let r = InsetsReference(rawValue: m) {
-            spec.supplementaryContentInsetsReference = r
+        // (It moves only the boundary items: read as UIKit's default where unknown, and said.)
+        switch try enumSetting(
+            InsetsReference.self, s, .supplementaryContentInsetsReference, "UIContentInsetsReference")
+        {
+        case .known(let r?): spec.supplementaryContentInsetsReference = r
+        case .known(nil): break
+        case .unknown(let u):
+            note(
+                .swiftAssumption, .information,
+                "\(u.what) depends on \(u.reason): layoutlint placed the section's boundary items with .automatic, UIKit's default (a finding that needs its value is not reported)",
+                u.range)
         }
         if let v = s[.boundarySupplementaryItems] {
             guard case .array(let items) = v else {

@@ -196,6 +196,36 @@ struct ReachTests {
         #expect(rules.contains(.estimatedContentInsets))
     }
 
+    @Test(
+        "an insets reference or scroll direction only the app knows: the section waits for it, the configuration says what it assumed"
+    )
+    func unknownInsetsReferenceAndDirection() {
+        let source = """
+            import UIKit
+            func feed(reference: UIContentInsetsReference, direction: UICollectionView.ScrollDirection) -> UICollectionViewCompositionalLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(500), heightDimension: .absolute(44)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.contentInsetsReference = reference
+                let configuration = UICollectionViewCompositionalLayoutConfiguration()
+                configuration.scrollDirection = direction
+                return UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(
+            r.coverage.partly == 1 && r.coverage.unknown == 1 && r.coverage.assumed == 1,
+            "\(r.diagnostics.map(\.message))")
+        let sections = r.layouts.first?.result.layouts.first?.sections ?? []
+        #expect(
+            sections.count == 1
+                && sections[0].unresolvedReason?.contains("container's width depends on reference") == true)
+        #expect(
+            r.diagnostics.contains { $0.ruleID == .swiftAssumption && $0.message.contains("as if it were .vertical") })
+        // A 500-pt group is wider than an iPhone only against a container that is known.
+        #expect(!r.diagnostics.contains { $0.ruleID == .groupExceedsContainer })
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """

@@ -199,15 +199,23 @@ public final class SectionSpec: @unchecked Sendable {
     public var contentInsets: Insets?
     public var interGroupSpacing: Double = 0
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
-    /// A behaviour only the running app knows (docs/semantics.md#unknown-values): `orthogonalScrollingBehavior` is
-    /// then `.none` as a placeholder, the section's frames are not computed, and no rule takes it for `.none`.
-    public var unknownOrthogonalScrollingBehavior: UnknownInput?
+    /// The settings only the running app knows (docs/semantics.md#unknown-values): the property keeps its default
+    /// as a placeholder, the section's frames are not computed, and no rule takes the placeholder for the value.
+    public var unknownSettings: [SectionSetting: UnknownInput] = [:]
     public var contentInsetsReference: InsetsReference = .automatic
     public var supplementaryContentInsetsReference: InsetsReference = .automatic
     public var boundarySupplementaryItems: [BoundaryItem] = []
     public var decorationItems: [DecorationItem] = []
     public var props: [String: PropertySite] = [:]
     public init(path: String, range: ByteRange) { self.path = path; self.range = range }
+}
+
+/// A section's settings that change where its groups go: one only the running app knows leaves them uncomputed.
+public enum SectionSetting: String, Sendable, CaseIterable {
+    case orthogonalScrollingBehavior, contentInsetsReference
+
+    /// What depends on it, for the section's unresolved reason.
+    var governs: String { self == .orthogonalScrollingBehavior ? "its scrolling" : "its container's width" }
 }
 
 public struct Variant: Sendable {

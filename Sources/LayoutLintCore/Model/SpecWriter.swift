@@ -340,7 +340,7 @@ struct SpecTree {
         if let c = s.itemCount { m.append(.init("itemCount", .number(Double(c)))) }
         // (One only the running app knows is written as its Swift reads, as an unknown dimension is: the value to
         // fill in, reported where it is.)
-        if let u = s.unknownOrthogonalScrollingBehavior {
+        if let u = s.unknownSettings[.orthogonalScrollingBehavior] {
             m.append(.init("orthogonalScrollingBehavior", .string(u.what)))
         } else if withDefaults || s.orthogonalScrollingBehavior != .none {
             m.append(.init("orthogonalScrollingBehavior", .string(s.orthogonalScrollingBehavior.rawValue)))
@@ -353,7 +353,9 @@ struct SpecTree {
         } else if withDefaults {
             m.append(.init("contentInsets", .number(0)))
         }
-        if withDefaults || s.contentInsetsReference != .automatic {
+        if let u = s.unknownSettings[.contentInsetsReference] {
+            m.append(.init("contentInsetsReference", .string(u.what)))
+        } else if withDefaults || s.contentInsetsReference != .automatic {
             m.append(.init("contentInsetsReference", .string(s.contentInsetsReference.rawValue)))
         }
         if withDefaults || s.supplementaryContentInsetsReference != .automatic {

@@ -1,6 +1,6 @@
 // Value types of the document model: dimensions, spacing, insets. Each keeps the range of its text.
 
-public enum Axis: Sendable, Equatable {
+public enum Axis: String, Sendable, Equatable {
     case horizontal, vertical
     public var other: Axis { self == .horizontal ? .vertical : .horizontal }
     /// The dimension name along this axis.

@@ -219,9 +219,9 @@ struct SectionResolver {
         }
         // docs/semantics.md#unknown-values: a size only the running app knows leaves the section's frames
         // uncomputed; the rules that read only its declared values still judge it (`RuleContext.partialSections`).
-        if let u = spec.unknownOrthogonalScrollingBehavior {
+        if let (setting, u) = spec.unknownSettings.min(by: { $0.value.range.start < $1.value.range.start }) {
             rs.unknownInput = u
-            rs.unresolvedReason = "its scrolling depends on \(u.what), which only the running app knows"
+            rs.unresolvedReason = "\(setting.governs) depends on \(u.what), which only the running app knows"
             return rs
         }
         if let u = groupEl.firstUnknownInput() {

@@ -76,7 +76,7 @@ enum EstimatedContentInsetsRule: SizeRule {
             var fix: Fix?
             if isRoot {
                 // (Where the section's scrolling is unknown, so is the axis its groups stack along: no fix.)
-                if let spec = rootOf, spec.unknownOrthogonalScrollingBehavior == nil {
+                if let spec = rootOf, spec.unknownSettings[.orthogonalScrollingBehavior] == nil {
                     // The section's groups stack across its orthogonal scrolling, else along the layout's.
                     let stacking =
                         spec.orthogonalScrollingBehavior == .none
