@@ -331,7 +331,13 @@ extension Evaluator {
             o.set(.itemProvider, p.value, key: p.range, valueRange: p.range)
             return o
         }
-        if let s = arg(args, "subitems") {
+        if let s = arg(args, "subitems"), case .unknown(let u) = s.value, let element = u.repeating {
+            // `Array(repeating: item, count: n)` with `n` only the running app knows: the item is known, the
+            // number of them is not (the model builder makes the group's count unknown).
+            _ = try objectArg(Arg(label: nil, value: element, range: s.range), [.item, .group], "subitems")
+            o.set(.subitems, .array([element]), key: s.range, valueRange: s.range)
+            o.set(.count, .unknown(u), key: s.range, valueRange: s.range)
+        } else if let s = arg(args, "subitems") {
             guard case .array(let items) = s.value else {
                 if case .unknown(let u) = s.value { try stopUnknown(u, "subitems") }
                 throw EvalStop(
@@ -543,6 +549,10 @@ extension Evaluator {
             return .object(APIObject(.view, range: range))
         case "Array":
             if let v = arg(args, "repeating"), let c = arg(args, "count") {
+                if var u = try unknownNumber(c) {
+                    u.repeating = v.value
+                    return .unknown(u)
+                }
                 let n = Int(try number(c.value, c.range, "count"))
                 guard n >= 0, n <= maxLoopIterations else {
                     throw EvalStop(

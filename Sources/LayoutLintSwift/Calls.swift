@@ -242,6 +242,12 @@ extension Evaluator {
     func method(
         _ v: Value, _ name: String, _ args: [Arg], _ range: ByteRange, baseExpr: ExprSyntax, _ scope: Scope, _ file: Int
     ) throws -> Value {
+        // `Array(repeating:count:)` of an unknown count changed in place is no longer that many of one element.
+        if case .unknown(var u) = v, u.repeating != nil, CapturedWrites.mutating.contains(name) {
+            u.repeating = nil
+            try assign(baseExpr, .unknown(u), rhsRange: range, statement: range, scope, file)
+            return .void
+        }
         switch v {
         case .array(var a):
             switch name {

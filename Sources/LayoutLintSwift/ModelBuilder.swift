@@ -427,6 +427,16 @@ extension Evaluator {
                     "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, .subitems)
                 )
                 layout = .missing
+            } else if case .unknown(let u)? = o[.count], case .array(let items)? = o[.subitems],
+                case .object(let c)? = items.first
+            {
+                // `subitems: Array(repeating: item, count: n)`, `n` only the running app knows: n of the item at its
+                // own size, which is UIKit's `repeatingSubitem:count:`, with the count unknown (a placeholder of 1).
+                unknownCount = UnknownInput(what: u.what, range: u.range)
+                do {
+                    layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), 1)
+                } catch is InvalidElement { layout = .missing }
+                noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
             } else if case .array(let items)? = o[.subitems] {
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
                     guard case .object(let c) = it else {

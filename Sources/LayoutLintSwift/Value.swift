@@ -64,6 +64,9 @@ struct Unknown {
     var what: String
     var range: ByteRange
     var reason: String
+    /// `Array(repeating: x, count: n)` with `n` unknown: the element it repeats (as subitems, a group of an unknown
+    /// number of those).
+    var repeating: Value? = nil
 }
 
 indirect enum Value {

@@ -226,6 +226,41 @@ struct ReachTests {
         #expect(!r.diagnostics.contains { $0.ruleID == .groupExceedsContainer })
     }
 
+    @Test(
+        "subitems: Array(repeating: item, count: n) with n unknown: the item judged, the count unknown, import writes it by name"
+    )
+    func repeatedSubitemsOfUnknownCount() throws {
+        let source = """
+            import UIKit
+            func row(columns: Int) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(120), heightDimension: .estimated(80)))
+                item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(2000), heightDimension: .estimated(80)), subitems: Array(repeating: item, count: columns))
+                return NSCollectionLayoutSection(group: group)
+            }
+            func shelf(columns: Int) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(120), heightDimension: .absolute(80)))
+                let badge = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(40), heightDimension: .absolute(80)))
+                var subitems = Array(repeating: item, count: columns)
+                subitems.insert(badge, at: 0)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)), subitems: subitems)
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let file = SwiftFrontEnd.lint([("Row.swift", Array(source.utf8))])[0]
+        let row = try #require(file.layouts.first { $0.name == "row" })
+        let notes = row.notes.filter { $0.rule == .swiftUnresolved }.map(\.message)
+        #expect(
+            notes.count == 1 && notes[0].contains("cannot compute columns")
+                && notes[0].contains("frames of the section"), "\(notes)")
+        #expect(row.result.diagnostics.contains { $0.ruleID == .estimatedContentInsets })
+        #expect(!row.result.diagnostics.contains { $0.ruleID == .groupExceedsContainer })
+        let text = SwiftFrontEnd.importedDocumentText(row, file: file)
+        #expect(text.contains(#""repeatingSubitem""#) && text.contains(#""count": "columns""#), "\(text)")
+        // Changed in place, the repetition is no longer n of one item: its subitems are not read at all.
+        #expect(file.unread.contains { $0.name == "shelf" && $0.message.contains("subitems needs its value") })
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """

@@ -58,7 +58,8 @@ public struct GroupSpec: Sendable {
     public var layout: SubitemLayout
     public var interItemSpacing: Spacing?
     /// The `count` of a `subitem`/`repeatingSubitem` group when only the running app knows it (the layout's count
-    /// is then a placeholder): docs/semantics.md#unknown-values.
+    /// is then a placeholder), or the number of its subitems (`Array(repeating:count:)`: one stands for them):
+    /// docs/semantics.md#unknown-values.
     public var unknownCount: UnknownInput?
     public var axis: Axis { direction == .vertical ? .vertical : .horizontal }
     public init(direction: GroupDirection, layout: SubitemLayout, interItemSpacing: Spacing? = nil) {

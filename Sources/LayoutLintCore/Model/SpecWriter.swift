@@ -402,6 +402,8 @@ struct SpecTree {
                 let cm = comments(.element(c), p)
                 return Element(element(c, path: p), comments: cm)
             }
+            // (A count only the running app knows is written as its Swift reads, as an unknown dimension is.)
+            func count(_ n: Int) -> Node { g.unknownCount.map { .string($0.what) } ?? .number(Double(n)) }
             switch g.layout {
             case .subitems(let items):
                 m.append(
@@ -410,12 +412,12 @@ struct SpecTree {
                 let p = path + "/subitem"
                 let cm = comments(.element(c), p)
                 m.append(.init("subitem", element(c, path: p), comments: cm))
-                m.append(.init("count", .number(Double(n))))
+                m.append(.init("count", count(n)))
             case .repeating(let c, let n):
                 let p = path + "/repeatingSubitem"
                 let cm = comments(.element(c), p)
                 m.append(.init("repeatingSubitem", element(c, path: p), comments: cm))
-                m.append(.init("count", .number(Double(n))))
+                m.append(.init("count", count(n)))
             case .frames(let frames):
                 m.append(
                     .init(
