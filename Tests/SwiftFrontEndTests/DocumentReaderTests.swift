@@ -121,6 +121,26 @@ struct DocumentReaderTests {
         #expect(describe(reader.result) == describe(fresh), comment)
     }
 
+    @Test(
+        "estimated-content-insets in the editor, where the rules run without the text: the finding as lint gives it, a section resolved or waiting for an unknown size"
+    )
+    func fixOfARuleThatReadsTheText() {
+        for width in ["100", "BannerView.width"] {
+            let text = """
+                import UIKit
+                func cards() -> NSCollectionLayoutSection {
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(\(width)), heightDimension: .estimated(80)))
+                    item.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(80)), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+                """
+            let r = reader(text)
+            #expect(r.result.diagnostics.contains { $0.ruleID == .estimatedContentInsets }, "\(width)")
+            expectFresh(r, text, "\(width)")
+        }
+    }
+
     @Test("an edit inside one layout reads that layout again and keeps the others, positions after it moved")
     func editInsideOneLayout() {
         let r = reader(threeLayouts)

@@ -75,6 +75,9 @@ struct SourceText {
     private func removePropertyReal(_ site: PropertySite) -> TextEdit {
         var s = site.keyRange.start
         var e = site.valueRange.end
+        // A site outside the text (a front end's rules run without its text, whose fixes it drops): the key to the
+        // value, nothing read around them.
+        guard s >= 0, s <= e, e <= bytes.count else { return TextEdit(range: ByteRange(s, max(s, e)), newText: "") }
         // A comment between the value and its comma (`"a": 1 /* old */, "b": 2`) stays: the property and the comma
         // go, the comment takes their place.
         // (unused-definition's site names no object: its key range stands for one. The first token after a value

@@ -73,24 +73,21 @@ enum EstimatedContentInsetsRule: SizeRule {
                 isRoot
                 ? "for a section's group, use edgeSpacing on its items, or the section's interGroupSpacing, instead"
                 : "use edgeSpacing on that axis instead"
-            var fix: Fix?
-            if isRoot {
+            // (Made only where fixes are kept: a front end that reads code drops them, and lints without the text.)
+            let scrollDirection = ctx.layout.scrollDirection
+            func fix() -> Fix? {
+                guard isRoot else { return moveInsetsToEdgeSpacing(el, ins, dropped, source) }
                 // (Where the section's scrolling is unknown, so is the axis its groups stack along: no fix.)
-                if let spec = rootOf, spec.unknownSettings[.orthogonalScrollingBehavior] == nil {
-                    // The section's groups stack across its orthogonal scrolling, else along the layout's.
-                    let stacking =
-                        spec.orthogonalScrollingBehavior == .none
-                        ? ctx.layout.scrollDirection : ctx.layout.scrollDirection.other
-                    fix = moveRootInsetsToSection(spec, el, ins, dropped, stacking: stacking, source)
-                }
-            } else {
-                fix = moveInsetsToEdgeSpacing(el, ins, dropped, source)
+                guard let spec = rootOf, spec.unknownSettings[.orthogonalScrollingBehavior] == nil else { return nil }
+                // The section's groups stack across its orthogonal scrolling, else along the layout's.
+                let stacking = spec.orthogonalScrollingBehavior == .none ? scrollDirection : scrollDirection.other
+                return moveRootInsetsToSection(spec, el, ins, dropped, stacking: stacking, source)
             }
             ctx.emit(
                 .estimatedContentInsets, ins.range,
                 "contentInsets \(list) lie along the estimated \(axes) of this \(el.kindName): UIKit ignores them and logs \"Attempting to add contentInsets to an item's dimension along an estimated axis\", so the \(total.map { "\(pt($0)) of " } ?? "")space\(fractional ? " (below 1, read as a fraction of the \(el.kindName)'s size)" : "") never appears; \(instead)",
                 related: dims.map { RelatedLocation(range: $0.1.range, message: "the estimated \($0.0.sizeName)") },
-                fix: fix)
+                fix: fix())
         }
         for node in ctx.nodes {
             let root = roots.contains(ObjectIdentifier(node)) ? rootSpecs[ObjectIdentifier(node)] : nil
