@@ -8,27 +8,56 @@ import LayoutLintCore
 import LayoutLintSwift
 import LayoutLintWorkspace
 
+/// What an open document is, which decides what lints it.
+enum DocumentKind {
+    /// A layout document: the incremental linter.
+    case layout
+    /// A Swift source (`languageId` `swift`, or a `.swift` path): the Swift front end, as a module of one file.
+    case swift
+    /// A `.layoutlint.json` opened in the editor: linted as a configuration, not as a layout.
+    case config
+}
+
+/// What lints an open document and is kept between its edits: each engine brings itself up to date with the text
+/// (`Document.lint`), re-reading only what the edits touched, and says what it recomputed.
+protocol DocumentEngine: AnyObject {
+    var diagnostics: [Diagnostic] { get }
+    /// What the last update recomputed (`layoutlint/stats`' `lastChange`): a struct of counts and a mode.
+    var updateStats: Any { get }
+}
+
+extension IncrementalLinter: DocumentEngine {
+    var updateStats: Any { stats }
+}
+
+extension SwiftDocumentReader: DocumentEngine {
+    var diagnostics: [Diagnostic] { result.diagnostics }
+    var updateStats: Any { stats }
+}
+
 final class Document {
     let uri: String
     let path: String?
-    /// A `.layoutlint.json` opened in the editor: linted as a configuration, not as a layout.
-    let isConfig: Bool
-    /// A Swift source (`languageId` `swift`, or a `.swift` path): read by the Swift front end, as a module of one
-    /// file, each time its text changed (`swiftResult`).
-    let isSwift: Bool
+    let kind: DocumentKind
+    var isConfig: Bool { kind == .config }
+    var isSwift: Bool { kind == .swift }
     /// The Swift front end's result for the current text (its layouts, resolved per environment; the layouts'
     /// own ranges are the reader's region offsets: `SwiftFileResult.textOffset`).
     var swiftResult: SwiftFileResult? { swiftReader?.result }
-    /// Reads the Swift document again after each edit, re-reading only the layouts the edit touched.
-    var swiftReader: SwiftDocumentReader?
     var version: Int
-    /// Layout documents, once linted: the incremental linter owns the text (edits go to it, it re-lints only what
-    /// they touched). Before that, and for configuration files, the text is kept here.
-    private(set) var engine: IncrementalLinter?
+    /// The document's engine, once linted (none for a configuration file): the incremental linter of a layout
+    /// document owns the text (edits go to it, it re-lints only what they touched); the Swift reader reads the text
+    /// kept here again after each edit, re-reading only the layouts the edit touched. Before the first lint the text
+    /// is kept here.
+    private(set) var engine: DocumentEngine?
+    /// The engine of a layout document.
+    var linter: IncrementalLinter? { engine as? IncrementalLinter }
+    /// The engine of a Swift source.
+    var swiftReader: SwiftDocumentReader? { engine as? SwiftDocumentReader }
     private var rawText: [UInt8]
     private var rawIndex: LineIndex
-    var text: [UInt8] { engine?.text ?? rawText }
-    var lineIndex: LineIndex { engine?.lineIndex ?? rawIndex }
+    var text: [UInt8] { linter?.text ?? rawText }
+    var lineIndex: LineIndex { linter?.lineIndex ?? rawIndex }
     /// Bumped on every change of the text.
     var editCount = 0
     /// The `editCount` for which a code action command's edit was sent: a command names it and `opening` (a document
@@ -38,7 +67,7 @@ final class Document {
     /// The whole lint result (tree, model, layouts) for hover and the other queries: computed when first asked for
     /// after a change.
     var result: LintResult? {
-        guard let r = engine?.fullResult() else { return nil }
+        guard let r = linter?.fullResult() else { return nil }
         if lastResult?.document !== r.document {
             queryIndexes = nil
             lastResult = r
@@ -54,18 +83,18 @@ final class Document {
     private var queryIndexes: (document: LayoutDocument, model: ModelIndex, resolved: [ResolvedIndex])?
 
     /// Whether a whole lint result (or its indexes) is held for this document, here or by its engine.
-    var holdsFullResult: Bool { lastResult != nil || queryIndexes != nil || engine?.holdsFullResult == true }
+    var holdsFullResult: Bool { lastResult != nil || queryIndexes != nil || linter?.holdsFullResult == true }
 
     /// Lets go of the whole lint result and its indexes (a document the user moved away from keeps only its
     /// incremental state: the full result of a 1 MB document is ~60 MB).
     func dropFullResult() {
         lastResult = nil
         queryIndexes = nil
-        engine?.dropFullResult()
+        linter?.dropFullResult()
     }
 
     /// The document outline (nil for a configuration file).
-    func outline() -> [OutlineSymbol]? { engine?.outline() }
+    func outline() -> [OutlineSymbol]? { linter?.outline() }
 
     func indexes(_ r: LintResult) -> (model: ModelIndex, resolved: [ResolvedIndex]) {
         if let c = queryIndexes, c.document === r.document { return (c.model, c.resolved) }
@@ -95,8 +124,9 @@ final class Document {
     init(uri: String, version: Int, text: [UInt8], languageId: String? = nil) {
         self.uri = uri
         self.path = URIPath.path(of: uri)
-        self.isConfig = fileNamePart(of: path ?? uri).sameKey(as: LayoutLintConfig.fileName)
-        self.isSwift = !isConfig && (languageId == "swift" || (path ?? uri).hasSuffix(".swift"))
+        self.kind =
+            fileNamePart(of: path ?? uri).sameKey(as: LayoutLintConfig.fileName)
+            ? .config : languageId == "swift" || (path ?? uri).hasSuffix(".swift") ? .swift : .layout
         self.version = version
         self.rawText = text
         self.rawIndex = LineIndex(text, countsByteOrderMark: true)
@@ -112,8 +142,8 @@ final class Document {
     }
 
     private func replaceText(_ r: ByteRange, with bytes: [UInt8]) {
-        if let engine {
-            engine.edit(r, with: bytes)
+        if let linter {
+            linter.edit(r, with: bytes)
         } else {
             // (The index lets go of the text first, so that the text is edited in place, then follows the edit.)
             rawIndex.detach()
@@ -124,7 +154,7 @@ final class Document {
     }
 
     /// The edits until the next lint only change the text; that lint parses the document whole.
-    func markWholeReparse() { engine?.markWholeReparse() }
+    func markWholeReparse() { linter?.markWholeReparse() }
 
     /// Replaces the whole text (the kept inlay hints follow what changed in it).
     func setText(_ bytes: [UInt8]) {
@@ -132,16 +162,28 @@ final class Document {
         replaceText(ByteRange(0, text.count), with: bytes)
     }
 
-    /// Lints the text under `options`: a new incremental linter (the first time, or when the options changed), or
-    /// the current one brought up to date.
-    func lint(options: LintOptions?) -> IncrementalLinter {
-        if let options {
-            enginesMade += 1
-            engine = IncrementalLinter(text: text, options: options)
-            rawText = []
-            rawIndex = LineIndex([])
+    /// Lints the text of a layout document or Swift source under `options` (nil: the engine's own, which there
+    /// is): a new engine the first time, or an incremental linter when the options changed, else the current one
+    /// brought up to date.
+    func lint(options: LintOptions?) -> DocumentEngine {
+        switch kind {
+        case .layout:
+            if let options {
+                enginesMade += 1
+                engine = IncrementalLinter(text: text, options: options)
+                rawText = []
+                rawIndex = LineIndex([])
+            }
+            linter!.update()
+        case .swift:
+            if let reader = swiftReader {
+                reader.update(text: text, options: options, lineIndex: lineIndex)
+            } else {
+                engine = SwiftDocumentReader(path: path ?? uri, text: text, options: options ?? LintOptions())
+            }
+        case .config:
+            preconditionFailure("a configuration file is parsed, not linted by an engine")
         }
-        engine!.update()
         return engine!
     }
 

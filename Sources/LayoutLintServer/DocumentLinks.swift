@@ -11,7 +11,7 @@ extension FeatureContext {
     /// Links from each `$ref` to the line it points to, from the incremental linter's tree (no full result).
     func documentLinks() -> Reply {
         var links: [JSONValue] = []
-        for site in doc.engine?.refTargets() ?? [] {
+        for site in doc.linter?.refTargets() ?? [] {
             guard let p = site.fragment, let target = site.target else { continue }
             let line = doc.lineIndex.position(of: target.start, in: .utf8).line
             let r = site.value

@@ -307,14 +307,11 @@ extension LanguageServer {
             ]))
     }
 
-    /// Lints the document if its text or the configuration changed since the last time.
+    /// Lints the document if its text or the configuration changed since the last time: a configuration file is
+    /// parsed; a layout document or Swift source goes to its engine, under the options its configuration gives
+    /// (a new engine when they changed; the same options keep the incremental state).
     func ensureLinted(_ doc: Document) {
         let configChanged = doc.needsConfig
-        if doc.isSwift {
-            guard doc.isStale || configChanged || doc.swiftResult == nil else { return }
-            lintSwift(doc)
-            return
-        }
         guard doc.isStale || configChanged || (doc.engine == nil && !doc.isConfig) else { return }
         doc.lintedEdit = doc.editCount
         doc.needsConfig = false
@@ -328,7 +325,6 @@ extension LanguageServer {
             let (o, found) = lintOptions(for: doc)
             let effect = ConfigEffect(found?.config)
             setConfigPath(doc, found?.path)
-            // The same options: the incremental state stays (only the text's own changes are linted).
             if doc.engine == nil || doc.appliedConfig != effect {
                 doc.appliedConfig = effect
                 doc.optionsVersion += 1
@@ -338,67 +334,20 @@ extension LanguageServer {
         let engine = doc.lint(options: opts)
         // (At most `LintOptions.maxDiagnostics`, then one `too-many-problems` that counts the rest.)
         doc.diagnostics = engine.diagnostics
-        let st = engine.stats
-        lastChange = .object([
-            ("uri", .string(doc.uri)),
-            ("version", .int(Int64(doc.version))),
-            ("mode", .string(st.mode)),
-            ("sections", .int(Int64(st.sections))),
-            ("environments", .int(Int64(st.environments))),
-            ("sectionsResolved", .int(Int64(st.sectionsResolved))),
-            ("sectionsReused", .int(Int64(st.sectionsReused))),
-            ("parseMicros", .int(Int64(st.parseMicros))),
-            ("resolveMicros", .int(Int64(st.resolveMicros))),
-            ("lintMicros", .int(Int64(st.lintMicros))),
-            ("totalMicros", .int(Int64(st.totalMicros))),
-            ("edits", .int(Int64(st.edits))),
-            ("regionMoves", .int(Int64(st.regionMoves))),
-        ])
+        lastChange = .object(
+            [("uri", .string(doc.uri)), ("version", .int(Int64(doc.version)))] + statsMembers(engine.updateStats))
     }
 
-    /// A Swift document: the Swift front end reads it (a module of one file) under its configuration's options,
-    /// again after each edit through its `SwiftDocumentReader` (which reads only the layouts the edit touched).
-    func lintSwift(_ doc: Document) {
-        doc.lintedEdit = doc.editCount
-        var options: LintOptions?
-        if doc.needsConfig || doc.swiftReader == nil {
-            let (o, found) = lintOptions(for: doc)
-            setConfigPath(doc, found?.path)
-            let effect = ConfigEffect(found?.config)
-            if doc.swiftReader == nil || doc.appliedConfig != effect {
-                doc.appliedConfig = effect
-                doc.optionsVersion += 1
-                options = o
+    /// An engine's stats as JSON members, in their declared order: each `Int` and `String` field by its name.
+    func statsMembers(_ stats: Any) -> [(String, JSONValue)] {
+        Mirror(reflecting: stats).children.compactMap { child in
+            guard let name = child.label else { return nil }
+            switch child.value {
+            case let n as Int: return (name, .int(Int64(n)))
+            case let s as String: return (name, .string(s))
+            default: return nil
             }
         }
-        doc.needsConfig = false
-        if let reader = doc.swiftReader {
-            reader.update(text: doc.text, options: options, lineIndex: doc.lineIndex)
-        } else {
-            doc.swiftReader = SwiftDocumentReader(
-                path: doc.path ?? doc.uri, text: doc.text, options: options ?? lintOptions(for: doc).0)
-        }
-        let reader = doc.swiftReader!
-        doc.diagnostics = reader.result.diagnostics
-        let st = reader.stats
-        lastChange = .object([
-            ("uri", .string(doc.uri)),
-            ("version", .int(Int64(doc.version))),
-            ("mode", .string(st.mode)),
-            ("layouts", .int(Int64(st.layouts))),
-            ("layoutsRead", .int(Int64(st.layoutsRead))),
-            ("layoutsReused", .int(Int64(st.layoutsReused))),
-            ("regions", .int(Int64(st.regions))),
-            ("regionsChanged", .int(Int64(st.regionsChanged))),
-            ("unitsSkipped", .int(Int64(st.unitsSkipped))),
-            ("parseReused", .int(Int64(st.parseReused))),
-            ("readThreads", .int(Int64(st.readThreads))),
-            ("regionsIndexed", .int(Int64(st.regionsIndexed))),
-            ("parseMicros", .int(Int64(st.parseMicros))),
-            ("indexMicros", .int(Int64(st.indexMicros))),
-            ("readMicros", .int(Int64(st.readMicros))),
-            ("totalMicros", .int(Int64(st.totalMicros))),
-        ])
     }
 
     /// The configuration for a document at `path`: the nearest `.layoutlint.json` as the CLI finds it. A broken one

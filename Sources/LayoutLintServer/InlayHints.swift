@@ -10,7 +10,7 @@ extension FeatureContext {
     // MARK: inlay hints
 
     func inlayHints(_ params: JSONValue) -> Reply {
-        guard let engine = doc.engine else { return .result(.array([])) }
+        guard let engine = doc.linter else { return .result(.array([])) }
         let wanted = conv.byteRange(params["range"]) ?? ByteRange(0, doc.text.count)
         // Value range of each dimension's text → every size computed for it, and whether any is estimated: from the
         // sections' kept results (no full result needed).

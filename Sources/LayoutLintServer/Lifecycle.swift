@@ -81,7 +81,7 @@ extension LanguageServer {
             return .object([
                 ("uri", .string(uri)),
                 ("bytes", .int(Int64(doc.text.count))),
-                ("incremental", .bool(doc.engine != nil)),
+                ("incremental", .bool(doc.linter != nil)),
                 ("fullResult", .bool(doc.holdsFullResult)),
                 ("enginesMade", .int(Int64(doc.enginesMade))),
             ])

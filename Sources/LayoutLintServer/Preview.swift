@@ -14,7 +14,7 @@ extension LanguageServer {
 
     /// One lens per section and environment.
     func codeLenses(_ doc: Document) -> JSONValue {
-        guard let engine = doc.engine else { return .array([]) }
+        guard let engine = doc.linter else { return .array([]) }
         let conv = converter(doc)
         var lenses: [JSONValue] = []
         let (sections, environments) = engine.builtSections()

@@ -26,11 +26,11 @@ public struct IncrementalStats: Sendable, Equatable {
     /// "section" (one section's text re-parsed), "document" (the whole text re-parsed) or "whole" (`lint(bytes:)`).
     public var mode = "document"
     public var sections = 0
+    public var environments = 0
     /// Sections built, resolved and checked again by the last update (each counted once, whatever the environments).
     public var sectionsResolved = 0
     /// Sections whose results were kept.
     public var sectionsReused = 0
-    public var environments = 0
     public var parseMicros = 0
     public var resolveMicros = 0
     public var lintMicros = 0
