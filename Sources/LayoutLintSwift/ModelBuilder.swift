@@ -380,11 +380,10 @@ extension Evaluator {
         if let v = known(o[.contentInsets], "contentInsets") {
             el.contentInsets = try insetsValue(v, site(o, .contentInsets))
         }
-        if let v = o[.edgeSpacing] {
+        if let v = known(o[.edgeSpacing], "edgeSpacing") {
             switch v {
             case .edgeSpacing(let es): el.edgeSpacing = es
             case .none: break
-            case .unknown(let u): try stopUnknown(u, "edgeSpacing")
             default:
                 throw EvalStop(
                     kind: .unsupported, message: "edgeSpacing takes NSCollectionLayoutEdgeSpacing",

@@ -261,6 +261,37 @@ struct ReachTests {
         #expect(file.unread.contains { $0.name == "shelf" && $0.message.contains("subitems needs its value") })
     }
 
+    @Test(
+        "a spacing or edge spacing only the app knows, as a whole: checked as none, with a note, not the end of the layout"
+    )
+    func unknownWholeSpacing() {
+        let source = """
+            import UIKit
+            func grid(spacing: NSCollectionLayoutSpacing, edges: NSCollectionLayoutEdgeSpacing, gap: NSCollectionLayoutSpacing) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(300), heightDimension: .absolute(80)))
+                item.edgeSpacing = edges
+                let badge = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(300), heightDimension: .absolute(80)))
+                badge.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: gap, top: nil, trailing: nil, bottom: nil)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)), subitems: [item, badge])
+                group.interItemSpacing = spacing
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(
+            r.coverage.partly == 1 && r.coverage.notChecked == 0 && r.coverage.assumed == 3,
+            "\(r.diagnostics.map(\.message))")
+        for name in ["spacing", "edges", "gap"] {
+            #expect(
+                r.diagnostics.contains {
+                    $0.ruleID == .swiftAssumption && $0.message.hasPrefix("\(name) depends on")
+                        && $0.message.contains("as 0")
+                }, "\(name)")
+        }
+        // Two 300-pt items overflow an iPhone's width with no spacing at all: found with the spacing at 0.
+        #expect(r.diagnostics.contains { $0.ruleID == .groupOverflow }, "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """
