@@ -530,13 +530,17 @@ extension Evaluator {
             return .record(
                 type: "NSCollectionLayoutGroupCustomItem",
                 fields: ["frame": fr.value, "range": .num(Double(fr.range.start), .int)])
-        case "CGSize":
-            return .record(
-                type: "CGSize",
-                fields: ["width": .num(try num("width"), .float), "height": .num(try num("height"), .float)])
-        case "CGPoint":
-            return .record(type: "CGPoint", fields: ["x": .num(try num("x"), .float), "y": .num(try num("y"), .float)])
+        case "CGSize", "CGPoint":
+            // A field only the running app knows is unknown on its own (`CGSize(width: w, height: measured)`: its
+            // width is still known).
+            func field(_ label: String) throws -> Value {
+                if let a = arg(args, label), let u = try unknownNumber(a) { return .unknown(u) }
+                return .num(try num(label), .float)
+            }
+            let labels = type == "CGSize" ? ["width", "height"] : ["x", "y"]
+            return .record(type: type, fields: [labels[0]: try field(labels[0]), labels[1]: try field(labels[1])])
         case "CGRect":
+            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
             if case .record(_, let o)? = arg(args, "origin")?.value, case .record(_, let s)? = arg(args, "size")?.value
             {
                 return rect(o["x"]?.number ?? 0, o["y"]?.number ?? 0, s["width"]?.number ?? 0, s["height"]?.number ?? 0)

@@ -292,6 +292,26 @@ struct ReachTests {
         #expect(r.diagnostics.contains { $0.ruleID == .groupOverflow }, "\(r.diagnostics.map(\.message))")
     }
 
+    @Test(
+        "a CGSize with one field only the app knows: the other field is known, the unknown one named where it is used")
+    func sizeWithOneUnknownField() {
+        let source = """
+            import UIKit
+            func tiles(measured: CGFloat) -> NSCollectionLayoutSection {
+                let size = CGSize(width: 120, height: measured)
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(size.width), heightDimension: .absolute(80)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(size.height)), subitems: [item])
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
+        let notes = r.diagnostics.filter { $0.ruleID == .swiftUnresolved }.map(\.message)
+        #expect(notes.count == 1 && notes[0].contains("cannot compute measured"), "\(notes)")
+        let item = r.layouts.first?.documents.first?.sections.first?.base.group?.group?.layout.children.first
+        #expect(item?.width?.isKnown == true && item?.width?.value == 120)
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """
