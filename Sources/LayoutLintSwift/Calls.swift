@@ -409,3 +409,65 @@ final class CapturedWrites: SyntaxVisitor {
         return nil
     }
 }
+
+/// What the body of a loop layoutlint does not run (its sequence only the running app knows) may change: the
+/// variables it assigns, mutates or calls a method on (a method may change the value it is called on). `opaque`:
+/// it may change more than its names say, so the loop is not stepped over: a `return` or `throw`, a write to or a
+/// method of `self`, a call of a function (but a few pure ones) or of a closure.
+final class LoopEffects: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+    /// The names the body declares (its own, gone after the loop).
+    private(set) var declared: Set<String> = []
+    private(set) var opaque = false
+    static let pureFunctions: Set<String> = ["min", "max", "abs", "ceil", "floor", "round", "sqrt", "stride"]
+
+    /// The variable an expression's value lives in (`a` of `a.b[0].c`), `self` included.
+    static func root(_ e: ExprSyntax) -> String? {
+        if let d = e.as(DeclReferenceExprSyntax.self) { return d.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self), let base = m.base { return root(base) }
+        if let s = e.as(SubscriptCallExprSyntax.self) { return root(s.calledExpression) }
+        if let f = e.as(ForceUnwrapExprSyntax.self) { return root(f.expression) }
+        if let o = e.as(OptionalChainingExprSyntax.self) { return root(o.expression) }
+        return nil
+    }
+
+    private func changes(_ target: ExprSyntax) {
+        guard let name = Self.root(target), name != "self" else { opaque = true; return }
+        // (A type's static member, `Cache.shared.x = …`: not a variable of the caller.)
+        if name.first?.isUppercase == true { opaque = true; return }
+        names.insert(name)
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { opaque = true; return .skipChildren }
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { opaque = true; return .skipChildren }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.identifier.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let e = Array(node.elements)
+        if e.count >= 3, CapturedWrites.assigns(e[1]) { changes(e[0]) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if CapturedWrites.assigns(node.operator) { changes(node.leftOperand) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            // A method on a value (`items.append(x)`, `builder.prepareItem(for: i)`), or a type's constructor or
+            // static function (`NSCollectionLayoutGroupCustomItem(frame:)`, `CGRect.init`, `.fixed(8)`).
+            if let base = m.base, Self.root(base)?.first?.isUppercase != true { changes(base) }
+        } else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let n = d.baseName.text
+            if n.first?.isUppercase != true && !Self.pureFunctions.contains(n) { opaque = true }
+        } else {
+            opaque = true
+        }
+        return .visitChildren
+    }
+}

@@ -418,7 +418,7 @@ extension Evaluator {
             var spacing: Spacing?
             if let v = o[.interItemSpacing] { spacing = try spacingValue(v, site(o, .interItemSpacing)) }
             let layout: SubitemLayout
-            var unknownCount: UnknownInput?
+            var unknownSubitems: UnknownInput?
             if case .array(let items)? = o[.subitems], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
                 note(
@@ -431,7 +431,7 @@ extension Evaluator {
             {
                 // `subitems: Array(repeating: item, count: n)`, `n` only the running app knows: n of the item at its
                 // own size, which is UIKit's `repeatingSubitem:count:`, with the count unknown (a placeholder of 1).
-                unknownCount = UnknownInput(what: u.what, range: u.range)
+                unknownSubitems = UnknownInput(what: u.what, range: u.range)
                 do {
                     layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), 1)
                 } catch is InvalidElement { layout = .missing }
@@ -451,7 +451,7 @@ extension Evaluator {
                 layout = built.isEmpty ? .missing : .subitems(built)
             } else if case .unknown(let u)? = o[.count], case .object(let c)? = o[.subitem] ?? o[.repeatingSubitem] {
                 // docs/semantics.md#unknown-values: a placeholder count of 1, the group marked unknown below.
-                unknownCount = UnknownInput(what: u.what, range: u.range)
+                unknownSubitems = UnknownInput(what: u.what, range: u.range)
                 let path = path + (o[.subitem] != nil ? "/subitem" : "/repeatingSubitem")
                 do {
                     let child = try elementModel(c, path: path)
@@ -467,38 +467,47 @@ extension Evaluator {
                     layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), n)
                 } catch is InvalidElement { layout = .missing }
             } else if case .closure(let provider)? = o[.itemProvider] {
-                layout = .frames(try customFrames(provider, path: path, range: site(o, .itemProvider)))
+                switch try customFrames(provider, path: path, range: site(o, .itemProvider)) {
+                case .known(let frames): layout = .frames(frames ?? [])
+                case .unknown(let u):
+                    // Frames only the running app knows (computed from its data): none stand for them.
+                    unknownSubitems = UnknownInput(what: u.what, range: u.range)
+                    layout = .frames([])
+                    noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
+                }
             } else {
                 layout = .missing
             }
             el.group = GroupSpec(direction: direction, layout: layout, interItemSpacing: spacing)
-            el.group?.unknownCount = unknownCount
+            el.group?.unknownSubitems = unknownSubitems
         }
         return el
     }
 
     /// A custom group's frames: what its item provider returns in this environment.
-    func customFrames(_ provider: Closure, path: String, range: ByteRange) throws -> [CustomFrame] {
+    func customFrames(_ provider: Closure, path: String, range: ByteRange) throws -> Setting<[CustomFrame]> {
         let v = try callClosure(provider, args: [.object(environmentObject(range))], callRange: range)
         guard case .array(let items) = v else {
-            if case .unknown(let u) = v { try stopUnknown(u, "the custom group's frames") }
+            if case .unknown(let u) = v { return .unknown(u) }
             throw EvalStop(
                 kind: .unsupported, message: "the item provider does not return [NSCollectionLayoutGroupCustomItem]",
                 range: range)
         }
-        return try items.enumerated().map { i, it in
-            guard case .record(_, let f) = it, case .record(_, let fr)? = f["frame"] else {
-                throw EvalStop(
-                    kind: .unsupported,
-                    message: "item \(i) of the custom group is not an NSCollectionLayoutGroupCustomItem with a frame",
-                    range: range)
-            }
-            let at = f["range"]?.integer ?? range.start
-            func n(_ k: String) throws -> Double { try number(fr[k] ?? .num(0, .float), range, "the frame's \(k)") }
-            return CustomFrame(
-                x: try n("x"), y: try n("y"), width: try n("width"), height: try n("height"),
-                range: ByteRange(at, at), path: path + "/frames/\(i)")
-        }
+        return .known(
+            try items.enumerated().map { i, it in
+                guard case .record(_, let f) = it, case .record(_, let fr)? = f["frame"] else {
+                    throw EvalStop(
+                        kind: .unsupported,
+                        message:
+                            "item \(i) of the custom group is not an NSCollectionLayoutGroupCustomItem with a frame",
+                        range: range)
+                }
+                let at = f["range"]?.integer ?? range.start
+                func n(_ k: String) throws -> Double { try number(fr[k] ?? .num(0, .float), range, "the frame's \(k)") }
+                return CustomFrame(
+                    x: try n("x"), y: try n("y"), width: try n("width"), height: try n("height"),
+                    range: ByteRange(at, at), path: path + "/frames/\(i)")
+            })
     }
 
     func boundaryModel(_ v: Value, path: String, at: ByteRange) throws -> BoundaryItem {

@@ -192,7 +192,10 @@ extension Evaluator {
     func execFor(_ f: ForStmtSyntax, _ scope: Scope, _ file: Int) throws -> Flow {
         let seq = try eval(f.sequence, scope, file)
         guard case .array(let elements) = seq else {
-            if case .unknown(let u) = seq { try stopUnknown(u, "a loop over it") }
+            if case .unknown(let u) = seq {
+                try stepOver(f, u, scope, file)
+                return .normal
+            }
             throw EvalStop(
                 kind: .unsupported, message: "layoutlint cannot loop over \(f.sequence.trimmedDescription)",
                 range: rangeOf(f.sequence, file))
@@ -215,6 +218,23 @@ extension Evaluator {
             }
         }
         return .normal
+    }
+
+    /// A `for` loop over what only the running app knows (`for i in 0..<config.dataCount`) is not run: the
+    /// variables its body may change are unknown after it (`LoopEffects`), and the read goes on. A body that may
+    /// change more than its variables stops the read at the loop.
+    func stepOver(_ f: ForStmtSyntax, _ u: Unknown, _ scope: Scope, _ file: Int) throws {
+        let effects = LoopEffects(viewMode: .sourceAccurate)
+        effects.walk(f.body)
+        if let w = f.whereClause { effects.walk(w) }
+        let changed = effects.names.subtracting(effects.declared)
+        let boxes = changed.compactMap { name in scope.lookup(name).map { (name, $0) } }
+        guard !effects.opaque, boxes.count == changed.count else { try stopUnknown(u, "a loop over it") }
+        let range = rangeOf(f.sequence, file)
+        for (name, box) in boxes {
+            box.value = .unknown(
+                Unknown(what: name, range: range, reason: "a loop over \(u.what), which depends on \(u.reason)"))
+        }
     }
 
     /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today;

@@ -312,6 +312,61 @@ struct ReachTests {
         #expect(item?.width?.isKnown == true && item?.width?.value == 120)
     }
 
+    @Test(
+        "a loop over app data is stepped over: what its body changes is unknown after it, never its value before the loop"
+    )
+    func loopOverAppDataSteppedOver() throws {
+        let source = """
+            import UIKit
+            final class Builder {
+                var maxHeight: CGFloat = 0
+                func prepareItem(for i: Int) -> NSCollectionLayoutGroupCustomItem {
+                    maxHeight += 10
+                    return NSCollectionLayoutGroupCustomItem(frame: CGRect(x: 0, y: CGFloat(i) * 10, width: 100, height: 10))
+                }
+            }
+            func waterfall(count: Int) -> NSCollectionLayoutSection {
+                var items = [NSCollectionLayoutGroupCustomItem]()
+                let builder = Builder()
+                var total: CGFloat = 0
+                for i in 0..<count {
+                    items.append(builder.prepareItem(for: i))
+                    total += 1
+                }
+                let group = NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(builder.maxHeight + total))) { _ in items }
+                let section = NSCollectionLayoutSection(group: group)
+                section.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: -4, bottom: 8, trailing: 0)
+                return section
+            }
+            final class Feed {
+                var total: CGFloat = 0
+                func counted(count: Int) -> NSCollectionLayoutSection {
+                    var items = [NSCollectionLayoutGroupCustomItem]()
+                    for i in 0..<count {
+                        self.total += 1
+                        items.append(NSCollectionLayoutGroupCustomItem(frame: CGRect(x: 0, y: CGFloat(i), width: 10, height: 10)))
+                    }
+                    let group = NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(total))) { _ in items }
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            """
+        let file = SwiftFrontEnd.lint([("Waterfall.swift", Array(source.utf8))])[0]
+        let waterfall = try #require(file.layouts.first { $0.name == "waterfall" }, "\(file.unread.map(\.message))")
+        let notes = waterfall.notes.filter { $0.rule == .swiftUnresolved }.map(\.message)
+        #expect(notes.contains { $0.contains("a loop over count") && $0.contains("frames of the section") }, "\(notes)")
+        // The height is not read as 0 + 0 (its value before the loop): no non-positive-dimension error.
+        #expect(!waterfall.result.diagnostics.contains { $0.ruleID == .nonPositiveDimension })
+        let section = try #require(waterfall.result.layouts.first?.sections.first)
+        #expect(section.group == nil && section.unresolvedReason != nil)
+        // The section's declared values are still judged.
+        #expect(waterfall.result.diagnostics.contains { $0.ruleID == .negativeContentInsets })
+        // A body that writes to self may change what no variable shows: the read stops at the loop, said there.
+        #expect(
+            file.unread.contains { $0.name == "counted" && $0.message.contains("a loop over it") },
+            "\(file.unread.map(\.message))")
+    }
+
     @Test("a builder whose geometry needs the parameter no caller passes: checked in part, a note at the parameter")
     func builderParameterNeeded() {
         let source = """

@@ -57,10 +57,10 @@ public struct GroupSpec: Sendable {
     public var direction: GroupDirection
     public var layout: SubitemLayout
     public var interItemSpacing: Spacing?
-    /// The `count` of a `subitem`/`repeatingSubitem` group when only the running app knows it (the layout's count
-    /// is then a placeholder), or the number of its subitems (`Array(repeating:count:)`: one stands for them):
-    /// docs/semantics.md#unknown-values.
-    public var unknownCount: UnknownInput?
+    /// What only the running app knows of the group's subitems (docs/semantics.md#unknown-values), the layout
+    /// then a placeholder: the `count` of a `subitem`/`repeatingSubitem` group, the number of its subitems
+    /// (`Array(repeating:count:)`: one stands for them), or a custom group's frames (none stand for them).
+    public var unknownSubitems: UnknownInput?
     public var axis: Axis { direction == .vertical ? .vertical : .horizontal }
     public init(direction: GroupDirection, layout: SubitemLayout, interItemSpacing: Spacing? = nil) {
         self.direction = direction
@@ -172,7 +172,7 @@ public final class LayoutElement: @unchecked Sendable {
     public func firstUnknownInput() -> UnknownInput? {
         if let w = width, let u = w.unknown { return UnknownInput(what: u.what, range: w.range) }
         if let h = height, let u = h.unknown { return UnknownInput(what: u.what, range: h.range) }
-        if let c = group?.unknownCount { return c }
+        if let c = group?.unknownSubitems { return c }
         for child in group?.layout.children ?? [] {
             if let u = child.firstUnknownInput() { return u }
         }

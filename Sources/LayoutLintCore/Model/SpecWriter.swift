@@ -403,7 +403,7 @@ struct SpecTree {
                 return Element(element(c, path: p), comments: cm)
             }
             // (A count only the running app knows is written as its Swift reads, as an unknown dimension is.)
-            func count(_ n: Int) -> Node { g.unknownCount.map { .string($0.what) } ?? .number(Double(n)) }
+            func count(_ n: Int) -> Node { g.unknownSubitems.map { .string($0.what) } ?? .number(Double(n)) }
             switch g.layout {
             case .subitems(let items):
                 m.append(
@@ -418,6 +418,8 @@ struct SpecTree {
                 let cm = comments(.element(c), p)
                 m.append(.init("repeatingSubitem", element(c, path: p), comments: cm))
                 m.append(.init("count", count(n)))
+            case .frames where g.unknownSubitems != nil:
+                m.append(.init("frames", .string(g.unknownSubitems!.what)))
             case .frames(let frames):
                 m.append(
                     .init(
