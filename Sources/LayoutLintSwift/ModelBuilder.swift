@@ -230,7 +230,8 @@ extension Evaluator {
             u.range)
     }
 
-    enum Setting<T> {
+    /// A value the model reads: known (nil where it is not set), or only the running app knows it.
+    enum MaybeKnown<T> {
         case known(T?)
         case unknown(Unknown)
     }
@@ -238,7 +239,7 @@ extension Evaluator {
     /// The case of one of the API's enums that `field` of `o` is set to (nil where it is not set), or the unknown it
     /// depends on; a value of another type stops the layout.
     func enumSetting<T: RawRepresentable>(_: T.Type, _ o: APIObject, _ field: APIField, _ type: String) throws
-        -> Setting<T> where T.RawValue == String
+        -> MaybeKnown<T> where T.RawValue == String
     {
         guard let v = o[field] else { return .known(nil) }
         let at = site(o, field)
@@ -485,7 +486,7 @@ extension Evaluator {
     }
 
     /// A custom group's frames: what its item provider returns in this environment.
-    func customFrames(_ provider: Closure, path: String, range: ByteRange) throws -> Setting<[CustomFrame]> {
+    func customFrames(_ provider: Closure, path: String, range: ByteRange) throws -> MaybeKnown<[CustomFrame]> {
         let v = try callClosure(provider, args: [.object(environmentObject(range))], callRange: range)
         guard case .array(let items) = v else {
             if case .unknown(let u) = v { return .unknown(u) }
