@@ -141,6 +141,26 @@ struct DocumentReaderTests {
         }
     }
 
+    @Test(
+        "every Swift case of the corpus and every Swift fuzz seed, opened in the editor's reader, reads as lint reads it"
+    )
+    func everyCaseOpensAsLintReadsIt() {
+        let seeds = "Fuzz/corpus/swift"
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: repoRoot.appendingPathComponent(seeds).path)) ?? []
+        let files =
+            FileSetInvariantTests.caseFiles
+            + names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
+                (try? read(seeds + "/" + name)).map { (seeds + "/" + name, $0) }
+            }
+        #expect(files.count > 100)
+        for f in files {
+            let r = SwiftDocumentReader(path: f.path, text: f.bytes, options: LintOptions())
+            let fresh = SwiftFrontEnd.lint([(f.path, f.bytes)])[0]
+            #expect(describe(r.result) == describe(fresh), "\(f.path)")
+        }
+    }
+
     @Test("an edit inside one layout reads that layout again and keeps the others, positions after it moved")
     func editInsideOneLayout() {
         let r = reader(threeLayouts)
