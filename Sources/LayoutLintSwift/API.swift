@@ -135,6 +135,12 @@ extension Evaluator {
         return nil
     }
 
+    /// The first argument that is unknown (`unknownNumber`): a value built of them is unknown as a whole.
+    func firstUnknownNumber(_ args: [Arg]) throws -> Unknown? {
+        for a in args { if let u = try unknownNumber(a) { return u } }
+        return nil
+    }
+
     /// A dimension whose value (or, `kind` nil, whose whole self) only the running app knows: in the model as
     /// unknown (docs/semantics.md#unknown-values), with why kept for the note the model builder makes at it.
     func unknownDimension(_ kind: Dimension.Kind?, _ u: Unknown, _ range: ByteRange) -> Dimension {
@@ -499,14 +505,14 @@ extension Evaluator {
             return .record(type: "NSCollectionLayoutAnchor", fields: f)
         case "NSDirectionalEdgeInsets":
             // An edge only the running app knows makes the insets unknown (checked as 0 where they are set).
-            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
+            if let u = try firstUnknownNumber(args) { return .unknown(u) }
             var i = Insets(
                 top: try num("top"), leading: try num("leading"), bottom: try num("bottom"),
                 trailing: try num("trailing"), range: range)
             for e in Insets.Edge.allCases { if let a = arg(args, e.rawValue) { i.edgeRanges[e] = a.range } }
             return .insets(i)
         case "UIEdgeInsets":
-            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
+            if let u = try firstUnknownNumber(args) { return .unknown(u) }
             var i = Insets(
                 top: try num("top"), leading: try num("left"), bottom: try num("bottom"), trailing: try num("right"),
                 range: range)
@@ -540,7 +546,7 @@ extension Evaluator {
             let labels = type == "CGSize" ? ["width", "height"] : ["x", "y"]
             return .record(type: type, fields: [labels[0]: try field(labels[0]), labels[1]: try field(labels[1])])
         case "CGRect":
-            for a in args { if let u = try unknownNumber(a) { return .unknown(u) } }
+            if let u = try firstUnknownNumber(args) { return .unknown(u) }
             if case .record(_, let o)? = arg(args, "origin")?.value, case .record(_, let s)? = arg(args, "size")?.value
             {
                 return rect(o["x"]?.number ?? 0, o["y"]?.number ?? 0, s["width"]?.number ?? 0, s["height"]?.number ?? 0)

@@ -378,15 +378,24 @@ final class CapturedWrites: SyntaxVisitor {
                 ?? false)
     }
 
-    // (The tree is not folded: `x += y` is the sequence `x`, `+=`, `y`; an assignment's operator comes second.)
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    /// What an assignment (`x = …`, `x += …`) writes to; nil for other expressions. (The tree is not folded:
+    /// `x += y` is the sequence `x`, `+=`, `y`; an assignment's operator comes second.)
+    static func assignmentTarget(_ node: SequenceExprSyntax) -> ExprSyntax? {
         let e = Array(node.elements)
-        if e.count >= 3, Self.assigns(e[1]), let name = Self.root(e[0]) { names.insert(name) }
+        return e.count >= 3 && assigns(e[1]) ? e[0] : nil
+    }
+
+    static func assignmentTarget(_ node: InfixOperatorExprSyntax) -> ExprSyntax? {
+        assigns(node.operator) ? node.leftOperand : nil
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let t = Self.assignmentTarget(node), let name = Self.root(t) { names.insert(name) }
         return .visitChildren
     }
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if Self.assigns(node.operator), let name = Self.root(node.leftOperand) { names.insert(name) }
+        if let t = Self.assignmentTarget(node), let name = Self.root(t) { names.insert(name) }
         return .visitChildren
     }
 
@@ -447,13 +456,12 @@ final class LoopEffects: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let e = Array(node.elements)
-        if e.count >= 3, CapturedWrites.assigns(e[1]) { changes(e[0]) }
+        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
         return .visitChildren
     }
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if CapturedWrites.assigns(node.operator) { changes(node.leftOperand) }
+        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
         return .visitChildren
     }
 

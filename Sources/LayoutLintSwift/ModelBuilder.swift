@@ -153,24 +153,20 @@ extension Evaluator {
     func configurationModel(_ c: APIObject) throws -> LayoutConfiguration {
         var out = LayoutConfiguration()
         // The layout's settings only the running app knows are read as UIKit's defaults, and said.
-        func assumed(_ u: Unknown, _ as: String) {
-            note(
-                .swiftAssumption, .information,
-                "\(u.what) depends on \(u.reason): layoutlint read the layout as if it were \(`as`), UIKit's default",
-                u.range)
-        }
-        switch try enumSetting(Axis.self, c, .scrollDirection, "UICollectionView.ScrollDirection") {
-        case .known(let d?): out.scrollDirection = d
-        case .known(nil): break
-        case .unknown(let u): assumed(u, ".vertical")
+        if let d = try settingOrDefault(
+            Axis.self, c, .scrollDirection, "UICollectionView.ScrollDirection",
+            assuming: "read the layout as if it were .vertical, UIKit's default")
+        {
+            out.scrollDirection = d
         }
         if let v = known(c[.interSectionSpacing], "interSectionSpacing") {
             out.interSectionSpacing = try number(v, site(c, .interSectionSpacing), "interSectionSpacing")
         }
-        switch try enumSetting(InsetsReference.self, c, .contentInsetsReference, "UIContentInsetsReference") {
-        case .known(let r?): out.contentInsetsReference = r
-        case .known(nil): break
-        case .unknown(let u): assumed(u, ".safeArea")
+        if let r = try settingOrDefault(
+            InsetsReference.self, c, .contentInsetsReference, "UIContentInsetsReference",
+            assuming: "read the layout as if it were .safeArea, UIKit's default")
+        {
+            out.contentInsetsReference = r
         }
         if case .array(let items)? = c[.boundarySupplementaryItems] {
             for (i, it) in items.enumerated() {
@@ -207,11 +203,26 @@ extension Evaluator {
     /// the value is missed, as the note says.
     func known(_ v: Value?, _ use: String) -> Value? {
         guard case .unknown(let u)? = v else { return v }
-        note(
-            .swiftAssumption, .information,
-            "\(u.what) depends on \(u.reason): layoutlint checked \(use) as 0, UIKit's default (a finding that needs its value is not reported)",
-            u.range)
+        noteAssumed(u, "checked \(use) as 0, UIKit's default (a finding that needs its value is not reported)")
         return nil
+    }
+
+    /// The note at a value only the running app knows that layoutlint read as `reading` says.
+    func noteAssumed(_ u: Unknown, _ reading: String) {
+        note(.swiftAssumption, .information, "\(u.what) depends on \(u.reason): layoutlint \(reading)", u.range)
+    }
+
+    /// An enum setting read as UIKit's default where only the running app knows it (`reading` says how, in the note
+    /// at the value); nil where it is not set or not known.
+    func settingOrDefault<T: RawRepresentable>(
+        _: T.Type, _ o: APIObject, _ field: APIField, _ type: String, assuming reading: String
+    ) throws -> T? where T.RawValue == String {
+        switch try enumSetting(T.self, o, field, type) {
+        case .known(let value): return value
+        case .unknown(let u):
+            noteAssumed(u, reading)
+            return nil
+        }
     }
 
     /// The note at each dimension in `dims` that only the running app knows: what layoutlint does not compute for
@@ -292,16 +303,12 @@ extension Evaluator {
             spec.contentInsetsReference = r
         }
         // (It moves only the boundary items: read as UIKit's default where unknown, and said.)
-        switch try enumSetting(
-            InsetsReference.self, s, .supplementaryContentInsetsReference, "UIContentInsetsReference")
-        {
-        case .known(let r?): spec.supplementaryContentInsetsReference = r
-        case .known(nil): break
-        case .unknown(let u):
-            note(
-                .swiftAssumption, .information,
-                "\(u.what) depends on \(u.reason): layoutlint placed the section's boundary items with .automatic, UIKit's default (a finding that needs its value is not reported)",
-                u.range)
+        if let r = try settingOrDefault(
+            InsetsReference.self, s, .supplementaryContentInsetsReference, "UIContentInsetsReference",
+            assuming:
+                "placed the section's boundary items with .automatic, UIKit's default (a finding that needs its value is not reported)"
+        ) {
+            spec.supplementaryContentInsetsReference = r
         }
         if let v = s[.boundarySupplementaryItems] {
             guard case .array(let items) = v else {
@@ -419,7 +426,8 @@ extension Evaluator {
             var spacing: Spacing?
             if let v = o[.interItemSpacing] { spacing = try spacingValue(v, site(o, .interItemSpacing)) }
             let layout: SubitemLayout
-            var unknownSubitems: UnknownInput?
+            // (What only the running app knows of the subitems, noted once below.)
+            var unknownSubitems: Unknown?
             if case .array(let items)? = o[.subitems], items.isEmpty {
                 // As the spec builder does: an error, and a group the resolver does not lay out.
                 note(
@@ -432,11 +440,10 @@ extension Evaluator {
             {
                 // `subitems: Array(repeating: item, count: n)`, `n` only the running app knows: n of the item at its
                 // own size, which is UIKit's `repeatingSubitem:count:`, with the count unknown (a placeholder of 1).
-                unknownSubitems = UnknownInput(what: u.what, range: u.range)
+                unknownSubitems = u
                 do {
                     layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), 1)
                 } catch is InvalidElement { layout = .missing }
-                noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
             } else if case .array(let items)? = o[.subitems] {
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
                     guard case .object(let c) = it else {
@@ -452,13 +459,12 @@ extension Evaluator {
                 layout = built.isEmpty ? .missing : .subitems(built)
             } else if case .unknown(let u)? = o[.count], case .object(let c)? = o[.subitem] ?? o[.repeatingSubitem] {
                 // docs/semantics.md#unknown-values: a placeholder count of 1, the group marked unknown below.
-                unknownSubitems = UnknownInput(what: u.what, range: u.range)
+                unknownSubitems = u
                 let path = path + (o[.subitem] != nil ? "/subitem" : "/repeatingSubitem")
                 do {
                     let child = try elementModel(c, path: path)
                     layout = o[.subitem] != nil ? .count(child, 1) : .repeating(child, 1)
                 } catch is InvalidElement { layout = .missing }
-                noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
             } else if case .object(let c)? = o[.subitem], let n = o[.count]?.integer {
                 do { layout = .count(try elementModel(c, path: path + "/subitem"), n) } catch is InvalidElement {
                     layout = .missing
@@ -472,15 +478,17 @@ extension Evaluator {
                 case .known(let frames): layout = .frames(frames ?? [])
                 case .unknown(let u):
                     // Frames only the running app knows (computed from its data): none stand for them.
-                    unknownSubitems = UnknownInput(what: u.what, range: u.range)
+                    unknownSubitems = u
                     layout = .frames([])
-                    noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
                 }
             } else {
                 layout = .missing
             }
             el.group = GroupSpec(direction: direction, layout: layout, interItemSpacing: spacing)
-            el.group?.unknownSubitems = unknownSubitems
+            if let u = unknownSubitems {
+                el.group?.unknownSubitems = UnknownInput(what: u.what, range: u.range)
+                noteUnknown(u, "the frames of the section the group is in (its other values are checked)")
+            }
         }
         return el
     }

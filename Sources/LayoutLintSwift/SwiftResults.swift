@@ -62,9 +62,8 @@ public struct SwiftFileResult: @unchecked Sendable {
 }
 
 extension SwiftFileResult {
-    /// How many of the layouts built here were checked: fully, partly (with values assumed or unknown, as their notes
-    /// say),
-    /// or not at all (`unread`, each named by a note).
+    /// How many of the layouts built here were checked: fully, partly (with values assumed or unknown, as their
+    /// notes say), or not at all (`unread`, each named by a note).
     public var coverage: LayoutCoverage {
         var c = LayoutCoverage()
         for l in layouts {

@@ -418,16 +418,12 @@ struct SpecTree {
                 let cm = comments(.element(c), p)
                 m.append(.init("repeatingSubitem", element(c, path: p), comments: cm))
                 m.append(.init("count", count(n)))
-            case .frames where g.unknownSubitems != nil:
-                m.append(.init("frames", .string(g.unknownSubitems!.what)))
             case .frames(let frames):
-                m.append(
-                    .init(
-                        "frames",
-                        .array(
-                            frames.map { f in
-                                Element(.array([f.x, f.y, f.width, f.height].map { Element(.number($0)) }))
-                            })))
+                let written: Node =
+                    g.unknownSubitems.map { .string($0.what) }
+                    ?? .array(
+                        frames.map { f in Element(.array([f.x, f.y, f.width, f.height].map { Element(.number($0)) })) })
+                m.append(.init("frames", written))
             case .missing:
                 break
             }
