@@ -342,8 +342,11 @@ extension Evaluator {
         if let s = arg(args, "subitems"), case .unknown(let u) = s.value, let element = u.repeating {
             // `Array(repeating: item, count: n)` with `n` only the running app knows: the item is known, the
             // number of them is not (the model builder makes the group's count unknown).
-            _ = try objectArg(Arg(label: nil, value: element, range: s.range), [.item, .group], "subitems")
-            o.set(.subitems, .array([element]), key: s.range, valueRange: s.range)
+            let known = u.before + [element] + u.after
+            for it in known {
+                _ = try objectArg(Arg(label: nil, value: it, range: s.range), [.item, .group], "subitems")
+            }
+            o.set(.subitems, .array(known), key: s.range, valueRange: s.range)
             o.set(.count, .unknown(u), key: s.range, valueRange: s.range)
         } else if let s = arg(args, "subitems") {
             guard case .array(let items) = s.value else {

@@ -15,7 +15,7 @@ extension Evaluator {
         return v
     }
 
-    /// A call layoutlint does not run (its value unknown) may run the closures passed to it: the variables of the
+    /// A call whose value is unknown may run the closures passed to it any number of times: the variables of the
     /// caller they assign or mutate (`total += row.height` in a `map` over app data) hold what only the app knows
     /// after the call, not what they held before it.
     func forgetCaptures(of c: FunctionCallExprSyntax, _ scope: Scope, because u: Unknown, at range: ByteRange) {
@@ -26,11 +26,16 @@ extension Evaluator {
         let finder = CapturedWrites(viewMode: .sourceAccurate)
         for closure in closures { finder.walk(closure) }
         for name in finder.names {
-            guard let box = scope.lookup(name) else { continue }
-            box.value = .unknown(
-                Unknown(
-                    what: name, range: range, reason: "a closure passed to \(u.what), which layoutlint does not run"))
+            scope.lookup(name)?.value = writtenByClosure(name, passedTo: u.what, at: range)
         }
+    }
+
+    /// A variable after a call that may run a closure that changes it any number of times.
+    func writtenByClosure(_ name: String, passedTo call: String, at range: ByteRange) -> Value {
+        .unknown(
+            Unknown(
+                what: name, range: range,
+                reason: "a closure passed to \(call), run as often as only the running app knows"))
     }
 
     func callValue(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {
@@ -196,7 +201,8 @@ extension Evaluator {
                     ? .int : .intLiteral
         }
         if args.contains(where: { $0.value.isUnknown }),
-            ["min", "max", "abs", "floor", "ceil", "round", "sqrt", "CGFloat", "Double", "Float", "Int"].contains(name)
+            ["min", "max", "abs", "floor", "ceil", "round", "sqrt", "CGFloat", "Double", "Float", "Int", "stride"]
+                .contains(name)
         {
             for a in args { if case .unknown(let u) = a.value { return .unknown(u) } }
         }
@@ -242,9 +248,17 @@ extension Evaluator {
     func method(
         _ v: Value, _ name: String, _ args: [Arg], _ range: ByteRange, baseExpr: ExprSyntax, _ scope: Scope, _ file: Int
     ) throws -> Value {
-        // `Array(repeating:count:)` of an unknown count changed in place is no longer that many of one element.
+        if case .unknown(let u) = v,
+            let r = try methodOfUnknown(u, name, args, range, baseExpr: baseExpr, scope, file)
+        {
+            return r
+        }
+        // `Array(repeating:count:)` of an unknown count changed in place otherwise is no longer that many of one
+        // element.
         if case .unknown(var u) = v, u.repeating != nil, CapturedWrites.mutating.contains(name) {
             u.repeating = nil
+            u.before = []
+            u.after = []
             try assign(baseExpr, .unknown(u), rhsRange: range, statement: range, scope, file)
             return .void
         }
@@ -416,66 +430,5 @@ final class CapturedWrites: SyntaxVisitor {
         if let m = e.as(MemberAccessExprSyntax.self), let base = m.base { return root(base) }
         if let s = e.as(SubscriptCallExprSyntax.self) { return root(s.calledExpression) }
         return nil
-    }
-}
-
-/// What the body of a loop layoutlint does not run (its sequence only the running app knows) may change: the
-/// variables it assigns, mutates or calls a method on (a method may change the value it is called on). `opaque`:
-/// it may change more than its names say, so the loop is not stepped over: a `return` or `throw`, a write to or a
-/// method of `self`, a call of a function (but a few pure ones) or of a closure.
-final class LoopEffects: SyntaxVisitor {
-    private(set) var names: Set<String> = []
-    /// The names the body declares (its own, gone after the loop).
-    private(set) var declared: Set<String> = []
-    private(set) var opaque = false
-    static let pureFunctions: Set<String> = ["min", "max", "abs", "ceil", "floor", "round", "sqrt", "stride"]
-
-    /// The variable an expression's value lives in (`a` of `a.b[0].c`), `self` included.
-    static func root(_ e: ExprSyntax) -> String? {
-        if let d = e.as(DeclReferenceExprSyntax.self) { return d.baseName.text }
-        if let m = e.as(MemberAccessExprSyntax.self), let base = m.base { return root(base) }
-        if let s = e.as(SubscriptCallExprSyntax.self) { return root(s.calledExpression) }
-        if let f = e.as(ForceUnwrapExprSyntax.self) { return root(f.expression) }
-        if let o = e.as(OptionalChainingExprSyntax.self) { return root(o.expression) }
-        return nil
-    }
-
-    private func changes(_ target: ExprSyntax) {
-        guard let name = Self.root(target), name != "self" else { opaque = true; return }
-        // (A type's static member, `Cache.shared.x = …`: not a variable of the caller.)
-        if name.first?.isUppercase == true { opaque = true; return }
-        names.insert(name)
-    }
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { opaque = true; return .skipChildren }
-    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { opaque = true; return .skipChildren }
-
-    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(node.identifier.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let m = node.calledExpression.as(MemberAccessExprSyntax.self) {
-            // A method on a value (`items.append(x)`, `builder.prepareItem(for: i)`), or a type's constructor or
-            // static function (`NSCollectionLayoutGroupCustomItem(frame:)`, `CGRect.init`, `.fixed(8)`).
-            if let base = m.base, Self.root(base)?.first?.isUppercase != true { changes(base) }
-        } else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            let n = d.baseName.text
-            if n.first?.isUppercase != true && !Self.pureFunctions.contains(n) { opaque = true }
-        } else {
-            opaque = true
-        }
-        return .visitChildren
     }
 }

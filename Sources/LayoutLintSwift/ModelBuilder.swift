@@ -311,12 +311,27 @@ extension Evaluator {
             spec.supplementaryContentInsetsReference = r
         }
         if let v = s[.boundarySupplementaryItems] {
-            guard case .array(let items) = v else {
+            // Headers or footers only the running app knows: the others are read, the section's frames are not
+            // computed.
+            func unknownBoundary(_ u: Unknown) {
+                guard spec.unknownSettings[.boundarySupplementaryItems] == nil else { return }
+                spec.unknownSettings[.boundarySupplementaryItems] = UnknownInput(what: u.what, range: u.range)
+                noteUnknown(u, "the frames of this section (its other values are checked)")
+            }
+            var items: [Value] = []
+            switch v {
+            case .array(let a): items = a
+            case .unknown(let u): unknownBoundary(u)
+            default:
                 throw EvalStop(
                     kind: .unsupported, message: "boundarySupplementaryItems takes an array",
                     range: site(s, .boundarySupplementaryItems))
             }
             for (i, it) in items.enumerated() {
+                if case .unknown(let u) = it {
+                    unknownBoundary(u)
+                    continue
+                }
                 spec.boundarySupplementaryItems.append(
                     try boundaryModel(
                         it, path: path + "/boundarySupplementaryItems/\(i)", at: site(s, .boundarySupplementaryItems)))
@@ -435,7 +450,7 @@ extension Evaluator {
                     "subitems is empty: UIKit throws \"At least 1 subitem is required for a group\"", site(o, .subitems)
                 )
                 layout = .missing
-            } else if case .unknown(let u)? = o[.count], case .array(let items)? = o[.subitems],
+            } else if case .unknown(let u)? = o[.count], case .array(let items)? = o[.subitems], items.count == 1,
                 case .object(let c)? = items.first
             {
                 // `subitems: Array(repeating: item, count: n)`, `n` only the running app knows: n of the item at its
@@ -445,6 +460,9 @@ extension Evaluator {
                     layout = .repeating(try elementModel(c, path: path + "/repeatingSubitem"), 1)
                 } catch is InvalidElement { layout = .missing }
             } else if case .array(let items)? = o[.subitems] {
+                // (With an unknown count, the repetition and what was inserted beside it: one of each, the group
+                // marked unknown below.)
+                if case .unknown(let u)? = o[.count] { unknownSubitems = u }
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
                     guard case .object(let c) = it else {
                         throw EvalStop(

@@ -123,7 +123,12 @@ extension Evaluator {
         if let f = s.as(ForStmtSyntax.self) { return try execFor(f, scope, file) }
         if let w = s.as(WhileStmtSyntax.self) {
             var n = 0
-            while try conditionsHold(w.conditions, Scope(parent: scope), file, loop: true) {
+            while try loopGoesOn(
+                [Syntax(w.body), Syntax(w.conditions)], scope, file,
+                {
+                    try conditionsHold(w.conditions, Scope(parent: scope), file, loop: true)
+                })
+            {
                 n += 1
                 if n > maxLoopIterations {
                     throw EvalStop(
@@ -156,7 +161,11 @@ extension Evaluator {
                 case .broke: return .normal
                 default: break
                 }
-            } while try truth(rep.condition, scope, file, loop: true)
+            } while try loopGoesOn(
+                [Syntax(rep.body), Syntax(rep.condition)], scope, file,
+                {
+                    try truth(rep.condition, scope, file, loop: true)
+                })
             return .normal
         }
         if s.is(BreakStmtSyntax.self) { return .broke(s.as(BreakStmtSyntax.self)?.label?.text) }
@@ -220,23 +229,6 @@ extension Evaluator {
         return .normal
     }
 
-    /// A `for` loop over what only the running app knows (`for i in 0..<config.dataCount`) is not run: the
-    /// variables its body may change are unknown after it (`LoopEffects`), and the read goes on. A body that may
-    /// change more than its variables stops the read at the loop.
-    func stepOver(_ f: ForStmtSyntax, _ u: Unknown, _ scope: Scope, _ file: Int) throws {
-        let effects = LoopEffects(viewMode: .sourceAccurate)
-        effects.walk(f.body)
-        if let w = f.whereClause { effects.walk(w) }
-        let changed = effects.names.subtracting(effects.declared)
-        let boxes = changed.compactMap { name in scope.lookup(name).map { (name, $0) } }
-        guard !effects.opaque, boxes.count == changed.count else { try stopUnknown(u, "a loop over it") }
-        let range = rangeOf(f.sequence, file)
-        for (name, box) in boxes {
-            box.value = .unknown(
-                Unknown(what: name, range: range, reason: "a loop over \(u.what), which depends on \(u.reason)"))
-        }
-    }
-
     /// The conditions of an `if`, `guard` or `while`: expressions, `#available` (true: an iOS build of today;
     /// `#unavailable` false), and
     /// `if let` / `case` bindings, which bind into `scope`.
@@ -261,6 +253,7 @@ extension Evaluator {
                     ?? (scope.lookup(name)?.value ?? lookupName(name, rangeOf(b, file), scope, file))
                 if case .none = v { return false }
                 if case .unknown(let u) = v {
+                    if loop { throw UnknownLoopCondition(unknown: u, condition: Syntax(b)) }
                     note(
                         .swiftAssumption, .information,
                         "\(u.what) depends on \(u.reason): layoutlint assumed it has a value (the `if let` branch)",
@@ -277,20 +270,31 @@ extension Evaluator {
         return true
     }
 
+    /// A loop's condition only the running app knows (`UnknownLoopCondition`): the rest of the loop is stepped
+    /// over (`stepOver`), and the loop ends there; a body that may change more than its variables stops the read.
+    func loopGoesOn(_ parts: [Syntax], _ scope: Scope, _ file: Int, _ condition: () throws -> Bool) throws -> Bool {
+        do { return try condition() } catch let c as UnknownLoopCondition {
+            try stepOver(parts, because: c.unknown, at: rangeOf(c.condition, file), scope) {
+                throw EvalStop(
+                    kind: .unknown,
+                    message:
+                        "layoutlint cannot tell when this loop ends: \(c.condition.trimmedDescription) depends on \(c.unknown.reason) (\(c.unknown.what))",
+                    range: rangeOf(c.condition, file))
+            }
+            return false
+        }
+    }
+
     /// A condition's truth. A condition on app state is not guessed silently: the first branch is taken and an
-    /// information diagnostic names the expression. Not in a loop's condition (`loop`): assumed true, the loop would
-    /// run to the iteration bound, so the read stops there with a note on what the condition depends on.
+    /// information diagnostic names the expression. Not in a loop's condition (`loop`): it throws
+    /// `UnknownLoopCondition`, for the loop to step over what it would do.
     func truth(_ e: ExprSyntax, _ scope: Scope, _ file: Int, loop: Bool = false) throws -> Bool {
         let v = try eval(e, scope, file)
         switch v {
         case .bool(let b):
             return b
         case .unknown(let u) where loop:
-            throw EvalStop(
-                kind: .unknown,
-                message:
-                    "layoutlint cannot tell when this loop ends: \(e.trimmedDescription) depends on \(u.reason) (\(u.what))",
-                range: rangeOf(e, file))
+            throw UnknownLoopCondition(unknown: u, condition: Syntax(e))
         case .unknown(let u):
             note(
                 .swiftAssumption, .information,
@@ -405,4 +409,10 @@ extension Evaluator {
         }
         return false
     }
+}
+
+/// A loop condition only the running app knows (`while offset < items.count`), thrown from `truth` to the loop.
+struct UnknownLoopCondition: Error {
+    let unknown: Unknown
+    let condition: Syntax
 }

@@ -67,6 +67,9 @@ struct Unknown {
     /// `Array(repeating: x, count: n)` with `n` unknown: the element it repeats (as subitems, a group of an unknown
     /// number of those).
     var repeating: Value? = nil
+    /// Known elements inserted before the repetition and appended after it (`subitems.insert(header, at: 0)`).
+    var before: [Value] = []
+    var after: [Value] = []
 }
 
 indirect enum Value {

@@ -246,7 +246,7 @@ struct PartialReadTests {
                                 let wide = environment.container.effectiveContentSize.width > 600
                                 let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
                                 let group = wide
-                                    ? NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: (0..<columns).map { _ in item })
+                                    ? NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: items(repeating: item, columns))
                                     : NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
                                 return NSCollectionLayoutSection(group: group)
                             }

@@ -214,9 +214,17 @@ public final class SectionSpec: @unchecked Sendable {
 /// A section's settings that change where its groups go: one only the running app knows leaves them uncomputed.
 public enum SectionSetting: String, Sendable, CaseIterable {
     case orthogonalScrollingBehavior, contentInsetsReference
+    /// A header or footer only the running app knows (`[headerItem].compactMap { $0 }` of a function's result).
+    case boundarySupplementaryItems
 
-    /// What depends on it, for the section's unresolved reason.
-    var governs: String { self == .orthogonalScrollingBehavior ? "its scrolling" : "its container's width" }
+    /// What depends on it, for the section's unresolved reason ("… depends on x").
+    var governs: String {
+        switch self {
+        case .orthogonalScrollingBehavior: return "its scrolling depends"
+        case .contentInsetsReference: return "its container's width depends"
+        case .boundarySupplementaryItems: return "its headers and footers depend"
+        }
+    }
 }
 
 public struct Variant: Sendable {

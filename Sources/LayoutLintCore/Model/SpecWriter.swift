@@ -362,7 +362,9 @@ struct SpecTree {
             m.append(
                 .init("supplementaryContentInsetsReference", .string(s.supplementaryContentInsetsReference.rawValue)))
         }
-        if withDefaults || !s.boundarySupplementaryItems.isEmpty {
+        if let u = s.unknownSettings[.boundarySupplementaryItems] {
+            m.append(.init("boundarySupplementaryItems", .string(u.what)))
+        } else if withDefaults || !s.boundarySupplementaryItems.isEmpty {
             m.append(
                 .init(
                     "boundarySupplementaryItems",
@@ -406,8 +408,11 @@ struct SpecTree {
             func count(_ n: Int) -> Node { g.unknownSubitems.map { .string($0.what) } ?? .number(Double(n)) }
             switch g.layout {
             case .subitems(let items):
-                m.append(
-                    .init("subitems", .array(items.enumerated().map { i, c in child(c, path + "/subitems/\(i)") })))
+                // (Subitems only the running app knows, each kind once: written as their Swift reads.)
+                let written: Node =
+                    g.unknownSubitems.map { .string($0.what) }
+                    ?? .array(items.enumerated().map { i, c in child(c, path + "/subitems/\(i)") })
+                m.append(.init("subitems", written))
             case .count(let c, let n):
                 let p = path + "/subitem"
                 let cm = comments(.element(c), p)

@@ -221,7 +221,7 @@ struct SectionResolver {
         // uncomputed; the rules that read only its declared values still judge it (`RuleContext.partialSections`).
         if let (setting, u) = spec.unknownSettings.min(by: { $0.value.range.start < $1.value.range.start }) {
             rs.unknownInput = u
-            rs.unresolvedReason = "\(setting.governs) depends on \(u.what), which only the running app knows"
+            rs.unresolvedReason = "\(setting.governs) on \(u.what), which only the running app knows"
             return rs
         }
         if let u = groupEl.firstUnknownInput() {
