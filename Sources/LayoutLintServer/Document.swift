@@ -42,7 +42,7 @@ final class Document {
     var isConfig: Bool { kind == .config }
     var isSwift: Bool { kind == .swift }
     /// The Swift front end's result for the current text (its layouts, resolved per environment; the layouts'
-    /// own ranges are the reader's region offsets: `SwiftFileResult.textOffset`).
+    /// own ranges are the reader's region offsets: `SwiftFileResult.textRange`).
     var swiftResult: SwiftFileResult? { swiftReader?.result }
     var version: Int
     /// The document's engine, once linted (none for a configuration file): the incremental linter of a layout

@@ -100,7 +100,7 @@ extension FeatureContext {
             if let first = hits.first?.node.element {
                 var head = "**\(first.kindName)** in \(LSP.markdownCode(hits[0].layout.name))"
                 if let p = best.property {
-                    head += propertyText(p, result.textOffset(best.range))
+                    head += propertyText(p, result.textRange(best.range))
                 }
                 var keys: [String] = []
                 for (_, env, n) in hits {
@@ -120,15 +120,15 @@ extension FeatureContext {
                 sections.append(
                     head + "\n\n| environment | size | content | |\n|---|---|---|---|\n"
                         + countedRows(keys).joined(separator: "\n"))
-                range = result.textOffset(best.range)
+                range = result.textRange(best.range)
             }
         } else if let p = sectionProperty, let hover = sectionPropertyHover(p.name, value: p.value, result) {
             sections.append(hover)
-            range = result.textOffset(p.value)
+            range = result.textRange(p.value)
         } else if let sectionRange, !sectionRows.isEmpty {
             sections.append(
                 "**section**\n\n| environment | frame | |\n|---|---|---|\n" + sectionRows.joined(separator: "\n"))
-            range = result.textOffset(sectionRange)
+            range = result.textRange(sectionRange)
         }
         // Diagnostics under the cursor: their message and, once per rule, its documentation with the Swift examples.
         var rules = Set<String>()
@@ -161,7 +161,7 @@ extension FeatureContext {
                 for s in rl.sections where s.spec?.props[name]?.valueRange == value {
                     if head == nil {
                         head =
-                            "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.textOffset(value))
+                            "**section** in \(LSP.markdownCode(l.name))" + propertyText(name, result.textRange(value))
                     }
                     let row: String
                     if let r = s.unresolvedReason {
@@ -235,7 +235,7 @@ extension FeatureContext {
                 (e.width, n.frame.width, n.estimatedWidth), (e.height, n.frame.height, n.estimatedHeight),
             ] {
                 guard let d else { continue }
-                let r = result.textOffset(d.range)
+                let r = result.textRange(d.range)
                 guard wanted.meets(r) else { continue }
                 sizes[r, default: ([], false)].values.append(v)
                 if est { sizes[r]!.estimated = true }

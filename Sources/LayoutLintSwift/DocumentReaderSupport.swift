@@ -151,11 +151,10 @@ func changedSpan(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, ne
     }
 }
 
-extension SwiftFileResult {
-    /// Turns offsets in `layouts[].result` and `layouts[].documents` (region offsets, when a document reader made
-    /// this result) into offsets in the text.
-    public func textOffset(_ r: ByteRange) -> ByteRange { regions.textOffset(r) }
-    /// A text offset as `layouts[].result`'s ranges have it.
+/// The offsets in `layouts[].result` and `layouts[].documents`: region offsets when a document reader made this
+/// result (`textRange` turns them into offsets in the text), text offsets otherwise.
+extension SwiftFileResult: RegionOffsetMapping {
+    public func textOffset(_ offset: Int) -> Int { regions.textOffset(offset) }
     public func regionOffset(_ offset: Int) -> Int { regions.regionOffset(offset) }
 }
 

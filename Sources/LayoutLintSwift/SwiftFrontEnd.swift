@@ -223,7 +223,7 @@ public enum SwiftFrontEnd {
         var files = Array(repeating: FileOutcome(), count: module.files.count)
         var perFile: [[Diagnostic]] = Array(repeating: [], count: module.files.count)
         var seenNotes = Set<String>()
-        let textRange = { (r: ByteRange) -> ByteRange in module.regions?.textOffset(r) ?? r }
+        let textRange = { (r: ByteRange) -> ByteRange in module.regions?.textRange(r) ?? r }
         for outcome in outcomes {
             let site = outcome.site, read = outcome.read, file = site.file
             for n in read.notes {
@@ -283,7 +283,7 @@ public enum SwiftFrontEnd {
                 &ds, file: file, sections: sections,
                 regionRange: { r in
                     let m = ByteRange(r.start + base, r.end + base)
-                    return module.regions?.regionOffset(m) ?? m
+                    return module.regions?.regionRange(m) ?? m
                 },
                 textRange: { r in
                     let x = textRange(r)

@@ -348,7 +348,7 @@ public final class SwiftModule: @unchecked Sendable {
         let b = files[file].base + position(of: node, file: file) - node.position.utf8Offset
         let r = ByteRange(
             b + node.positionAfterSkippingLeadingTrivia.utf8Offset, b + node.endPositionBeforeTrailingTrivia.utf8Offset)
-        return regions?.regionOffset(r) ?? r
+        return regions?.regionRange(r) ?? r
     }
 }
 /// A Swift file cut as a document reader keeps its results: each top-level item, and in a top-level type or

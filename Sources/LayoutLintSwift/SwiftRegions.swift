@@ -1,11 +1,11 @@
-// Region offsets, and the document reader's statistics.
+// The document reader's regions, and its statistics.
 
 import Foundation
 import LayoutLintCore
 
-/// Region offsets: a region's id in the high bits, the offset inside it in the low 32. Offsets below 2^32 are
-/// offsets into the text (the identity when there are no regions).
-public struct SwiftRegions: Sendable {
+/// The document reader's regions (`RegionOffset`): its top-level items and type members, ids 1 and up. With no
+/// regions, region offsets are text offsets.
+public struct SwiftRegions: RegionOffsetMapping, Sendable {
     /// Where each region starts in the text, ascending (the first at 0), and its id (1 and up).
     var starts: [Int] = []
     var ids: [Int] = []
@@ -22,24 +22,14 @@ public struct SwiftRegions: Sendable {
 
     public func regionOffset(_ offset: Int) -> Int {
         guard let i = regionIndex(offset) else { return offset }
-        return (ids[i] << 32) + offset - starts[i]
-    }
-
-    /// A range keeps its length (it lies inside one region).
-    public func regionOffset(_ r: ByteRange) -> ByteRange {
-        let s = regionOffset(r.start)
-        return ByteRange(s, s + r.length)
+        return RegionOffset.make(region: ids[i], local: offset - starts[i])
     }
 
     public func textOffset(_ offset: Int) -> Int {
-        guard offset >= 1 << 32 else { return offset }
-        guard let s = startOf[offset >> 32] else { return 0 }
-        return s + (offset & 0xFFFF_FFFF)
-    }
-
-    public func textOffset(_ r: ByteRange) -> ByteRange {
-        let s = textOffset(r.start)
-        return ByteRange(s, s + r.length)
+        let id = RegionOffset.region(offset)
+        guard id != 0 else { return offset }
+        guard let s = startOf[id] else { return 0 }
+        return s + RegionOffset.local(offset)
     }
 }
 

@@ -55,7 +55,7 @@ public struct SwiftFileResult: @unchecked Sendable {
     public var unread: [(name: String, range: ByteRange, message: String)] = []
     public var unknownEnvironments: [String] = []
     /// The offsets of `layouts[].result` and `layouts[].documents`: text offsets, or a document reader's region
-    /// offsets (`textOffset(_:)` and `regionOffset(_:)` convert).
+    /// offsets (`textRange(_:)` and `regionRange(_:)` convert).
     public var regions = SwiftRegions()
     /// By severity, with those past the limit.
     public var severityCounts: [Severity: Int] { countBySeverity(diagnostics, omitted) }

@@ -22,11 +22,11 @@ func describe(_ r: SwiftFileResult) -> [String] {
         )
         for rl in l.result.layouts {
             for s in rl.sections {
-                let sr = r.textOffset(s.section.range)
+                let sr = r.textRange(s.section.range)
                 out.append("  \(rl.environment.name) section \(sr.start)-\(sr.end) \(s.frame)")
                 s.group?.walk { n in
-                    let er = n.element.map { r.textOffset($0.range) }
-                    let wr = n.element?.width.map { r.textOffset($0.range) }
+                    let er = n.element.map { r.textRange($0.range) }
+                    let wr = n.element?.width.map { r.textRange($0.range) }
                     out.append(
                         "    \(n.frame) \(er.map { "\($0.start)-\($0.end)" } ?? "-") w \(wr.map { "\($0.start)" } ?? "-")"
                     )
@@ -396,7 +396,7 @@ struct DocumentReaderTests {
         let constructor = Array(text.utf8).firstRange(of: Array("NSCollectionLayoutItem(layoutSize:".utf8))!
         let items = r.result.layouts.first?.result.layouts.first?.sections.first?.group?.children ?? []
         #expect(items.count == 2)
-        #expect(items.allSatisfy { $0.element.map { r.result.textOffset($0.range).start } == constructor.lowerBound })
+        #expect(items.allSatisfy { $0.element.map { r.result.textRange($0.range).start } == constructor.lowerBound })
         let commented = replacing(text, "// 間隔 📏", "// 間隔 📏 ✏️")
         r.update(text: Array(commented.utf8), options: nil)
         expectFresh(r, commented)

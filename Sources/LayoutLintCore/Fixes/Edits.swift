@@ -3,21 +3,19 @@
 
 struct SourceText {
     let bytes: [UInt8]
-    /// Set by the incremental linter, whose ranges are not offsets into `bytes` (`OffsetMap`): ranges given to these
-    /// methods are mapped into `bytes` and the edits they return are mapped back.
-    var map: OffsetMap? = nil
+    /// Set by the incremental linter, whose ranges are region offsets, not offsets into `bytes`: ranges given to
+    /// these methods are mapped into `bytes` and the edits they return are mapped back.
+    var map: (any RegionOffsetMapping)? = nil
 
-    init(bytes: [UInt8], map: OffsetMap? = nil) {
+    init(bytes: [UInt8], map: (any RegionOffsetMapping)? = nil) {
         self.bytes = bytes
         self.map = map
     }
 
-    private func textRange(_ r: ByteRange) -> ByteRange {
-        map.map { ByteRange($0.textOffset(r.start), $0.textOffset(r.end)) } ?? r
-    }
+    private func textRange(_ r: ByteRange) -> ByteRange { map?.textRange(r) ?? r }
     private func back(_ e: TextEdit) -> TextEdit {
         guard let m = map else { return e }
-        return TextEdit(range: m.regionOffset(e.range), newText: e.newText)
+        return TextEdit(range: m.regionRange(e.range), newText: e.newText)
     }
 
     func text(_ r: ByteRange) -> String {
@@ -274,17 +272,6 @@ struct SourceText {
     func setProperty(_ site: PropertySite?, in object: ByteRange, key: String, value: String) -> TextEdit {
         if let site { return replace(site.valueRange, with: value) }
         return insertProperty(into: object, key: key, value: value)
-    }
-}
-
-/// Maps the incremental linter's offsets (which stay put while the text around them moves) to offsets into the
-/// current text, and back.
-final class OffsetMap: @unchecked Sendable {
-    let textOffset: (Int) -> Int
-    let regionOffset: (ByteRange) -> ByteRange
-    init(textOffset: @escaping (Int) -> Int, regionOffset: @escaping (ByteRange) -> ByteRange) {
-        self.textOffset = textOffset
-        self.regionOffset = regionOffset
     }
 }
 

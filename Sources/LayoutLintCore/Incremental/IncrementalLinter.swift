@@ -3,9 +3,9 @@
 // The document is cut into regions: the *frame* (everything but the sections: the prefix up to and including the
 // `[` of "sections", and the suffix from the `]` on) and one region per element of the "sections" array (its
 // leading trivia, the element and what follows up to and including its `,`). Everything computed for a region —
-// syntax tree, model, resolved sections, findings, fixes — is kept in *region coordinates*: offset
-// `id << 32 + (offset in the region)`, which do not move when text before the region is edited. Only the final
-// diagnostics are mapped to offsets into the text, once per update.
+// syntax tree, model, resolved sections, findings, fixes — is kept in region offsets (`RegionOffset`), which do not
+// move when text before the region is edited. Only the final diagnostics are mapped to offsets into the text, once
+// per update.
 //
 // An edit inside the sections array re-parses the sections it touches (the parser resumes in the state the full
 // parser is in after the `,` before them) and reads on until a `,` or the `]` where the structure is as it was: the
@@ -45,7 +45,7 @@ public struct IncrementalStats: Sendable, Equatable {
     public init() {}
 }
 
-public final class IncrementalLinter: @unchecked Sendable {
+public final class IncrementalLinter: RegionOffsetMapping, @unchecked Sendable {
     public private(set) var text: [UInt8]
     public let options: LintOptions
     public private(set) var lineIndex: LineIndex
@@ -71,7 +71,6 @@ public final class IncrementalLinter: @unchecked Sendable {
     /// `serve` (regression test: DiagnosticLimitTests/manySectionsAreLintedWhole). A real document of 16 MB (`serve`'s
     /// limit) has about 43 000.
     static let maxSections = 50_000
-    static let localMask = (1 << 32) - 1
     /// Region start (in the text) by region id; ids of section regions are never reused.
     private var regionStart = RegionStarts()
     private var suffixStart = 0
@@ -510,35 +509,22 @@ public final class IncrementalLinter: @unchecked Sendable {
 
     // MARK: coordinates
 
-    @inline(__always) func textOffset(_ v: Int) -> Int {
-        let id = v >> 32
-        let local = v & IncrementalLinter.localMask
+    @inline(__always) public func textOffset(_ v: Int) -> Int {
+        let id = RegionOffset.region(v)
+        let local = RegionOffset.local(v)
         if id == 0 { return local }
         if id == IncrementalLinter.suffixID { return suffixStart + local }
         return regionStart[id] + local
     }
 
-    /// A range in region offsets as a range of the text.
-    func textRange(_ r: ByteRange) -> ByteRange { ByteRange(textOffset(r.start), textOffset(r.end)) }
-
-    func regionOffset(_ o: Int) -> Int {
+    public func regionOffset(_ o: Int) -> Int {
         guard let k = segment(at: o) else { return o }
-        if o >= suffixStart { return (IncrementalLinter.suffixID << 32) + (o - suffixStart) }
+        if o >= suffixStart { return RegionOffset.make(region: IncrementalLinter.suffixID, local: o - suffixStart) }
         let id = segments[k].id
-        return (id << 32) + (o - regionStart[id])
+        return RegionOffset.make(region: id, local: o - regionStart[id])
     }
 
-    /// A range of the text in region coordinates: a non-empty range belongs to the region of its last byte.
-    func regionOffset(_ r: ByteRange) -> ByteRange {
-        let s = regionOffset(r.start)
-        return r.length > 0 ? ByteRange(s, regionOffset(r.end - 1) + 1) : ByteRange(s, s)
-    }
-
-    private lazy var offsetMap = OffsetMap(
-        textOffset: { [unowned self] in self.textOffset($0) },
-        regionOffset: { [unowned self] (r: ByteRange) in self.regionOffset(r) }
-    )
-    private var source: SourceText { SourceText(bytes: text, map: offsetMap) }
+    private var source: SourceText { SourceText(bytes: text, map: self) }
 
     // MARK: the whole document
 
@@ -601,16 +587,18 @@ public final class IncrementalLinter: @unchecked Sendable {
         root = parsed.root
         let elements = cut.array.elements
         cut.array.elements = []
-        parsed.root?.relocate(regionOffset)
+        parsed.root?.relocate(regionRange)
         cut.array.elements = elements
-        for (k, el) in elements.enumerated() { el.relocate(by: (segments[k].id << 32) - cut.regionStarts[k]) }
+        for (k, el) in elements.enumerated() {
+            el.relocate(by: RegionOffset.make(region: segments[k].id, local: 0) - cut.regionStarts[k])
+        }
         frameErrors = []
         frameComments = []
         for e in parsed.errors {
             var v = e
-            v.range = regionOffset(e.range)
-            if let r = e.related { v.related = regionOffset(r) }
-            if let c = e.commaAt { v.commaAt = regionOffset(ByteRange(c, c)).start }
+            v.range = regionRange(e.range)
+            if let r = e.related { v.related = regionRange(r) }
+            if let c = e.commaAt { v.commaAt = regionOffset(c) }
             if let k = segmentIndex(ofVirtual: v.range.start) {
                 segments[k].errors.append(v)
             } else {
@@ -620,7 +608,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         frameDirectives = false
         for c in parsed.comments {
             var v = c
-            v.range = regionOffset(c.range)
+            v.range = regionRange(c.range)
             let directive = directiveOffset(c, source: text) != nil
             if let k = segmentIndex(ofVirtual: v.range.start) {
                 segments[k].comments.append(v)
@@ -702,7 +690,7 @@ public final class IncrementalLinter: @unchecked Sendable {
     }
 
     private func segmentIndex(ofVirtual v: Int) -> Int? {
-        let id = v >> 32
+        let id = RegionOffset.region(v)
         if id == 0 || id == IncrementalLinter.suffixID { return nil }
         // The segment holding the offset in the text (ids are not in document order: kept ones are older).
         if let k = segment(at: textOffset(v)), segments[k].id == id { return k }
@@ -800,10 +788,12 @@ public final class IncrementalLinter: @unchecked Sendable {
         // frame's errors hold): the edited element could close before it, and that error would go with its change
         // (the same rule as `reparseSpan`'s stops).
         if delimiter == 0x5D {
-            if frameErrors.contains(where: { ($0.range.start >> 32) == IncrementalLinter.suffixID }) { return nil }
+            if frameErrors.contains(where: { RegionOffset.region($0.range.start) == IncrementalLinter.suffixID }) {
+                return nil
+            }
         } else {
             let local = delimiterStart(i) - start
-            if segments[i].errors.contains(where: { ($0.range.start & IncrementalLinter.localMask) >= local }) {
+            if segments[i].errors.contains(where: { RegionOffset.local($0.range.start) >= local }) {
                 return nil
             }
         }
@@ -857,7 +847,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         // removed, so are those whose `$ref`s could name sections by index.
         for k in segments.indices {
             guard let c = segments[k].cache else { continue }
-            if (shifted && c.indexSensitive) || c.deps.contains(where: { changed.contains($0.key.range.start >> 32) }) {
+            if (shifted && c.indexSensitive)
+                || c.deps.contains(where: { changed.contains(RegionOffset.region($0.key.range.start)) })
+            {
                 segments[k].cache = nil
             }
         }
@@ -879,13 +871,13 @@ public final class IncrementalLinter: @unchecked Sendable {
         let stopsAt: (UInt8, Int) -> Bool = { [self] byte, at in
             if byte == 0x5D {
                 return at == suffixStart && segments[segments.count - 1].delimiter == 0x5D
-                    && !frameErrors.contains { ($0.range.start >> 32) == IncrementalLinter.suffixID }
+                    && !frameErrors.contains { RegionOffset.region($0.range.start) == IncrementalLinter.suffixID }
             }
             guard let j = segment(at: at), j >= hi, segments[j].delimiter == 0x2C, at == regionEnd(j) - 1 else {
                 return false
             }
             let local = at - regionStart[segments[j].id]
-            return !segments[j].errors.contains { ($0.range.start & IncrementalLinter.localMask) >= local }
+            return !segments[j].errors.contains { RegionOffset.local($0.range.start) >= local }
         }
         guard
             let r = text.withUnsafeBufferPointer({
@@ -945,7 +937,7 @@ public final class IncrementalLinter: @unchecked Sendable {
             }
             changed.insert(id)
             regionStart[id] = starts[t]
-            let shift = (id << 32) - starts[t]
+            let shift = RegionOffset.make(region: id, local: 0) - starts[t]
             let regionEnd = t + 1 < m ? starts[t + 1] : end
             let inRegion: (Int) -> Bool = { $0 >= starts[t] && ($0 < regionEnd || t == m - 1) }
             let node = r.nodes[t]
@@ -1047,7 +1039,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         var deps: [(pointer: String, key: DepKey)] = []
         let attempted = distinctSorted(b.attemptedRefs)
         for p in attempted {
-            guard let key = depKey(pointer: p), (key.range.start >> 32) != seg.id else { continue }
+            guard let key = depKey(pointer: p), RegionOffset.region(key.range.start) != seg.id else { continue }
             deps.append((p, key))
         }
         var resolved: [ResolvedSection?] = []
@@ -1078,8 +1070,8 @@ public final class IncrementalLinter: @unchecked Sendable {
                     return g
                 })
         }
-        let own = findings.map { $0.filter { ($0.range.start >> 32) == seg.id } }
-        let foreign = findings.map { $0.filter { ($0.range.start >> 32) != seg.id } }
+        let own = findings.map { $0.filter { RegionOffset.region($0.range.start) == seg.id } }
+        let foreign = findings.map { $0.filter { RegionOffset.region($0.range.start) != seg.id } }
         let variants =
             section.map { s in
                 s.variants.isEmpty ? [] : unreachableVariants(s, resolved: Array(zip(environments, resolved)))
@@ -1315,7 +1307,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         guard changed else { return }
         var byID: [Int: [ByteRange]] = [:]
         for r in sharedTargets.values where segmentIndex(ofVirtual: r.start) != nil {
-            byID[r.start >> 32, default: []].append(r)
+            byID[RegionOffset.region(r.start), default: []].append(r)
         }
         sharedByID = byID.mapValues(outermostRanges)
     }
@@ -1329,7 +1321,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         for k in first...last {
             let id = segments[k].id
             guard let shared = sharedByID[id] else { continue }
-            let shift = (id << 32) - regionStart[id]
+            let shift = RegionOffset.make(region: id, local: 0) - regionStart[id]
             if LayoutLintCore.touchesSharedText(shared, s + shift, end + shift) { return true }
         }
         return false
@@ -1351,7 +1343,7 @@ public final class IncrementalLinter: @unchecked Sendable {
         let crossSection = segments.indices.contains { k in
             segments[k].cache!.foreign.contains {
                 $0.contains { f in
-                    let id = f.range.start >> 32
+                    let id = RegionOffset.region(f.range.start)
                     return id != 0 && id != IncrementalLinter.suffixID
                 }
             }
@@ -1388,9 +1380,9 @@ public final class IncrementalLinter: @unchecked Sendable {
         // Suppressions (without a directive anywhere, `applySuppressions` would change nothing).
         if frameDirectives || segments.contains(where: \.directives) {
             var comments: [Comment] = []
-            for c in frameComments where (c.range.start >> 32) == 0 { comments.append(inText(c)) }
+            for c in frameComments where RegionOffset.region(c.range.start) == 0 { comments.append(inText(c)) }
             for k in segments.indices { for c in segments[k].comments { comments.append(inText(c)) } }
-            for c in frameComments where (c.range.start >> 32) != 0 { comments.append(inText(c)) }
+            for c in frameComments where RegionOffset.region(c.range.start) != 0 { comments.append(inText(c)) }
             out = applySuppressions(
                 out, comments: comments, source: text, index: lineIndex, allEnvironments: !options.narrowsEnvironments)
         }
