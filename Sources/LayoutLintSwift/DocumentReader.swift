@@ -3,9 +3,9 @@
 //
 // The file is cut into *regions*: each top-level declaration or statement, and inside a top-level type or extension
 // its header, each member, and its closing brace; the comments and blank lines before each are a region apart. Everything computed for a layout (the model, the resolved
-// layouts, the findings, the evaluator's notes) is kept in *region offsets* (`SwiftRegions`: region id << 32 + the
-// offset in the region), which text inserted or removed elsewhere does not move; results are turned into offsets in
-// the text when they are assembled, once per update.
+// layouts, the findings, the evaluator's notes) is kept in *region offsets* (`SwiftRegions`, a `RegionOffsetMapping`),
+// which text inserted or removed elsewhere does not move; results are turned into offsets in the text when they are
+// assembled, once per update.
 //
 // After an edit the text is parsed again incrementally (swift-syntax reuses the nodes the edit did not touch), the
 // regions whose text is unchanged keep their ids, and a layout is read again when the region that builds it changed,
@@ -32,40 +32,77 @@ public final class SwiftDocumentReader: @unchecked Sendable {
     public private(set) var stats = SwiftReadStats()
 
     private var text: [UInt8] = []
-    /// Whether the text's brackets were found (or known) to nest within `SwiftFrontEnd.maxBracketNesting`: an edit
-    /// that types or deletes none of the bytes the scan looks at does not scan again.
-    private var bracketsWithinLimit = false
-    /// Whether the text mentions `layoutlint` (a suppression comment may be in it; nil: not known).
-    private var mentionsLayoutlint: Bool?
-    private var parsed: IncrementalParseResult?
-    private var regions = SwiftRegions()
-    /// Each region's end in the text (parallel to `regions.starts`).
-    private var ends: [Int] = []
-    /// By region id: the names the region declares (a member's owner type too).
-    private var declared: [Int: Set<String>] = [:]
-    /// By name: the regions whose declarations the tables find by it (`SwiftModule.tableKeys`), and by region id
-    /// those names.
-    private var keyed: [String: Set<Int>] = [:]
-    private var keysOf: [Int: [String]] = [:]
-    /// By region id: the top-level items and type members that build no layout (while their text is unchanged,
-    /// their syntax is not looked into again), and where in the others the constructions of layouts are (region
-    /// offsets).
-    private var quiet: Set<Int> = []
-    private var constructions: [Int: [Int]] = [:]
-    /// Where each unit of the outline (`OutlineUnit`) and its text started, after the last update.
-    private var unitStarts: [(position: Int, start: Int)] = []
-    /// The large items of the last tree (`largeItemsOf`), for the next parse (`parseEdits`).
-    private var largeItems: [LargeItem] = []
-    /// The last outcome of each layout, by the region offset where it is built.
-    private var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+    /// What the reader keeps from one update to the next; `forget` drops it all.
+    private var kept = Kept()
     private var nextID = 1
-    private var parsesSinceWhole = 0
-    /// The from-scratch parse running on its own thread, if one is, and the edits made since it started.
-    private var compaction: Compaction?
-    private var editsSinceCompaction: [SourceEdit] = []
     /// How many updates reuse the previous tree before a from-scratch parse starts beside them (bounds the memory
     /// old trees hold).
     let reparseEvery: Int
+
+    /// What one update leaves for the next.
+    private struct Kept {
+        /// Whether the text's brackets were found (or known) to nest within `SwiftFrontEnd.maxBracketNesting`: an
+        /// edit that types or deletes none of the bytes the scan looks at does not scan again.
+        var bracketsWithinLimit = false
+        /// Whether the text mentions `layoutlint` (a suppression comment may be in it; nil: not known).
+        var mentionsLayoutlint: Bool?
+        var parse = ParseState()
+        var regions = SwiftRegions()
+        /// Each region's end in the text (parallel to `regions.starts`).
+        var ends: [Int] = []
+        /// By region id: the names the region declares (a member's owner type too).
+        var declared: [Int: Set<String>] = [:]
+        /// By name: the regions whose declarations the tables find by it (`SwiftModule.tableKeys`), and by region
+        /// id those names.
+        var keyed: [String: Set<Int>] = [:]
+        var keysOf: [Int: [String]] = [:]
+        /// By region id: the top-level items and type members that build no layout (while their text is
+        /// unchanged, their syntax is not looked into again), and where in the others the constructions of layouts
+        /// are (region offsets).
+        var quiet: Set<Int> = []
+        var constructions: [Int: [Int]] = [:]
+        /// Where each unit of the outline (`OutlineUnit`) and its text started, after the last update.
+        var unitStarts: [(position: Int, start: Int)] = []
+        /// The last outcome of each layout, by the region offset where it is built.
+        var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+
+        /// Drops what is kept for region `id` (gone, or changed): returns the names it declared.
+        mutating func drop(region id: Int) -> Set<String> {
+            for name in keysOf.removeValue(forKey: id) ?? [] {
+                keyed[name]?.remove(id)
+                if keyed[name]?.isEmpty == true { keyed[name] = nil }
+            }
+            quiet.remove(id)
+            constructions.removeValue(forKey: id)
+            return declared.removeValue(forKey: id) ?? []
+        }
+    }
+
+    /// The parser's side: the last tree, the large items of it (`parseEdits`), and the from-scratch parse.
+    private struct ParseState {
+        var parsed: IncrementalParseResult?
+        /// The large items of the last tree (`largeItemsOf`), for the next parse (`parseEdits`).
+        var largeItems: [LargeItem] = []
+        var parsesSinceWhole = 0
+        /// The from-scratch parse running on its own thread, if one is, and the edits made since it started.
+        var compaction: Compaction?
+        var editsSinceCompaction: [SourceEdit] = []
+    }
+
+    /// The edit an update reads: the old text's [start, oldEnd) is the new text's [start, newEnd).
+    private struct Change {
+        let start: Int, oldEnd: Int, newEnd: Int
+        var delta: Int { newEnd - oldEnd }
+    }
+
+    /// The regions after an update, and what changed in them.
+    private struct RegionChanges {
+        let regions: SwiftRegions
+        /// The ids of the regions that are new or whose text changed.
+        let ids: Set<Int>
+        /// The names whose declarations changed: those of regions gone, new or changed.
+        var names: Set<String>
+    }
 
     public init(path: String, text: [UInt8], options: LintOptions, reparseEvery: Int = 400) {
         self.path = path
@@ -90,128 +127,161 @@ public final class SwiftDocumentReader: @unchecked Sendable {
 
     deinit { worker.stop() }
 
-    private func forget() {
-        bracketsWithinLimit = false
-        mentionsLayoutlint = nil
-        parsed = nil
-        compaction = nil
-        editsSinceCompaction = []
-        regions = SwiftRegions()
-        ends = []
-        declared = [:]
-        keyed = [:]
-        keysOf = [:]
-        quiet = []
-        constructions = [:]
-        unitStarts = []
-        largeItems = []
-        cache = [:]
-    }
+    private func forget() { kept = Kept() }
 
+    /// One update, step by step: what is not read at all; the parse; the regions and what changed in them; the
+    /// layouts found and the declarations indexed; the layouts read again or kept; the file's result.
     private func updateOnThisThread(_ newText: [UInt8], _ newOptions: LintOptions?, _ knownIndex: LineIndex?) {
         let t0 = nowMicros()
         stats = SwiftReadStats()
         if let newOptions {
             options = newOptions
-            cache = [:]
+            kept.cache = [:]
         }
         let oldText = text
         text = newText
         let (environments, unknown) = environmentsToResolve(options: options)
-        // The changed span: old [p, oldEnd) is new [p, newEnd).
-        let (p, oldEnd, newEnd) = changedSpan(oldText, newText)
-        let bracketsKnown =
-            bracketsWithinLimit && !SwiftFrontEnd.mayChangeBracketNesting(oldText, p..<oldEnd)
-            && !SwiftFrontEnd.mayChangeBracketNesting(newText, p..<newEnd)
-        if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText, bracketsWithinLimit: bracketsKnown) {
+        let span = changedSpan(oldText, newText)
+        let change = Change(start: span.start, oldEnd: span.oldEnd, newEnd: span.newEnd)
+        if let unread = notRead(oldText, newText, change, knownIndex, environments: environments, unknown: unknown) {
             forget()
-            result = refused
+            result = unread
             stats.totalMicros = nowMicros() - t0
             return
         }
         let lineIndex = knownIndex ?? LineIndex(newText)
+        let incremental = !kept.regions.starts.isEmpty
+
+        let tree = parse(oldText, newText, change)
+        stats.parseMicros = nowMicros() - t0
+
+        let outline = outlineUnits(tree, change, incremental: incremental)
+        var changes = cutRegions(outline, change, count: newText.count, incremental: incremental)
+        kept.mentionsLayoutlint = mentionsSuppression(
+            newText, after: kept.mentionsLayoutlint.map { (oldText, $0, change.start, change.oldEnd, change.newEnd) })
+        let comments = kept.mentionsLayoutlint == true ? swiftComments(tree, bytes: newText) : []
+        let module = findLayouts(newText, lineIndex, tree, comments, outline, &changes)
+        stats.indexMicros = nowMicros() - t0 - stats.parseMicros
+
+        let outcomes = readLayouts(module, changes, environments: environments)
+        let assembled = SwiftFrontEnd.assemble(outcomes, module: module, options: options, unknown: unknown)[0]
+        var r = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: assembled.diagnostics)
+        r.omitted = assembled.omitted
+        r.layouts = assembled.layouts
+        r.unread = assembled.unread
+        r.unknownEnvironments = unknown
+        r.regions = changes.regions
+        result = r
+        stats.mode = incremental && newOptions == nil ? "swift" : "swift-whole"
+        stats.readMicros = nowMicros() - t0 - stats.parseMicros - stats.indexMicros
+        stats.totalMicros = nowMicros() - t0
+    }
+
+    /// The result of a text that is not read: refused (too large, nested too deep), or one that names no
+    /// compositional layout, or no environment to read in; nil for a text to read.
+    private func notRead(
+        _ oldText: [UInt8], _ newText: [UInt8], _ change: Change, _ knownIndex: LineIndex?,
+        environments: [LayoutEnvironment], unknown: [String]
+    ) -> SwiftFileResult? {
+        let bracketsKnown =
+            kept.bracketsWithinLimit
+            && !SwiftFrontEnd.mayChangeBracketNesting(oldText, change.start..<change.oldEnd)
+            && !SwiftFrontEnd.mayChangeBracketNesting(newText, change.start..<change.newEnd)
+        if let refused = SwiftFrontEnd.refusal(path: path, bytes: newText, bracketsWithinLimit: bracketsKnown) {
+            return refused
+        }
         guard mentionsCompositionalLayout(newText), !environments.isEmpty else {
-            forget()
-            result = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: [])
-            if mentionsCompositionalLayout(newText) { result.unknownEnvironments = unknown }
-            stats.totalMicros = nowMicros() - t0
-            return
+            var r = SwiftFileResult(
+                path: path, source: newText, lineIndex: knownIndex ?? LineIndex(newText), diagnostics: [])
+            if mentionsCompositionalLayout(newText) { r.unknownEnvironments = unknown }
+            return r
         }
         // (The text mentions the API and was not refused: its brackets were scanned, or known, to nest within the
         // limit.)
-        bracketsWithinLimit = true
+        kept.bracketsWithinLimit = true
+        return nil
+    }
 
-        let delta = newEnd - oldEnd
-
-        // Parse (reusing the previous tree's unchanged nodes).
-        // An incremental parse keeps the previous trees' memory alive through the nodes it reuses: every
-        // `reparseEvery` updates a from-scratch parse of the text starts on a thread of its own (off the typing
-        // path: it costs as much as reading the file anew), and the first update after it has finished continues
-        // from its tree instead, which lets the earlier ones go.
-        // (The edits since the from-scratch parse started are given one by one: the span from its text to this one
-        // would have the parse read everything between two places typed at.)
+    /// Parses the text, reusing the previous tree's unchanged nodes (`stats.parseReused`).
+    /// An incremental parse keeps the previous trees' memory alive through the nodes it reuses: every
+    /// `reparseEvery` updates a from-scratch parse of the text starts on a thread of its own (off the typing path:
+    /// it costs as much as reading the file anew), and the first update after it has finished continues from its
+    /// tree instead, which lets the earlier ones go. (The edits since the from-scratch parse started are given one
+    /// by one: the span from its text to this one would have the parse read everything between two places typed
+    /// at.)
+    private func parse(_ oldText: [UInt8], _ newText: [UInt8], _ change: Change) -> SourceFileSyntax {
         let edit = SourceEdit(
-            range: AbsolutePosition(utf8Offset: p)..<AbsolutePosition(utf8Offset: oldEnd),
-            replacement: Array(newText[p..<newEnd]))
+            range: AbsolutePosition(utf8Offset: change.start)..<AbsolutePosition(utf8Offset: change.oldEnd),
+            replacement: Array(newText[change.start..<change.newEnd]))
         var edits = ConcurrentEdits(edit)
         var parsedText = oldText
-        if let c = compaction {
-            editsSinceCompaction.append(edit)
+        var state = kept.parse
+        if let c = state.compaction {
+            state.editsSinceCompaction.append(edit)
             if let fresh = c.result {
-                compaction = nil
-                parsed = fresh
-                parsesSinceWhole = 0
-                edits = ConcurrentEdits(fromSequential: editsSinceCompaction)
-                editsSinceCompaction = []
+                state.compaction = nil
+                state.parsed = fresh
+                state.parsesSinceWhole = 0
+                edits = ConcurrentEdits(fromSequential: state.editsSinceCompaction)
+                state.editsSinceCompaction = []
                 parsedText = c.text
-                largeItems = largeItemsOf(
+                state.largeItems = largeItemsOf(
                     OutlineUnit.of(fresh.tree), end: fresh.tree.endOfFileToken.position.utf8Offset)
             }
         }
         var reused = 0
-        let transition = parsed.map {
+        let transition = state.parsed.map {
             IncrementalParseTransition(
                 previousIncrementalParseResult: $0,
-                edits: parseEdits(edits, oldText: parsedText, largeItems: largeItems),
+                edits: parseEdits(edits, oldText: parsedText, largeItems: state.largeItems),
                 reusedNodeCallback: { _ in reused += 1 })
         }
-        parsesSinceWhole = parsed == nil ? 0 : parsesSinceWhole + 1
-        let incremental = !regions.starts.isEmpty
+        state.parsesSinceWhole = state.parsed == nil ? 0 : state.parsesSinceWhole + 1
         let parse = newText.withUnsafeBufferPointer {
             Parser.parseIncrementally(source: $0, parseTransition: transition)
         }
-        parsed = parse
+        state.parsed = parse
         stats.parseReused = reused
-        if parsesSinceWhole >= reparseEvery && compaction == nil {
-            compaction = Compaction(text: newText)
-            editsSinceCompaction = []
+        if state.parsesSinceWhole >= reparseEvery && state.compaction == nil {
+            state.compaction = Compaction(text: newText)
+            state.editsSinceCompaction = []
         }
-        let tree = parse.tree
-        stats.parseMicros = nowMicros() - t0
+        kept.parse = state
+        return parse.tree
+    }
 
-        // Regions, with the ids of those whose text did not change.
-        // (A unit whose leading trivia starts where one did, in text the edit did not touch, starts where it did:
-        // its trivia is the same bytes, up to the same first token. Before the edit, the first token's first bytes
-        // must be untouched too: `/` and `<<<<<<<` are trivia or not by the bytes that follow.)
-        let lastStarts = unitStarts
+    /// The file's outline, with where each unit's text starts carried over from the last update outside the edit.
+    /// (A unit whose leading trivia starts where one did, in text the edit did not touch, starts where it did: its
+    /// trivia is the same bytes, up to the same first token. Before the edit, the first token's first bytes must be
+    /// untouched too: `/` and `<<<<<<<` are trivia or not by the bytes that follow.)
+    private func outlineUnits(_ tree: SourceFileSyntax, _ change: Change, incremental: Bool) -> [OutlineUnit] {
+        let lastStarts = kept.unitStarts
         func oldStart(_ position: Int) -> Int? {
-            let prefix = position < p
-            let at = prefix ? position : position - delta
-            guard prefix || (position >= newEnd && at >= oldEnd) else { return nil }
+            let prefix = position < change.start
+            let at = prefix ? position : position - change.delta
+            guard prefix || (position >= change.newEnd && at >= change.oldEnd) else { return nil }
             let lo = lowerBound(lastStarts.count) { lastStarts[$0].position < at }
             guard lo < lastStarts.count, lastStarts[lo].position == at else { return nil }
             let start = lastStarts[lo].start
-            return prefix ? (start + 8 <= p ? start : nil) : start + delta
+            return prefix ? (start + 8 <= change.start ? start : nil) : start + change.delta
         }
         let outline = OutlineUnit.of(tree, knownStart: incremental ? oldStart : { _ in nil })
-        unitStarts = outline.map { ($0.position, $0.start) }
-        largeItems = largeItemsOf(outline, end: tree.endOfFileToken.position.utf8Offset)
-        let cuts = Self.regionCuts(outline, count: newText.count)
-        let old = regions
+        kept.unitStarts = outline.map { ($0.position, $0.start) }
+        kept.parse.largeItems = largeItemsOf(outline, end: tree.endOfFileToken.position.utf8Offset)
+        return outline
+    }
+
+    /// The regions of the new text: those whose text did not change keep their ids (`stats.regions`,
+    /// `stats.regionsChanged`); what was kept for the others is dropped.
+    private func cutRegions(_ outline: [OutlineUnit], _ change: Change, count: Int, incremental: Bool)
+        -> RegionChanges
+    {
+        let cuts = Self.regionCuts(outline, count: count)
+        let old = kept.regions
         /// The old region that started at `s` and ended at `e`.
         func oldRegion(_ s: Int, _ e: Int) -> Int? {
             let lo = lowerBound(old.starts.count) { old.starts[$0] < s }
-            return lo < old.starts.count && old.starts[lo] == s && ends[lo] == e ? lo : nil
+            return lo < old.starts.count && old.starts[lo] == s && kept.ends[lo] == e ? lo : nil
         }
         var oldKept = [Bool](repeating: false, count: old.starts.count)
         var fresh = SwiftRegions()
@@ -222,11 +292,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         var changedIDs = Set<Int>()
         var containerChanged = false
         for (k, cut) in cuts.enumerated() {
-            let s = cut.start, e = k + 1 < cuts.count ? cuts[k + 1].start : newText.count
+            let s = cut.start, e = k + 1 < cuts.count ? cuts[k + 1].start : count
             var oldIndex: Int?
             if incremental {
-                if e <= p { oldIndex = oldRegion(s, e) }
-                if s >= newEnd, s - delta >= oldEnd { oldIndex = oldRegion(s - delta, e - delta) }
+                if e <= change.start { oldIndex = oldRegion(s, e) }
+                if s >= change.newEnd, s - change.delta >= change.oldEnd {
+                    oldIndex = oldRegion(s - change.delta, e - change.delta)
+                }
             }
             // A member keeps its result only while its type's header is the one it was read under.
             if cut.isMember && containerChanged { oldIndex = nil }
@@ -245,32 +317,28 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             fresh.startOf[rid] = s
             newEnds.append(e)
         }
-        // The names whose declarations changed: those of regions gone, and of regions new or changed. What is
-        // kept by region id is kept while the region is.
+        // What is kept by region id is kept while the region is.
         var changedNames = Set<String>()
-        for (i, id) in old.ids.enumerated() where !oldKept[i] {
-            if let names = declared.removeValue(forKey: id) { changedNames.formUnion(names) }
-            for name in keysOf.removeValue(forKey: id) ?? [] {
-                keyed[name]?.remove(id)
-                if keyed[name]?.isEmpty == true { keyed[name] = nil }
-            }
-            quiet.remove(id)
-            constructions.removeValue(forKey: id)
-        }
-        regions = fresh
-        ends = newEnds
+        for (i, id) in old.ids.enumerated() where !oldKept[i] { changedNames.formUnion(kept.drop(region: id)) }
+        kept.regions = fresh
+        kept.ends = newEnds
         stats.regions = fresh.ids.count
         stats.regionsChanged = changedIDs.count
+        return RegionChanges(regions: fresh, ids: changedIDs, names: changedNames)
+    }
 
-        mentionsLayoutlint = mentionsSuppression(
-            newText, after: mentionsLayoutlint.map { (oldText, $0, p, oldEnd, newEnd) })
-        let comments = mentionsLayoutlint == true ? swiftComments(tree, bytes: newText) : []
+    /// The module of the new text, with the layout sites found and the changed regions' declarations indexed.
+    /// Items and members whose text is unchanged are not walked again: those without layouts are skipped
+    /// (`stats.unitsSkipped`), and the constructions of the others are found where they were.
+    private func findLayouts(
+        _ newText: [UInt8], _ lineIndex: LineIndex, _ tree: SourceFileSyntax,
+        _ comments: [Comment], _ outline: [OutlineUnit], _ changes: inout RegionChanges
+    ) -> SwiftModule {
+        let fresh = changes.regions, changedIDs = changes.ids
         // Regions kept declare what they declared; the others are read from the new declarations.
         let inChanged = { (offset: Int) -> Bool in
             fresh.regionIndex(offset).map { changedIDs.contains(fresh.ids[$0]) } ?? false
         }
-        // Items and members whose text is unchanged are not walked again: those without layouts are skipped, and
-        // the constructions of the others are found where they were.
         // (`looked`: the regions of the items and members looked into.)
         var looked: [Int] = []
         let reading = outline.map { unit -> OutlineUnit.Reading in
@@ -278,12 +346,13 @@ public final class SwiftDocumentReader: @unchecked Sendable {
             case .item, .member:
                 guard let i = fresh.regionIndex(unit.start), fresh.starts[i] == unit.start else { return .read }
                 let id = fresh.ids[i]
-                if !changedIDs.contains(id) && quiet.contains(id) {
+                if !changedIDs.contains(id) && kept.quiet.contains(id) {
                     stats.unitsSkipped += 1
                     return .skip
                 }
                 looked.append(id)
-                return changedIDs.contains(id) ? .read : .relocate((constructions[id] ?? []).map(fresh.textOffset))
+                return changedIDs.contains(id)
+                    ? .read : .relocate((kept.constructions[id] ?? []).map(fresh.textOffset))
             case .header, .closingBrace:
                 return .read
             }
@@ -291,64 +360,59 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         let module = SwiftModule(
             path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
             outline: outline, reading: reading, namesAt: inChanged)
-        // (A site's range is in region offsets: its region's id is in the high bits.)
         var siteRegions = Set<Int>()
         var found: [Int: [Int]] = [:]
         for site in module.sites {
-            siteRegions.insert(site.range.start >> 32)
-            if case .construction = site.kind { found[site.range.start >> 32, default: []].append(site.range.start) }
+            let id = RegionOffset.region(site.range.start)
+            siteRegions.insert(id)
+            if case .construction = site.kind { found[id, default: []].append(site.range.start) }
         }
         for id in looked {
-            if siteRegions.contains(id) { quiet.remove(id) } else { quiet.insert(id) }
-            constructions[id] = found[id]
+            if siteRegions.contains(id) { kept.quiet.remove(id) } else { kept.quiet.insert(id) }
+            kept.constructions[id] = found[id]
         }
         for (name, offset) in module.declaredNames {
             guard let i = fresh.regionIndex(offset), changedIDs.contains(fresh.ids[i]) else { continue }
-            declared[fresh.ids[i], default: []].insert(name)
-            changedNames.insert(name)
+            kept.declared[fresh.ids[i], default: []].insert(name)
+            changes.names.insert(name)
         }
         for (name, offset) in module.tableKeys {
             guard let i = fresh.regionIndex(offset) else { continue }
             let id = fresh.ids[i]
-            keysOf[id, default: []].append(name)
-            keyed[name, default: []].insert(id)
+            kept.keysOf[id, default: []].append(name)
+            kept.keyed[name, default: []].insert(id)
         }
-        module.keyedRegions = keyed
-        stats.indexMicros = nowMicros() - t0 - stats.parseMicros
+        module.keyedRegions = kept.keyed
+        return module
+    }
 
-        // Each layout: its last outcome while nothing it read changed, else read again.
+    /// Each layout: its last outcome while nothing it read changed, else read again (`stats.layoutsRead`,
+    /// `layoutsReused`); the layouts to read again are read at once, on several threads where they are several.
+    private func readLayouts(_ module: SwiftModule, _ changes: RegionChanges, environments: [LayoutEnvironment])
+        -> [SwiftFrontEnd.SiteOutcome]
+    {
         var reusable: [Int: SwiftFrontEnd.SiteOutcome] = [:]
         for site in module.sites {
             let key = site.range.start
-            guard let old = cache[key], old.site.name == site.name, !changedIDs.contains(key >> 32),
-                !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changedNames)
+            guard let old = kept.cache[key], old.site.name == site.name,
+                !changes.ids.contains(RegionOffset.region(key)),
+                !(site.context?.is(SourceFileSyntax.self) ?? false), old.lookups.isDisjoint(with: changes.names)
             else { continue }
             old.site = site
             reusable[key] = old
         }
-        // The layouts to read again are read at once, on several threads where they are several.
         let outcomes = SwiftFrontEnd.layoutOutcomes(module, kept: { reusable[$0.range.start] }) { sites in
             readSites(sites, module: module, environments: environments, options: options)
         }
-        var kept: [Int: SwiftFrontEnd.SiteOutcome] = [:]
+        var cache: [Int: SwiftFrontEnd.SiteOutcome] = [:]
         for o in outcomes {
             if reusable[o.site.range.start] === o { stats.layoutsReused += 1 } else { stats.layoutsRead += 1 }
-            kept[o.site.range.start] = o
+            cache[o.site.range.start] = o
         }
-        cache = kept
+        kept.cache = cache
         stats.layouts = outcomes.count
         stats.regionsIndexed += module.regionsIndexed
-        let assembled = SwiftFrontEnd.assemble(outcomes, module: module, options: options, unknown: unknown)[0]
-        var r = SwiftFileResult(path: path, source: newText, lineIndex: lineIndex, diagnostics: assembled.diagnostics)
-        r.omitted = assembled.omitted
-        r.layouts = assembled.layouts
-        r.unread = assembled.unread
-        r.unknownEnvironments = unknown
-        r.regions = fresh
-        result = r
-        stats.mode = incremental && newOptions == nil ? "swift" : "swift-whole"
-        stats.readMicros = nowMicros() - t0 - stats.parseMicros - stats.indexMicros
-        stats.totalMicros = nowMicros() - t0
+        return outcomes
     }
 
     /// Reads `sites`, returning their outcomes in order: on this thread alone, or with the reading pool's helpers
@@ -358,7 +422,7 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         options: LintOptions
     ) -> [SwiftFrontEnd.SiteOutcome] {
         if sites.count > 1 {
-            module.indexDeclarations(of: Set(sites.flatMap { cache[$0.range.start]?.lookups ?? [] }))
+            module.indexDeclarations(of: Set(sites.flatMap { kept.cache[$0.range.start]?.lookups ?? [] }))
             let results = ReadResults(count: sites.count)
             let lanes = ReadingPool.shared.perform(sites.count) { next in
                 let own = module.forReading()
