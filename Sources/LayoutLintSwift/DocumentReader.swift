@@ -341,10 +341,10 @@ public final class SwiftDocumentReader: @unchecked Sendable {
         }
         // (`looked`: the regions of the items and members looked into.)
         var looked: [Int] = []
-        let reading = outline.map { unit -> OutlineUnit.Reading in
+        let walks = outline.map { unit -> OutlineUnit.Walk in
             switch unit.node {
             case .item, .member:
-                guard let i = fresh.regionIndex(unit.start), fresh.starts[i] == unit.start else { return .read }
+                guard let i = fresh.regionIndex(unit.start), fresh.starts[i] == unit.start else { return .walk }
                 let id = fresh.ids[i]
                 if !changedIDs.contains(id) && kept.quiet.contains(id) {
                     stats.unitsSkipped += 1
@@ -352,14 +352,14 @@ public final class SwiftDocumentReader: @unchecked Sendable {
                 }
                 looked.append(id)
                 return changedIDs.contains(id)
-                    ? .read : .relocate((kept.constructions[id] ?? []).map(fresh.textOffset))
+                    ? .walk : .relocate((kept.constructions[id] ?? []).map(fresh.textOffset))
             case .header, .closingBrace:
-                return .read
+                return .walk
             }
         }
         let module = SwiftModule(
             path: path, bytes: newText, lineIndex: lineIndex, tree: tree, comments: comments, regions: fresh,
-            outline: outline, reading: reading, namesAt: inChanged)
+            outline: outline, walks: walks, namesAt: inChanged)
         var siteRegions = Set<Int>()
         var found: [Int: [Int]] = [:]
         for site in module.sites {

@@ -31,9 +31,6 @@ struct EvalNote {
     var range: ByteRange
 }
 
-/// The types whose members the evaluator reads as the layout environment's.
-enum EnvRead { case environment, container, traits, screen, device, view }
-
 final class Evaluator {
     let module: SwiftModule
     let env: LayoutEnvironment

@@ -11,8 +11,8 @@ extension SwiftFrontEnd {
     /// checked in the others, and a note says in which it is not.
     static func readLayout(
         _ site: LayoutSite, module: SwiftModule, environments: [LayoutEnvironment], options: LintOptions
-    ) -> Read {
-        var out = Read()
+    ) -> SiteEvaluation {
+        var out = SiteEvaluation()
         var documents: [LayoutDocument] = []
         var read: [LayoutEnvironment] = []
         var skipped: [(env: LayoutEnvironment, ev: Evaluator, stop: EvalStop)] = []
@@ -77,7 +77,9 @@ extension SwiftFrontEnd {
     }
 
     /// A layout not read: the stop as a note at its place (with the notes made before it).
-    private static func notRead(_ site: LayoutSite, _ stop: EvalStop, _ ev: Evaluator, _ partial: Read) -> Read {
+    private static func notRead(_ site: LayoutSite, _ stop: EvalStop, _ ev: Evaluator, _ partial: SiteEvaluation)
+        -> SiteEvaluation
+    {
         var out = partial
         ev.note(
             stop.kind == .limit ? .swiftLimit : .swiftUnresolved, stop.kind == .limit ? .warning : .information,

@@ -226,10 +226,10 @@ final class SiteFinder: SyntaxVisitor {
 
     /// The constructions in one unit of a document reader's outline: found by walking it, or where they were
     /// last time (the unit's text unchanged; walked when one is not found there).
-    func find(in unit: Syntax, _ how: OutlineUnit.Reading) {
+    func find(in unit: Syntax, _ how: OutlineUnit.Walk) {
         switch how {
         case .skip: return
-        case .read: walk(unit)
+        case .walk: walk(unit)
         case .relocate(let offsets):
             var found: [FunctionCallExprSyntax] = []
             for offset in offsets {

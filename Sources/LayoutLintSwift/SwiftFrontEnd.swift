@@ -55,7 +55,7 @@ public enum SwiftFrontEnd {
             $0.map { readSite($0, module: module, environments: environments, options: options) }
         }
         for _ in 0..<maxInclusionRounds where !others.isEmpty {
-            let missing = Set(outcomes.flatMap(\.read.missing))
+            let missing = Set(outcomes.flatMap(\.evaluation.missing))
             let wanted = MissingNames(missing)
             let found = others.filter {
                 declaresAny(sources[$0].bytes, of: wanted) && bracketNestingPastLimit(sources[$0].bytes) == nil
@@ -72,7 +72,7 @@ public enum SwiftFrontEnd {
                 module,
                 kept: { site in
                     previous[site.range.start].flatMap { o in
-                        o.read.missing.contains { declared.contains($0.name) } ? nil : o
+                        o.evaluation.missing.contains { declared.contains($0.name) } ? nil : o
                     }
                 }
             ) { $0.map { readSite($0, module: module, environments: environments, options: options) } }
@@ -147,7 +147,7 @@ public enum SwiftFrontEnd {
         let isConstruction = { (site: LayoutSite) -> Bool in if case .construction = site.kind { true } else { false } }
         var all = outcomes(module.sites.filter(isConstruction))
         var reached: Set<Int> = []
-        for o in all { reached.formUnion(o.read.reached) }
+        for o in all { reached.formUnion(o.evaluation.reached) }
         // (Read at once, the functions no construction reaches; one that another of them reaches is dropped.)
         for alone in [true, false] {
             for o in outcomes(
@@ -155,7 +155,7 @@ public enum SwiftFrontEnd {
                     !isConstruction($0) && !reached.contains($0.range.start) && standsAlone($0, module) == alone
                 })
             where !reached.contains(o.site.range.start) {
-                reached.formUnion(o.read.reached)
+                reached.formUnion(o.evaluation.reached)
                 all.append(o)
             }
         }
@@ -167,16 +167,16 @@ public enum SwiftFrontEnd {
     /// from one edit to the next, and passes them along several times in each.)
     final class SiteOutcome {
         var site: LayoutSite
-        let read: Read
+        let evaluation: SiteEvaluation
         var lint: LintResult?
         /// The names the evaluation looked up in the module.
         var lookups: Set<String> = []
         /// The sections it builds by range (`sectionsByRange`).
         var sections: [ByteRange: SectionSpec] = [:]
 
-        init(site: LayoutSite, read: Read) {
+        init(site: LayoutSite, evaluation: SiteEvaluation) {
             self.site = site
-            self.read = read
+            self.evaluation = evaluation
         }
     }
 
@@ -190,16 +190,16 @@ public enum SwiftFrontEnd {
     ) -> SiteOutcome {
         module.recorder.active = true
         module.recorder.names = []
-        let read = readLayout(site, module: module, environments: environments, options: options)
+        let evaluation = readLayout(site, module: module, environments: environments, options: options)
         module.recorder.active = false
-        let outcome = SiteOutcome(site: site, read: read)
+        let outcome = SiteOutcome(site: site, evaluation: evaluation)
         outcome.lookups = module.recorder.names
-        if let documents = read.documents {
+        if let documents = evaluation.documents {
             outcome.sections = sectionsByRange(documents)
             // The rules' fixes are dropped (they edit spec text): no source text for them to read.
             let file = module.files[site.file]
             var lint = lintModels(
-                documents, environments: read.environments ?? environments,
+                documents, environments: evaluation.environments ?? environments,
                 source: module.regions == nil ? file.bytes : [],
                 lineIndex: file.lineIndex, options: options)
             lint.diagnostics = lint.diagnostics.map { SwiftWording.swift($0) }
@@ -225,8 +225,8 @@ public enum SwiftFrontEnd {
         var seenNotes = Set<String>()
         let textRange = { (r: ByteRange) -> ByteRange in module.regions?.textRange(r) ?? r }
         for outcome in outcomes {
-            let site = outcome.site, read = outcome.read, file = site.file
-            for n in read.notes {
+            let site = outcome.site, evaluation = outcome.evaluation, file = site.file
+            for n in evaluation.notes {
                 let key = "\(n.rule)|\(n.range.start)|\(n.range.end)|\(n.message)"
                 guard seenNotes.insert(key).inserted else { continue }
                 let r = textRange(n.range)
@@ -242,7 +242,7 @@ public enum SwiftFrontEnd {
                 files[file].unread.append(
                     (
                         site.name, ByteRange(siteRange.start - base, siteRange.end - base),
-                        read.notes.last?.message ?? "layoutlint could not read it"
+                        evaluation.notes.last?.message ?? "layoutlint could not read it"
                     ))
                 continue
             }
@@ -257,14 +257,14 @@ public enum SwiftFrontEnd {
             var layout = SwiftLayoutResult(
                 name: site.name, path: module.files[file].path,
                 range: ByteRange(siteRange.start - base, siteRange.end - base), result: lr)
-            layout.documents = read.documents ?? []
+            layout.documents = evaluation.documents ?? []
             layout.environments = lr.layouts.map(\.environment)
             let locate = { (offset: Int) -> (path: String, line: Int) in
                 let (f, off) = module.locate(textRange(ByteRange(offset, offset)).start)
                 return (module.files[f].path, module.files[f].lineIndex.position(of: off, in: .utf8).line + 1)
             }
             layout.location = locate
-            layout.notes = read.notes.map { n in
+            layout.notes = evaluation.notes.map { n in
                 let r = textRange(n.range)
                 let (f, off) = module.locate(r.start)
                 return SwiftNote(
@@ -353,7 +353,7 @@ public enum SwiftFrontEnd {
         return b
     }
 
-    struct Read {
+    struct SiteEvaluation {
         var documents: [LayoutDocument]?
         var notes: [EvalNote] = []
         var reached: Set<Int> = []

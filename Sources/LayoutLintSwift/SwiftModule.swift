@@ -96,7 +96,7 @@ public final class SwiftModule: @unchecked Sendable {
             || typeNames.storage.contains(name) || storedProperties.storage[name] != nil
     }
 
-    /// One file already parsed, read unit by unit as a document reader says (`outline`, `reading`: one per unit),
+    /// One file already parsed, read unit by unit as a document reader says (`outline`, `walks`: one per unit),
     /// its ranges in `regions`' offsets. `declaredNames` and `tableKeys` list only the names declared at the offsets
     /// `namesAt` accepts (a document reader's changed regions). The declarations of a name are indexed on its first
     /// lookup, in the regions `keyedRegions` gives for it (the ids of the regions whose `tableKeys` had it: the
@@ -104,7 +104,7 @@ public final class SwiftModule: @unchecked Sendable {
     convenience init(
         path: String, bytes: [UInt8], lineIndex: LineIndex, tree: SourceFileSyntax, comments: [Comment],
         regions: SwiftRegions,
-        outline: [OutlineUnit], reading: [OutlineUnit.Reading], namesAt: @escaping (Int) -> Bool
+        outline: [OutlineUnit], walks: [OutlineUnit.Walk], namesAt: @escaping (Int) -> Bool
     ) {
         self.init(regions: regions)
         files.append(
@@ -115,7 +115,7 @@ public final class SwiftModule: @unchecked Sendable {
         // By unit: the type a member belongs to.
         var owners: [String?] = []
         owners.reserveCapacity(outline.count)
-        for (unit, how) in zip(outline, reading) {
+        for (unit, how) in zip(outline, walks) {
             if case .member = unit.node { owners.append(owner) } else { owners.append(nil) }
             switch unit.node {
             case .item(let item):
@@ -367,9 +367,9 @@ struct OutlineUnit {
 
     /// How a document reader has the module read a unit: not at all (its text is unchanged and builds no layout),
     /// walked for constructions, or with its constructions at these offsets (its text is unchanged).
-    enum Reading: Equatable {
+    enum Walk: Equatable {
         case skip
-        case read
+        case walk
         case relocate([Int])
     }
 

@@ -80,8 +80,8 @@ func seen(_ r: SwiftFileResult) -> [String] {
         out.append("layout \(l.name) \(l.range)")
         for rl in l.result.layouts {
             for s in rl.sections {
-                out.append("  section \(r.textOffset(s.section.range)) \(s.frame)")
-                s.group?.walk { n in out.append("    \(n.frame) \(n.element.map { "\(r.textOffset($0.range))" } ?? "-")") }
+                out.append("  section \(r.textRange(s.section.range)) \(s.frame)")
+                s.group?.walk { n in out.append("    \(n.frame) \(n.element.map { "\(r.textRange($0.range))" } ?? "-")") }
             }
         }
     }

@@ -1,5 +1,5 @@
-// Regression tests from the pipeline fuzzer: a fix applied on its own (as an
-// editor's quick fix is) must never add a syntax error, also on a document that already has some.
+// Regression tests from the pipeline fuzzer: a fix applied on its own (as an editor's quick fix is) must never add
+// a syntax error, also on a document that already has some; and inputs that once hung lint or the server.
 import LayoutLintCore
 import Testing
 
