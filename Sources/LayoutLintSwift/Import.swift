@@ -11,10 +11,13 @@ extension SwiftFrontEnd {
     ) -> String {
         let envs = layout.environments
         let names = envs.map(\.name)
-        let merged =
+        // (A size that is one formula of the environment everywhere is written as it: no variant for it.)
+        let documents =
             layout.documents.count > 1
-            ? mergeEnvironmentDocuments(layout.documents, environments: envs)
-            : MergedDocument(document: layout.documents[0])
+            ? withEnvironmentFormulas(layout.documents, environments: envs) : layout.documents
+        let merged =
+            documents.count > 1
+            ? mergeEnvironmentDocuments(documents, environments: envs) : MergedDocument(document: documents[0])
         let doc = merged.document
         func here(_ r: ByteRange) -> String {
             let (path, line) = layout.location(of: r)
@@ -34,6 +37,11 @@ extension SwiftFrontEnd {
         } else if envs.count > 1 || narrowed {
             header.append(
                 "The Swift does not read its layout environment: these sections are the same in every environment.")
+        }
+        if documents.contains(where: { d in d.sections.contains { $0.base.group?.hasFormula ?? false } }) {
+            header.append(
+                "Sizes the Swift computes from the container's size are written as formulas of it (docs/format.md, environment formulas)."
+            )
         }
         header += merged.notes
         header.append(

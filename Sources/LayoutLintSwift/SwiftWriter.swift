@@ -68,7 +68,11 @@ struct SwiftCodeWriter {
         let hasConfiguration = configuration()
         let configArg = hasConfiguration ? ", configuration: configuration" : ""
         let sections = doc.sections
-        if sections.count == 1, sections[0].variants.isEmpty {
+        // (A size that is a formula of the environment needs the section provider's environment.)
+        let readsEnvironment = sections.contains { s in
+            ([s.base] + s.variants.map(\.spec)).contains { $0.group?.hasFormula ?? false }
+        }
+        if sections.count == 1, sections[0].variants.isEmpty, !readsEnvironment {
             newScope()
             if hasConfiguration { used.insert("configuration") }
             itemCountComment(sections[0])
@@ -195,8 +199,13 @@ struct SwiftCodeWriter {
 
     func condition(_ c: VariantCondition) -> String? {
         var parts: [String] = []
-        if let x = c.minWidth { parts.append("width >= \(number(x))") }
-        if let x = c.maxWidth { parts.append("width <= \(number(x))") }
+        if let lo = c.minWidth, let hi = c.maxWidth, lo == hi {
+            // (One width, as an import that read no environment in between writes it.)
+            parts.append("width == \(number(lo))")
+        } else {
+            if let x = c.minWidth { parts.append("width >= \(number(x))") }
+            if let x = c.maxWidth { parts.append("width <= \(number(x))") }
+        }
         if let x = c.horizontalSizeClass {
             parts.append("environment.traitCollection.horizontalSizeClass == .\(x.rawValue)")
         }
@@ -387,7 +396,8 @@ struct SwiftCodeWriter {
         switch d.kind {
         case .fractionalWidth, .fractionalHeight: return ".\(d.kind.rawValue)(\(fraction(d.value)))"
         case .uniformAcrossSiblings: return ".uniformAcrossSiblings(estimate: \(number(d.value)))"
-        case .absolute, .estimated: return ".\(d.kind.rawValue)(\(number(d.value)))"
+        case .absolute, .estimated:
+            return ".\(d.kind.rawValue)(\(d.formula.map { $0.text(prefix: "environment.") } ?? number(d.value)))"
         }
     }
 

@@ -270,6 +270,61 @@ let knownDifferences: [String: String] = [
             lint(bytes: Array(text.utf8)).diagnostics.contains { $0.message.contains("absolute(BannerView.width)") })
     }
 
+    /// A size the Swift computes from the container's size comes back as that formula, not a number per device:
+    /// import writes it in the spec format, the document resolves it in each environment, and export writes the
+    /// Swift back. A size that follows the environment in another way stays a variant per environment, and its
+    /// exported condition names the one width it was read at.
+    @Test func environmentFormulasRoundTrip() throws {
+        let swift = """
+            import UIKit
+            func makeLayout() -> UICollectionViewCompositionalLayout {
+                UICollectionViewCompositionalLayout { sectionIndex, environment in
+                    let width = environment.container.effectiveContentSize.width
+                    let card = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(width - 40), heightDimension: .estimated((width - 32) / 2)))
+                    let banner = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(min(width, 600)), heightDimension: .absolute(44)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(300)), subitems: sectionIndex == 0 ? [card] : [banner])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            """
+        var options = LintOptions()
+        options.environmentNames = ["iPhone SE", "iPhone 12", "iPad", "iPad landscape"]
+        let file = SwiftFrontEnd.lint([("Cards.swift", Array(swift.utf8))], options: options)[0]
+        let layout = try #require(file.layouts.first)
+        let text = SwiftFrontEnd.importedDocumentText(layout, file: file)
+        #expect(text.contains(#""width": "absolute(container.effectiveContentSize.width - 40)""#), "\(text)")
+        #expect(text.contains(#""height": "estimated((container.effectiveContentSize.width - 32) / 2)""#), "\(text)")
+        #expect(text.contains("written as formulas"), "\(text)")
+        let imported = lint(bytes: Array(text.utf8))
+        #expect(imported.diagnostics.filter { formatRules.contains($0.rule) }.isEmpty, "\(text)")
+        // The card's section needs no variant; the banner's (`min`) keeps one per width.
+        #expect(imported.document.sections.first?.variants.isEmpty == true, "\(text)")
+        #expect(imported.document.sections.last?.variants.isEmpty == false, "\(text)")
+        // Resolved in each environment as the Swift is.
+        for l in imported.layouts {
+            let w = containerSizes(in: l.environment, configuration: imported.document.configuration).effectiveWidth
+            let item = l.sections.first?.group?.children.first
+            #expect(item?.frame.width == w - 40, "\(l.environment.name)")
+        }
+        let exported = swiftLayoutText(imported.document)
+        #expect(exported.contains(".absolute(environment.container.effectiveContentSize.width - 40)"), "\(exported)")
+        #expect(
+            exported.contains(".estimated((environment.container.effectiveContentSize.width - 32) / 2)"), "\(exported)")
+        #expect(!exported.contains("&& width <="), "\(exported)")
+        // A variant of one width (an import that read no width in between) is exported as that width.
+        let one = lint(
+            bytes: Array(
+                #"{ "sections": [{ "group": { "direction": "vertical", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [{ "width": "fractionalWidth(1)", "height": "absolute(44)" }] }, "variants": [{ "when": { "minWidth": 390, "maxWidth": 390 }, "interGroupSpacing": 8 }] }] }"#
+                    .utf8)
+        ).document
+        let oneExported = swiftLayoutText(one)
+        #expect(oneExported.contains("if width == 390 {"), "\(oneExported)")
+        // And the exported Swift imports as the same formulas.
+        let again = SwiftFrontEnd.lint([("Exported.swift", Array(exported.utf8))], options: options)[0]
+        let back = SwiftFrontEnd.importedDocumentText(try #require(again.layouts.first), file: again)
+        #expect(back.contains(#""width": "absolute(container.effectiveContentSize.width - 40)""#), "\(back)")
+    }
+
     /// Every exported Swift file type-checks against the UIKit stub (skipped, with a notice, without swiftc).
     @Test func exportedSwiftTypeChecks() throws {
         guard let swiftc = findExecutable("swiftc") else {

@@ -96,7 +96,8 @@ public func specDimension(_ d: Dimension) -> String {
     switch d.kind {
     case .fractionalWidth, .fractionalHeight: return "\(d.kind.rawValue)(\(specFraction(d.value)))"
     case .uniformAcrossSiblings: return "uniformAcrossSiblings(estimate: \(specNumber(d.value)))"
-    case .absolute, .estimated: return "\(d.kind.rawValue)(\(specNumber(d.value)))"
+    case .absolute, .estimated:
+        return "\(d.kind.rawValue)(\(d.formula.map { $0.text() } ?? specNumber(d.value)))"
     }
 }
 

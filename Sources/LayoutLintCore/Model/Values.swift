@@ -41,6 +41,9 @@ public struct Dimension: Sendable, Equatable {
     /// `value` are then placeholders as `UnknownValue` says. The resolver computes no frame that depends on it, and
     /// the rules that read it only where they need no more than what is known (docs/semantics.md#unknown-values).
     public var unknown: UnknownValue?
+    /// Set for a size that depends on the environment (`absolute(container.effectiveContentSize.width - 40)`):
+    /// `value` is a placeholder until the resolver puts the environment's number in (`SectionSpec.specialized`).
+    public var formula: EnvironmentFormula?
 
     public init(kind: Kind, value: Double, range: ByteRange) {
         self.kind = kind
@@ -81,9 +84,22 @@ public struct Dimension: Sendable, Equatable {
             guard u.kindKnown else { return u.what }
             return ".\(kind.rawValue)(\(kind == .uniformAcrossSiblings ? "estimate: " : "")\(u.what))"
         }
+        if let f = formula { return ".\(kind.rawValue)(\(f.text(prefix: "environment.")))" }
         switch kind {
         case .uniformAcrossSiblings: return ".uniformAcrossSiblings(estimate: \(formatPoints(value)))"
         default: return ".\(kind.rawValue)(\(formatPoints(value)))"
+        }
+    }
+
+    /// Parses `absolute(F)` and `estimated(F)` where F is an `EnvironmentFormula`; nil otherwise.
+    public static func parseFormula(_ text: String) -> (Kind, EnvironmentFormula)? {
+        guard let call = parseCall(text), call.label == nil, let f = EnvironmentFormula.parse(call.argument) else {
+            return nil
+        }
+        switch call.name {
+        case "absolute": return (.absolute, f)
+        case "estimated": return (.estimated, f)
+        default: return nil
         }
     }
 

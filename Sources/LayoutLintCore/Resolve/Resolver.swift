@@ -190,7 +190,9 @@ struct SectionResolver {
     }
 
     mutating func resolveSection(_ section: Section, at offset: Double) -> ResolvedSection {
-        let (specOpt, variant, effWidth) = selectSpec(section, in: env, configuration: configuration)
+        let (selected, variant, effWidth) = selectSpec(section, in: env, configuration: configuration)
+        // (Sizes that are formulas of the environment, as numbers of this one.)
+        let specOpt = selected?.specialized(in: env, configuration: configuration)
         let cross = main.other
         let refSpec = specOpt ?? section.base
         let ref = referenceInsets(sectionReference(refSpec, configuration: configuration), env: env)
