@@ -23,9 +23,10 @@ extension Evaluator {
         if let t = c.trailingClosure { closures.append(t) }
         closures += c.additionalTrailingClosures.map(\.closure)
         guard !closures.isEmpty else { return }
-        let finder = CapturedWrites(viewMode: .sourceAccurate)
-        for closure in closures { finder.walk(closure) }
-        for name in finder.names {
+        let effects = LoopEffects(viewMode: .sourceAccurate)
+        effects.closureBody = true
+        for closure in closures { effects.walk(closure.statements) }
+        for name in effects.names.subtracting(effects.declared) {
             scope.lookup(name)?.value = writtenByClosure(name, passedTo: u.what, at: range)
         }
     }
@@ -255,7 +256,7 @@ extension Evaluator {
         }
         // `Array(repeating:count:)` of an unknown count changed in place otherwise is no longer that many of one
         // element.
-        if case .unknown(var u) = v, u.repeating != nil, CapturedWrites.mutating.contains(name) {
+        if case .unknown(var u) = v, u.repeating != nil, Writes.mutating.contains(name) {
             u.repeating = nil
             u.before = []
             u.after = []
@@ -379,9 +380,8 @@ extension Evaluator {
     }
 }
 
-/// The names a closure assigns (`x = …`, `x += …`) or mutates in place (`x.append(…)`).
-final class CapturedWrites: SyntaxVisitor {
-    var names: Set<String> = []
+/// How Swift code writes to a variable: an assignment (`x = …`, `x += …`), or a method that mutates in place.
+enum Writes {
     static let mutating: Set<String> = [
         "append", "insert", "remove", "removeAll", "removeLast", "removeFirst", "merge", "formUnion", "sort", "reverse",
     ]
@@ -401,34 +401,5 @@ final class CapturedWrites: SyntaxVisitor {
 
     static func assignmentTarget(_ node: InfixOperatorExprSyntax) -> ExprSyntax? {
         assigns(node.operator) ? node.leftOperand : nil
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = Self.assignmentTarget(node), let name = Self.root(t) { names.insert(name) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = Self.assignmentTarget(node), let name = Self.root(t) { names.insert(name) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let m = node.calledExpression.as(MemberAccessExprSyntax.self),
-            Self.mutating.contains(m.declName.baseName.text),
-            let base = m.base, let name = Self.root(base)
-        {
-            names.insert(name)
-        }
-        return .visitChildren
-    }
-
-    /// `x`, `x.y`, `x[i]`: the variable the write lands in.
-    static func root(_ e: ExprSyntax) -> String? {
-        // (`self.x = …` writes a property of the object, which is not a variable of the caller.)
-        if let d = e.as(DeclReferenceExprSyntax.self) { return d.baseName.text == "self" ? nil : d.baseName.text }
-        if let m = e.as(MemberAccessExprSyntax.self), let base = m.base { return root(base) }
-        if let s = e.as(SubscriptCallExprSyntax.self) { return root(s.calledExpression) }
-        return nil
     }
 }

@@ -103,10 +103,11 @@ extension Evaluator {
     }
 }
 
-/// What the body of a loop layoutlint does not run (its sequence only the running app knows) may change: the
-/// variables it assigns, mutates or calls a method on (a method may change the value it is called on). `opaque`:
-/// it may change more than its names say, so the loop is not stepped over: a `return` or `throw`, a write to or a
-/// method of `self`, a call of a function (but a few pure ones) or of a closure.
+/// What code run an unknown number of times may change: the body of a loop layoutlint does not run, or a closure
+/// passed to a call (`forgetCaptures`, `methodOfUnknown`). `names`: the variables it assigns, mutates or calls a
+/// method on (a method may change the value it is called on). `opaque`: it may change more than its names say, so a
+/// loop is not stepped over: a `return` or `throw`, a write to or a method of `self`, a call of a function (but a
+/// few pure ones) or of a closure.
 final class LoopEffects: SyntaxVisitor {
     /// The body of a closure that is read once (`data.map { … }`): its `return` is its result, and the functions it
     /// calls, and the methods of values it makes, are read as in any other body.
@@ -163,12 +164,12 @@ final class LoopEffects: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
+        if let t = Writes.assignmentTarget(node) { changes(t) }
         return .visitChildren
     }
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if let t = CapturedWrites.assignmentTarget(node) { changes(t) }
+        if let t = Writes.assignmentTarget(node) { changes(t) }
         return .visitChildren
     }
 
