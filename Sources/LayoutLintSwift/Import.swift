@@ -38,7 +38,7 @@ extension SwiftFrontEnd {
             header.append(
                 "The Swift does not read its layout environment: these sections are the same in every environment.")
         }
-        if documents.contains(where: { d in d.sections.contains { $0.base.group?.hasFormula ?? false } }) {
+        if documents.contains(where: { d in d.sections.contains { $0.base.group?.containsFormula ?? false } }) {
             header.append(
                 "Sizes the Swift computes from the container's size are written as formulas of it (docs/format.md, environment formulas)."
             )

@@ -70,7 +70,7 @@ struct SwiftCodeWriter {
         let sections = doc.sections
         // (A size that is a formula of the environment needs the section provider's environment.)
         let readsEnvironment = sections.contains { s in
-            ([s.base] + s.variants.map(\.spec)).contains { $0.group?.hasFormula ?? false }
+            ([s.base] + s.variants.map(\.spec)).contains { $0.group?.containsFormula ?? false }
         }
         if sections.count == 1, sections[0].variants.isEmpty, !readsEnvironment {
             newScope()

@@ -1020,6 +1020,7 @@ final class DocumentBuilder {
                 }
             }
             if isGroup { el.group = buildGroup(v) }
+            el.noteFormulas()
             return el
         }
     }

@@ -155,6 +155,9 @@ public final class LayoutElement: @unchecked Sendable {
     @exclusivity(unchecked) public var group: GroupSpec?
     @exclusivity(unchecked) public var props: [String: PropertySite] = [:]
     #endif
+    /// Whether a size of this element or of one it contains is a formula of the environment (set where the element
+    /// is built, after its children: `noteFormulas`).
+    public internal(set) var containsFormula = false
     /// The `$ref` this element came through, if any.
     public var refTarget: String?
     /// Its object is written inside the target of a `$ref` an ancestor followed (a definition, or another section's

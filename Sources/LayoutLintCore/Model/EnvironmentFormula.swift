@@ -185,7 +185,7 @@ private struct FormulaParser {
 extension SectionSpec {
     /// This section with its formulas as numbers of `env` (itself when it has none): what the resolver resolves.
     public func specialized(in env: LayoutEnvironment, configuration: LayoutConfiguration) -> SectionSpec {
-        guard let g = group, g.hasFormula else { return self }
+        guard let g = group, g.containsFormula else { return self }
         return mapped { _, _, d in
             guard let f = d.formula else { return d }
             var n = d
@@ -215,15 +215,11 @@ extension SectionSpec {
 }
 
 extension LayoutElement {
-    /// Whether a size of this element or of one it contains is a formula (each shared element looked at once).
-    public var hasFormula: Bool {
-        var seen = Set<ObjectIdentifier>()
-        func any(_ e: LayoutElement) -> Bool {
-            guard seen.insert(ObjectIdentifier(e)).inserted else { return false }
-            return e.width?.formula != nil || e.height?.formula != nil
-                || (e.group?.layout.children.contains(where: any) ?? false)
-        }
-        return any(self)
+    /// Sets `containsFormula` from the element's sizes and its children's flags (its children are done).
+    func noteFormulas() {
+        containsFormula =
+            width?.formula != nil || height?.formula != nil
+            || (group?.layout.children.contains { $0.containsFormula } ?? false)
     }
 
     func mapped(_ f: (LayoutElement, Axis, Dimension) -> Dimension, memo: inout [ObjectIdentifier: LayoutElement])
@@ -249,6 +245,7 @@ extension LayoutElement {
             }
             e.group = g
         }
+        e.noteFormulas()
         return e
     }
 }
