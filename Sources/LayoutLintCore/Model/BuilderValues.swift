@@ -135,13 +135,14 @@ extension DocumentBuilder {
                 swiftSpelling(text, plain, v.range)
                 text = plain
             }
-            if Dimension.parse(text) == nil, let (k, f) = Dimension.parseFormula(text) {
+            let parsed = Dimension.parse(text)
+            if parsed == nil, let (k, f) = Dimension.parseFormula(text) {
                 // A size of the environment's: a number in each environment the resolver resolves.
                 var d = Dimension(kind: k, value: 0, range: v.range)
                 d.formula = f
                 return d
             }
-            guard let (k, x) = Dimension.parse(text) else {
+            guard let (k, x) = parsed else {
                 let t = withoutSwiftSpelling(text) ?? text
                 let name = t.split(separator: "(").first.map(String.init)?.trimmingSpaces() ?? t
                 let arg = t.firstIndex(of: "(").map { String(t[$0...]) } ?? "(…)"

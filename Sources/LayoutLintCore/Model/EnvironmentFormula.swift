@@ -13,14 +13,14 @@ public struct EnvironmentFormula: Sendable, Equatable {
         case contentHeight = "container.contentSize.height"
     }
 
-    public var variable: Variable
     public var scale: Double
     public var offset: Double
+    public var variable: Variable
 
     public init(_ variable: Variable, scale: Double = 1, offset: Double = 0) {
-        self.variable = variable
         self.scale = scale
         self.offset = offset
+        self.variable = variable
     }
 
     public func value(in env: LayoutEnvironment, configuration: LayoutConfiguration) -> Double {

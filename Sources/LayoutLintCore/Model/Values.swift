@@ -40,10 +40,27 @@ public struct Dimension: Sendable, Equatable {
     /// Set when the front end could not know the value (a constant of a package not read, app state): `kind` and
     /// `value` are then placeholders as `UnknownValue` says. The resolver computes no frame that depends on it, and
     /// the rules that read it only where they need no more than what is known (docs/semantics.md#unknown-values).
-    public var unknown: UnknownValue?
+    public var unknown: UnknownValue? {
+        get { if case .unknown(let u)? = source { u } else { nil } }
+        set {
+            if let u = newValue { source = .unknown(u) } else if case .unknown? = source { source = nil }
+        }
+    }
     /// Set for a size that depends on the environment (`absolute(container.effectiveContentSize.width - 40)`):
     /// `value` is a placeholder until the resolver puts the environment's number in (`SectionSpec.specialized`).
-    public var formula: EnvironmentFormula?
+    public var formula: EnvironmentFormula? {
+        get { if case .formula(let f)? = source { f } else { nil } }
+        set {
+            if let f = newValue { source = .formula(f) } else if case .formula? = source { source = nil }
+        }
+    }
+    /// What the number is besides a number, in one optional: dimensions are copied in every node the resolver makes,
+    /// and this keeps them as small as they were before formulas.
+    private enum Source: Sendable, Equatable {
+        case unknown(UnknownValue)
+        case formula(EnvironmentFormula)
+    }
+    private var source: Source?
 
     public init(kind: Kind, value: Double, range: ByteRange) {
         self.kind = kind
