@@ -3,7 +3,8 @@
 // `INFOPLIST_KEY_UISupportedInterfaceOrientations` build setting), so that a Swift file is checked in the devices
 // the app ships to (`LayoutEnvironment.shipping`); and the deployment target, which says whether the app also runs
 // where fractional sizes are not floored to pixels (iOS 13–15). Read from the project next to the file or above it,
-// as far as the repository root; the build settings also from the `.xcconfig` files beside the project.
+// as far as the repository root; the build settings also from the `.xcconfig` files beside the project. A Swift
+// package with no Xcode project gives its deployment target in `Package.swift`'s `platforms:`.
 
 import Foundation
 import LayoutLintCore
@@ -26,7 +27,7 @@ private let devicesLock = NSLock()
 nonisolated(unsafe) private var devicesByFolder: [String: AppDevices] = [:]
 
 func readAppDevices(forFile file: String) -> AppDevices {
-    guard let (folder, projects) = xcodeProjects(above: file) else { return AppDevices() }
+    guard let (folder, projects) = xcodeProjects(above: file) else { return packageDevices(forFile: file) }
     var settings = ""
     for p in projects { settings += (try? String(contentsOfFile: p + "/project.pbxproj", encoding: .utf8)) ?? "" }
     for c in xcconfigFiles(in: folder) { settings += (try? String(contentsOfFile: c, encoding: .utf8)) ?? "" }
@@ -61,6 +62,48 @@ func readAppDevices(forFile file: String) -> AppDevices {
     if !iPhone.isEmpty { devices.iPhoneLandscape = iPhone.contains { $0.contains("Landscape") } }
     if !iPad.isEmpty { devices.iPadLandscape = iPad.contains { $0.contains("Landscape") } }
     return devices
+}
+
+/// A Swift package's devices, where no Xcode project governs `file`: every device (a manifest names no family or
+/// orientation), and the deployment target of the nearest `Package.swift`'s `platforms:` (`.iOS(.v15)`,
+/// `.iOS("15.4")`).
+func packageDevices(forFile file: String) -> AppDevices {
+    var devices = AppDevices()
+    guard let manifest = nearest("Package.swift", above: file),
+        let text = try? String(contentsOfFile: manifest, encoding: .utf8)
+    else { return devices }
+    devices.deploymentTarget = iOSPlatform(inManifest: text)
+    return devices
+}
+
+/// The iOS version a package manifest's `platforms:` names (`.iOS(.v16_4)` is 16.4), if it names one.
+func iOSPlatform(inManifest text: String) -> Double? {
+    guard
+        let r = text.range(
+            of: #"\.iOS\(\s*(?:\.v(\d+)(?:_(\d+))?|"(\d+(?:\.\d+)?)[^"]*")\s*\)"#, options: .regularExpression)
+    else { return nil }
+    let call = text[r]
+    if let q = call.firstIndex(of: "\"") {
+        let digits = call[call.index(after: q)...].prefix { $0.isNumber || $0 == "." }
+        return Double(digits.split(separator: ".").prefix(2).joined(separator: "."))
+    }
+    let version = call.drop { $0 != "v" }.dropFirst().prefix { $0.isNumber || $0 == "_" }
+    return Double(version.replacingOccurrences(of: "_", with: "."))
+}
+
+/// The nearest file `name` in `file`'s folder or above it, as far as a repository root (`.git`).
+func nearest(_ name: String, above file: String) -> String? {
+    let fm = FileManager.default
+    var dir = kernelFolder(ofFile: file)
+    for _ in 0..<256 {
+        let entries = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
+        if entries.contains(name) { return withTrailingSlash(dir) + name }
+        if entries.contains(".git") || isSharedFolder(dir) { return nil }
+        let parent = folderPart(of: dir)
+        if parent.isEmpty || parent.sameKey(as: dir) { return nil }
+        dir = parent
+    }
+    return nil
 }
 
 /// The folder holding the nearest `*.xcodeproj` (CocoaPods' `Pods.xcodeproj` aside) walking up from `file`'s folder

@@ -88,6 +88,31 @@ import LayoutLintCore
         #expect(!LayoutEnvironment.shipping(readAppDevices(forFile: path)).isEmpty)
     }
 
+    @Test("a Swift package with no Xcode project: every device, and the deployment target of its platforms")
+    func swiftPackage() {
+        let dir = ScratchDir(); defer { dir.cleanup() }
+        dir.mkdir(".git")
+        dir.mkdir("Sources/Kit")
+        dir.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", platforms: [.macOS(.v12), .iOS(.v14)], targets: [.target(name: "Kit")])
+            """)
+        let devices = readAppDevices(forFile: dir.path + "/Sources/Kit/Grid.swift")
+        #expect(devices.deploymentTarget == 14)
+        #expect(LayoutEnvironment.shipping(devices).map(\.name).contains("iPhone SE (iOS 14)"))
+        #expect(iOSPlatform(inManifest: #"platforms: [.iOS("15.4"), .tvOS(.v15)]"#) == 15.4)
+        #expect(iOSPlatform(inManifest: "platforms: [.iOS(.v16_4)]") == 16.4)
+        #expect(iOSPlatform(inManifest: "platforms: [.macOS(.v13)]") == nil)
+        // A manifest above the repository root is another project's.
+        let outer = ScratchDir(); defer { outer.cleanup() }
+        outer.write("Package.swift", "let package = Package(name: \"X\", platforms: [.iOS(.v13)])")
+        outer.mkdir("repo/.git")
+        #expect(readAppDevices(forFile: outer.path + "/repo/Grid.swift").deploymentTarget == nil)
+    }
+
     @Test("an app that still runs on iOS 13–15 has its iPhone SE checked without Stage A's floor")
     func deploymentTargetChoosesTheRounding() throws {
         let dir = ScratchDir(); defer { dir.cleanup() }
