@@ -33,10 +33,11 @@ extension Evaluator {
 
     /// A variable after a call that may run a closure that changes it any number of times.
     func writtenByClosure(_ name: String, passedTo call: String, at range: ByteRange) -> Value {
-        .unknown(
-            Unknown(
-                what: name, range: range,
-                reason: "a closure passed to \(call), run as often as only the running app knows"))
+        .unknown(Unknown(what: name, range: range, reason: closureRunReason(call)))
+    }
+
+    func closureRunReason(_ call: String) -> String {
+        "a closure passed to \(call), run as often as only the running app knows"
     }
 
     func callValue(_ c: FunctionCallExprSyntax, _ scope: Scope, _ file: Int, expected: Expect?) throws -> Value {

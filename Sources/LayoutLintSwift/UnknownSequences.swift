@@ -9,27 +9,60 @@ import SwiftSyntax
 
 extension Evaluator {
     /// A loop whose length only the running app knows (`for i in 0..<config.dataCount`, `while offset < data.count`)
-    /// is not run: the variables its body and conditions may change are unknown after it (`LoopEffects`), and the
-    /// read goes on. A body that may change more than its variables stops the read at the loop: `stop` says why.
+    /// is not run to its end: the variables its body and conditions may change are unknown after it
+    /// (`LoopEffects`, `afterRepetition`), and the read goes on. `once` runs the body once for an unknown element,
+    /// where it can: an array the run appended one element to is that element repeated. A body that may change more
+    /// than its variables stops the read at the loop: `stop` says why.
     func stepOver(
-        _ parts: [Syntax], because u: Unknown, at range: ByteRange, _ scope: Scope, stop: () throws -> Never
+        _ parts: [Syntax], because u: Unknown, at range: ByteRange, _ scope: Scope, once: (() throws -> Void)? = nil,
+        stop: () throws -> Never
     ) throws {
         let effects = LoopEffects(viewMode: .sourceAccurate)
         for p in parts { effects.walk(p) }
         let changed = effects.names.subtracting(effects.declared)
         let boxes = changed.compactMap { name in scope.lookup(name).map { (name, $0) } }
         guard !effects.opaque, boxes.count == changed.count else { try stop() }
-        for (name, box) in boxes {
-            box.value = .unknown(
-                Unknown(what: name, range: range, reason: "a loop over \(u.what), which depends on \(u.reason)"))
+        let before = boxes.map(\.1.value)
+        var ran = false
+        if let once {
+            do {
+                try once()
+                ran = true
+            } catch let s as EvalStop where s.kind == .unknown {}
+        }
+        let reason = "a loop over \(u.what), which depends on \(u.reason)"
+        for ((name, box), old) in zip(boxes, before) {
+            box.value = afterRepetition(name, before: old, after: ran ? box.value : nil, reason: reason, at: range)
         }
     }
 
     func stepOver(_ f: ForStmtSyntax, _ u: Unknown, _ scope: Scope, _ file: Int) throws {
+        let element = Value.unknown(Unknown(what: "an element of \(u.what)", range: u.range, reason: u.reason))
         try stepOver(
             [Syntax(f.body)] + (f.whereClause.map { [Syntax($0)] } ?? []), because: u, at: rangeOf(f.sequence, file),
-            scope
+            scope,
+            once: {
+                let inner = Scope(parent: scope)
+                try self.bind(f.pattern, element, type: nil, inner, file)
+                if let w = f.whereClause, try !self.truth(w.condition, inner, file) { return }
+                _ = try self.exec(f.body.statements, inner, file)
+            }
         ) { try stopUnknown(u, "a loop over it") }
+    }
+
+    /// What a variable holds after code that runs an unknown number of times changed it (`reason` says which
+    /// code): unknown; or, where one run of it (`after`) appended one element to a known array
+    /// (`items.append(item)`), that array followed by an unknown number of the element, as
+    /// `Array(repeating:count:)` makes.
+    func afterRepetition(_ name: String, before: Value, after: Value?, reason: String, at range: ByteRange) -> Value {
+        var u = Unknown(what: name, range: range, reason: reason)
+        if case .array(let old) = before, case .array(let new)? = after, new.count == old.count + 1,
+            let appended = new.last, !appended.isUnknown
+        {
+            u.repeating = appended
+            u.before = old
+        }
+        return .unknown(u)
     }
 
     /// A method called on a sequence only the running app knows; nil where its result is just another unknown.
@@ -54,6 +87,8 @@ extension Evaluator {
             let changed = effects.names.subtracting(effects.declared)
             let boxes = changed.compactMap { name in cl.scope.lookup(name).map { (name, $0) } }
             guard !effects.opaque, boxes.count == changed.count else { return nil }
+            let before = boxes.map(\.1.value)
+            var ran = false
             let element =
                 u.repeating ?? .unknown(Unknown(what: "an element of \(u.what)", range: u.range, reason: u.reason))
             let parameters = max(1, closureParameterNames(e, count: 1).count)
@@ -66,6 +101,7 @@ extension Evaluator {
                 let kept = { (v: Value) -> Bool in
                     if case .none = v { return name != "compactMap" } else { return true }
                 }
+                ran = u.before.isEmpty && u.after.isEmpty
                 if !each.isUnknown, kept(each) {
                     out.repeating = each
                     out.before = try u.before.map(apply).filter(kept)
@@ -74,8 +110,12 @@ extension Evaluator {
             } catch let stop as EvalStop where stop.kind == .unknown {
                 // (It needs what only the running app knows: the elements are unknown.)
             }
-            // (As `forgetCaptures` says of any call with an unknown result.)
-            for (name, box) in boxes { box.value = writtenByClosure(name, passedTo: out.what, at: range) }
+            // (As `forgetCaptures` says of any call with an unknown result; an array `forEach` appended one element
+            // to, as a loop's body does.)
+            for ((variable, box), old) in zip(boxes, before) {
+                box.value = afterRepetition(
+                    variable, before: old, after: ran ? box.value : nil, reason: closureRunReason(out.what), at: range)
+            }
             return name == "forEach" ? .void : .unknown(out)
         case "insert":
             guard u.repeating != nil, let x = args.first, x.label == nil,

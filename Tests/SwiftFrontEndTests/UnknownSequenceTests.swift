@@ -127,6 +127,47 @@ struct UnknownSequenceTests {
         #expect(r.diagnostics.contains { $0.ruleID == .fractionalEstimate }, "\(r.diagnostics.map(\.message))")
     }
 
+    @Test("an array a loop or forEach over app data appends one item to is that item repeated, and the item checked")
+    func appendedInALoopOverAppData() throws {
+        let source = """
+            import UIKit
+            func row(columns: Int) -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .estimated(0.5)))
+                var items: [NSCollectionLayoutItem] = []
+                for _ in 0..<columns { items.append(item) }
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: items)
+                return NSCollectionLayoutSection(group: group)
+            }
+            func cells(data: [Int]) -> NSCollectionLayoutSection {
+                let header = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(40), heightDimension: .absolute(44)))
+                var items = [header]
+                data.forEach { _ in
+                    items.append(NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(30), heightDimension: .estimated(0.25))))
+                }
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: items)
+                return NSCollectionLayoutSection(group: group)
+            }
+            """
+        let r = lintSwift(source)
+        #expect(r.coverage.partly == 2 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
+        // Both appended items' own mistakes are found.
+        #expect(
+            r.diagnostics.filter { $0.ruleID == .fractionalEstimate }.count == 2, "\(r.diagnostics.map(\.message))")
+        let row = try group(r, "row")
+        guard case .repeating(let child, _) = row.layout else {
+            Issue.record("\(row.layout)")
+            return
+        }
+        #expect(child.width?.value == 0.25 && row.unknownSubitems != nil)
+        // The header before the appended cells is kept.
+        let cells = try group(r, "cells")
+        guard case .subitems(let kinds) = cells.layout else {
+            Issue.record("\(cells.layout)")
+            return
+        }
+        #expect(kinds.count == 2 && kinds[0].width?.value == 40 && cells.unknownSubitems != nil)
+    }
+
     @Test("a while loop on app data is stepped over: the layout is read past it, what it changes unknown")
     func whileLoopOnAppData() throws {
         let source = """
