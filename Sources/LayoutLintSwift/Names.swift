@@ -48,7 +48,11 @@ extension Evaluator {
 
     /// A user type's memberwise initializer: its stored properties in order, each from its argument or its default.
     func memberwise(_ type: String, _ args: [Arg], _ range: ByteRange) throws -> Value? {
-        guard let stored = module.storedProperties[type], !stored.isEmpty else { return nil }
+        guard let stored = module.storedProperties[type], !stored.isEmpty else {
+            // A type with no stored properties (a manager of computed ones, `static let shared = Manager()`): `T()`
+            // is its one value.
+            return args.isEmpty ? .record(type: type, fields: [:]) : nil
+        }
         var fields: [String: Value] = [:]
         var i = 0
         for p in stored {

@@ -30,7 +30,7 @@ extension Evaluator {
                 for item in items {
                     if item.id == child.id { break }
                     switch item.item {
-                    case .decl(let d):
+                    case .decl(let d) where !d.is(IfConfigDeclSyntax.self):
                         do { try declare(d, scope, file) } catch let stop as EvalStop where stop.kind != .limit {
                             for name in declaredNames(d) { scope.declare(name, unknownHere(name, d, file)) }
                         }

@@ -22,7 +22,15 @@ extension Evaluator {
 
     func exec(_ item: CodeBlockItemSyntax.Item, _ scope: Scope, _ file: Int) throws -> Flow {
         switch item {
-        case .decl(let d): try declare(d, scope, file); return .normal
+        case .decl(let d):
+            // `#if … #else … #endif` among statements: the active clause's statements, in this scope, with their
+            // `return` (`var isEnabled: Bool { #if BETA return false #else return true #endif }`).
+            if let ic = d.as(IfConfigDeclSyntax.self) {
+                guard let clause = activeClause(ic), case .statements(let s)? = clause.elements else { return .normal }
+                return try exec(s, scope, file)
+            }
+            try declare(d, scope, file)
+            return .normal
         case .stmt(let s): return try exec(stmt: s, scope, file)
         case .expr(let e):
             try tick(rangeOf(e, file))
@@ -61,10 +69,6 @@ extension Evaluator {
             }
         } else if let f = d.as(FunctionDeclSyntax.self) {
             declareLocal(f, scope, file)
-        } else if let ic = d.as(IfConfigDeclSyntax.self), let clause = activeClause(ic),
-            case .statements(let s)? = clause.elements
-        {
-            _ = try exec(s, scope, file)
         }
     }
 

@@ -587,6 +587,55 @@ struct ReachTests {
         #expect(r.coverage.checked == 1 && r.coverage.partly == 1)
     }
 
+    @Test(
+        "`#if` among a body's statements runs its iOS clause there, with its return: a getter, a body, a manager's shared instance"
+    )
+    func ifConfigAmongStatements() {
+        let r = SwiftFrontEnd.lint([
+            (
+                "Purchases.swift",
+                Array(
+                    """
+                    class PurchaseManager {
+                        static let shared = PurchaseManager()
+                        private init() {}
+                        var supportsExperimentalFeatures: Bool {
+                            #if APP_STORE
+                            return false
+                            #else
+                            return true
+                            #endif
+                        }
+                    }
+                    """.utf8)
+            ),
+            (
+                "Cards.swift",
+                Array(
+                    """
+                    import UIKit
+                    func makeLayout() -> UICollectionViewLayout {
+                        #if os(tvOS)
+                        let leading: CGFloat = 40
+                        #else
+                        let leading: CGFloat = -4
+                        #endif
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                        let section = NSCollectionLayoutSection(group: group)
+                        if PurchaseManager.shared.supportsExperimentalFeatures {
+                            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: leading, bottom: 0, trailing: 0)
+                        }
+                        return UICollectionViewCompositionalLayout(section: section)
+                    }
+                    """.utf8)
+            ),
+        ])[1]
+        // Read whole: nothing assumed (the getter returns true in an iOS build), the iOS inset judged.
+        #expect(r.coverage.checked == 1, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .negativeContentInsets }, "\(r.diagnostics.map(\.message))")
+    }
+
     @Test("a variable that a closure passed to an unread call changes is unknown after it, not its old value")
     func closureWritesThroughUnreadCall() {
         let r = lintSwift(
