@@ -40,6 +40,7 @@ struct SwiftCLITests {
             """,
             "Metrics.swift": "import CoreGraphics\nenum Metrics { static let rowHeight: CGFloat = 72 }\n",
         ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let text = run(["explain", "--no-color", "--environment", "iPhone 12", dir])
         #expect(text.code == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Grid.swift:9 makeLayout") && text.stdout.contains("390×72"), "\(text.stdout)")
@@ -55,6 +56,7 @@ struct SwiftCLITests {
     @Test("--format github annotates warnings and errors; the notes below are counted on stderr, shown when asked")
     func githubAnnotatesWhatAGateNeeds() throws {
         let dir = try folder(["Feed.swift": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = run(["lint", "--format", "github", dir + "/Feed.swift"])
         #expect(r.stdout.contains("::warning ") && r.stdout.contains("title=estimated-content-insets"), "\(r.stdout)")
         #expect(!r.stdout.contains("::notice "), "\(r.stdout)")
@@ -73,6 +75,7 @@ struct SwiftCLITests {
             "grid.layout.json":
                 #"{ "sections": [ { "group": { "direction": "horizontal", "width": "fractionalWidth(1)", "height": "absolute(44)", "subitems": [ { "width": "fractionalWidth(1)", "height": "fractionalHeight(1)" } ] } } ] }"#,
         ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = run(["lint", "--no-color", dir])
         #expect(r.code == 0, "\(r.stdout)\(r.stderr)") // warnings only
         #expect(
@@ -88,6 +91,7 @@ struct SwiftCLITests {
     @Test("lint --fix applies the safe Swift fix atomically and reports what is left")
     func fix() throws {
         let dir = try folder(["Feed.swift": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/Feed.swift"
         let r = run(["lint", "--no-color", "--fix", path])
         #expect(r.stdout.contains("1 fix applied"), "\(r.stdout)")
@@ -111,6 +115,7 @@ struct SwiftCLITests {
     @Test("explain --format json lists every layout with its name, range and environments")
     func explainJSON() throws {
         let dir = try folder(["Feed.swift": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = run([
             "explain", "--format", "json", "--environment", "iPhone 12", "--environment", "iPad", dir + "/Feed.swift",
         ])
@@ -134,6 +139,7 @@ struct SwiftCLITests {
     @Test("render draws a Swift layout by name; an unknown name lists the layouts")
     func render() throws {
         let dir = try folder(["Feed.swift": feed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let ok = run(["render", dir + "/Feed.swift", "--layout", "makeLayout", "--environment", "iPhone 12"])
         #expect(ok.code == 0 && ok.stdout.hasPrefix("<?xml") && ok.stdout.contains("viewBox"), "\(ok.stderr)")
         let bad = run(["render", dir + "/Feed.swift", "--layout", "nope"])
