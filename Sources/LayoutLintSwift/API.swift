@@ -147,7 +147,9 @@ extension Evaluator {
                     kind: .unsupported, message: "subitems takes an array of items, not \(s.value.typeName)",
                     range: s.range)
             }
-            for (i, it) in items.enumerated() {
+            // (A subitem only the running app knows, `makeBadge()` of a package not in the run: the others are
+            // read, the group's subitems are unknown.)
+            for (i, it) in items.enumerated() where !it.isUnknown {
                 _ = try objectArg(Arg(label: nil, value: it, range: s.range), [.item, .group], "subitems[\(i)]")
             }
             o.set(.subitems, s.value, key: s.range, valueRange: s.range)

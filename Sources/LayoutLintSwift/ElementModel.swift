@@ -102,6 +102,10 @@ extension Evaluator {
                 // marked unknown below.)
                 if case .unknown(let u)? = o[.count] { unknownSubitems = u }
                 let built = try items.enumerated().compactMap { i, it -> LayoutElement? in
+                    if case .unknown(let u) = it {
+                        if unknownSubitems == nil { unknownSubitems = u }
+                        return nil
+                    }
                     guard case .object(let c) = it else {
                         throw EvalStop(
                             kind: .unsupported, message: "subitems[\(i)] is not an item or a group",

@@ -85,4 +85,26 @@ struct PartialReadTests {
                     && $0.message.contains("in iPad (it checks the other environments)")
             })
     }
+
+    @Test("a subitem only the app knows (a factory of a package not in the run): the others and the group are checked")
+    func subitemOnlyTheAppKnows() throws {
+        let r = lintSwift(
+            """
+            import UIKit
+            func makeLayout() -> UICollectionViewLayout {
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(0.5)))
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item, NSCollectionLayoutItem.badge()])
+                let section = NSCollectionLayoutSection(group: group)
+                section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: -4, bottom: 0, trailing: 0)
+                return UICollectionViewCompositionalLayout(section: section)
+            }
+            """)
+        #expect(r.coverage.partly == 1 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .fractionalEstimate }, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.contains { $0.ruleID == .negativeContentInsets }, "\(r.diagnostics.map(\.message))")
+        let section = try #require(r.layouts.first?.result.layouts.first?.sections.first)
+        #expect(
+            section.unresolvedReason?.contains("NSCollectionLayoutItem.badge(…)") == true,
+            "\(section.unresolvedReason ?? "")")
+    }
 }
