@@ -15,6 +15,15 @@ struct UnknownSequenceTests {
         return g
     }
 
+    /// The group of layout `name` as a repetition: the group and the element it repeats.
+    func repetition(_ r: SwiftFileResult, _ name: String) throws -> (GroupSpec, LayoutElement) {
+        let g = try group(r, name)
+        guard case .repeating(let child, _) = g.layout else { throw RepetitionMissing(layout: "\(g.layout)") }
+        return (g, child)
+    }
+
+    struct RepetitionMissing: Error { let layout: String }
+
     @Test("subitems mapped from data only the app has: the mapped item is checked, the group's count is unknown")
     func subitemsMappedFromAppData() throws {
         let source = """
@@ -37,18 +46,10 @@ struct UnknownSequenceTests {
         #expect(r.coverage.partly == 2 && r.coverage.notChecked == 0, "\(r.diagnostics.map(\.message))")
         // The item the closure returns is the group's subitem: its own mistake is found.
         #expect(r.diagnostics.contains { $0.ruleID == .fractionalEstimate }, "\(r.diagnostics.map(\.message))")
-        let row = try group(r, "row")
-        guard case .repeating(let child, _) = row.layout else {
-            Issue.record("\(row.layout)")
-            return
-        }
+        let (row, child) = try repetition(r, "row")
         #expect(child.width?.value == 0.25 && row.unknownSubitems != nil)
         // A width from each element is unknown, not 0 or nil: no zero-size error, a note where it is used.
-        let cells = try group(r, "cells")
-        guard case .repeating(let cell, _) = cells.layout else {
-            Issue.record("\(cells.layout)")
-            return
-        }
+        let (_, cell) = try repetition(r, "cells")
         #expect(cell.width?.isKnown == false && cell.height?.value == 44)
         #expect(!r.diagnostics.contains { $0.ruleID == .nonPositiveDimension })
         #expect(
@@ -153,11 +154,7 @@ struct UnknownSequenceTests {
         // Both appended items' own mistakes are found.
         #expect(
             r.diagnostics.filter { $0.ruleID == .fractionalEstimate }.count == 2, "\(r.diagnostics.map(\.message))")
-        let row = try group(r, "row")
-        guard case .repeating(let child, _) = row.layout else {
-            Issue.record("\(row.layout)")
-            return
-        }
+        let (row, child) = try repetition(r, "row")
         #expect(child.width?.value == 0.25 && row.unknownSubitems != nil)
         // The header before the appended cells is kept.
         let cells = try group(r, "cells")
