@@ -242,6 +242,13 @@ struct BrokenDocumentFixTests {
             // A `'…'` string followed by a letter, made a `"…"` one: its closing quote, followed by the letter, is
             // then a stray quote (the pipeline fuzz target's `$ref` fix "Refer to "#/definitions/a"").
             (#"{"s":[{"$ref": 'a'x}],"d":{}}"#, 15, 18, ##""#/d/a""##),
+            // A stray `"name` before the string is read so because the string begins with a letter: "#/…" begins
+            // with none, so `"name"` becomes a string and what follows it text (the incremental-core fuzz target:
+            // lint kept the fix, the incremental linter, which counts, dropped it).
+            (
+                ##"{"c": {"$ref": "#/x "name"definitions/cfg" }, "definitions": {"cfg": {}}}"##, 25, 42,
+                ##""#/definitions/cfg""##
+            ),
         ])
     func shortcutCounterexamples(_ doc: String, _ start: Int, _ end: Int, _ newText: String) {
         let bytes = Array(doc.utf8)

@@ -104,7 +104,9 @@ public func fixKeepsSyntax(
 /// `,` or `:`): so a string swapped must be one whole `"…"` token on its own bytes too, old as new. Then the new
 /// one has its quotes where the old one had them: the byte after its closing quote is the one that followed the old
 /// closing quote, and a search from an earlier `"` stops at the same opening quote. (A `'…'` string, or one cut or
-/// unterminated, replaced by a `"…"` one is not proved here: `'a'x` becoming `"b"x` makes a stray quote.)
+/// unterminated, replaced by a `"…"` one is not proved here: `'a'x` becoming `"b"x` makes a stray quote.) And a string
+/// read before the token that ends at the quote right before it was read by looking at the token's first byte (after
+/// its opening quote): the new token's must begin a word where the old one's did, and not where it did not.
 /// (Renames of keys and replacements of values are most fixes.)
 public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> Bool {
     guard !fix.edits.isEmpty else { return false }
@@ -118,13 +120,29 @@ public func fixSwapsTokensOnly(_ fix: Fix, source: [UInt8], root: JSONNode) -> B
         // No `'`: on meeting a `'` the lexer looks ahead to the end of its line for another, so a `'` brought in
         // could close one that stood alone earlier on the line and change how everything between them lexes.
         guard !new.isEmpty, !new.contains(0x27), let kind = cleanToken(new) else { return false }
+        let written = Array(source[r.start..<r.end])
         switch kind {
-        case .string: guard old == .string, cleanToken(Array(source[r.start..<r.end])) == .string else { return false }
+        case .string: guard old == .string, cleanToken(written) == .string else { return false }
         case .number, .bool, .null: guard old == .bare else { return false }
         default: return false
         }
+        // A string being read before the token may end at the quote right before the token's first byte (a
+        // string's opening quote, or a `"` glued to a bare token): whether its text is a stray fragment depends
+        // on whether that byte begins a word (`"name"definitions/cfg"` is a stray `"name`; `"name"#/…"` is the
+        // string "name"). So that byte must begin a word in both or in neither.
+        let at = kind == .string ? 1 : 0
+        guard beginsWord(written, at) == beginsWord(new, at) else { return false }
     }
     return true
+}
+
+/// Whether the byte at `i` is one a letter, digit, `_`, `$` or non-ASCII character begins, as the lexer's test after
+/// a closing quote has it (`closingOnLine`).
+private func beginsWord(_ bytes: [UInt8], _ i: Int) -> Bool {
+    guard i < bytes.count else { return false }
+    let b = bytes[i], l = b | 0x20
+    if (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24 { return true }
+    return b >= 0x80 && bytes.withUnsafeBufferPointer { utf8SequenceLength($0, i) } > 0
 }
 
 /// The kind of the one value `bytes` parse as on their own, without a syntax error; nil for anything else.
