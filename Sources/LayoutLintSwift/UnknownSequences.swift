@@ -1,7 +1,7 @@
 // Sequences only the running app knows (its data, a count it computes): a `for` loop over one, or a `while` loop on
-// one, is stepped over, a
-// closure mapped over one is read once for an element it cannot know, and an `Array(repeating:count:)` of an
-// unknown count keeps the element it repeats and what is inserted before it or appended after it.
+// one, is stepped over, a closure mapped over one is read once for an element it cannot know, and an
+// `Array(repeating:count:)` of an unknown count keeps the element it repeats and what is inserted before it or
+// appended after it.
 
 import Foundation
 import LayoutLintCore
@@ -19,25 +19,44 @@ extension Evaluator {
     ) throws {
         let effects = LoopEffects(viewMode: .sourceAccurate)
         for p in parts { effects.walk(p) }
+        let stepped = try runAnyNumberOfTimes(
+            effects, in: scope, reason: "a loop over \(u.what), which depends on \(u.reason)", at: range
+        ) {
+            guard let once else { return false }
+            try once()
+            return true
+        }
+        if !stepped { try stop() }
+    }
+
+    /// Code that runs an unknown number of times (a loop's body, a closure passed to a call on app data), whose
+    /// effects `effects` found: false, and nothing run, where it may change more than the variables of `scope` it
+    /// names (`LoopEffects.opaque`, or a name `scope` does not hold). Otherwise `once` runs it once (true: that was
+    /// one run of it; a stop for what only the running app knows ends the run), and each variable it may change is
+    /// then what `afterRepetition` says (`reason`: which code).
+    func runAnyNumberOfTimes(
+        _ effects: LoopEffects, in scope: Scope, reason: String, at range: ByteRange, once: () throws -> Bool
+    ) throws -> Bool {
         let changed = effects.names.subtracting(effects.declared)
         let boxes = changed.compactMap { name in scope.lookup(name).map { (name, $0) } }
-        guard !effects.opaque, boxes.count == changed.count else { try stop() }
+        guard !effects.opaque, boxes.count == changed.count else { return false }
         let before = boxes.map(\.1.value)
         var ran = false
-        if let once {
-            do {
-                try once()
-                ran = true
-            } catch let s as EvalStop where s.kind == .unknown {}
-        }
-        let reason = "a loop over \(u.what), which depends on \(u.reason)"
+        do { ran = try once() } catch let s as EvalStop where s.kind == .unknown {}
         for ((name, box), old) in zip(boxes, before) {
             box.value = afterRepetition(name, before: old, after: ran ? box.value : nil, reason: reason, at: range)
         }
+        return true
+    }
+
+    /// The element of a sequence only the running app knows: the one it repeats, where it is an
+    /// `Array(repeating:count:)`, else unknown.
+    func element(of u: Unknown) -> Value {
+        u.repeating ?? .unknown(Unknown(what: "an element of \(u.what)", range: u.range, reason: u.reason))
     }
 
     func stepOver(_ f: ForStmtSyntax, _ u: Unknown, _ scope: Scope, _ file: Int) throws {
-        let element = Value.unknown(Unknown(what: "an element of \(u.what)", range: u.range, reason: u.reason))
+        let element = element(of: u)
         try stepOver(
             [Syntax(f.body)] + (f.whereClause.map { [Syntax($0)] } ?? []), because: u, at: rangeOf(f.sequence, file),
             scope,
@@ -84,38 +103,28 @@ extension Evaluator {
             let effects = LoopEffects(viewMode: .sourceAccurate)
             effects.closureBody = true
             effects.walk(e.statements)
-            let changed = effects.names.subtracting(effects.declared)
-            let boxes = changed.compactMap { name in cl.scope.lookup(name).map { (name, $0) } }
-            guard !effects.opaque, boxes.count == changed.count else { return nil }
-            let before = boxes.map(\.1.value)
-            var ran = false
-            let element =
-                u.repeating ?? .unknown(Unknown(what: "an element of \(u.what)", range: u.range, reason: u.reason))
             let parameters = max(1, closureParameterNames(e, count: 1).count)
             func apply(_ el: Value) throws -> Value {
                 try callClosure(cl, args: Array(repeating: el, count: parameters), callRange: range)
             }
+            let kept = { (v: Value) -> Bool in
+                if case .none = v { return name != "compactMap" } else { return true }
+            }
             var out = Unknown(what: "\(u.what).\(name)(…)", range: u.range, reason: u.reason)
-            do {
-                let each = try apply(element)
-                let kept = { (v: Value) -> Bool in
-                    if case .none = v { return name != "compactMap" } else { return true }
-                }
-                ran = u.before.isEmpty && u.after.isEmpty
+            // (What it changes is as `forgetCaptures` says of any call with an unknown result; an array `forEach`
+            // appended one element to, as a loop's body does. A closure that needs the element's value leaves the
+            // elements unknown.)
+            let read = try runAnyNumberOfTimes(effects, in: cl.scope, reason: closureRunReason(out.what), at: range) {
+                let each = try apply(element(of: u))
                 if !each.isUnknown, kept(each) {
                     out.repeating = each
                     out.before = try u.before.map(apply).filter(kept)
                     out.after = try u.after.map(apply).filter(kept)
                 }
-            } catch let stop as EvalStop where stop.kind == .unknown {
-                // (It needs what only the running app knows: the elements are unknown.)
+                // (Applied to the known elements beside a repetition too, it ran more than once.)
+                return u.before.isEmpty && u.after.isEmpty
             }
-            // (As `forgetCaptures` says of any call with an unknown result; an array `forEach` appended one element
-            // to, as a loop's body does.)
-            for ((variable, box), old) in zip(boxes, before) {
-                box.value = afterRepetition(
-                    variable, before: old, after: ran ? box.value : nil, reason: closureRunReason(out.what), at: range)
-            }
+            guard read else { return nil }
             return name == "forEach" ? .void : .unknown(out)
         case "insert":
             guard u.repeating != nil, let x = args.first, x.label == nil,
